@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# vmsplit build.  `make` builds build/vmsplit; `make test` runs the Criterion
+# suite; `make check` runs it again under ASan+UBSan; `make bench` runs the
+# benchmarks; `make run` runs `vmsplit reproduce`.
+
+CC ?= cc
+BUILD ?= build
+CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-unused-parameter \
+	-Wshadow -Wstrict-prototypes -Wmissing-prototypes -Isrc -MMD -MP
+OPT ?= -O2 -g
+CFLAGS ?=
+ALL_CFLAGS := $(CFLAGS_BASE) $(OPT) $(CFLAGS)
+LDLIBS := -lm
+
+LIB_SRC := $(sort $(shell find src -name '*.c' ! -path 'src/cli/main.c'))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(BUILD)/src/cli/main.o
+TEST_SRC := $(sort $(wildcard tests/*.c))
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
+
+.PHONY: all run test check bench deps clean format
+
+all: $(BUILD)/vmsplit
+
+# Debian packages the build needs.  Installed on the spot when we are root
+# (a fresh CI machine); otherwise we say what is missing.
+deps:
+	@if [ ! -f /usr/include/criterion/criterion.h ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing libcriterion-dev"; \
+			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			 apt-get install -y -qq libcriterion-dev >/dev/null) || exit 1; \
+		else \
+			echo "missing libcriterion-dev: run 'apt-get install libcriterion-dev' as root" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libvmsplit.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/vmsplit: $(MAIN_OBJ) $(BUILD)/libvmsplit.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/vmsplit-tests: $(TEST_OBJ) $(BUILD)/libvmsplit.a | deps
+	$(CC) $(ALL_CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
+
+$(BUILD)/vmsplit-bench: $(BENCH_OBJ) $(BUILD)/libvmsplit.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The test objects need Criterion's headers before they compile.
+$(TEST_OBJ): | deps
+
+run: $(BUILD)/vmsplit
+	$(BUILD)/vmsplit reproduce
+
+# Tests find the CLI binary through VMSPLIT_BIN (tests/test_cli.c).
+test: $(BUILD)/vmsplit-tests $(BUILD)/vmsplit
+	VMSPLIT_BIN=$(BUILD)/vmsplit $(BUILD)/vmsplit-tests --jobs 2
+
+check:
+	$(MAKE) BUILD=build-san OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" test
+
+bench: $(BUILD)/vmsplit-bench
+	$(BUILD)/vmsplit-bench
+
+format:
+	clang-format -i $$(find src tests bench -name '*.[ch]')
+
+clean:
+	rm -rf build build-san
+
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BENCH_OBJ:.o=.d)

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * CPU cache maintenance the kernel requests (arch/arm/include/asm/
+ * cacheflush.h and the proc-*.S cache functions).  x86 caches are coherent:
+ * these are no-ops there.
+ */
+#ifndef VMSPLIT_ARCH_CACHEFLUSH_H
+#define VMSPLIT_ARCH_CACHEFLUSH_H
+
+#include "base/types.h"
+
+/* Is the L1 D-cache virtually indexed and tagged (ARMv5)? */
+bool cache_is_vivt(void);
+/* Virtually indexed with page-colour aliases (VIVT or VIPT aliasing)? */
+bool cache_is_vipt_aliasing(void);
+
+/*
+ * __cpuc_flush_dcache_area - clean and invalidate [va, va + size) from the
+ * L1 D-cache (flush_kern_dcache_area).  On the Feroceon the range operation
+ * also invalidates the whole I-cache and drains the write buffer.
+ */
+void __cpuc_flush_dcache_area(vaddr_t va, u32 size);
+
+/* flush_cache_all - whole L1 by set/way, I-cache invalidate, drain. */
+void flush_cache_all(void);
+
+/* flush_cache_kmaps - before pkmap entries are reused: VIVT only. */
+void flush_cache_kmaps(void);
+
+#endif

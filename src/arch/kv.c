@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "arch/kv.h"
+
+#include "base/panic.h"
+#include "config/runtime.h"
+
+void (*kv_check_hook)(vaddr_t va, u32 len, bool write);
+
+_Noreturn void kernel_oops(vaddr_t va, bool write)
+{
+	struct cpu *c = this_cpu();
+
+	panic("Unable to handle kernel paging request at virtual address %08x (%s, %s fault) in %s on CPU%u",
+	      va, write ? "write" : "read",
+	      c->fault.kind == MMU_FAULT_PERMISSION ? "permission" :
+						      "translation",
+	      cc_names[c->cc], c->id);
+}
+
+static inline void kv_check(vaddr_t va, u32 len, bool write)
+{
+	if (unlikely(machine->checks) && kv_check_hook)
+		kv_check_hook(va, len, write);
+}
+
+void kv_read(vaddr_t va, void *buf, u32 len)
+{
+	kv_check(va, len, false);
+	if (hw_read(this_cpu(), va, buf, len, 0))
+		kernel_oops(this_cpu()->fault.va, false);
+}
+
+void kv_write(vaddr_t va, const void *buf, u32 len)
+{
+	kv_check(va, len, true);
+	if (hw_write(this_cpu(), va, buf, len, 0))
+		kernel_oops(this_cpu()->fault.va, true);
+}
+
+u32 kv_read32(vaddr_t va)
+{
+	u32 v;
+
+	kv_read(va, &v, sizeof(v));
+	return v;
+}
+
+u64 kv_read64(vaddr_t va)
+{
+	u64 v;
+
+	kv_read(va, &v, sizeof(v));
+	return v;
+}
+
+void kv_write32(vaddr_t va, u32 v)
+{
+	kv_write(va, &v, sizeof(v));
+}
+
+void kv_write64(vaddr_t va, u64 v)
+{
+	kv_write(va, &v, sizeof(v));
+}
+
+void kv_memcpy(vaddr_t dst, vaddr_t src, u32 len)
+{
+	CC_SCOPE(memcpy);
+
+	kv_check(src, len, false);
+	kv_check(dst, len, true);
+	charge_bytes(CODE_memcpy_kib, len);
+	if (hw_copy(this_cpu(), dst, src, len, 0, 0))
+		kernel_oops(this_cpu()->fault.va, this_cpu()->fault.write);
+}
+
+void kv_memset(vaddr_t va, u8 c, u32 len)
+{
+	CC_SCOPE(memset);
+
+	kv_check(va, len, true);
+	charge_bytes(CODE_memset_kib, len);
+	if (hw_fill(this_cpu(), va, c, len, 0))
+		kernel_oops(this_cpu()->fault.va, true);
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Kernel-mode loads and stores by kernel virtual address: the only way
+ * kernel code touches simulated RAM.  Every access goes through the current
+ * CPU's MMU and caches and is charged there.  A fault in kernel mode with no
+ * fixup is an oops: the run stops naming the address and the function.
+ *
+ * With checks on, an mm-level hook validates each access first (is this
+ * kmap slot or pkmap entry live?), so a use of a stale temporary mapping is
+ * caught even when the hardware would still translate it.
+ */
+#ifndef VMSPLIT_ARCH_KV_H
+#define VMSPLIT_ARCH_KV_H
+
+#include "hw/access.h"
+
+u32 kv_read32(vaddr_t va);
+u64 kv_read64(vaddr_t va);
+void kv_write32(vaddr_t va, u32 v);
+void kv_write64(vaddr_t va, u64 v);
+void kv_read(vaddr_t va, void *buf, u32 len);
+void kv_write(vaddr_t va, const void *buf, u32 len);
+
+/* memcpy()/memset() of the kernel: the instructions are charged to the
+ * memcpy/memset cost centres, the memory traffic to the lines touched. */
+void kv_memcpy(vaddr_t dst, vaddr_t src, u32 len);
+void kv_memset(vaddr_t va, u8 c, u32 len);
+
+/* Checker hook: called before each access when checks are on. */
+extern void (*kv_check_hook)(vaddr_t va, u32 len, bool write);
+
+/* Stop with an oops for a kernel fault at @va. */
+_Noreturn void kernel_oops(vaddr_t va, bool write);
+
+#endif

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The kernel's virtual memory layout for the configured architecture, split
+ * and kernel flavour: PAGE_OFFSET, the lowmem limit, vmalloc, the pkmap
+ * window and the fixmap kmap slots.  Computed once at boot from the
+ * settings, the way the Linux headers compute them at build time
+ * (arch/arm/include/asm/{memory,highmem,fixmap}.h, arch/arm/mm/mmu.c,
+ * arch/x86/include/asm/{page_32_types,pgtable_32_types,fixmap,highmem}.h).
+ */
+#ifndef VMSPLIT_ARCH_LAYOUT_H
+#define VMSPLIT_ARCH_LAYOUT_H
+
+#include "config/settings.h"
+
+#define PMD_SIZE SZ_2M		/* ARM 2-level and LPAE, x86 PAE */
+#define PMD_MASK (~(PMD_SIZE - 1))
+#define VMALLOC_OFFSET (8u << 20)
+
+struct kernel_layout {
+	u32 page_offset;		/* PAGE_OFFSET */
+	phys_addr_t phys_offset;	/* PHYS_OFFSET: start of RAM */
+	unsigned long min_pfn;		/* ARCH_PFN_OFFSET */
+	unsigned long max_pfn;		/* one past the last pfn in use */
+	unsigned long max_low_pfn;	/* one past the last lowmem pfn */
+	unsigned long max_dma_pfn;	/* end of ZONE_DMA (== min_pfn: none) */
+	u32 high_memory;		/* VA one past the direct map */
+	u32 vmalloc_start, vmalloc_end;
+	u32 pkmap_base;			/* PKMAP_BASE */
+	u32 last_pkmap;			/* LAST_PKMAP */
+	u32 fixaddr_start, fixaddr_top;
+	bool fix_grows_down;		/* __fix_to_virt = TOP - (idx << 12) */
+	u32 fix_kmap_begin;		/* fixmap index of CPU 0's slot 0 */
+	u32 km_slots;			/* KM_TYPE_NR / KM_MAX_IDX per CPU */
+	u32 nr_cpus;			/* NR_CPUS the slots are sized for */
+	u32 struct_page_size;		/* sizeof(struct page) on the target */
+	u32 kernel_image_size;		/* text + data + bss, reserved at boot */
+};
+
+extern struct kernel_layout layout;
+
+/*
+ * layout_init - compute the layout for @s.
+ * Return: 0, or -EINVAL if the configuration leaves no room (e.g. the
+ * fixmap slots of every CPU do not fit).
+ */
+int layout_init(const struct settings *s);
+
+static inline vaddr_t __fix_to_virt(u32 idx)
+{
+	if (layout.fix_grows_down)
+		return layout.fixaddr_top - (idx << PAGE_SHIFT);
+	return layout.fixaddr_start + (idx << PAGE_SHIFT);
+}
+
+/* Fixmap VA of kmap slot @type on @cpu. */
+static inline vaddr_t kmap_slot_vaddr(u32 cpu, u32 type)
+{
+	return __fix_to_virt(layout.fix_kmap_begin + type +
+			     layout.km_slots * cpu);
+}
+
+/* Direct-map translations, valid for lowmem only. */
+static inline vaddr_t __va(phys_addr_t pa)
+{
+	return (vaddr_t)(pa - layout.phys_offset) + layout.page_offset;
+}
+
+static inline phys_addr_t __pa(vaddr_t va)
+{
+	return (phys_addr_t)(va - layout.page_offset) + layout.phys_offset;
+}
+
+static inline bool virt_addr_valid(vaddr_t va)
+{
+	return va >= layout.page_offset && va < layout.high_memory;
+}
+
+#define PKMAP_ADDR(nr) (layout.pkmap_base + ((u32)(nr) << PAGE_SHIFT))
+#define PKMAP_NR(va) (((va) - layout.pkmap_base) >> PAGE_SHIFT)
+
+#endif

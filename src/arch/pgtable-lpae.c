@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ARM LPAE (long-descriptor) page tables as Linux lays them out
+ * (arch/arm/include/asm/pgtable-3level{,-hwdef}.h): a 4-entry pgd, one
+ * 512-entry pmd page per GiB, 512-entry PTE pages; Linux PTEs are the
+ * hardware descriptors, with software bits (dirty, special) above bit 55.
+ * Lowmem is mapped by 2 MiB blocks.
+ *
+ * Coarse: the kernel runs on TTBR0 alone (TTBCR.T0SZ = T1SZ = 0); Linux uses
+ * TTBR1 for the kernel half.  Translations are identical; only the 4G/4G
+ * work needs the split, and will model it.
+ */
+#include "arch/kv.h"
+#include "arch/layout.h"
+#include "arch/pgtable.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+
+#define PTE_TYPE_PAGE 3ull
+#define PMD_TYPE_TABLE 3ull
+#define PMD_TYPE_SECT 1ull
+#define PTE_EXT_AF (1ull << 10)
+#define PTE_EXT_NG (1ull << 11)
+#define PTE_EXT_SHARED (3ull << 8)
+#define L_PTE_USER (1ull << 6)
+#define L_PTE_RDONLY (1ull << 7)
+#define L_PTE_XN (1ull << 54)
+#define L_PTE_DIRTY (1ull << 55)
+#define PHYS_MASK_LPAE 0xfffffff000ull
+
+static pte_t lpae_pfn_pte(unsigned long pfn, pgprot_t prot)
+{
+	u64 v = ((u64)pfn << PAGE_SHIFT);
+
+	if (prot.flags & _PROT_PRESENT)
+		v |= PTE_TYPE_PAGE | PTE_EXT_SHARED;
+	if (prot.flags & _PROT_YOUNG)
+		v |= PTE_EXT_AF;
+	if (prot.flags & _PROT_DIRTY)
+		v |= L_PTE_DIRTY;
+	if (!(prot.flags & _PROT_WRITE))
+		v |= L_PTE_RDONLY;
+	if (prot.flags & _PROT_USER)
+		v |= L_PTE_USER | PTE_EXT_NG;
+	if (!(prot.flags & _PROT_EXEC))
+		v |= L_PTE_XN;
+	return (pte_t){ v };
+}
+
+static unsigned long lpae_pte_pfn(pte_t pte)
+{
+	return (unsigned long)((pte.pte & PHYS_MASK_LPAE) >> PAGE_SHIFT);
+}
+
+static bool lpae_pte_present(pte_t pte)
+{
+	return pte.pte & 1;
+}
+
+/*
+ * cpu_v7_set_pte_ext (proc-v7-3level.S): a clean page is mapped read-only
+ * so that the first write faults and marks it dirty; then one 64-bit store
+ * and, on UP, a clean of the line.
+ */
+static void lpae_set_pte(vaddr_t ptep, pte_t pte)
+{
+	CC_SCOPE(cpu_set_pte_ext);
+	u64 v = pte.pte;
+
+	if ((v & 1) && !(v & L_PTE_DIRTY))
+		v |= L_PTE_RDONLY;
+	charge(CODE_set_pte);
+	kv_write64(ptep, v);
+	if (platform()->pte_flush != PTE_FLUSH_NONE) {
+		hw_dcache_op_va_range(this_cpu(), ptep, 8, CACHE_CLEAN);
+		hw_barrier(this_cpu());
+	}
+}
+
+static pte_t lpae_get_pte(vaddr_t ptep)
+{
+	return (pte_t){ kv_read64(ptep) };
+}
+
+/* pgd then pmd: two loads. */
+static vaddr_t lpae_pte_offset_kernel(vaddr_t va)
+{
+	u64 pgd = kv_read64(__va(swapper_pg_dir) + (va >> 30) * 8);
+	u64 pmd;
+
+	if ((pgd & 3) != PMD_TYPE_TABLE)
+		panic("pte_offset_kernel: no pmd for %#x", va);
+	pmd = kv_read64(__va(pgd & PHYS_MASK_LPAE) + ((va >> 21) & 511) * 8);
+	if ((pmd & 3) != PMD_TYPE_TABLE)
+		panic("pte_offset_kernel: no PTE table for %#x (pmd %#llx)",
+		      va, (unsigned long long)pmd);
+	return __va(pmd & PHYS_MASK_LPAE) + ((va >> PAGE_SHIFT) & 511) * 8;
+}
+
+static phys_addr_t lpae_paging_init(void)
+{
+	struct ram *ram = &machine->ram;
+	phys_addr_t pgd = early_pgtable_alloc(PAGE_SIZE);
+	phys_addr_t pmd[4];
+	phys_addr_t low_end = (phys_addr_t)layout.max_low_pfn << PAGE_SHIFT;
+	u32 regions[8], n;
+
+	for (u32 i = 0; i < 4; i++) {
+		pmd[i] = early_pgtable_alloc(PAGE_SIZE);
+		ram_write64(ram, pgd + i * 8, pmd[i] | PMD_TYPE_TABLE);
+	}
+	BUG_ON(!IS_ALIGNED(low_end - layout.phys_offset, SZ_2M));
+	for (phys_addr_t pa = layout.phys_offset; pa < low_end; pa += SZ_2M) {
+		vaddr_t va = __va(pa);
+
+		ram_write64(ram, pmd[va >> 30] + ((va >> 21) & 511) * 8,
+			    pa | PMD_TYPE_SECT | PTE_EXT_AF | PTE_EXT_SHARED);
+	}
+	n = kernel_pte_regions(regions, ARRAY_SIZE(regions));
+	for (u32 i = 0; i < n; i++) {
+		phys_addr_t pte = early_pgtable_alloc(PAGE_SIZE);
+
+		ram_write64(ram, pmd[regions[i] >> 30] +
+					 ((regions[i] >> 21) & 511) * 8,
+			    pte | PMD_TYPE_TABLE);
+	}
+	return pgd;
+}
+
+static void lpae_cpu_switch_init(u32 cpu, phys_addr_t pgd)
+{
+	hw_set_ttbr0(&machine->cpu[cpu], pgd);
+	hw_set_ttbr1(&machine->cpu[cpu], 0, 0, 0);
+}
+
+const struct pgtable_ops arm_lpae_pgtable_ops = {
+	.name = "arm-lpae",
+	.pte_size = 8,
+	.pfn_pte = lpae_pfn_pte,
+	.pte_pfn = lpae_pte_pfn,
+	.pte_present = lpae_pte_present,
+	.set_pte = lpae_set_pte,
+	.get_pte = lpae_get_pte,
+	.pte_offset_kernel = lpae_pte_offset_kernel,
+	.paging_init = lpae_paging_init,
+	.cpu_switch_init = lpae_cpu_switch_init,
+};

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * x86 PAE page tables (arch/i386 2.6, arch/x86 pgtable-3level.h): a
+ * 4-entry PDPT, one 512-entry pmd page per GiB, 512-entry PTE pages of
+ * 64-bit entries.  Lowmem is mapped by 2 MiB PSE pages with the global bit
+ * (kernel_physical_mapping_init on a PSE+PGE CPU).
+ */
+#include "arch/kv.h"
+#include "arch/layout.h"
+#include "arch/pgtable.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+
+#define _PAGE_PRESENT 0x001ull
+#define _PAGE_RW 0x002ull
+#define _PAGE_USER 0x004ull
+#define _PAGE_ACCESSED 0x020ull
+#define _PAGE_DIRTY 0x040ull
+#define _PAGE_PSE 0x080ull
+#define _PAGE_GLOBAL 0x100ull
+#define _KERNPG_TABLE (_PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY)
+#define PAE_PHYS_MASK 0xffffff000ull
+
+static pte_t pae_pfn_pte(unsigned long pfn, pgprot_t prot)
+{
+	u64 v = (u64)pfn << PAGE_SHIFT;
+
+	if (prot.flags & _PROT_PRESENT)
+		v |= _PAGE_PRESENT;
+	if (prot.flags & _PROT_WRITE)
+		v |= _PAGE_RW;
+	if (prot.flags & _PROT_USER)
+		v |= _PAGE_USER;
+	if (prot.flags & _PROT_YOUNG)
+		v |= _PAGE_ACCESSED;
+	if (prot.flags & _PROT_DIRTY)
+		v |= _PAGE_DIRTY;
+	if (prot.flags & _PROT_GLOBAL)
+		v |= _PAGE_GLOBAL;
+	return (pte_t){ v };
+}
+
+static unsigned long pae_pte_pfn(pte_t pte)
+{
+	return (unsigned long)((pte.pte & PAE_PHYS_MASK) >> PAGE_SHIFT);
+}
+
+static bool pae_pte_present(pte_t pte)
+{
+	return pte.pte & _PAGE_PRESENT;
+}
+
+/*
+ * set_pte (pgtable-3level.h): write the high word first, then the low word
+ * that holds the present bit, so the walker never sees a half entry;
+ * clearing goes the other way.  Two plain stores, inlined into the caller.
+ */
+static void pae_set_pte(vaddr_t ptep, pte_t pte)
+{
+	if (pte.pte & _PAGE_PRESENT) {
+		kv_write32(ptep + 4, (u32)(pte.pte >> 32));
+		kv_write32(ptep, (u32)pte.pte);
+	} else {
+		kv_write32(ptep, (u32)pte.pte);
+		kv_write32(ptep + 4, (u32)(pte.pte >> 32));
+	}
+	charge(CODE_set_pte);
+}
+
+static pte_t pae_get_pte(vaddr_t ptep)
+{
+	return (pte_t){ kv_read64(ptep) };
+}
+
+static vaddr_t pae_pte_offset_kernel(vaddr_t va)
+{
+	u64 pgd = kv_read64(__va(swapper_pg_dir) + (va >> 30) * 8);
+	u64 pmd;
+
+	if (!(pgd & _PAGE_PRESENT))
+		panic("pte_offset_kernel: no pmd for %#x", va);
+	pmd = kv_read64(__va(pgd & PAE_PHYS_MASK) + ((va >> 21) & 511) * 8);
+	if (!(pmd & _PAGE_PRESENT) || (pmd & _PAGE_PSE))
+		panic("pte_offset_kernel: no PTE table for %#x (pmd %#llx)",
+		      va, (unsigned long long)pmd);
+	return __va(pmd & PAE_PHYS_MASK) + ((va >> PAGE_SHIFT) & 511) * 8;
+}
+
+static phys_addr_t pae_paging_init(void)
+{
+	struct ram *ram = &machine->ram;
+	phys_addr_t pgd = early_pgtable_alloc(PAGE_SIZE);
+	phys_addr_t pmd[4];
+	phys_addr_t low_end = (phys_addr_t)layout.max_low_pfn << PAGE_SHIFT;
+	u32 regions[8], n;
+
+	for (u32 i = 0; i < 4; i++) {
+		pmd[i] = early_pgtable_alloc(PAGE_SIZE);
+		/* PDPTEs hold only P (and cache bits) in PAE mode. */
+		ram_write64(ram, pgd + i * 8, pmd[i] | _PAGE_PRESENT);
+	}
+	/*
+	 * 2 MiB pages where the whole page is lowmem; the tail of lowmem
+	 * below MAXMEM (3.x: not 2 MiB aligned) gets 4 KiB pages, as
+	 * kernel_physical_mapping_init does.
+	 */
+	for (phys_addr_t pa = layout.phys_offset; pa < low_end; pa += SZ_2M) {
+		vaddr_t va = __va(pa);
+		phys_addr_t pmdp = pmd[va >> 30] + ((va >> 21) & 511) * 8;
+		phys_addr_t pte;
+
+		if (pa + SZ_2M <= low_end) {
+			ram_write64(ram, pmdp, pa | _KERNPG_TABLE | _PAGE_PSE |
+						       _PAGE_GLOBAL);
+			continue;
+		}
+		pte = early_pgtable_alloc(PAGE_SIZE);
+		ram_write64(ram, pmdp, pte | _KERNPG_TABLE);
+		for (u32 i = 0; pa + (phys_addr_t)i * PAGE_SIZE < low_end; i++)
+			ram_write64(ram, pte + i * 8,
+				    (pa + (phys_addr_t)i * PAGE_SIZE) |
+					    _KERNPG_TABLE | _PAGE_GLOBAL);
+	}
+	n = kernel_pte_regions(regions, ARRAY_SIZE(regions));
+	for (u32 i = 0; i < n; i++) {
+		phys_addr_t pte = early_pgtable_alloc(PAGE_SIZE);
+
+		ram_write64(ram, pmd[regions[i] >> 30] +
+					 ((regions[i] >> 21) & 511) * 8,
+			    pte | _KERNPG_TABLE);
+	}
+	return pgd;
+}
+
+static void pae_cpu_switch_init(u32 cpu, phys_addr_t pgd)
+{
+	hw_set_cr3(&machine->cpu[cpu], pgd);
+}
+
+const struct pgtable_ops x86_pae_pgtable_ops = {
+	.name = "x86-pae",
+	.pte_size = 8,
+	.pfn_pte = pae_pfn_pte,
+	.pte_pfn = pae_pte_pfn,
+	.pte_present = pae_pte_present,
+	.set_pte = pae_set_pte,
+	.get_pte = pae_get_pte,
+	.pte_offset_kernel = pae_pte_offset_kernel,
+	.paging_init = pae_paging_init,
+	.cpu_switch_init = pae_cpu_switch_init,
+};

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Page-table entries as the kernel sees them, for the three formats
+ * (arch/arm/include/asm/pgtable{,-2level,-3level}.h,
+ * arch/x86/include/asm/pgtable{,-3level}.h).
+ *
+ * A pte_t holds the Linux PTE value: on ARM 2-level that is the Linux
+ * entry, whose hardware twin set_pte_ext() writes 2048 bytes further on; on
+ * LPAE and x86 PAE it is the hardware descriptor itself.  A PTE slot is
+ * named by the kernel virtual address of its Linux entry (a vaddr_t), so
+ * every software PTE access is a real load or store through the MMU -- that
+ * is what makes HIGHPTE cost what it costs.
+ */
+#ifndef VMSPLIT_ARCH_PGTABLE_H
+#define VMSPLIT_ARCH_PGTABLE_H
+
+#include "base/types.h"
+
+typedef struct {
+	u64 pte;
+} pte_t;
+
+/* Architecture-neutral protection bits; each format encodes them. */
+typedef struct {
+	u32 flags;
+} pgprot_t;
+
+#define _PROT_PRESENT 0x01u
+#define _PROT_WRITE 0x02u
+#define _PROT_USER 0x04u
+#define _PROT_EXEC 0x08u
+#define _PROT_GLOBAL 0x10u	/* kernel mappings */
+#define _PROT_YOUNG 0x20u	/* accessed (ARM: else no hw entry) */
+#define _PROT_DIRTY 0x40u
+
+#define PAGE_KERNEL                                                    \
+	((pgprot_t){ _PROT_PRESENT | _PROT_WRITE | _PROT_GLOBAL |      \
+		     _PROT_YOUNG | _PROT_DIRTY })
+#define PAGE_KERNEL_EXEC                                               \
+	((pgprot_t){ PAGE_KERNEL.flags | _PROT_EXEC })
+/* kmap_prot: the protection of pkmap and fixmap kmaps. */
+#define kmap_prot PAGE_KERNEL
+
+struct pgtable_ops {
+	const char *name;
+	u32 pte_size;			/* bytes per Linux PTE */
+	pte_t (*pfn_pte)(unsigned long pfn, pgprot_t prot);
+	unsigned long (*pte_pfn)(pte_t pte);
+	bool (*pte_present)(pte_t pte);
+	/* Store @pte at the slot @ptep (and its hw copy), with whatever
+	 * cache maintenance the CPU's set_pte_ext does. */
+	void (*set_pte)(vaddr_t ptep, pte_t pte);
+	pte_t (*get_pte)(vaddr_t ptep);
+	/* VA of the Linux PTE slot for kernel address @va (reads the pmd). */
+	vaddr_t (*pte_offset_kernel)(vaddr_t va);
+	/* Build swapper_pg_dir: lowmem direct map, PTE pages for the fixmap
+	 * and pkmap windows; returns the table base for TTBR0/CR3. */
+	phys_addr_t (*paging_init)(void);
+	/* Point @cpu's MMU at swapper_pg_dir. */
+	void (*cpu_switch_init)(u32 cpu, phys_addr_t pgd);
+};
+
+extern const struct pgtable_ops *pgtable;
+extern const struct pgtable_ops arm_2level_pgtable_ops;
+extern const struct pgtable_ops arm_lpae_pgtable_ops;
+extern const struct pgtable_ops x86_pae_pgtable_ops;
+
+static inline pte_t pfn_pte(unsigned long pfn, pgprot_t prot)
+{
+	return pgtable->pfn_pte(pfn, prot);
+}
+
+static inline bool pte_none(pte_t pte)
+{
+	return pte.pte == 0;
+}
+
+static inline bool pte_present(pte_t pte)
+{
+	return pgtable->pte_present(pte);
+}
+
+static inline unsigned long pte_pfn(pte_t pte)
+{
+	return pgtable->pte_pfn(pte);
+}
+
+/*
+ * set_pte_at - store a PTE (counted as one pte_write event).
+ * pte_clear - store an empty PTE.  ptep_get - load one.
+ */
+void set_pte_at(vaddr_t ptep, pte_t pte);
+void pte_clear(vaddr_t ptep);
+pte_t ptep_get(vaddr_t ptep);
+
+static inline vaddr_t pte_offset_kernel(vaddr_t va)
+{
+	return pgtable->pte_offset_kernel(va);
+}
+
+/* The kernel's page tables (swapper_pg_dir), physical. */
+extern phys_addr_t swapper_pg_dir;
+
+/* Build the kernel page tables and load them on every CPU. */
+void paging_init(void);
+
+/* Physical address behind kernel VA @va via the MMU (charged lookup). */
+phys_addr_t kv_to_phys(vaddr_t va);
+
+
+
+/*
+ * The 2 MiB-aligned kernel regions that need PTE pages at boot: the pkmap
+ * window and the fixmap.  Returns how many were written to @regions.
+ */
+u32 kernel_pte_regions(u32 *regions, u32 max);
+
+/* A zeroed, page-aligned boot allocation in lowmem (a page-table page). */
+phys_addr_t early_pgtable_alloc(u32 size);
+
+#endif

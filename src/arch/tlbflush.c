@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "arch/tlbflush.h"
+
+#include "config/runtime.h"
+#include "hw/access.h"
+
+unsigned int tlbflush_skip_nth;
+
+void local_flush_tlb_kernel_page(vaddr_t va)
+{
+	if (tlbflush_skip_nth && !--tlbflush_skip_nth)
+		return;
+	hw_tlb_inv_va(this_cpu(), va & PAGE_MASK);
+}
+
+void on_each_cpu(void (*fn)(void *info), void *info)
+{
+	struct cpu *self = this_cpu();
+
+	for (u32 i = 0; i < machine->ncpus; i++) {
+		struct cpu *c = &machine->cpu[i];
+
+		if (c == self)
+			continue;
+		hw_ipi(self, c);
+		/* The handler runs on @c, with its own clock and profile. */
+		machine->cur = c;
+		fn(info);
+		machine->cur = self;
+	}
+	fn(info);
+}
+
+static void do_flush_tlb_all(void *info)
+{
+	hw_tlb_inv_all(this_cpu());
+}
+
+void flush_tlb_all(void)
+{
+	CC_SCOPE(flush_tlb_all);
+
+	hw_event(this_cpu(), EV_tlb_inv_global);
+	on_each_cpu(do_flush_tlb_all, NULL);
+}
+
+struct tlb_range {
+	vaddr_t start, end;
+};
+
+static void do_flush_tlb_kernel_range(void *info)
+{
+	const struct tlb_range *r = info;
+
+	for (u64 va = r->start; va < r->end; va += PAGE_SIZE)
+		local_flush_tlb_kernel_page((vaddr_t)va);
+}
+
+void flush_tlb_kernel_range(vaddr_t start, vaddr_t end)
+{
+	struct tlb_range r = { start & PAGE_MASK, end };
+	struct cpu *c = this_cpu();
+
+	if (platform()->arch == PLAT_X86) {
+		/* 2.6 and 3.x i386: flush_tlb_kernel_range = flush_tlb_all. */
+		flush_tlb_all();
+		return;
+	}
+	CC_SCOPE(flush_tlb_kernel_range);
+	hw_event(c, EV_tlb_inv_global);
+	if (machine->ncpus > 1 && machine->cfg.armv6_plus) {
+		/* ARMv7 SMP: inner-shareable ops reach every CPU. */
+		for (u64 va = r.start; va < r.end; va += PAGE_SIZE)
+			hw_tlb_inv_va_broadcast(c, (vaddr_t)va);
+		return;
+	}
+	/* UP (v4wbi/v7wbi_flush_kern_tlb_range): one op per page. */
+	on_each_cpu(do_flush_tlb_kernel_range, &r);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * TLB maintenance as the kernel asks for it (arch/arm/include/asm/tlbflush.h,
+ * arch/arm/kernel/smp_tlb.c, arch/x86/mm/tlb.c).
+ */
+#ifndef VMSPLIT_ARCH_TLBFLUSH_H
+#define VMSPLIT_ARCH_TLBFLUSH_H
+
+#include "base/types.h"
+
+/* Invalidate this CPU's entry for kernel page @va (TLBIMVA / invlpg). */
+void local_flush_tlb_kernel_page(vaddr_t va);
+
+/*
+ * Fault injection for tests: when > 0, the nth local_flush_tlb_kernel_page
+ * from now (1 = the next) is silently skipped, as a kernel bug would.
+ */
+extern unsigned int tlbflush_skip_nth;
+
+/*
+ * flush_tlb_kernel_range - drop [start, end) from every CPU's TLB.  ARM
+ * loops over the pages (broadcast ops on ARMv7 SMP); x86 flushes every
+ * TLB completely through IPIs (flush_tlb_all).  Counted as one
+ * tlb_inv_global event.
+ */
+void flush_tlb_kernel_range(vaddr_t start, vaddr_t end);
+
+/* Flush every CPU's TLB, global entries included. */
+void flush_tlb_all(void);
+
+/*
+ * on_each_cpu - run @fn on every online CPU: locally, and on the others
+ * through an IPI each (charged to both sides), waiting for them.
+ */
+void on_each_cpu(void (*fn)(void *info), void *info);
+
+#endif

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "config/settings.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/errno.h"
+
+const char *const vmsplit_names[NR_VMSPLIT] = {
+	[VMSPLIT_3G] = "3G",	 [VMSPLIT_3G_OPT] = "3G_OPT",
+	[VMSPLIT_2G] = "2G",	 [VMSPLIT_2G_OPT] = "2G_OPT",
+	[VMSPLIT_1G] = "1G",
+};
+
+const char *const flavour_names[NR_FLAVOURS] = {
+	[FLAVOUR_ARM_3X] = "arm-3x",
+	[FLAVOUR_KMAP_LOCAL] = "kmap-local",
+	[FLAVOUR_X86_26] = "x86-2.6",
+	[FLAVOUR_X86_3X] = "x86-3x",
+};
+
+/* Bits of settings.given. */
+enum {
+	GIVEN_HIGHPTE = 1u << 0,
+};
+
+/* The settings table, for `vmsplit settings`. */
+static const struct {
+	const char *name, *values, *meaning;
+} setting_help[] = {
+	{ "platform", "see `vmsplit platforms`",
+	  "the board (given with --platform)" },
+	{ "CONFIG_HIGHMEM", "y|n (y)",
+	  "reach RAM beyond lowmem through kmap/kmap_atomic; n = only lowmem is used" },
+	{ "CONFIG_HIGHPTE", "y|n (ARM y, x86 n)",
+	  "allocate user page-table pages from highmem; needs CONFIG_HIGHMEM" },
+	{ "CONFIG_ARM_LPAE", "y|n (n)",
+	  "ARM long-descriptor (3-level, 64-bit) page tables; needs an LPAE CPU" },
+	{ "CONFIG_DEBUG_HIGHMEM", "y|n (n)",
+	  "ARM 3.x: kunmap_atomic clears the fixmap PTE and flushes its TLB entry" },
+	{ "CONFIG_VMSPLIT", "3G|3G_OPT|2G|2G_OPT|1G (3G)",
+	  "user/kernel split: PAGE_OFFSET 0xC0000000/0xB0000000/0x80000000/0x78000000 (x86)/0x40000000; CONFIG_VMSPLIT_2G=y is accepted too" },
+	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
+	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
+	{ "kmap_pfn_fastpath", "y|n (n)",
+	  "kmap_atomic_pfn returns the direct map for lowmem pfns (2014 ARM patch)" },
+	{ "mem", "SIZE[K|M|G] (all RAM)",
+	  "mem=: RAM the kernel uses, at most the board's" },
+	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
+	{ "checks", "y|n (y)",
+	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
+	{ "seed", "N (1)", "seed of the run's PRNG, printed with every result" },
+};
+
+void settings_default(struct settings *s, const struct platform *p)
+{
+	memset(s, 0, sizeof(*s));
+	s->platform = p;
+	s->highmem = true;
+	/* ARM Kconfig: HIGHPTE defaults to y; E2's baseline kernel had none. */
+	s->highpte = p->arch == PLAT_ARM;
+	s->vmsplit = VMSPLIT_3G;
+	for (int i = 0; i < NR_FLAVOURS; i++)
+		if (!strcmp(flavour_names[i], p->default_flavour))
+			s->flavour = (enum kmap_flavour)i;
+	s->mem = p->hw.ram_size;
+	s->ncpus = p->hw.ncpus;
+	s->checks = true;
+	s->seed = 1;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static int parse_bool(const char *v, bool *out)
+{
+	if (!strcmp(v, "y") || !strcmp(v, "yes") || !strcmp(v, "1")) {
+		*out = true;
+		return 0;
+	}
+	if (!strcmp(v, "n") || !strcmp(v, "no") || !strcmp(v, "0")) {
+		*out = false;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* "512M", "1G", "65536K", "1073741824". */
+static int parse_size(const char *v, u64 *out)
+{
+	char *end;
+	unsigned long long n = strtoull(v, &end, 10);
+
+	if (end == v)
+		return -EINVAL;
+	switch (*end) {
+	case 'K': case 'k': n <<= 10; end++; break;
+	case 'M': case 'm': n <<= 20; end++; break;
+	case 'G': case 'g': n <<= 30; end++; break;
+	default: break;
+	}
+	if (*end)
+		return -EINVAL;
+	*out = n;
+	return 0;
+}
+
+static int parse_u64(const char *v, u64 *out)
+{
+	char *end;
+
+	if (!*v)
+		return -EINVAL;
+	*out = strtoull(v, &end, 0);
+	return *end ? -EINVAL : 0;
+}
+
+int settings_parse(struct settings *s, const char *word, char *err,
+		   size_t errlen)
+{
+	const char *eq = strchr(word, '=');
+	char name[64];
+	const char *v;
+	bool b;
+	u64 n;
+
+	if (!eq || eq == word || (size_t)(eq - word) >= sizeof(name))
+		return fail(err, errlen, "'%s': expected NAME=VALUE", word);
+	memcpy(name, word, (size_t)(eq - word));
+	name[eq - word] = '\0';
+	v = eq + 1;
+
+#define BOOL_SETTING(str, field, extra)                                    \
+	if (!strcmp(name, str)) {                                          \
+		if (parse_bool(v, &b))                                     \
+			return fail(err, errlen, "%s: '%s' is not y or n", \
+				    name, v);                              \
+		s->field = b;                                              \
+		extra;                                                     \
+		return 0;                                                  \
+	}
+	BOOL_SETTING("CONFIG_HIGHMEM", highmem, )
+	BOOL_SETTING("CONFIG_HIGHPTE", highpte, s->given |= GIVEN_HIGHPTE)
+	BOOL_SETTING("CONFIG_ARM_LPAE", arm_lpae, )
+	BOOL_SETTING("CONFIG_DEBUG_HIGHMEM", debug_highmem, )
+	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath, )
+	BOOL_SETTING("checks", checks, )
+#undef BOOL_SETTING
+
+	if (!strcmp(name, "CONFIG_VMSPLIT")) {
+		for (int i = 0; i < NR_VMSPLIT; i++)
+			if (!strcmp(v, vmsplit_names[i])) {
+				s->vmsplit = (enum vmsplit)i;
+				return 0;
+			}
+		return fail(err, errlen, "CONFIG_VMSPLIT: unknown split '%s'",
+			    v);
+	}
+	if (!strncmp(name, "CONFIG_VMSPLIT_", 15)) {
+		for (int i = 0; i < NR_VMSPLIT; i++)
+			if (!strcmp(name + 15, vmsplit_names[i])) {
+				if (parse_bool(v, &b))
+					return fail(err, errlen,
+						    "%s: '%s' is not y or n",
+						    name, v);
+				/* "=n" of a choice symbol selects nothing. */
+				if (b)
+					s->vmsplit = (enum vmsplit)i;
+				return 0;
+			}
+		return fail(err, errlen, "unknown setting '%s'", name);
+	}
+	if (!strcmp(name, "flavour")) {
+		for (int i = 0; i < NR_FLAVOURS; i++)
+			if (!strcmp(v, flavour_names[i])) {
+				s->flavour = (enum kmap_flavour)i;
+				return 0;
+			}
+		return fail(err, errlen, "flavour: unknown flavour '%s'", v);
+	}
+	if (!strcmp(name, "mem")) {
+		if (parse_size(v, &n) || !n)
+			return fail(err, errlen, "mem: '%s' is not a size", v);
+		s->mem = n;
+		return 0;
+	}
+	if (!strcmp(name, "cpus")) {
+		if (parse_u64(v, &n) || !n || n > MAX_CPUS)
+			return fail(err, errlen, "cpus: '%s' is not 1..%d", v,
+				    MAX_CPUS);
+		s->ncpus = (u32)n;
+		return 0;
+	}
+	if (!strcmp(name, "seed")) {
+		if (parse_u64(v, &n))
+			return fail(err, errlen, "seed: '%s' is not a number",
+				    v);
+		s->seed = n;
+		return 0;
+	}
+	return fail(err, errlen, "unknown setting '%s' (see `vmsplit settings`)",
+		    name);
+}
+
+int settings_load_kconfig(struct settings *s, const char *path, char *err,
+			  size_t errlen)
+{
+	static const char *const known[] = {
+		"CONFIG_HIGHMEM", "CONFIG_HIGHPTE", "CONFIG_ARM_LPAE",
+		"CONFIG_DEBUG_HIGHMEM", "CONFIG_VMSPLIT_3G",
+		"CONFIG_VMSPLIT_3G_OPT", "CONFIG_VMSPLIT_2G",
+		"CONFIG_VMSPLIT_2G_OPT", "CONFIG_VMSPLIT_1G",
+	};
+	FILE *f = fopen(path, "r");
+	char line[512];
+	int ret = 0;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open", path);
+		return -ENOENT;
+	}
+	while (!ret && fgets(line, sizeof(line), f)) {
+		char word[600], sym[128];
+
+		line[strcspn(line, "\n")] = '\0';
+		if (sscanf(line, "# %127s is not set", sym) == 1)
+			snprintf(word, sizeof(word), "%s=n", sym);
+		else if (!strncmp(line, "CONFIG_", 7))
+			snprintf(word, sizeof(word), "%s", line);
+		else
+			continue;
+		for (size_t i = 0; i < ARRAY_SIZE(known); i++) {
+			size_t l = strlen(known[i]);
+
+			if (!strncmp(word, known[i], l) && word[l] == '=') {
+				ret = settings_parse(s, word, err, errlen);
+				break;
+			}
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+int settings_validate(const struct settings *s, char *err, size_t errlen)
+{
+	const struct platform *p = s->platform;
+
+	if (!p)
+		return fail(err, errlen, "no platform given");
+	if (s->highpte && !s->highmem) {
+		if (s->given & GIVEN_HIGHPTE)
+			return fail(err, errlen,
+				    "CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y");
+	}
+	if (s->arm_lpae && p->arch != PLAT_ARM)
+		return fail(err, errlen, "CONFIG_ARM_LPAE=y: %s is not an ARM board",
+			    p->name);
+	if (s->arm_lpae && !p->lpae_capable)
+		return fail(err, errlen,
+			    "CONFIG_ARM_LPAE=y: %s has an ARMv%u CPU without LPAE",
+			    p->name, p->arm_arch);
+	if (s->vmsplit == VMSPLIT_2G_OPT && p->arch != PLAT_X86)
+		return fail(err, errlen, "CONFIG_VMSPLIT_2G_OPT exists on x86 only");
+	if (s->flavour != FLAVOUR_KMAP_LOCAL &&
+	    flavour_is_x86(s->flavour) != (p->arch == PLAT_X86))
+		return fail(err, errlen, "flavour %s does not fit %s",
+			    flavour_names[s->flavour], p->name);
+	if (s->mem > p->hw.ram_size)
+		return fail(err, errlen, "mem=%" PRIu64 "M is above the %" PRIu64
+			    "M of RAM on %s", s->mem >> 20,
+			    p->hw.ram_size >> 20, p->name);
+	if (s->mem % (4ull << 20) || s->mem < (16ull << 20))
+		return fail(err, errlen,
+			    "mem=: give a multiple of 4M, at least 16M");
+	if (s->mem % p->hw.nodes || (s->mem / p->hw.nodes) % (1u << 20))
+		return fail(err, errlen, "mem=: must split evenly over %u nodes",
+			    p->hw.nodes);
+	if (s->ncpus > p->hw.ncpus)
+		return fail(err, errlen, "cpus=%u: %s has %u", s->ncpus,
+			    p->name, p->hw.ncpus);
+	return 0;
+}
+
+/* HIGHPTE as in force: it depends on HIGHMEM. */
+static bool highpte_in_force(const struct settings *s)
+{
+	return s->highpte && s->highmem;
+}
+
+void settings_print_json(const struct settings *s, FILE *f)
+{
+	fprintf(f,
+		"{\"platform\": \"%s\", \"CONFIG_HIGHMEM\": \"%c\", "
+		"\"CONFIG_HIGHPTE\": \"%c\", \"CONFIG_ARM_LPAE\": \"%c\", "
+		"\"CONFIG_DEBUG_HIGHMEM\": \"%c\", \"CONFIG_VMSPLIT\": \"%s\", "
+		"\"flavour\": \"%s\", \"kmap_pfn_fastpath\": \"%c\", "
+		"\"mem\": \"%" PRIu64 "M\", \"cpus\": %u, \"checks\": \"%c\", "
+		"\"seed\": %" PRIu64 "}",
+		s->platform->name, s->highmem ? 'y' : 'n',
+		highpte_in_force(s) ? 'y' : 'n', s->arm_lpae ? 'y' : 'n',
+		s->debug_highmem ? 'y' : 'n', vmsplit_names[s->vmsplit],
+		flavour_names[s->flavour], s->kmap_pfn_fastpath ? 'y' : 'n',
+		s->mem >> 20, s->ncpus, s->checks ? 'y' : 'n', s->seed);
+}
+
+void settings_print_words(const struct settings *s, FILE *f)
+{
+	fprintf(f,
+		"platform=%s CONFIG_HIGHMEM=%c CONFIG_HIGHPTE=%c "
+		"CONFIG_ARM_LPAE=%c CONFIG_DEBUG_HIGHMEM=%c CONFIG_VMSPLIT=%s "
+		"flavour=%s kmap_pfn_fastpath=%c mem=%" PRIu64 "M cpus=%u "
+		"checks=%c seed=%" PRIu64,
+		s->platform->name, s->highmem ? 'y' : 'n',
+		highpte_in_force(s) ? 'y' : 'n', s->arm_lpae ? 'y' : 'n',
+		s->debug_highmem ? 'y' : 'n', vmsplit_names[s->vmsplit],
+		flavour_names[s->flavour], s->kmap_pfn_fastpath ? 'y' : 'n',
+		s->mem >> 20, s->ncpus, s->checks ? 'y' : 'n', s->seed);
+}
+
+void settings_print_help(FILE *f)
+{
+	fprintf(f, "%-22s %-46s %s\n", "SETTING", "VALUES (DEFAULT)",
+		"MEANING");
+	for (size_t i = 0; i < ARRAY_SIZE(setting_help); i++)
+		fprintf(f, "%-22s %-46s %s\n", setting_help[i].name,
+			setting_help[i].values, setting_help[i].meaning);
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * One settings value holds every choice a run makes: the board, the Kconfig
+ * symbols that matter to highmem, and the model's knobs (kernel-version
+ * flavour, the kmap_atomic_pfn fast path, RAM size, CPU count, checkers).
+ * It is built from NAME=VALUE words on the command line or from a kernel
+ * .config, validated as a whole, and printed in full with every result.
+ */
+#ifndef VMSPLIT_CONFIG_SETTINGS_H
+#define VMSPLIT_CONFIG_SETTINGS_H
+
+#include <stdio.h>
+
+#include "platforms/platform.h"
+
+/* Where PAGE_OFFSET sits (CONFIG_VMSPLIT_*). */
+enum vmsplit {
+	VMSPLIT_3G,		/* 0xC0000000 */
+	VMSPLIT_3G_OPT,		/* 0xB0000000 */
+	VMSPLIT_2G,		/* 0x80000000 */
+	VMSPLIT_2G_OPT,		/* 0x78000000 (x86 only) */
+	VMSPLIT_1G,		/* 0x40000000 */
+	NR_VMSPLIT
+};
+
+/*
+ * Kernel-version behaviour of the temporary mappings
+ * (research/linux-highmem.md section 1, 3a', x86 reference).
+ */
+enum kmap_flavour {
+	FLAVOUR_ARM_3X,		/* ARM 3.x: map = PTE + local TLBI; unmap = VIVT flush, PTE left */
+	FLAVOUR_KMAP_LOCAL,	/* 5.11+: per-task slots, PTE written on map and unmap */
+	FLAVOUR_X86_26,		/* i386 2.5/2.6: typed slots, map = set_pte + invlpg, unmap no-op */
+	FLAVOUR_X86_3X,		/* x86 3.x: slot stack, map = set_pte, unmap = clear + invlpg */
+	NR_FLAVOURS
+};
+
+struct settings {
+	const struct platform *platform;
+	bool highmem;		/* CONFIG_HIGHMEM */
+	bool highpte;		/* CONFIG_HIGHPTE */
+	bool arm_lpae;		/* CONFIG_ARM_LPAE */
+	bool debug_highmem;	/* CONFIG_DEBUG_HIGHMEM */
+	enum vmsplit vmsplit;	/* CONFIG_VMSPLIT_* */
+	enum kmap_flavour flavour;
+	bool kmap_pfn_fastpath;	/* the 2014 lowmem fast path */
+	u64 mem;		/* mem=, bytes of RAM used */
+	u32 ncpus;		/* CPUs brought up */
+	bool checks;		/* run the checkers */
+	u64 seed;		/* the run's PRNG seed */
+	/* Which fields were given explicitly (for dependent defaults). */
+	u32 given;
+};
+
+extern const char *const vmsplit_names[NR_VMSPLIT];
+extern const char *const flavour_names[NR_FLAVOURS];
+
+/* The defaults for @p. */
+void settings_default(struct settings *s, const struct platform *p);
+
+/*
+ * settings_parse - apply one NAME=VALUE word to @s.
+ * Return: 0, or -EINVAL with a one-line reason in @err.
+ */
+int settings_parse(struct settings *s, const char *word, char *err,
+		   size_t errlen);
+
+/*
+ * settings_load_kconfig - apply the symbols we know from a kernel .config
+ * (CONFIG_X=y, CONFIG_X=n, "# CONFIG_X is not set"); others are ignored.
+ * Return: 0, or -EINVAL / -ENOENT with a reason in @err.
+ */
+int settings_load_kconfig(struct settings *s, const char *path, char *err,
+			  size_t errlen);
+
+/*
+ * settings_validate - refuse impossible combinations (HIGHPTE without
+ * HIGHMEM, LPAE on a CPU without it, mem= above the board's RAM, ...).
+ * Return: 0, or -EINVAL with a one-line reason in @err.
+ */
+int settings_validate(const struct settings *s, char *err, size_t errlen);
+
+/* Print every setting in force as a JSON object / as NAME=VALUE words. */
+void settings_print_json(const struct settings *s, FILE *f);
+void settings_print_words(const struct settings *s, FILE *f);
+
+/* The `vmsplit settings` table: every setting, its values and meaning. */
+void settings_print_help(FILE *f);
+
+static inline bool flavour_is_x86(enum kmap_flavour f)
+{
+	return f == FLAVOUR_X86_26 || f == FLAVOUR_X86_3X;
+}
+
+#endif

@@ -1,0 +1,505 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Loads, stores and maintenance operations of one simulated CPU (see
+ * hw/access.h).  This is the simulator's hot path: a load or store looks up
+ * the host translation cache, then the L1 line by line; only misses reach
+ * the architectural TLB, the walker and the outer cache.
+ */
+#include "hw/access.h"
+
+#include <string.h>
+
+#include "base/errno.h"
+#include "base/panic.h"
+
+static inline const struct hw_costs *cost(void)
+{
+	return &machine->cfg.cost;
+}
+
+static inline u32 dram_cost(const struct cpu *c, phys_addr_t pa)
+{
+	if (ram_node(&machine->ram, pa) != c->node)
+		return cost()->dram_remote;
+	return cost()->dram;
+}
+
+/* One line access to the outer cache: an L1 fill (read) or a victim. */
+static void outer_access(struct cpu *c, phys_addr_t pa, bool write)
+{
+	struct cache_outcome o;
+
+	cache_access(c->l2, (vaddr_t)pa, pa, write, &o);
+	if (o.hit) {
+		hw_event(c, EV_l2_hit);
+		if (!write)
+			hw_charge(c, cost()->l2_hit);
+		return;
+	}
+	hw_event(c, EV_l2_miss);
+	if (o.evicted_dirty) {
+		hw_event(c, EV_l2_writeback);
+		hw_event(c, EV_dram_write);
+		hw_charge(c, cost()->l2_writeback);
+	}
+	if (write) {
+		/* A victim line is written whole: nothing is fetched. */
+		if (!o.allocated)
+			hw_event(c, EV_dram_write);
+		return;
+	}
+	hw_event(c, EV_dram_read);
+	hw_charge(c, dram_cost(c, pa));
+}
+
+static void l1_victim(struct cpu *c, phys_addr_t pa)
+{
+	hw_event(c, EV_l1d_writeback);
+	hw_charge(c, cost()->l1_writeback);
+	outer_access(c, pa, true);
+}
+
+static void l1_victim_cb(void *ctx, phys_addr_t pa)
+{
+	l1_victim(ctx, pa);
+}
+
+static void alias_hazard(struct cpu *c, vaddr_t va, vaddr_t other,
+			 phys_addr_t pa)
+{
+	if (machine->hooks.cache_alias)
+		machine->hooks.cache_alias(c, va, other, pa);
+	panic("cache alias: PA %#llx read through VA %#x while dirty under VA %#x",
+	      (unsigned long long)pa, va, other);
+}
+
+/* One line access through L1. */
+static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+			       bool write)
+{
+	struct cache_outcome o;
+
+	cache_access(&c->l1d, va, pa, write, &o);
+	if (likely(o.hit)) {
+		hw_event(c, EV_l1d_hit);
+		hw_charge(c, cost()->l1_hit);
+		return;
+	}
+	hw_event(c, EV_l1d_miss);
+	if (unlikely(machine->checks) && !write &&
+	    cache_virtually_indexed(&c->l1d)) {
+		vaddr_t other;
+
+		if (cache_find_alias(&c->l1d, va, pa, true, &other))
+			alias_hazard(c, va, other, pa);
+	}
+	if (o.evicted_dirty)
+		l1_victim(c, o.evicted_pa);
+	if (!o.allocated) {
+		hw_charge(c, cost()->write_no_alloc);
+		outer_access(c, pa, true);
+		return;
+	}
+	outer_access(c, pa, false);
+}
+
+/* Charge every L1 line of [va, va + len), which lies within one page. */
+static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+				u32 len, bool write)
+{
+	u32 ls = c->l1d.line_shift;
+	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
+	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
+
+	for (vaddr_t l = first; l <= last; l++) {
+		vaddr_t lva = l << ls;
+
+		line_access(c, lva, page | (lva & (PAGE_SIZE - 1)), write);
+	}
+}
+
+/* The walker fetches one descriptor. */
+static void walk_read(struct cpu *c, phys_addr_t pa)
+{
+	hw_event(c, EV_walk_read);
+	switch (machine->cfg.walk) {
+	case WALK_DRAM:
+		/*
+		 * The walker bypasses the caches, so a descriptor still dirty
+		 * in one of them is invisible to it: the kernel forgot to
+		 * clean the line after writing the entry.
+		 */
+		if (unlikely(machine->checks) &&
+		    (cache_pa_dirty(&c->l1d, pa) || cache_pa_dirty(c->l2, pa)))
+			panic("walker: descriptor at PA %#llx is dirty in the D-cache (missing clean after a page-table write)",
+			      (unsigned long long)pa);
+		hw_event(c, EV_dram_read);
+		hw_charge(c, cost()->walk_read_dram);
+		break;
+	case WALK_L2:
+		if (unlikely(machine->checks) && cache_pa_dirty(&c->l1d, pa))
+			panic("walker: descriptor at PA %#llx is dirty in L1 (missing clean after a page-table write)",
+			      (unsigned long long)pa);
+		outer_access(c, pa, false);
+		break;
+	case WALK_L1:
+		/* Physically indexed within a page: the PA serves as index. */
+		line_access(c, (vaddr_t)pa, pa, false);
+		break;
+	}
+}
+
+static inline bool access_ok_perm(u8 perm, unsigned flags)
+{
+	u8 want = PERM_R;
+
+	if (flags & ACC_WRITE)
+		want |= PERM_W;
+	if (flags & ACC_USER)
+		want |= PERM_U;
+	return mmu_perm_ok(perm, want);
+}
+
+static void fault(struct cpu *c, vaddr_t va, unsigned flags,
+		  enum mmu_fault kind)
+{
+	c->fault.va = va;
+	c->fault.kind = kind;
+	c->fault.write = flags & ACC_WRITE;
+	c->fault.user = flags & ACC_USER;
+}
+
+/* Checker: does the TLB entry in @slot still agree with the tables? */
+static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
+{
+	const struct tlb_entry *e = &c->tlb.e[slot];
+	phys_addr_t tlb_pa = e->pa | (va & ~e->mask);
+	struct mmu_walk w;
+	enum mmu_fault f = hw_probe(c, va, &w);
+
+	if (f == MMU_OK && w.pa == tlb_pa && w.perm == e->perm)
+		return;
+	if (machine->hooks.tlb_stale)
+		machine->hooks.tlb_stale(c, va, tlb_pa, w.pa, f == MMU_OK);
+	panic("TLB coherence: CPU%u VA %#x hits a TLB entry for PA %#llx but the tables say %s %#llx (missing TLB flush)",
+	      c->id, va, (unsigned long long)tlb_pa,
+	      f == MMU_OK ? "PA" : "unmapped", (unsigned long long)w.pa);
+}
+
+static void fast_fill(struct cpu *c, vaddr_t va, u32 slot)
+{
+	const struct tlb_entry *e = &c->tlb.e[slot];
+	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &
+					  (TLB_FAST_SIZE - 1)];
+	phys_addr_t page = (e->pa | (va & ~e->mask)) & ~(phys_addr_t)(PAGE_SIZE - 1);
+
+	if (!ram_contains(&machine->ram, page, PAGE_SIZE))
+		panic("bus error: CPU%u VA %#x maps PA %#llx outside RAM",
+		      c->id, va, (unsigned long long)page);
+	f->vpage = (va >> PAGE_SHIFT) + 1;
+	f->slot = slot;
+	f->gen = c->tlb.gen[slot];
+	f->pa = page;
+	f->host = ram_ptr(&machine->ram, page);
+}
+
+static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
+			  phys_addr_t *pa)
+{
+	int slot = tlb_lookup(&c->tlb, va, c->mmu.asid);
+	struct tlb_fast *f;
+
+	if (slot >= 0) {
+		hw_event(c, EV_tlb_hit);
+		if (unlikely(machine->checks))
+			check_coherent(c, va, (u32)slot);
+	} else {
+		struct mmu_walk w;
+		enum mmu_fault err;
+
+		hw_event(c, EV_tlb_miss);
+		hw_charge(c, cost()->walk_base);
+		err = mmu_walk(&machine->ram, &c->mmu, va, &w);
+		/*
+		 * A PAE CPU loads the four PDPTEs into registers when CR3 is
+		 * written and does not fetch them again on a TLB miss.
+		 */
+		for (u32 i = c->mmu.format == MMU_X86_PAE; i < w.reads; i++)
+			walk_read(c, w.read_pa[i]);
+		if (err != MMU_OK) {
+			fault(c, va, flags, err);
+			return NULL;
+		}
+		slot = (int)tlb_insert(&c->tlb, va, c->mmu.asid, &w);
+	}
+	if (!access_ok_perm(c->tlb.e[slot].perm, flags)) {
+		fault(c, va, flags, MMU_FAULT_PERMISSION);
+		return NULL;
+	}
+	fast_fill(c, va, (u32)slot);
+	f = &c->tlb.fast[(va >> PAGE_SHIFT) & (TLB_FAST_SIZE - 1)];
+	*pa = f->pa | (va & (PAGE_SIZE - 1));
+	return f->host + (va & (PAGE_SIZE - 1));
+}
+
+/* Translate @va for an access; NULL (and c->fault) on a fault. */
+static inline u8 *translate(struct cpu *c, vaddr_t va, unsigned flags,
+			    phys_addr_t *pa)
+{
+	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &
+					  (TLB_FAST_SIZE - 1)];
+
+	if (likely(f->vpage == (va >> PAGE_SHIFT) + 1 &&
+		   c->tlb.gen[f->slot] == f->gen)) {
+		const struct tlb_entry *e = &c->tlb.e[f->slot];
+
+		if (likely((e->global || e->asid == c->mmu.asid) &&
+			   access_ok_perm(e->perm, flags))) {
+			hw_event(c, EV_tlb_hit);
+			if (unlikely(machine->checks))
+				check_coherent(c, va, f->slot);
+			*pa = f->pa | (va & (PAGE_SIZE - 1));
+			return f->host + (va & (PAGE_SIZE - 1));
+		}
+	}
+	return translate_slow(c, va, flags, pa);
+}
+
+int hw_translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa)
+{
+	return translate(c, va, flags, pa) ? 0 : -EFAULT;
+}
+
+static inline u32 page_left(vaddr_t va)
+{
+	return PAGE_SIZE - (va & (PAGE_SIZE - 1));
+}
+
+u32 hw_read(struct cpu *c, vaddr_t va, void *buf, u32 len, unsigned flags)
+{
+	u8 *out = buf;
+
+	flags &= ~ACC_WRITE;
+	while (len) {
+		u32 n = MIN(len, page_left(va));
+		phys_addr_t pa;
+		u8 *h = translate(c, va, flags, &pa);
+
+		if (!h)
+			return len;
+		lines_access(c, va, pa, n, false);
+		memcpy(out, h, n);
+		out += n;
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
+u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
+	     unsigned flags)
+{
+	const u8 *in = buf;
+
+	flags |= ACC_WRITE;
+	while (len) {
+		u32 n = MIN(len, page_left(va));
+		phys_addr_t pa;
+		u8 *h = translate(c, va, flags, &pa);
+
+		if (!h)
+			return len;
+		lines_access(c, va, pa, n, true);
+		memcpy(h, in, n);
+		in += n;
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
+u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,
+	    unsigned sflags)
+{
+	dflags |= ACC_WRITE;
+	sflags &= ~ACC_WRITE;
+	while (len) {
+		u32 n = MIN(len, MIN(page_left(dst), page_left(src)));
+		phys_addr_t spa, dpa;
+		u8 *hs = translate(c, src, sflags, &spa);
+		u8 *hd;
+
+		if (!hs)
+			return len;
+		hd = translate(c, dst, dflags, &dpa);
+		if (!hd)
+			return len;
+		lines_access(c, src, spa, n, false);
+		lines_access(c, dst, dpa, n, true);
+		memmove(hd, hs, n);
+		dst += n;
+		src += n;
+		len -= n;
+	}
+	return 0;
+}
+
+u32 hw_fill(struct cpu *c, vaddr_t va, u8 val, u32 len, unsigned flags)
+{
+	flags |= ACC_WRITE;
+	while (len) {
+		u32 n = MIN(len, page_left(va));
+		phys_addr_t pa;
+		u8 *h = translate(c, va, flags, &pa);
+
+		if (!h)
+			return len;
+		lines_access(c, va, pa, n, true);
+		memset(h, val, n);
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
+void hw_tlb_inv_va(struct cpu *c, vaddr_t va)
+{
+	tlb_inv_va(&c->tlb, va, c->mmu.asid);
+	hw_event(c, EV_tlb_inv_local);
+	hw_charge(c, cost()->tlb_inv_va);
+}
+
+void hw_tlb_inv_all(struct cpu *c)
+{
+	tlb_inv_all(&c->tlb);
+	hw_event(c, EV_tlb_inv_local_all);
+	hw_charge(c, cost()->tlb_inv_all);
+}
+
+void hw_tlb_inv_asid(struct cpu *c, u8 asid)
+{
+	tlb_inv_asid(&c->tlb, asid);
+	hw_event(c, EV_tlb_inv_asid);
+	hw_charge(c, cost()->tlb_inv_va);
+}
+
+void hw_tlb_inv_va_broadcast(struct cpu *c, vaddr_t va)
+{
+	for (u32 i = 0; i < machine->ncpus; i++)
+		tlb_inv_va(&machine->cpu[i].tlb, va, c->mmu.asid);
+	hw_event(c, EV_tlb_inv_broadcast);
+	hw_charge(c, cost()->tlb_inv_broadcast);
+}
+
+void hw_ipi(struct cpu *c, struct cpu *target)
+{
+	/*
+	 * Both sides pay: the sender writes the interrupt controller and
+	 * waits for the handler (on_each_cpu waits), the target takes an
+	 * exception.  The handler's own work is charged by the caller.
+	 */
+	hw_event(c, EV_ipi);
+	hw_charge(c, cost()->ipi);
+	hw_charge(target, cost()->ipi);
+}
+
+void hw_dcache_op_va_range(struct cpu *c, vaddr_t va, u32 len,
+			   enum cache_op op)
+{
+	u32 ls = c->l1d.line_shift;
+	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
+	bool vivt = c->l1d.kind == CACHE_VIVT;
+
+	if (!len)
+		return;
+	for (vaddr_t l = first; l <= last; l++) {
+		vaddr_t lva = l << ls;
+		phys_addr_t pa = 0, wb;
+
+		/* Only physically tagged caches need the translation. */
+		if (!vivt && hw_translate(c, lva, 0, &pa))
+			panic("hw_dcache_op_va_range: VA %#x is not mapped",
+			      lva);
+		hw_event(c, op == CACHE_FLUSH ? EV_dcache_lines_flushed :
+			    op == CACHE_CLEAN ? EV_dcache_lines_cleaned :
+						EV_dcache_lines_invalidated);
+		hw_charge(c, cost()->dcache_line_op);
+		if (cache_maint_line(&c->l1d, lva, pa, op, &wb))
+			l1_victim(c, wb);
+	}
+}
+
+void hw_dcache_op_all(struct cpu *c, enum cache_op op)
+{
+	hw_event(c, EV_dcache_whole_flush);
+	hw_charge(c, (u64)c->l1d.sets * c->l1d.ways * cost()->dcache_setway_op);
+	cache_maint_all(&c->l1d, op, l1_victim_cb, c);
+}
+
+void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
+		       enum cache_op op)
+{
+	u32 ls = c->l2->line_shift;
+	phys_addr_t first = pa >> ls, last = (pa + len - 1) >> ls;
+
+	if (!len)
+		return;
+	for (phys_addr_t l = first; l <= last; l++) {
+		phys_addr_t lpa = l << ls, wb;
+
+		hw_event(c, EV_l2_lines_maint);
+		hw_charge(c, cost()->l2_line_op);
+		if (cache_maint_line(c->l2, (vaddr_t)lpa, lpa, op, &wb)) {
+			hw_event(c, EV_l2_writeback);
+			hw_event(c, EV_dram_write);
+			hw_charge(c, cost()->l2_writeback);
+		}
+	}
+}
+
+void hw_icache_inv_all(struct cpu *c)
+{
+	c->icache_gen++;
+	hw_event(c, EV_icache_inv_all);
+	hw_charge(c, cost()->icache_inv_all);
+	/* The code running now is refetched at once. */
+	__cc_text_fetch(c, c->cc);
+}
+
+void hw_barrier(struct cpu *c)
+{
+	hw_charge(c, cost()->barrier);
+}
+
+void hw_set_ttbr0(struct cpu *c, phys_addr_t ttbr0)
+{
+	c->mmu.ttbr0 = ttbr0;
+	hw_charge(c, cost()->cr_write);
+}
+
+void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz)
+{
+	c->mmu.ttbr1 = ttbr1;
+	c->mmu.t0sz = t0sz;
+	c->mmu.t1sz = t1sz;
+	hw_charge(c, cost()->cr_write);
+}
+
+void hw_set_asid(struct cpu *c, u8 asid)
+{
+	c->mmu.asid = asid;
+	hw_charge(c, cost()->cr_write);
+}
+
+void hw_set_cr3(struct cpu *c, phys_addr_t cr3)
+{
+	c->mmu.cr3 = cr3;
+	tlb_inv_nonglobal(&c->tlb);
+	hw_event(c, EV_tlb_inv_local_all);
+	hw_charge(c, cost()->cr_write);
+}
+
+enum mmu_fault hw_probe(struct cpu *c, vaddr_t va, struct mmu_walk *w)
+{
+	return mmu_walk(&machine->ram, &c->mmu, va, w);
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What a CPU offers the code that runs on it: loads and stores through the
+ * MMU and caches, TLB and cache maintenance, and translation-register writes.
+ * Each operation charges the CPU that performs it.
+ *
+ * Loads and stores return the number of bytes NOT transferred (0 = all), so
+ * that a fault part-way leaves a short count, as on the real machine; the
+ * fault is described in c->fault.
+ */
+#ifndef VMSPLIT_HW_ACCESS_H
+#define VMSPLIT_HW_ACCESS_H
+
+#include "hw/machine.h"
+
+#define ACC_WRITE 0x1u		/* a store (else a load) */
+#define ACC_USER 0x2u		/* issued in user mode */
+
+u32 hw_read(struct cpu *c, vaddr_t va, void *buf, u32 len, unsigned flags);
+u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
+	     unsigned flags);
+/* Copy @len bytes from @src (loads with @sflags) to @dst (stores with
+ * @dflags).  Overlap is not allowed. */
+u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,
+	    unsigned sflags);
+u32 hw_fill(struct cpu *c, vaddr_t va, u8 val, u32 len, unsigned flags);
+
+/*
+ * hw_translate - translate @va for an access (TLB lookup, walk on a miss)
+ * without touching the caches.  Return: 0 and the PA in @pa, or -EFAULT.
+ */
+int hw_translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa);
+
+/* TLB maintenance on @c's own TLB (the "local" operations). */
+void hw_tlb_inv_va(struct cpu *c, vaddr_t va);
+void hw_tlb_inv_all(struct cpu *c);
+void hw_tlb_inv_asid(struct cpu *c, u8 asid);
+/* Inner-shareable broadcast by VA (ARMv7 SMP): every CPU's TLB. */
+void hw_tlb_inv_va_broadcast(struct cpu *c, vaddr_t va);
+/* Send an IPI from @c to @target; the handler's work is charged by the
+ * caller on @target. */
+void hw_ipi(struct cpu *c, struct cpu *target);
+
+/* L1 D-cache maintenance by virtual address range and by set/way. */
+enum cache_op;
+void hw_dcache_op_va_range(struct cpu *c, vaddr_t va, u32 len,
+			   enum cache_op op);
+void hw_dcache_op_all(struct cpu *c, enum cache_op op);
+/* Outer cache maintenance by physical address range. */
+void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
+		       enum cache_op op);
+void hw_icache_inv_all(struct cpu *c);
+void hw_barrier(struct cpu *c);
+
+/* Translation registers.  hw_set_cr3 also drops non-global TLB entries, as
+ * a CR3 load does. */
+void hw_set_ttbr0(struct cpu *c, phys_addr_t ttbr0);
+void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz);
+void hw_set_asid(struct cpu *c, u8 asid);
+void hw_set_cr3(struct cpu *c, phys_addr_t cr3);
+
+/* Walk @va with @c's registers, charging nothing (checkers, debugging). */
+enum mmu_fault hw_probe(struct cpu *c, vaddr_t va, struct mmu_walk *w);
+
+#endif

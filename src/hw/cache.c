@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Set-associative write-back cache state (see hw/cache.h).  Replacement is
+ * round-robin per set, the policy the ARM926/Feroceon L1 offers and a
+ * deterministic stand-in for the Cortex-A8's random and the P6's pseudo-LRU
+ * policies (said so in the README's fidelity section).
+ */
+#include "hw/cache.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/errno.h"
+#include "base/panic.h"
+
+int cache_init(struct cache *c, const struct cache_params *p)
+{
+	u32 lines;
+
+	memset(c, 0, sizeof(*c));
+	if (!p->size || !p->ways || !p->line || (p->line & (p->line - 1)))
+		return -EINVAL;
+	lines = p->size / p->line;
+	if (lines % p->ways)
+		return -EINVAL;
+	c->kind = p->kind;
+	c->write_allocate = p->write_allocate;
+	c->ways = p->ways;
+	c->sets = lines / p->ways;
+	if (c->sets & (c->sets - 1))
+		return -EINVAL;
+	c->set_mask = c->sets - 1;
+	c->line_shift = (u32)__builtin_ctz(p->line);
+	c->tag = calloc(lines, sizeof(*c->tag));
+	c->victim = calloc(c->sets, 1);
+	if (cache_virtually_indexed(c)) {
+		c->pa_line = calloc(lines, sizeof(*c->pa_line));
+		c->va_line = calloc(lines, sizeof(*c->va_line));
+	}
+	if (!c->tag || !c->victim ||
+	    (cache_virtually_indexed(c) && (!c->pa_line || !c->va_line))) {
+		cache_exit(c);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void cache_exit(struct cache *c)
+{
+	free(c->tag);
+	free(c->victim);
+	free(c->pa_line);
+	free(c->va_line);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Set index and tag line address of (@va, @pa) for this cache's kind. */
+static inline void cache_locate(const struct cache *c, vaddr_t va,
+				phys_addr_t pa, u32 *set, u64 *line)
+{
+	u64 pline = pa >> c->line_shift;
+	u32 vline = va >> c->line_shift;
+
+	switch (c->kind) {
+	case CACHE_VIVT:
+		*set = vline & c->set_mask;
+		*line = vline;
+		break;
+	case CACHE_VIPT_ALIASING:
+	case CACHE_VIPT_NONALIASING:
+		/*
+		 * The index comes from the VA; for a non-aliasing cache the
+		 * index bits lie inside the page offset, so VA and PA agree.
+		 */
+		*set = vline & c->set_mask;
+		*line = pline;
+		break;
+	default:
+		*set = (u32)pline & c->set_mask;
+		*line = pline;
+		break;
+	}
+}
+
+static phys_addr_t cache_line_pa(const struct cache *c, u32 i)
+{
+	u64 l = c->pa_line ? c->pa_line[i] : c->tag[i] >> 2;
+
+	return (phys_addr_t)l << c->line_shift;
+}
+
+static inline int cache_find(const struct cache *c, u32 set, u64 line)
+{
+	const u64 *t = &c->tag[set * c->ways];
+	u64 want = (line << 2) | CACHE_VALID;
+
+	for (u32 w = 0; w < c->ways; w++)
+		if ((t[w] & ~CACHE_DIRTY) == want)
+			return (int)w;
+	return -1;
+}
+
+void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
+		  struct cache_outcome *out)
+{
+	u32 set, w, i;
+	u64 line;
+	int hit;
+
+	cache_locate(c, va, pa, &set, &line);
+	hit = cache_find(c, set, line);
+	out->evicted_dirty = false;
+	out->allocated = false;
+	if (hit >= 0) {
+		out->hit = true;
+		if (write)
+			c->tag[set * c->ways + (u32)hit] |= CACHE_DIRTY;
+		return;
+	}
+	out->hit = false;
+	if (write && !c->write_allocate)
+		return;
+	w = c->victim[set];
+	c->victim[set] = (u8)((w + 1) % c->ways);
+	i = set * c->ways + w;
+	if ((c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
+	    (CACHE_VALID | CACHE_DIRTY)) {
+		out->evicted_dirty = true;
+		out->evicted_pa = cache_line_pa(c, i);
+	}
+	c->tag[i] = (line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
+	if (c->pa_line) {
+		c->pa_line[i] = pa >> c->line_shift;
+		c->va_line[i] = va >> c->line_shift;
+	}
+	out->allocated = true;
+}
+
+static bool cache_apply(struct cache *c, u32 i, enum cache_op op)
+{
+	bool dirty = (c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
+		     (CACHE_VALID | CACHE_DIRTY);
+
+	if (!(c->tag[i] & CACHE_VALID))
+		return false;
+	switch (op) {
+	case CACHE_CLEAN:
+		c->tag[i] &= ~CACHE_DIRTY;
+		return dirty;
+	case CACHE_INV:
+		c->tag[i] = 0;
+		return false;
+	case CACHE_FLUSH:
+		c->tag[i] = 0;
+		return dirty;
+	}
+	return false;
+}
+
+bool cache_maint_line(struct cache *c, vaddr_t va, phys_addr_t pa,
+		      enum cache_op op, phys_addr_t *wb_pa)
+{
+	u32 set, i;
+	u64 line;
+	int w;
+
+	cache_locate(c, va, pa, &set, &line);
+	w = cache_find(c, set, line);
+	if (w < 0)
+		return false;
+	i = set * c->ways + (u32)w;
+	*wb_pa = cache_line_pa(c, i);
+	return cache_apply(c, i, op);
+}
+
+u32 cache_maint_all(struct cache *c, enum cache_op op,
+		    void (*wb)(void *ctx, phys_addr_t pa), void *ctx)
+{
+	u32 written = 0;
+
+	for (u32 i = 0; i < c->sets * c->ways; i++) {
+		phys_addr_t pa = cache_line_pa(c, i);
+
+		if (cache_apply(c, i, op)) {
+			written++;
+			if (wb)
+				wb(ctx, pa);
+		}
+	}
+	return written;
+}
+
+bool cache_find_alias(const struct cache *c, vaddr_t va, phys_addr_t pa,
+		      bool dirty_only, vaddr_t *other)
+{
+	u64 pline = pa >> c->line_shift;
+	u32 vline = va >> c->line_shift;
+
+	if (!cache_virtually_indexed(c))
+		return false;
+	for (u32 i = 0; i < c->sets * c->ways; i++) {
+		if (!(c->tag[i] & CACHE_VALID) || c->pa_line[i] != pline ||
+		    c->va_line[i] == vline)
+			continue;
+		if (dirty_only && !(c->tag[i] & CACHE_DIRTY))
+			continue;
+		*other = c->va_line[i] << c->line_shift;
+		return true;
+	}
+	return false;
+}
+
+bool cache_pa_dirty(const struct cache *c, phys_addr_t pa)
+{
+	pa = ALIGN_DOWN(pa, (phys_addr_t)1 << c->line_shift);
+	for (u32 i = 0; i < c->sets * c->ways; i++)
+		if ((c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
+			    (CACHE_VALID | CACHE_DIRTY) &&
+		    cache_line_pa(c, i) == pa)
+			return true;
+	return false;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * One level of data cache: set-associative, write-back, with a line size,
+ * per-line valid and dirty state and round-robin replacement.  Only tags and
+ * state are modelled; data always lives in simulated RAM, so the cache decides
+ * what an access costs, never what it returns.  Coherence hazards that would
+ * return wrong data on real hardware are caught by checkers instead.
+ *
+ * Indexing and tagging follow the cache's kind:
+ *   VIVT               index and tag from the virtual address (ARMv5)
+ *   VIPT aliasing      index from the VA (page colour), tag from the PA
+ *   VIPT non-aliasing  index bits inside the page, tag from the PA
+ *   PIPT               index and tag from the physical address
+ * For virtually indexed kinds every line also remembers its physical line
+ * address so that aliases (one PA under two VAs) can be found.
+ */
+#ifndef VMSPLIT_HW_CACHE_H
+#define VMSPLIT_HW_CACHE_H
+
+#include "base/types.h"
+
+enum cache_kind {
+	CACHE_VIVT,
+	CACHE_VIPT_ALIASING,
+	CACHE_VIPT_NONALIASING,
+	CACHE_PIPT,
+};
+
+struct cache_params {
+	u32 size;		/* bytes; 0 = no such cache */
+	u16 ways;
+	u16 line;		/* bytes, a power of two */
+	enum cache_kind kind;
+	bool write_allocate;	/* allocate a line on a write miss */
+};
+
+struct cache {
+	enum cache_kind kind;
+	bool write_allocate;
+	u32 sets, ways;
+	u32 line_shift;
+	u32 set_mask;
+	/*
+	 * tag[set * ways + way]: (line address << 2) | dirty << 1 | valid.
+	 * The line address is the VA line for VIVT, the PA line otherwise.
+	 */
+	u64 *tag;
+	u64 *pa_line;		/* PA line of each line (virtually indexed kinds) */
+	u32 *va_line;		/* VA line of each line (virtually indexed kinds) */
+	u8 *victim;		/* next way to replace, per set */
+};
+
+#define CACHE_VALID 0x1ull
+#define CACHE_DIRTY 0x2ull
+
+/* What one line access did. */
+struct cache_outcome {
+	bool hit;
+	bool allocated;		/* a line was filled */
+	bool evicted_dirty;	/* a dirty victim was written back */
+	phys_addr_t evicted_pa;	/* its physical line address */
+};
+
+int cache_init(struct cache *c, const struct cache_params *p);
+void cache_exit(struct cache *c);
+
+static inline bool cache_virtually_indexed(const struct cache *c)
+{
+	return c->kind == CACHE_VIVT || c->kind == CACHE_VIPT_ALIASING;
+}
+
+/*
+ * cache_access - look up the line holding (@va, @pa); on a miss allocate it
+ * (reads always, writes only with write_allocate).  A write marks the line
+ * dirty; a write miss that does not allocate goes to the next level.
+ */
+void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
+		  struct cache_outcome *out);
+
+/* Maintenance operations on one line, selected by address. */
+enum cache_op {
+	CACHE_CLEAN,		/* write back if dirty, keep the line */
+	CACHE_INV,		/* drop the line, dirty data lost */
+	CACHE_FLUSH,		/* clean + invalidate */
+};
+
+/*
+ * cache_maint_line - apply @op to the line holding (@va, @pa) if present.
+ * Return: true if a dirty line was written back; its PA goes to @wb_pa.
+ */
+bool cache_maint_line(struct cache *c, vaddr_t va, phys_addr_t pa,
+		      enum cache_op op, phys_addr_t *wb_pa);
+
+/*
+ * cache_maint_all - apply @op to every line (set/way loop), calling @wb (if
+ * not NULL) with the PA of each dirty line written back.
+ * Return: the number of dirty lines written back.
+ */
+u32 cache_maint_all(struct cache *c, enum cache_op op,
+		    void (*wb)(void *ctx, phys_addr_t pa), void *ctx);
+
+/*
+ * cache_find_alias - for a virtually indexed cache, find a valid line that
+ * holds physical line @pa under a virtual line other than @va's.  With
+ * @dirty_only, consider dirty lines only.  Return: true and its VA in @other.
+ */
+bool cache_find_alias(const struct cache *c, vaddr_t va, phys_addr_t pa,
+		      bool dirty_only, vaddr_t *other);
+
+/* Is physical line @pa present and dirty (any index)?  Slow: checkers only. */
+bool cache_pa_dirty(const struct cache *c, phys_addr_t pa);
+
+static inline u32 cache_line_size(const struct cache *c)
+{
+	return 1u << c->line_shift;
+}
+
+#endif

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "hw/machine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/errno.h"
+#include "base/panic.h"
+
+struct machine *machine;
+
+int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
+{
+	struct machine *m;
+	int err;
+
+	if (machine)
+		panic("machine_create: a machine already exists");
+	if (!ncpus || ncpus > MAX_CPUS || ncpus > cfg->ncpus ||
+	    ram_size > cfg->ram_size)
+		return -EINVAL;
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	m->cfg = *cfg;
+	m->ncpus = ncpus;
+	err = ram_init(&m->ram, cfg->ram_base, ram_size, cfg->nodes);
+	if (err)
+		goto fail;
+	for (u32 i = 0; i < (cfg->l2_per_cpu ? ncpus : 1); i++) {
+		err = cache_init(&m->l2[i], &cfg->l2);
+		if (err)
+			goto fail;
+	}
+	for (u32 i = 0; i < ncpus; i++) {
+		struct cpu *c = &m->cpu[i];
+
+		c->id = i;
+		/* CPUs fill the nodes in order: 4 per quad on the NUMA-Q. */
+		c->node = i / DIV_ROUND_UP(cfg->ncpus, cfg->nodes);
+		c->mmu.format = cfg->mmu;
+		c->mmu.armv6_plus = cfg->armv6_plus;
+		c->l2 = &m->l2[cfg->l2_per_cpu ? i : 0];
+		err = tlb_init(&c->tlb, cfg->tlb_entries, cfg->tlb_ways);
+		if (!err)
+			err = cache_init(&c->l1d, &cfg->l1d);
+		if (err)
+			goto fail;
+	}
+	m->cur = &m->cpu[0];
+	machine = m;
+	return 0;
+fail:
+	machine = m;
+	machine_destroy();
+	return err;
+}
+
+void machine_destroy(void)
+{
+	struct machine *m = machine;
+
+	if (!m)
+		return;
+	for (u32 i = 0; i < MAX_CPUS; i++) {
+		tlb_exit(&m->cpu[i].tlb);
+		cache_exit(&m->cpu[i].l1d);
+		cache_exit(&m->l2[i]);
+	}
+	ram_exit(&m->ram);
+	free(m);
+	machine = NULL;
+}
+
+void __cc_text_fetch(struct cpu *c, u16 cc)
+{
+	const struct hw_config *cfg = &machine->cfg;
+	u32 lines;
+
+	c->text_gen[cc] = c->icache_gen;
+	if (!cfg->cc_text_bytes || !cfg->icache_line)
+		return;
+	lines = DIV_ROUND_UP(cfg->cc_text_bytes[cc], cfg->icache_line);
+	hw_event_add(c, EV_icache_refill_lines, lines);
+	hw_charge(c, (u64)lines * cfg->cost.icache_refill_line);
+}
+
+u64 machine_event_total(enum event e)
+{
+	u64 n = 0;
+
+	for (u32 i = 0; i < machine->ncpus; i++)
+		n += machine->cpu[i].events[e];
+	return n;
+}
+
+u64 machine_profile_total(enum cost_centre cc)
+{
+	u64 n = 0;
+
+	for (u32 i = 0; i < machine->ncpus; i++)
+		n += machine->cpu[i].profile[cc];
+	return n;
+}
+
+u64 machine_elapsed_cycles(void)
+{
+	u64 max = 0;
+
+	for (u32 i = 0; i < machine->ncpus; i++)
+		max = MAX(max, machine->cpu[i].cycles);
+	return max;
+}
+
+void machine_reset_counters(void)
+{
+	for (u32 i = 0; i < machine->ncpus; i++) {
+		struct cpu *c = &machine->cpu[i];
+
+		memset(c->events, 0, sizeof(c->events));
+		memset(c->profile, 0, sizeof(c->profile));
+		memset(c->calls, 0, sizeof(c->calls));
+	}
+}

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The simulated machine: RAM, CPUs with cycle clocks, per-CPU TLBs and L1
+ * caches, the outer cache, and the cost of every hardware event.  It knows
+ * nothing of Linux.  Kernel code reaches it only through the operations a
+ * CPU offers (loads, stores, TLB and cache maintenance, register writes),
+ * declared in hw/access.h.
+ *
+ * Time: each CPU has its own clock in cycles.  Every charge advances the
+ * clock of the CPU that pays it and is booked, in the same step, to that
+ * CPU's current cost centre, so the per-CPU profile always sums to the
+ * clock.
+ */
+#ifndef VMSPLIT_HW_MACHINE_H
+#define VMSPLIT_HW_MACHINE_H
+
+#include "base/types.h"
+#include "hw/cache.h"
+#include "hw/events.h"
+#include "hw/mmu.h"
+#include "hw/ram.h"
+#include "hw/tlb.h"
+
+#define MAX_CPUS 32
+
+/* Where the hardware table walker fetches descriptors from. */
+enum walk_path {
+	WALK_DRAM,		/* straight from memory (ARM926/Feroceon) */
+	WALK_L2,		/* through the outer cache (Cortex-A8) */
+	WALK_L1,		/* through L1 and L2 like data loads (x86) */
+};
+
+/*
+ * Cycles each hardware event costs.  Values and their sources live in the
+ * platform files; 0 means "hidden in the pipeline" and must say so there.
+ */
+struct hw_costs {
+	u32 l1_hit;		/* extra cycles of an L1 hit */
+	u32 l2_hit;		/* L1 miss served by the outer cache */
+	u32 dram;		/* line fill from the local node's DRAM */
+	u32 dram_remote;	/* line fill from another node's DRAM */
+	u32 l1_writeback;	/* dirty L1 victim into the write buffer / L2 */
+	u32 l2_writeback;	/* dirty L2 victim to DRAM */
+	u32 write_no_alloc;	/* write miss that does not allocate (buffered) */
+	u32 walk_base;		/* TLB miss before the descriptor reads */
+	u32 walk_read_dram;	/* one descriptor read that goes to DRAM */
+	u32 tlb_inv_va;		/* one local invalidate by VA, with barriers */
+	u32 tlb_inv_all;	/* local invalidate of the whole TLB */
+	u32 tlb_inv_broadcast;	/* inner-shareable broadcast invalidate */
+	u32 ipi;		/* send one IPI and run its handler */
+	u32 dcache_line_op;	/* clean/invalidate one L1 line by address */
+	u32 dcache_setway_op;	/* clean/invalidate one L1 line by set/way */
+	u32 l2_line_op;		/* clean/invalidate one outer-cache line */
+	u32 barrier;		/* dsb / drain write buffer */
+	u32 icache_inv_all;	/* invalidate the whole I-cache */
+	u32 icache_refill_line;	/* refetch one I-cache line after that */
+	u32 cr_write;		/* write a translation-table base register */
+};
+
+struct hw_config {
+	enum mmu_format mmu;
+	bool armv6_plus;
+	bool has_asid;
+	u32 cpu_hz;
+	u32 ncpus;
+	phys_addr_t ram_base;
+	u64 ram_size;
+	u32 nodes;		/* NUMA nodes; CPUs are spread evenly */
+	struct cache_params l1d;
+	u32 icache_line;	/* I-cache line size (refill accounting) */
+	struct cache_params l2;
+	bool l2_per_cpu;	/* one outer cache per CPU (P6) or shared */
+	u32 tlb_entries, tlb_ways;
+	enum walk_path walk;
+	struct hw_costs cost;
+	/* Bytes of kernel text per cost centre, for I-cache refills; NULL
+	 * when the I-cache is not modelled. */
+	const u16 *cc_text_bytes;
+};
+
+/* The last fault a CPU took on a load or store. */
+struct hw_fault {
+	vaddr_t va;
+	enum mmu_fault kind;
+	bool write, user;
+};
+
+struct cpu {
+	u32 id;
+	u32 node;
+	u64 cycles;
+	u16 cc;				/* current cost centre */
+	struct mmu_regs mmu;
+	struct tlb tlb;
+	struct cache l1d;
+	struct cache *l2;		/* shared or own outer cache */
+	u32 icache_gen;			/* bumped by every I-cache invalidate */
+	u32 text_gen[NR_CC];		/* icache_gen when a centre's text was fetched */
+	struct hw_fault fault;
+	u64 events[NR_EVENTS];
+	u64 profile[NR_CC];		/* cycles */
+	u64 calls[NR_CC];		/* entries */
+	void *kernel;			/* per-CPU kernel data, opaque here */
+};
+
+/*
+ * Hooks the kernel side installs so that a hardware-level hazard is reported
+ * in kernel terms.  Each must not return (it panics); NULL = plain panic.
+ */
+struct hw_hooks {
+	/* A TLB hit disagrees with the page tables. */
+	void (*tlb_stale)(struct cpu *c, vaddr_t va, phys_addr_t tlb_pa,
+			  phys_addr_t table_pa, bool table_mapped);
+	/* A line is read through @va while dirty under @other (VIVT alias). */
+	void (*cache_alias)(struct cpu *c, vaddr_t va, vaddr_t other,
+			    phys_addr_t pa);
+};
+
+struct machine {
+	struct hw_config cfg;
+	struct ram ram;
+	u32 ncpus;
+	struct cpu cpu[MAX_CPUS];
+	struct cache l2[MAX_CPUS];	/* [0] only when shared */
+	struct cpu *cur;		/* the CPU whose code runs now */
+	bool checks;			/* run the checkers */
+	struct hw_hooks hooks;
+};
+
+/* The one machine of this process (one simulation at a time). */
+extern struct machine *machine;
+
+/**
+ * machine_create - build the machine @cfg describes, with @ncpus CPUs and
+ * @ram_size bytes of RAM (each at most what @cfg has), and make it current.
+ * Return: 0 or -EINVAL / -ENOMEM.
+ */
+int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size);
+void machine_destroy(void);
+
+static inline struct cpu *this_cpu(void)
+{
+	return machine->cur;
+}
+
+/* Advance @c's clock by @cycles, booked to its current cost centre. */
+static inline void hw_charge(struct cpu *c, u64 cycles)
+{
+	c->cycles += cycles;
+	c->profile[c->cc] += cycles;
+}
+
+static inline void hw_event(struct cpu *c, enum event e)
+{
+	c->events[e]++;
+}
+
+static inline void hw_event_add(struct cpu *c, enum event e, u64 n)
+{
+	c->events[e] += n;
+}
+
+void __cc_text_fetch(struct cpu *c, u16 cc);
+
+/*
+ * Enter cost centre @cc on @c; returns the previous one for cc_exit().
+ * If the I-cache was invalidated since @cc's text was last fetched, the
+ * refetch is charged here, to @cc.
+ */
+static inline u16 cc_enter(struct cpu *c, u16 cc)
+{
+	u16 prev = c->cc;
+
+	c->cc = cc;
+	c->calls[cc]++;
+	if (unlikely(c->text_gen[cc] != c->icache_gen))
+		__cc_text_fetch(c, cc);
+	return prev;
+}
+
+static inline void cc_exit(struct cpu *c, u16 prev)
+{
+	c->cc = prev;
+}
+
+static inline void __cc_scope_exit(u16 *prev)
+{
+	cc_exit(this_cpu(), *prev);
+}
+
+/*
+ * CC_SCOPE(fn) - book everything until the end of the enclosing block to
+ * the cost centre CC_fn on the current CPU.
+ */
+#define CC_SCOPE(fn)                                                \
+	u16 __cc_prev_##fn __attribute__((cleanup(__cc_scope_exit))) = \
+		cc_enter(this_cpu(), CC_##fn)
+
+/* Sum of an event over all CPUs, and of a centre's cycles. */
+u64 machine_event_total(enum event e);
+u64 machine_profile_total(enum cost_centre cc);
+/* Highest CPU clock (elapsed simulated cycles). */
+u64 machine_elapsed_cycles(void);
+void machine_reset_counters(void);
+
+#endif

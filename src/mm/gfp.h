@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * GFP flags and the page allocator's interface (include/linux/gfp.h).
+ */
+#ifndef VMSPLIT_MM_GFP_H
+#define VMSPLIT_MM_GFP_H
+
+#include "mm/mm_types.h"
+
+typedef u32 gfp_t;
+
+#define __GFP_DMA 0x01u
+#define __GFP_HIGHMEM 0x02u
+#define __GFP_WAIT 0x10u	/* may sleep (2.6-era name of __GFP_RECLAIM) */
+#define __GFP_IO 0x40u
+#define __GFP_FS 0x80u
+#define __GFP_ZERO 0x8000u
+#define __GFP_NOWARN 0x200u
+#define __GFP_COMP 0x4000u
+
+#define GFP_ATOMIC 0u
+#define GFP_NOIO (__GFP_WAIT)
+#define GFP_KERNEL (__GFP_WAIT | __GFP_IO | __GFP_FS)
+#define GFP_USER GFP_KERNEL
+#define GFP_HIGHUSER (GFP_USER | __GFP_HIGHMEM)
+#define GFP_DMA __GFP_DMA
+
+/* The highest zone @gfp may use (gfp_zone()). */
+static inline enum zone_type gfp_zone(gfp_t gfp)
+{
+	if (gfp & __GFP_DMA)
+		return ZONE_DMA;
+	if (gfp & __GFP_HIGHMEM)
+		return ZONE_HIGHMEM;
+	return ZONE_NORMAL;
+}
+
+/**
+ * alloc_pages - allocate 2^@order contiguous frames
+ * @gfp: GFP flags; the zone is the highest allowed with fallback to lower
+ *       zones (HIGHMEM -> NORMAL -> DMA), the local node first
+ * @order: 0..MAX_ORDER-1
+ *
+ * With __GFP_ZERO every frame is cleared through clear_highpage().
+ * Context: the current CPU's node picks the zonelist.
+ * Return: the first page with _refcount 1, or NULL.
+ */
+struct page *alloc_pages(gfp_t gfp, unsigned int order);
+
+static inline struct page *alloc_page(gfp_t gfp)
+{
+	return alloc_pages(gfp, 0);
+}
+
+/* Drop a reference; the block returns to the buddy lists at zero. */
+void __free_pages(struct page *page, unsigned int order);
+
+static inline void __free_page(struct page *page)
+{
+	__free_pages(page, 0);
+}
+
+/* Take / drop a reference to a single page (put_page frees at zero). */
+void get_page(struct page *page);
+void put_page(struct page *page);
+
+/*
+ * Fault injection for tests: when > 0, the nth alloc_pages call from now
+ * fails (1 = the next one).
+ */
+extern unsigned int page_alloc_fail_nth;
+
+#endif

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Checkers of the temporary-mapping rules, on whenever checks are:
+ *  - a kernel access through a fixmap slot or pkmap entry that is not
+ *    mapped for its owner right now (use after kunmap, another CPU's slot);
+ *  - a TLB hit that disagrees with the page tables, reported with the flush
+ *    that was missing;
+ *  - a read through one virtual alias of a line dirty under another.
+ */
+#include "arch/layout.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "kernel/sched.h"
+#include "mm/highmem_internal.h"
+
+bool kmap_slot_of(vaddr_t va, u32 *cpu, u32 *slot)
+{
+	u32 idx, first = layout.fix_kmap_begin;
+	u32 n = layout.km_slots * layout.nr_cpus;
+	vaddr_t page = va & PAGE_MASK;
+
+	if (va < layout.fixaddr_start ||
+	    (u64)va >= (u64)layout.fixaddr_top + PAGE_SIZE)
+		return false;
+	if (layout.fix_grows_down)
+		idx = (layout.fixaddr_top - page) >> PAGE_SHIFT;
+	else
+		idx = (page - layout.fixaddr_start) >> PAGE_SHIFT;
+	if (idx < first || idx >= first + n)
+		return false;
+	*cpu = (idx - first) / layout.km_slots;
+	*slot = (idx - first) % layout.km_slots;
+	return true;
+}
+
+static void check_page(vaddr_t va, bool write)
+{
+	u32 cpu, slot;
+
+	if (kmap_slot_of(va, &cpu, &slot)) {
+		if (cpu != smp_processor_id())
+			panic("%s: %s of %#x through kmap slot %u of CPU%u from CPU%u",
+			      cc_names[this_cpu()->cc], write ? "write" : "read",
+			      va, slot, cpu, smp_processor_id());
+		if (!kmap_slot_live(cpu, slot))
+			panic("%s: %s of %#x through kmap slot %u of CPU%u, which is not mapped (used after kunmap_atomic?)",
+			      cc_names[this_cpu()->cc], write ? "write" : "read",
+			      va, slot, cpu);
+		return;
+	}
+	if (va >= PKMAP_ADDR(0) && va < PKMAP_ADDR(layout.last_pkmap) &&
+	    !pkmap_entry_live(PKMAP_NR(va)))
+		panic("%s: %s of %#x through pkmap entry %u, which has no user (used after kunmap?)",
+		      cc_names[this_cpu()->cc], write ? "write" : "read", va,
+		      PKMAP_NR(va));
+}
+
+void highmem_kv_check(vaddr_t va, u32 len, bool write)
+{
+	vaddr_t last = va + (len ? len - 1 : 0);
+
+	for (vaddr_t p = va & PAGE_MASK;; p += PAGE_SIZE) {
+		check_page(p < va ? va : p, write);
+		if (p >= (last & PAGE_MASK))
+			break;
+	}
+}
+
+void highmem_tlb_stale(struct cpu *c, vaddr_t va, phys_addr_t tlb_pa,
+		       phys_addr_t table_pa, bool table_mapped)
+{
+	u32 cpu, slot;
+	const char *where, *flush;
+
+	if (kmap_slot_of(va, &cpu, &slot)) {
+		where = "a kmap_atomic slot";
+		flush = "local_flush_tlb_kernel_page after the slot's PTE changed";
+	} else if (va >= PKMAP_ADDR(0) &&
+		   va < PKMAP_ADDR(layout.last_pkmap)) {
+		where = "the pkmap window";
+		flush = "flush_tlb_kernel_range after flush_all_zero_pkmaps";
+	} else {
+		where = "a kernel mapping";
+		flush = "a TLB flush after the PTE changed";
+	}
+	if (table_mapped)
+		panic("TLB coherence: CPU%u in %s: VA %#x (%s) hits a stale TLB entry for PA %#llx, the page tables say PA %#llx: missing %s",
+		      c->id, cc_names[c->cc], va, where,
+		      (unsigned long long)tlb_pa, (unsigned long long)table_pa,
+		      flush);
+	panic("TLB coherence: CPU%u in %s: VA %#x (%s) hits a stale TLB entry for PA %#llx, the page tables say unmapped: missing %s",
+	      c->id, cc_names[c->cc], va, where, (unsigned long long)tlb_pa,
+	      flush);
+}
+
+void highmem_cache_alias(struct cpu *c, vaddr_t va, vaddr_t other,
+			 phys_addr_t pa)
+{
+	panic("VIVT alias: CPU%u in %s reads PA %#llx through VA %#x while it is dirty in the D-cache under VA %#x (missing flush_dcache_page/__cpuc_flush_dcache_area)",
+	      c->id, cc_names[c->cc], (unsigned long long)pa, va, other);
+}

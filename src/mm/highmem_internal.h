@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Shared between mm/highmem.c (pkmap), mm/kmap_atomic.c (fixmap slots) and
+ * mm/highmem_check.c (checkers).  Not for use outside mm/.
+ */
+#ifndef VMSPLIT_MM_HIGHMEM_INTERNAL_H
+#define VMSPLIT_MM_HIGHMEM_INTERNAL_H
+
+#include "hw/machine.h"
+#include "mm/highmem.h"
+
+/* Kernel VA of mem_map[0] in the simulated lowmem (set at boot). */
+extern vaddr_t mem_map_kva;
+
+/* // highmem.c */
+vaddr_t lowmem_page_address(const struct page *page);
+bool pkmap_entry_live(u32 nr);
+
+/* // kmap_atomic.c */
+void kmap_atomic_init(void);
+/* Is fixmap kmap slot @slot of @cpu mapped for its owner right now? */
+bool kmap_slot_live(u32 cpu, u32 slot);
+
+/* // highmem_check.c */
+void highmem_kv_check(vaddr_t va, u32 len, bool write);
+void highmem_tlb_stale(struct cpu *c, vaddr_t va, phys_addr_t tlb_pa,
+		       phys_addr_t table_pa, bool table_mapped);
+void highmem_cache_alias(struct cpu *c, vaddr_t va, vaddr_t other,
+			 phys_addr_t pa);
+/* Which fixmap kmap slot is @va in?  false if none. */
+bool kmap_slot_of(vaddr_t va, u32 *cpu, u32 *slot);
+
+#endif

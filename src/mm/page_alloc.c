@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The buddy allocator (mm/page_alloc.c): per zone, one free list per order;
+ * allocation takes the smallest block that fits and splits it (expand()),
+ * freeing merges a block with its buddy at pfn ^ (1 << order) for as long
+ * as the buddy is a free block of the same order in the same zone
+ * (__free_one_page()).
+ *
+ * Not modelled: per-CPU page lists, watermarks and lowmem_reserve,
+ * migrate types, reclaim.  An allocation either finds a block in its
+ * zonelist or fails.
+ *
+ * Page state.  A free block is described by its head alone: PG_buddy,
+ * private = order, _refcount 0.  The other frames of a free block carry no
+ * meaning beyond zone and node; right after boot they still say
+ * PG_reserved, _refcount 1, because memblock_free_all() touches only heads
+ * to keep boot fast on a 16 GiB machine.  Every path that makes a frame a
+ * head (expand()) or hands it out (prep_new_page()) rewrites its state.
+ */
+#include "mm/gfp.h"
+
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "mm/highmem.h"
+#include "mm/memblock.h"
+#include "mm/mmzone.h"
+
+unsigned int page_alloc_fail_nth;
+
+/* Make @page the head of a free block of @order (set_buddy_order()). */
+static void set_buddy_order(struct page *page, unsigned int order)
+{
+	page->flags = 1u << PG_buddy;
+	page->_refcount = 0;
+	page->_mapcount = -1;
+	page->private = order;
+}
+
+static void add_to_free_list(struct page *page, struct zone *zone,
+			     unsigned int order, bool to_tail)
+{
+	struct free_area *area = &zone->free_area[order];
+
+	set_buddy_order(page, order);
+	if (to_tail)
+		list_add_tail(&page->lru, &area->free_list);
+	else
+		list_add(&page->lru, &area->free_list);
+	area->nr_free++;
+}
+
+static void del_page_from_free_list(struct page *page, struct zone *zone,
+				    unsigned int order)
+{
+	list_del(&page->lru);
+	clear_page_flag(page, PG_buddy);
+	page->private = 0;
+	zone->free_area[order].nr_free--;
+}
+
+/* May @buddy merge with a block of @order in @zone (page_is_buddy())? */
+static bool page_is_buddy(const struct page *buddy, const struct zone *zone,
+			  unsigned int order)
+{
+	return PageBuddy(buddy) && buddy->private == order &&
+	       page_zone(buddy) == zone;
+}
+
+/*
+ * __free_one_page - put the block of 2^@order frames at @pfn on @zone's
+ * free lists, merging it with its buddy while the buddy is free.
+ * @to_tail: queue at the tail so that it is handed out last (boot).
+ * Return: the number of merges.
+ */
+static unsigned int __free_one_page(unsigned long pfn, struct zone *zone,
+				    unsigned int order, bool to_tail)
+{
+	unsigned int merges = 0;
+
+	zone->free_pages += 1ul << order;
+	while (order < MAX_ORDER - 1) {
+		unsigned long buddy_pfn = pfn ^ (1ul << order);
+		struct page *buddy;
+
+		if (!pfn_valid(buddy_pfn))
+			break;
+		buddy = pfn_to_page(buddy_pfn);
+		if (!page_is_buddy(buddy, zone, order))
+			break;
+		del_page_from_free_list(buddy, zone, order);
+		pfn &= buddy_pfn;
+		order++;
+		merges++;
+	}
+	add_to_free_list(pfn_to_page(pfn), zone, order, to_tail);
+	return merges;
+}
+
+/*
+ * memblock_free_all - the model of memblock_free_all() ->
+ * __free_pages_memory(): every zone is cut into the largest aligned blocks
+ * that hold no reserved frame, and each block is freed by its head only.
+ * Blocks go to the tail of their list, as __free_pages_core() has done since
+ * Linux 5.10 ("mm/page_alloc: place pages to tail in __free_pages_core()"),
+ * so that the first allocations come from the bottom of each zone.
+ * present_pages becomes the number of frames freed.
+ */
+void memblock_free_all(void)
+{
+	if (!mem_map)
+		panic("memblock_free_all: free_area_init() has not run");
+	if (nr_free_pages())
+		panic("memblock_free_all: called twice");
+
+	for (u32 nid = 0; nid < nr_nodes; nid++) {
+		for (int zt = 0; zt < MAX_NR_ZONES; zt++) {
+			struct zone *zone = &NODE_DATA(nid)->node_zones[zt];
+			unsigned long pfn = zone->zone_start_pfn;
+			unsigned long end = pfn + zone->spanned_pages;
+			unsigned long freed = 0;
+
+			while (pfn < end) {
+				unsigned int order = MAX_ORDER - 1;
+
+				while (order &&
+				       (!IS_ALIGNED(pfn, 1ul << order) ||
+					pfn + (1ul << order) > end ||
+					memblock_is_region_reserved(
+						(phys_addr_t)pfn << PAGE_SHIFT,
+						(u64)PAGE_SIZE << order)))
+					order--;
+				if (!order && memblock_is_reserved(pfn)) {
+					pfn++;
+					continue;
+				}
+				__free_one_page(pfn, zone, order, true);
+				freed += 1ul << order;
+				pfn += 1ul << order;
+			}
+			zone->present_pages = freed;
+		}
+	}
+}
+
+/*
+ * expand - the block of 2^@high frames at @page was taken for an
+ * allocation of 2^@low: give the upper halves back, one per order.
+ */
+static void expand(struct zone *zone, struct page *page, unsigned int low,
+		   unsigned int high)
+{
+	unsigned long size = 1ul << high;
+
+	while (high > low) {
+		high--;
+		size >>= 1;
+		add_to_free_list(&page[size], zone, high, false);
+	}
+}
+
+/* __rmqueue_smallest(): the smallest free block of at least @order. */
+static struct page *__rmqueue(struct zone *zone, unsigned int order,
+			      unsigned int *splits)
+{
+	for (unsigned int cur = order; cur < MAX_ORDER; cur++) {
+		struct free_area *area = &zone->free_area[cur];
+		struct page *page;
+
+		if (list_empty(&area->free_list))
+			continue;
+		page = list_first_entry(&area->free_list, struct page, lru);
+		del_page_from_free_list(page, zone, cur);
+		expand(zone, page, order, cur);
+		zone->free_pages -= 1ul << order;
+		*splits = cur - order;
+		return page;
+	}
+	return NULL;
+}
+
+/*
+ * The zonelist, zone-ordered as 32-bit NUMA kernels built it
+ * (ZONELIST_ORDER_ZONE): every node's zone of one type, the local node
+ * first and then node+1, node+2, ... wrapping, before the next lower type.
+ * Lowmem lives on node 0 only, so HIGHMEM -> NORMAL -> DMA falls out.
+ */
+static struct page *get_page_from_freelist(enum zone_type high, u32 local,
+					   unsigned int order,
+					   unsigned int *splits)
+{
+	for (int zt = high; zt >= 0; zt--) {
+		for (u32 i = 0; i < nr_nodes; i++) {
+			u32 nid = (local + i) % nr_nodes;
+			struct zone *zone = &NODE_DATA(nid)->node_zones[zt];
+			struct page *page = __rmqueue(zone, order, splits);
+
+			if (page)
+				return page;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * prep_new_page(): every frame of the block is clean, the head has a ref.
+ * __GFP_ZERO clears each frame through a temporary mapping
+ * (kernel_init_pages() -> clear_highpage()).
+ */
+static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
+{
+	unsigned long nr = 1ul << order;
+
+	for (unsigned long i = 0; i < nr; i++) {
+		page[i].flags = 0;
+		page[i]._refcount = 0;
+		page[i]._mapcount = -1;
+		page[i].private = 0;
+	}
+	page->_refcount = 1;
+	if (gfp & __GFP_ZERO) {
+		for (unsigned long i = 0; i < nr; i++) {
+			clear_highpage(page + i);
+			hw_event(this_cpu(), EV_page_zero);
+		}
+	}
+}
+
+struct page *alloc_pages(gfp_t gfp, unsigned int order)
+{
+	CC_SCOPE(__alloc_pages);
+	struct cpu *cpu = this_cpu();
+	u32 local = nr_nodes ? cpu->node % nr_nodes : 0;
+	unsigned int splits = 0;
+	struct page *page;
+
+	charge(CODE_alloc_pages);
+	if (page_alloc_fail_nth && --page_alloc_fail_nth == 0)
+		goto fail;
+	if (order >= MAX_ORDER)
+		goto fail;
+	page = get_page_from_freelist(gfp_zone(gfp), local, order, &splits);
+	if (!page)
+		goto fail;
+	charge_n(CODE_buddy_split, splits);
+	prep_new_page(page, order, gfp);
+	hw_event(cpu, EV_page_alloc);
+	return page;
+fail:
+	hw_event(cpu, EV_page_alloc_fail);
+	return NULL;
+}
+
+/* free_pages_check() and friends: what a block must look like to go back. */
+static void free_pages_check(const struct page *page, unsigned int order)
+{
+	unsigned long pfn = page_to_pfn(page);
+	const struct zone *zone = page_zone(page);
+
+	if (PageBuddy(page))
+		panic("__free_pages: pfn %#lx is already free", pfn);
+	if (PageReserved(page))
+		panic("__free_pages: pfn %#lx is reserved", pfn);
+	if (page_count(page) <= 0)
+		panic("__free_pages: pfn %#lx has _refcount %d", pfn,
+		      page_count(page));
+	if (order >= MAX_ORDER || !IS_ALIGNED(pfn, 1ul << order) ||
+	    pfn + (1ul << order) > zone->zone_start_pfn + zone->spanned_pages)
+		panic("__free_pages: pfn %#lx is no block of order %u", pfn,
+		      order);
+}
+
+void __free_pages(struct page *page, unsigned int order)
+{
+	CC_SCOPE(__free_pages);
+	unsigned int merges;
+
+	free_pages_check(page, order);
+	if (--page->_refcount)
+		return;
+	if (page->_mapcount != -1)
+		panic("__free_pages: pfn %#lx freed while mapped (_mapcount %d)",
+		      page_to_pfn(page), page->_mapcount);
+	charge(CODE_free_pages);
+	page->flags = 0;
+	merges = __free_one_page(page_to_pfn(page), page_zone(page), order,
+				 false);
+	charge_n(CODE_buddy_merge, merges);
+	hw_event(this_cpu(), EV_page_free);
+}
+
+void get_page(struct page *page)
+{
+	if (page_count(page) <= 0)
+		panic("get_page: pfn %#lx has _refcount %d", page_to_pfn(page),
+		      page_count(page));
+	page->_refcount++;
+}
+
+void put_page(struct page *page)
+{
+	if (page_count(page) <= 0)
+		panic("put_page: pfn %#lx has _refcount %d", page_to_pfn(page),
+		      page_count(page));
+	if (page_count(page) == 1)
+		__free_pages(page, 0);
+	else
+		page->_refcount--;
+}

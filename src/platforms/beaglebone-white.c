@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * BeagleBone White: TI AM3359, one Cortex-A8 r3p2 at 720 MHz, 256 MiB DDR2
+ * at 0x80000000, non-aliasing VIPT L1, 256 KiB L2.  The E3 (dd) board.
+ * Sources: research/platforms.md section B.
+ */
+#include "platforms/platform.h"
+
+const struct platform beaglebone_white = {
+	.name = "beaglebone-white",
+	.summary = "TI AM3359, Cortex-A8 720 MHz, VIPT non-aliasing L1, 256 KiB L2, 256 MiB",
+	.arch = PLAT_ARM,
+	.arm_arch = 7,
+	/* The A8 has no LPAE (that came with the A7/A15). */
+	.lpae_capable = false,
+	.default_flavour = "arm-3x",
+	.hw = {
+		.mmu = MMU_ARM_SHORT,
+		.armv6_plus = true,
+		.has_asid = true,
+		/* [S] 720 MHz on DC power (U-Boot board/ti/am335x/board.c). */
+		.cpu_hz = 720000000,
+		.ncpus = 1,
+		/* [S] 256 MiB DDR2; AM335x EMIF0 SDRAM at 0x80000000. */
+		.ram_base = 0x80000000ull,
+		.ram_size = 256ull << 20,
+		.nodes = 1,
+		/* [S] 32 KiB, 4-way, 64 B lines, "PIPT / VIPT nonaliasing"
+		 * (AM335x dmesg).  [E] no write-allocate in L1. */
+		.l1d = { .size = 32 * 1024, .ways = 4, .line = 64,
+			 .kind = CACHE_VIPT_NONALIASING,
+			 .write_allocate = false },
+		.icache_line = 64,
+		/* [S] 256 KiB, 8-way, 64 B, physically addressed (Cortex-A8
+		 * TRM 8.2). */
+		.l2 = { .size = 256 * 1024, .ways = 8, .line = 64,
+			.kind = CACHE_PIPT, .write_allocate = true },
+		.l2_per_cpu = false,
+		/* [S] 32-entry fully associative D-TLB, no L2 TLB (TRM 6.1). */
+		.tlb_entries = 32,
+		.tlb_ways = 32,
+		/* [S] the walk is 24 cycles when descriptors hit L2. */
+		.walk = WALK_L2,
+		.cost = {
+			.l1_hit = 0,
+			/* [S] L1 D miss replay 8 cycles (TRM replay table). */
+			.l2_hit = 8,
+			/* [E] >= 25 cycles to the critical word past L2 plus
+			 * DDR2-532 latency (~100 ns): ~100 cycles. */
+			.dram = 100,
+			.dram_remote = 100,
+			/* [E] victim into the L2 write buffer. */
+			.l1_writeback = 4,
+			/* [E] one 64 B line to DDR2 at ~1 GB/s peak: ~60 ns. */
+			.l2_writeback = 45,
+			.write_no_alloc = 2,
+			/* [D] 24-cycle walk = 8 + two descriptor reads hitting
+			 * L2 at 8 cycles each. */
+			.walk_base = 8,
+			.walk_read_dram = 100,
+			/* [E] TLBIMVA + DSB + ISB on a 13-stage pipeline:
+			 * 20-40 cycles. */
+			.tlb_inv_va = 30,
+			.tlb_inv_all = 40,
+			.tlb_inv_broadcast = 30,	/* uniprocessor */
+			.ipi = 0,
+			/* [E] DCCMVAC of one line. */
+			.dcache_line_op = 6,
+			.dcache_setway_op = 3,
+			.l2_line_op = 10,
+			/* [E] DSB. */
+			.barrier = 8,
+			.icache_inv_all = 20,
+			.icache_refill_line = 8,
+			.cr_write = 20,
+		},
+		.cc_text_bytes = arm_kernel_text_bytes,
+	},
+	/*
+	 * [E] Instruction counts at ~1 IPC (dual-issue A8 offsets its
+	 * branch-heavy kernel paths); the same paths as on Kirkwood.
+	 */
+	/* [S] proc-v7-2level.S: UP kernels clean the PTE line (flush_pte). */
+	.pte_flush = PTE_FLUSH_L1,
+	.code = {
+		[CODE_pagefault_disable] = 6,
+		[CODE_page_address_lowmem] = 6,
+		[CODE_page_address_hash] = 40,
+		[CODE_page_address_entry] = 6,
+		[CODE_kmap_atomic] = 30,
+		[CODE_kunmap_atomic] = 20,
+		[CODE_kmap_local] = 36,
+		[CODE_kunmap_local] = 28,
+		[CODE_set_pte] = 20,
+		[CODE_spin_lock_irq] = 12,
+		[CODE_kmap_high] = 30,
+		[CODE_map_new_virtual_probe] = 8,
+		[CODE_flush_all_zero_pkmaps_slot] = 8,
+		[CODE_kunmap_high] = 20,
+		[CODE_alloc_pages] = 200,
+		[CODE_buddy_split] = 30,
+		[CODE_free_pages] = 150,
+		[CODE_buddy_merge] = 30,
+		/* [E] NEON/ldm copy 0.3-0.6 c/B in cache. */
+		[CODE_memcpy_kib] = 460,
+		[CODE_memset_kib] = 256,
+	},
+};

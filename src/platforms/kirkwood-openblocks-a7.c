@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Plat'Home OpenBlocks A7: Marvell Kirkwood 88F6283, one Feroceon 88FR131
+ * (ARMv5TE) core, VIVT L1, Feroceon L2, 1 GiB.  The E1 (iperf) board.
+ * Sources: research/platforms.md section A.  Latencies there are quoted at
+ * 1.2 GHz (7-cpu.com, 88F6281, same core); ns-based values are converted at
+ * this board's 1.6 GHz.
+ */
+#include "platforms/platform.h"
+
+const struct platform kirkwood_openblocks_a7 = {
+	.name = "kirkwood-openblocks-a7",
+	.summary = "Marvell Kirkwood 88F6283, Feroceon ARMv5TE 1.6 GHz, VIVT L1, 256 KiB L2, 1 GiB",
+	.arch = PLAT_ARM,
+	.arm_arch = 5,
+	.lpae_capable = false,
+	.default_flavour = "arm-3x",
+	.hw = {
+		.mmu = MMU_ARM_SHORT,
+		.armv6_plus = false,
+		.has_asid = false,
+		/* [B] board clock; strap options in drivers/clk/mvebu/kirkwood.c [S]. */
+		.cpu_hz = 1600000000,
+		.ncpus = 1,
+		/* [S] kirkwood-openblocks_a7.dts: 1 GiB at 0. */
+		.ram_base = 0,
+		.ram_size = 1ull << 30,
+		.nodes = 1,
+		/* [S] 16 KiB, 4-way, 32 B lines, VIVT (7-cpu; proc-feroceon.S
+		 * CACHE_DLINESIZE 32).  [E] read-allocate only: ARMv5 write
+		 * misses go to the write buffer. */
+		.l1d = { .size = 16 * 1024, .ways = 4, .line = 32,
+			 .kind = CACHE_VIVT, .write_allocate = false },
+		.icache_line = 32,
+		/* [S] 256 KiB unified, 4-way, 32 B, PIPT, write-back
+		 * (cache-feroceon-l2.c; 7-cpu). */
+		.l2 = { .size = 256 * 1024, .ways = 4, .line = 32,
+			.kind = CACHE_PIPT, .write_allocate = true },
+		.l2_per_cpu = false,
+		/* [S] 64-entry main TLB (7-cpu); [E] fully associative.  The
+		 * 8-entry micro-TLB is not modelled (its +7 cycle refill is
+		 * folded into walk_base). */
+		.tlb_entries = 64,
+		.tlb_ways = 64,
+		/* [S] the walker reads tables from DRAM, not L2 (Plan 9 notes;
+		 * cpu_feroceon_set_pte_ext cleans L1 and L2 for that reason). */
+		.walk = WALK_DRAM,
+		.cost = {
+			/* [S] L1 hit 3 cycles, pipelined into the instruction
+			 * cost of memcpy and friends: no extra charge. */
+			.l1_hit = 0,
+			/* [D] 24 cycles at 1.2 GHz = 20 ns = 32 cycles. */
+			.l2_hit = 32,
+			/* [D] L2 miss -> DRAM +60 ns = 96 cycles, plus the L2
+			 * lookup. */
+			.dram = 128,
+			.dram_remote = 128,
+			/* [E] victim into the write buffer / L2. */
+			.l1_writeback = 8,
+			/* [D] one line written to DRAM, 60 ns. */
+			.l2_writeback = 96,
+			/* [E] buffered store, a few cycles of WB occupancy. */
+			.write_no_alloc = 4,
+			/* [D] micro-TLB miss -> main TLB +7 cycles at 1.2 GHz. */
+			.walk_base = 9,
+			/* [D] main-TLB miss +120 ns for a two-level walk from
+			 * DRAM = 96 cycles per descriptor read. */
+			.walk_read_dram = 96,
+			/* [E] 5-20: MCR + drain WB (tlb-v4wbi.S). */
+			.tlb_inv_va = 12,
+			/* [E] one MCR invalidating the whole TLB + drain. */
+			.tlb_inv_all = 16,
+			.tlb_inv_broadcast = 16,	/* uniprocessor: unused */
+			.ipi = 0,			/* uniprocessor */
+			/* [E] the 88FR131 range op walks lines in hardware;
+			 * ~3-4 cycles per clean line ("stalls the pipeline
+			 * until completion"). */
+			.dcache_line_op = 4,
+			/* [E] ~3 per set/way op; 512 ops ~1.5 k cycles. */
+			.dcache_setway_op = 3,
+			/* [E] one L2 line op by PA or MVA. */
+			.l2_line_op = 8,
+			/* [E] drain write buffer with nothing outstanding. */
+			.barrier = 16,
+			/* [E] one MCR. */
+			.icache_inv_all = 8,
+			/* [D] each refetched I-line comes from L2: l2_hit. */
+			.icache_refill_line = 32,
+			/* [E] MCR to TTBR + pipeline flush. */
+			.cr_write = 16,
+		},
+		.cc_text_bytes = arm_kernel_text_bytes,
+	},
+	/*
+	 * [E] Instruction counts of each path at ~1 IPC on this in-order
+	 * single-issue core (ARM 3.x sources, research/linux-highmem.md).
+	 */
+	/* [S] cpu_feroceon_set_pte_ext: clean D entry, clean L2 entry,
+	 * drain WB (proc-feroceon.S). */
+	.pte_flush = PTE_FLUSH_L1_L2,
+	/* [S] feroceon_range_flush_kern_dcache_area invalidates the
+	 * entire I-cache and drains the write buffer after the range op. */
+	.dcache_flush_kills_icache = true,
+	.code = {
+		[CODE_pagefault_disable] = 6,
+		[CODE_page_address_lowmem] = 6,
+		[CODE_page_address_hash] = 40,
+		[CODE_page_address_entry] = 6,
+		[CODE_kmap_atomic] = 30,
+		[CODE_kunmap_atomic] = 20,
+		[CODE_kmap_local] = 36,
+		[CODE_kunmap_local] = 28,
+		[CODE_set_pte] = 20,
+		[CODE_spin_lock_irq] = 12,
+		[CODE_kmap_high] = 30,
+		[CODE_map_new_virtual_probe] = 8,
+		[CODE_flush_all_zero_pkmaps_slot] = 8,
+		[CODE_kunmap_high] = 20,
+		[CODE_alloc_pages] = 200,
+		[CODE_buddy_split] = 30,
+		[CODE_free_pages] = 150,
+		[CODE_buddy_merge] = 30,
+		/* [E] ldm/stm copy ~0.4 c/B in cache (platforms.md, derived
+		 * table: 0.3-0.5). */
+		[CODE_memcpy_kib] = 410,
+		/* [E] stm of 8 registers per 32 B: ~0.25 c/B. */
+		[CODE_memset_kib] = 256,
+	},
+};

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A board: its hardware (hw_config), the cost of the kernel's own code on
+ * its CPU, and its kernel defaults.  Every number in a platform file carries
+ * its source: a datasheet or manual [S], arithmetic on sourced values [D],
+ * an estimate with its reasoning [E], or "calibrated on <experiment>
+ * baseline" [C].  No cycle count lives anywhere else.
+ */
+#ifndef VMSPLIT_PLATFORMS_PLATFORM_H
+#define VMSPLIT_PLATFORMS_PLATFORM_H
+
+#include "hw/machine.h"
+
+enum code_cost {
+#define CODE(name, help) CODE_##name,
+#include "base/code_costs.def"
+#undef CODE
+	NR_CODE_COSTS
+};
+
+extern const char *const code_cost_names[NR_CODE_COSTS];
+extern const char *const code_cost_help[NR_CODE_COSTS];
+
+enum platform_arch {
+	PLAT_ARM,
+	PLAT_X86,
+};
+
+/* What the CPU's set_pte_ext does to make a PTE store visible to the
+ * walker (arch/arm/mm/proc-*.S). */
+enum pte_flush {
+	PTE_FLUSH_NONE,		/* walker snoops the caches (x86, ARMv7 SMP) */
+	PTE_FLUSH_L1,		/* clean the L1 line (ARMv7 UP: flush_pte) */
+	PTE_FLUSH_L1_L2,	/* clean L1 and L2 line, drain WB (Feroceon) */
+};
+
+struct platform {
+	const char *name;
+	const char *summary;
+	enum platform_arch arch;
+	u32 arm_arch;		/* 5 or 7 on ARM, 0 on x86 */
+	bool lpae_capable;	/* ARM LPAE / x86 PAE tables possible */
+	bool pae_required;	/* x86: the board only makes sense with PAE */
+	bool has_zone_dma;	/* ZONE_DMA below 16 MiB (x86 ISA DMA) */
+	struct hw_config hw;
+	enum pte_flush pte_flush;
+	/* The CPU's flush_kern_dcache_area also invalidates the whole
+	 * I-cache (Feroceon range ops). */
+	bool dcache_flush_kills_icache;
+	u32 code[NR_CODE_COSTS];
+	/* Default kernel flavour (a settings value name). */
+	const char *default_flavour;
+};
+
+/* All platforms, in a fixed order; NULL-terminated. */
+extern const struct platform *const platforms[];
+
+/* Look a platform up by name; NULL if there is none. */
+const struct platform *platform_find(const char *name);
+
+/* Bytes of text per cost centre shared by the ARM platforms (estimates). */
+extern const u16 arm_kernel_text_bytes[NR_CC];
+extern const u16 x86_kernel_text_bytes[NR_CC];
+
+#endif

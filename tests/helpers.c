@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "helpers.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+jmp_buf test_panic_jmp;
+char test_panic_msg[1024];
+
+static struct settings test_settings;
+
+void test_panic_hook(const char *msg)
+{
+	snprintf(test_panic_msg, sizeof(test_panic_msg), "%s", msg);
+	longjmp(test_panic_jmp, 1);
+}
+
+void test_boot(const char *platform, ...)
+{
+	const struct platform *p = platform_find(platform);
+	char err[256];
+	const char *word;
+	va_list ap;
+
+	cr_assert(p, "no platform %s", platform);
+	settings_default(&test_settings, p);
+	va_start(ap, platform);
+	while ((word = va_arg(ap, const char *)))
+		cr_assert_eq(settings_parse(&test_settings, word, err,
+					    sizeof(err)),
+			     0, "%s", err);
+	va_end(ap);
+	cr_assert_eq(boot_kernel(&test_settings, err, sizeof(err)), 0, "%s",
+		     err);
+}
+
+void test_shutdown(void)
+{
+	shutdown_kernel();
+}
+
+void probe_take(struct probe *p)
+{
+	p->cycles = machine_elapsed_cycles();
+	for (int e = 0; e < NR_EVENTS; e++)
+		p->ev[e] = machine_event_total((enum event)e);
+	for (int c = 0; c < NR_CC; c++)
+		p->prof[c] = machine_profile_total((enum cost_centre)c);
+}
+
+u64 probe_ev(const struct probe *p, enum event e)
+{
+	return machine_event_total(e) - p->ev[e];
+}
+
+u64 probe_cc(const struct probe *p, enum cost_centre cc)
+{
+	return machine_profile_total(cc) - p->prof[cc];
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Shared test helpers: boot a kernel for a platform with NAME=VALUE
+ * settings, and catch a panic (a checker firing) as a test outcome.
+ *
+ *	EXPECT_PANIC("kunmap_atomic", { kunmap_atomic(v); });
+ *
+ * runs the block and asserts that it panicked with a message containing
+ * the string; the kernel is abandoned afterwards (its state is broken).
+ */
+#ifndef VMSPLIT_TESTS_HELPERS_H
+#define VMSPLIT_TESTS_HELPERS_H
+
+#include <criterion/criterion.h>
+#include <setjmp.h>
+#include <string.h>
+
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "kernel/boot.h"
+
+extern jmp_buf test_panic_jmp;
+extern char test_panic_msg[1024];
+
+void test_panic_hook(const char *msg);
+
+/*
+ * Boot @platform with the NULL-terminated NAME=VALUE words; the settings
+ * live in a static owned by helpers.c.  Fails the test on error.
+ */
+void test_boot(const char *platform, ...);
+#define TEST_BOOT(...) test_boot(__VA_ARGS__, NULL)
+/* Shut down with the end-of-run checks (leaks, buddy invariants). */
+void test_shutdown(void);
+
+#define EXPECT_PANIC(substr, block)                                          \
+	do {                                                                 \
+		set_panic_hook(test_panic_hook);                             \
+		if (!setjmp(test_panic_jmp)) {                               \
+			block;                                               \
+			set_panic_hook(NULL);                                \
+			cr_assert_fail("expected a panic containing '%s'",   \
+				       substr);                              \
+		}                                                            \
+		set_panic_hook(NULL);                                        \
+		cr_assert(strstr(test_panic_msg, substr),                    \
+			  "panic message '%s' lacks '%s'", test_panic_msg,   \
+			  substr);                                           \
+		abandon_kernel();                                            \
+	} while (0)
+
+/* Cycles and events of the current CPU, and deltas between two points. */
+struct probe {
+	u64 cycles;
+	u64 ev[NR_EVENTS];
+	u64 prof[NR_CC];
+};
+
+void probe_take(struct probe *p);
+/* Event @e's count since @p, over all CPUs. */
+u64 probe_ev(const struct probe *p, enum event e);
+/* Cycles booked to centre @cc since @p, over all CPUs. */
+u64 probe_cc(const struct probe *p, enum cost_centre cc);
+
+#endif
