@@ -39,22 +39,29 @@ deps:
 		fi; \
 	fi
 
+# V=1 shows the full command lines.
+Q := $(if $(V),,@)
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/libvmsplit.a: $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(Q)ar rcs $@ $^
 
 $(BUILD)/vmsplit: $(MAIN_OBJ) $(BUILD)/libvmsplit.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/vmsplit-tests: $(TEST_OBJ) $(BUILD)/libvmsplit.a | deps
-	$(CC) $(ALL_CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
 
 $(BUILD)/vmsplit-bench: $(BENCH_OBJ) $(BUILD)/libvmsplit.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 # The test objects need Criterion's headers before they compile.
 $(TEST_OBJ): | deps

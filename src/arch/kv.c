@@ -41,7 +41,9 @@ u32 kv_read32(vaddr_t va)
 {
 	u32 v;
 
-	kv_read(va, &v, sizeof(v));
+	kv_check(va, 4, false);
+	if (hw_read32(this_cpu(), va, &v, 0))
+		kernel_oops(va, false);
 	return v;
 }
 
@@ -49,18 +51,24 @@ u64 kv_read64(vaddr_t va)
 {
 	u64 v;
 
-	kv_read(va, &v, sizeof(v));
+	kv_check(va, 8, false);
+	if (hw_read64(this_cpu(), va, &v, 0))
+		kernel_oops(va, false);
 	return v;
 }
 
 void kv_write32(vaddr_t va, u32 v)
 {
-	kv_write(va, &v, sizeof(v));
+	kv_check(va, 4, true);
+	if (hw_write32(this_cpu(), va, v, 0))
+		kernel_oops(va, true);
 }
 
 void kv_write64(vaddr_t va, u64 v)
 {
-	kv_write(va, &v, sizeof(v));
+	kv_check(va, 8, true);
+	if (hw_write64(this_cpu(), va, v, 0))
+		kernel_oops(va, true);
 }
 
 void kv_memcpy(vaddr_t dst, vaddr_t src, u32 len)

@@ -6,9 +6,15 @@
 
 unsigned int tlbflush_skip_nth;
 
+/* Fault injection: is this the flush the test wants skipped? */
+static bool skip_this_flush(void)
+{
+	return tlbflush_skip_nth && !--tlbflush_skip_nth;
+}
+
 void local_flush_tlb_kernel_page(vaddr_t va)
 {
-	if (tlbflush_skip_nth && !--tlbflush_skip_nth)
+	if (skip_this_flush())
 		return;
 	hw_tlb_inv_va(this_cpu(), va & PAGE_MASK);
 }
@@ -36,12 +42,19 @@ static void do_flush_tlb_all(void *info)
 	hw_tlb_inv_all(this_cpu());
 }
 
-void flush_tlb_all(void)
+static void __flush_tlb_all(void)
 {
 	CC_SCOPE(flush_tlb_all);
 
 	hw_event(this_cpu(), EV_tlb_inv_global);
 	on_each_cpu(do_flush_tlb_all, NULL);
+}
+
+void flush_tlb_all(void)
+{
+	if (skip_this_flush())
+		return;
+	__flush_tlb_all();
 }
 
 struct tlb_range {
@@ -61,9 +74,11 @@ void flush_tlb_kernel_range(vaddr_t start, vaddr_t end)
 	struct tlb_range r = { start & PAGE_MASK, end };
 	struct cpu *c = this_cpu();
 
+	if (skip_this_flush())
+		return;
 	if (platform()->arch == PLAT_X86) {
 		/* 2.6 and 3.x i386: flush_tlb_kernel_range = flush_tlb_all. */
-		flush_tlb_all();
+		__flush_tlb_all();
 		return;
 	}
 	CC_SCOPE(flush_tlb_kernel_range);

@@ -12,8 +12,9 @@
 void local_flush_tlb_kernel_page(vaddr_t va);
 
 /*
- * Fault injection for tests: when > 0, the nth local_flush_tlb_kernel_page
- * from now (1 = the next) is silently skipped, as a kernel bug would.
+ * Fault injection for tests: when > 0, the nth kernel TLB flush call from
+ * now (local_flush_tlb_kernel_page, flush_tlb_kernel_range, flush_tlb_all;
+ * 1 = the next) is silently skipped, as a kernel bug would skip it.
  */
 extern unsigned int tlbflush_skip_nth;
 

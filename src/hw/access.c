@@ -318,6 +318,48 @@ u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
 	return 0;
 }
 
+/*
+ * Naturally aligned 4- and 8-byte accesses (PTE loads and stores): one
+ * page, one line, no loop.  Return 0 or -EFAULT with c->fault set.
+ */
+static inline int word_access(struct cpu *c, vaddr_t va, void *v, u32 size,
+			      unsigned flags)
+{
+	phys_addr_t pa;
+	u8 *h;
+
+	BUG_ON(va & (size - 1));
+	h = translate(c, va, flags, &pa);
+	if (!h)
+		return -EFAULT;
+	line_access(c, va, pa, flags & ACC_WRITE);
+	if (flags & ACC_WRITE)
+		memcpy(h, v, size);
+	else
+		memcpy(v, h, size);
+	return 0;
+}
+
+int hw_read32(struct cpu *c, vaddr_t va, u32 *v, unsigned flags)
+{
+	return word_access(c, va, v, 4, flags & ~ACC_WRITE);
+}
+
+int hw_read64(struct cpu *c, vaddr_t va, u64 *v, unsigned flags)
+{
+	return word_access(c, va, v, 8, flags & ~ACC_WRITE);
+}
+
+int hw_write32(struct cpu *c, vaddr_t va, u32 v, unsigned flags)
+{
+	return word_access(c, va, &v, 4, flags | ACC_WRITE);
+}
+
+int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags)
+{
+	return word_access(c, va, &v, 8, flags | ACC_WRITE);
+}
+
 u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,
 	    unsigned sflags)
 {
@@ -409,6 +451,7 @@ void hw_dcache_op_va_range(struct cpu *c, vaddr_t va, u32 len,
 	u32 ls = c->l1d.line_shift;
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
 	bool vivt = c->l1d.kind == CACHE_VIVT;
+	u32 lines = last - first + 1;
 
 	if (!len)
 		return;
@@ -420,13 +463,14 @@ void hw_dcache_op_va_range(struct cpu *c, vaddr_t va, u32 len,
 		if (!vivt && hw_translate(c, lva, 0, &pa))
 			panic("hw_dcache_op_va_range: VA %#x is not mapped",
 			      lva);
-		hw_event(c, op == CACHE_FLUSH ? EV_dcache_lines_flushed :
-			    op == CACHE_CLEAN ? EV_dcache_lines_cleaned :
-						EV_dcache_lines_invalidated);
-		hw_charge(c, cost()->dcache_line_op);
 		if (cache_maint_line(&c->l1d, lva, pa, op, &wb))
 			l1_victim(c, wb);
 	}
+	hw_event_add(c, op == CACHE_FLUSH ? EV_dcache_lines_flushed :
+			op == CACHE_CLEAN ? EV_dcache_lines_cleaned :
+					    EV_dcache_lines_invalidated,
+		     lines);
+	hw_charge(c, (u64)lines * cost()->dcache_line_op);
 }
 
 void hw_dcache_op_all(struct cpu *c, enum cache_op op)

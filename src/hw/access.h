@@ -25,6 +25,12 @@ u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,
 	    unsigned sflags);
 u32 hw_fill(struct cpu *c, vaddr_t va, u8 val, u32 len, unsigned flags);
 
+/* Naturally aligned word accesses: 0, or -EFAULT with c->fault set. */
+int hw_read32(struct cpu *c, vaddr_t va, u32 *v, unsigned flags);
+int hw_read64(struct cpu *c, vaddr_t va, u64 *v, unsigned flags);
+int hw_write32(struct cpu *c, vaddr_t va, u32 v, unsigned flags);
+int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags);
+
 /*
  * hw_translate - translate @va for an access (TLB lookup, walk on a miss)
  * without touching the caches.  Return: 0 and the PA in @pa, or -EFAULT.

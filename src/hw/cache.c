@@ -25,6 +25,13 @@ int cache_init(struct cache *c, const struct cache_params *p)
 		return -EINVAL;
 	c->kind = p->kind;
 	c->write_allocate = p->write_allocate;
+	/*
+	 * VIVT: index and tag from the VA.  VIPT: index from the VA (for a
+	 * non-aliasing cache the index bits lie inside the page offset, so
+	 * VA and PA agree), tag from the PA.  PIPT: both from the PA.
+	 */
+	c->index_by_va = p->kind != CACHE_PIPT;
+	c->tag_by_va = p->kind == CACHE_VIVT;
 	c->ways = p->ways;
 	c->sets = lines / p->ways;
 	if (c->sets & (c->sets - 1))
@@ -54,34 +61,6 @@ void cache_exit(struct cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Set index and tag line address of (@va, @pa) for this cache's kind. */
-static inline void cache_locate(const struct cache *c, vaddr_t va,
-				phys_addr_t pa, u32 *set, u64 *line)
-{
-	u64 pline = pa >> c->line_shift;
-	u32 vline = va >> c->line_shift;
-
-	switch (c->kind) {
-	case CACHE_VIVT:
-		*set = vline & c->set_mask;
-		*line = vline;
-		break;
-	case CACHE_VIPT_ALIASING:
-	case CACHE_VIPT_NONALIASING:
-		/*
-		 * The index comes from the VA; for a non-aliasing cache the
-		 * index bits lie inside the page offset, so VA and PA agree.
-		 */
-		*set = vline & c->set_mask;
-		*line = pline;
-		break;
-	default:
-		*set = (u32)pline & c->set_mask;
-		*line = pline;
-		break;
-	}
-}
-
 static phys_addr_t cache_line_pa(const struct cache *c, u32 i)
 {
 	u64 l = c->pa_line ? c->pa_line[i] : c->tag[i] >> 2;
@@ -89,35 +68,14 @@ static phys_addr_t cache_line_pa(const struct cache *c, u32 i)
 	return (phys_addr_t)l << c->line_shift;
 }
 
-static inline int cache_find(const struct cache *c, u32 set, u64 line)
+void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
+		  u64 line, bool write, struct cache_outcome *out)
 {
-	const u64 *t = &c->tag[set * c->ways];
-	u64 want = (line << 2) | CACHE_VALID;
+	u32 w, i;
 
-	for (u32 w = 0; w < c->ways; w++)
-		if ((t[w] & ~CACHE_DIRTY) == want)
-			return (int)w;
-	return -1;
-}
-
-void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
-		  struct cache_outcome *out)
-{
-	u32 set, w, i;
-	u64 line;
-	int hit;
-
-	cache_locate(c, va, pa, &set, &line);
-	hit = cache_find(c, set, line);
+	out->hit = false;
 	out->evicted_dirty = false;
 	out->allocated = false;
-	if (hit >= 0) {
-		out->hit = true;
-		if (write)
-			c->tag[set * c->ways + (u32)hit] |= CACHE_DIRTY;
-		return;
-	}
-	out->hit = false;
 	if (write && !c->write_allocate)
 		return;
 	w = c->victim[set];
@@ -157,18 +115,9 @@ static bool cache_apply(struct cache *c, u32 i, enum cache_op op)
 	return false;
 }
 
-bool cache_maint_line(struct cache *c, vaddr_t va, phys_addr_t pa,
-		      enum cache_op op, phys_addr_t *wb_pa)
+bool __cache_maint_way(struct cache *c, u32 i, enum cache_op op,
+		       phys_addr_t *wb_pa)
 {
-	u32 set, i;
-	u64 line;
-	int w;
-
-	cache_locate(c, va, pa, &set, &line);
-	w = cache_find(c, set, line);
-	if (w < 0)
-		return false;
-	i = set * c->ways + (u32)w;
 	*wb_pa = cache_line_pa(c, i);
 	return cache_apply(c, i, op);
 }

@@ -37,6 +37,8 @@ struct cache_params {
 struct cache {
 	enum cache_kind kind;
 	bool write_allocate;
+	bool index_by_va;	/* set index from the VA (else the PA) */
+	bool tag_by_va;		/* tag from the VA (VIVT) */
 	u32 sets, ways;
 	u32 line_shift;
 	u32 set_mask;
@@ -69,13 +71,56 @@ static inline bool cache_virtually_indexed(const struct cache *c)
 	return c->kind == CACHE_VIVT || c->kind == CACHE_VIPT_ALIASING;
 }
 
+/* Set index and tag line address of (@va, @pa) for this cache's kind. */
+static inline void cache_locate(const struct cache *c, vaddr_t va,
+				phys_addr_t pa, u32 *set, u64 *line)
+{
+	u64 pline = pa >> c->line_shift;
+	u32 vline = va >> c->line_shift;
+
+	*set = (u32)(c->index_by_va ? vline : pline) & c->set_mask;
+	*line = c->tag_by_va ? vline : pline;
+}
+
+/* Way holding @line in @set, or -1. */
+static inline int cache_find(const struct cache *c, u32 set, u64 line)
+{
+	const u64 *t = &c->tag[set * c->ways];
+	u64 want = (line << 2) | CACHE_VALID | CACHE_DIRTY;
+
+	for (u32 w = 0; w < c->ways; w++)
+		if ((t[w] | CACHE_DIRTY) == want)
+			return (int)w;
+	return -1;
+}
+
+void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
+		  u64 line, bool write, struct cache_outcome *out);
+
 /*
  * cache_access - look up the line holding (@va, @pa); on a miss allocate it
  * (reads always, writes only with write_allocate).  A write marks the line
  * dirty; a write miss that does not allocate goes to the next level.
  */
-void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
-		  struct cache_outcome *out);
+static inline void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa,
+				bool write, struct cache_outcome *out)
+{
+	u32 set;
+	u64 line;
+	int w;
+
+	cache_locate(c, va, pa, &set, &line);
+	w = cache_find(c, set, line);
+	if (likely(w >= 0)) {
+		out->hit = true;
+		out->allocated = false;
+		out->evicted_dirty = false;
+		if (write)
+			c->tag[set * c->ways + (u32)w] |= CACHE_DIRTY;
+		return;
+	}
+	__cache_miss(c, va, pa, set, line, write, out);
+}
 
 /* Maintenance operations on one line, selected by address. */
 enum cache_op {
@@ -84,12 +129,27 @@ enum cache_op {
 	CACHE_FLUSH,		/* clean + invalidate */
 };
 
+bool __cache_maint_way(struct cache *c, u32 i, enum cache_op op,
+		       phys_addr_t *wb_pa);
+
 /*
  * cache_maint_line - apply @op to the line holding (@va, @pa) if present.
  * Return: true if a dirty line was written back; its PA goes to @wb_pa.
  */
-bool cache_maint_line(struct cache *c, vaddr_t va, phys_addr_t pa,
-		      enum cache_op op, phys_addr_t *wb_pa);
+static inline bool cache_maint_line(struct cache *c, vaddr_t va,
+				    phys_addr_t pa, enum cache_op op,
+				    phys_addr_t *wb_pa)
+{
+	u32 set;
+	u64 line;
+	int w;
+
+	cache_locate(c, va, pa, &set, &line);
+	w = cache_find(c, set, line);
+	if (w < 0)
+		return false;
+	return __cache_maint_way(c, set * c->ways + (u32)w, op, wb_pa);
+}
 
 /*
  * cache_maint_all - apply @op to every line (set/way loop), calling @wb (if

@@ -193,7 +193,8 @@ static inline void __cc_scope_exit(u16 *prev)
  * the cost centre CC_fn on the current CPU.
  */
 #define CC_SCOPE(fn)                                                \
-	u16 __cc_prev_##fn __attribute__((cleanup(__cc_scope_exit))) = \
+	u16 __cc_prev_##fn                                        \
+		__attribute__((cleanup(__cc_scope_exit), unused)) =    \
 		cc_enter(this_cpu(), CC_##fn)
 
 /* Sum of an event over all CPUs, and of a centre's cycles. */

@@ -16,7 +16,7 @@ void sched_init(void)
 		struct task_struct *t = &percpu[i].idle;
 
 		t->pid = 0;
-		snprintf(t->comm, sizeof(t->comm), "swapper/%u", i);
+		snprintf(t->comm, sizeof(t->comm), "swapper/%u", i % MAX_CPUS);
 		percpu[i].curr = t;
 	}
 }

@@ -54,7 +54,9 @@ struct mem_layout {
 /**
  * free_area_init - build mem_map, the nodes and zones for @l; every frame
  * starts PG_reserved with _refcount 1, as after memblock in Linux.
- * Return: 0 or -ENOMEM.
+ * Return: 0, -EINVAL for an impossible layout (zone bounds out of order,
+ * 0 or more than MAX_NUMNODES nodes, frames outside the machine's RAM),
+ * or -ENOMEM.
  */
 int free_area_init(const struct mem_layout *l);
 

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The vmsplit command as a user runs it (the binary named by VMSPLIT_BIN,
+ * which `make test` sets): deterministic output, the kmap_atomic_pfn fast
+ * path visible in `micro --format json`, and one-line errors with exit
+ * status 2 for bad command lines.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+struct output {
+	int status;
+	char *out, *err;
+};
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	cr_assert(f, "cannot read %s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)n + 1);
+	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return buf;
+}
+
+/* Run `vmsplit ARGS`, capturing stdout, stderr and the exit status. */
+static struct output run(const char *args)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char dir[] = "/tmp/vmsplit-cli-XXXXXX";
+	char cmd[1024], out[128], err[128];
+	struct output o;
+	int st;
+
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	cr_assert(mkdtemp(dir));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(err, sizeof(err), "%s/err", dir);
+	snprintf(cmd, sizeof(cmd), "%s %s >%s 2>%s", bin, args, out, err);
+	st = system(cmd);
+	cr_assert(WIFEXITED(st));
+	o.status = WEXITSTATUS(st);
+	o.out = slurp(out);
+	o.err = slurp(err);
+	remove(out);
+	remove(err);
+	remove(dir);
+	return o;
+}
+
+/* The number after "KEY": inside the JSON object of primitive OP. */
+static double json_field(const char *json, const char *op, const char *key)
+{
+	char pat[128];
+	const char *obj, *end, *k;
+
+	snprintf(pat, sizeof(pat), "{\"op\": \"%s\"", op);
+	obj = strstr(json, pat);
+	cr_assert(obj, "no object for %s", op);
+	end = strstr(obj + 1, "{\"op\"");
+	snprintf(pat, sizeof(pat), "\"%s\": ", key);
+	k = strstr(obj, pat);
+	cr_assert(k && (!end || k < end), "no %s in %s", key, op);
+	return strtod(k + strlen(pat), NULL);
+}
+
+Test(cli, micro_json_is_deterministic)
+{
+	struct output a = run("micro --platform kirkwood-openblocks-a7 --format json");
+	struct output b = run("micro --platform kirkwood-openblocks-a7 --format json");
+
+	cr_assert_eq(a.status, 0, "%s", a.err);
+	cr_assert_str_eq(a.out, b.out);
+	cr_assert(strlen(a.out) > 1000);
+}
+
+Test(cli, fast_path_is_ten_times_cheaper_and_free_of_maintenance)
+{
+	struct output n = run("micro --platform kirkwood-openblocks-a7 kmap_pfn_fastpath=n --format json");
+	struct output y = run("micro --platform kirkwood-openblocks-a7 kmap_pfn_fastpath=y --format json");
+	const char *op = "kmap_atomic_pfn/lowmem";
+	double cn, cy;
+
+	cr_assert_eq(n.status, 0, "%s", n.err);
+	cr_assert_eq(y.status, 0, "%s", y.err);
+	cn = json_field(n.out, op, "cycles");
+	cy = json_field(y.out, op, "cycles");
+	cr_assert(cy > 0 && cn >= 10 * cy, "without %g, with %g", cn, cy);
+	cr_assert_eq(json_field(y.out, op, "pte_write"), 0);
+	cr_assert_eq(json_field(y.out, op, "tlb_inv_local"), 0);
+	cr_assert_eq(json_field(y.out, op, "tlb_inv_global"), 0);
+	cr_assert_eq(json_field(y.out, op, "dcache_lines_flushed"), 0);
+	/* Without it, the research table's costs per pair. */
+	cr_assert_eq(json_field(n.out, op, "pte_write"), 1);
+	cr_assert_eq(json_field(n.out, op, "tlb_inv_local"), 1);
+	cr_assert_eq(json_field(n.out, op, "dcache_lines_flushed"), 128);
+}
+
+Test(cli, micro_json_has_every_primitive)
+{
+	static const char *const ops[] = {
+		"page_address", "kmap_atomic/lowmem", "kmap_atomic/highmem",
+		"kmap_atomic_pfn/lowmem", "kmap_atomic_pfn/highmem", "kmap/hit",
+		"kmap/miss", "kmap/wrap", "kmap_local/highmem",
+	};
+	struct output o = run("micro --platform cortex-a15-2g --format json");
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		cr_assert(json_field(o.out, ops[i], "cycles") > 0, "%s", ops[i]);
+		cr_assert(strstr(o.out, "\"host_ns\": null"));
+	}
+	cr_assert_eq(json_field(o.out, "kmap/wrap", "tlb_inv_global"), 1);
+}
+
+static void assert_usage_error(const char *args, const char *why)
+{
+	struct output o = run(args);
+	const char *nl = strchr(o.err, '\n');
+
+	cr_assert_eq(o.status, 2, "`%s` exited %d", args, o.status);
+	cr_assert(strstr(o.err, why), "`%s`: stderr '%s' lacks '%s'", args,
+		  o.err, why);
+	cr_assert(nl && nl[1] == '\0', "`%s`: not one line: '%s'", args,
+		  o.err);
+	cr_assert_str_eq(o.out, "");
+}
+
+Test(cli, bad_settings_exit_2_with_one_line)
+{
+	assert_usage_error("micro CONFIG_HIGHPTE=y CONFIG_HIGHMEM=n",
+			   "CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y");
+	assert_usage_error("micro --platform kirkwood-openblocks-a7 CONFIG_ARM_LPAE=y",
+			   "without LPAE");
+	assert_usage_error("micro --platform kirkwood-openblocks-a7 mem=2G",
+			   "above the 1024M");
+	assert_usage_error("micro --platform no-such-board", "unknown platform");
+	assert_usage_error("micro NOSUCH=1", "unknown setting");
+	assert_usage_error("micro --format xml", "unknown format");
+	assert_usage_error("frobnicate", "unknown command");
+}
+
+Test(cli, platforms_and_settings_list_everything)
+{
+	struct output p = run("platforms");
+	struct output s = run("settings");
+
+	cr_assert_eq(p.status, 0);
+	cr_assert(strstr(p.out, "kirkwood-openblocks-a7"));
+	cr_assert(strstr(p.out, "beaglebone-white"));
+	cr_assert(strstr(p.out, "numaq-16"));
+	cr_assert(strstr(p.out, "cortex-a15-2g"));
+	cr_assert_eq(s.status, 0);
+	cr_assert(strstr(s.out, "CONFIG_HIGHPTE"));
+	cr_assert(strstr(s.out, "kmap_pfn_fastpath"));
+	cr_assert(strstr(s.out, "flavour"));
+	cr_assert(strstr(s.out, "mem"));
+}
+
+Test(cli, reproduce_says_what_exists)
+{
+	struct output o = run("reproduce");
+
+	cr_assert_eq(o.status, 0);
+	cr_assert(strstr(o.out, "micro"));
+}
