@@ -385,10 +385,10 @@ Test(cache, find_alias_never_on_physically_indexed)
 		toy(kinds[i], true);
 		cr_assert_not(cache_virtually_indexed(&c));
 		acc(0x1000, 0x3000, true);
-		cr_assert_not(cache_find_alias(&c, 0x2000, 0x3000, false,
-					       &other));
-		cr_assert_not(cache_find_alias(&c, 0x2000, 0x3000, true,
-					       &other));
+		cr_assert_not(
+			cache_find_alias(&c, 0x2000, 0x3000, false, &other));
+		cr_assert_not(
+			cache_find_alias(&c, 0x2000, 0x3000, true, &other));
 		cache_exit(&c);
 	}
 }
@@ -482,11 +482,11 @@ static void log_wb(void *ctx, phys_addr_t pa)
 /* Fill the toy PIPT cache: three dirty lines and two clean ones. */
 static void fill_mixed(void)
 {
-	pacc(0x000, true);	/* set 0 way 0, dirty */
-	pacc(0x080, false);	/* set 0 way 1, clean */
-	pacc(0x020, true);	/* set 1 way 0, dirty */
-	pacc(0x040, false);	/* set 2 way 0, clean */
-	pacc(0x160, true);	/* set 3 way 0, dirty */
+	pacc(0x000, true); /* set 0 way 0, dirty */
+	pacc(0x080, false); /* set 0 way 1, clean */
+	pacc(0x020, true); /* set 1 way 0, dirty */
+	pacc(0x040, false); /* set 2 way 0, clean */
+	pacc(0x160, true); /* set 3 way 0, dirty */
 }
 
 Test(cache, maint_all_clean, .fini = teardown)

@@ -32,7 +32,10 @@ static void teardown(void)
 static struct mmu_walk walk(phys_addr_t pa, u32 shift, u8 perm, bool global)
 {
 	return (struct mmu_walk){
-		.pa = pa, .page_shift = shift, .perm = perm, .global = global,
+		.pa = pa,
+		.page_shift = shift,
+		.perm = perm,
+		.global = global,
 	};
 }
 
@@ -49,10 +52,10 @@ Test(tlb, init_geometry)
 	const struct {
 		u32 entries, ways, sets;
 	} ok[] = {
-		{ 64, 64, 1 },		/* Kirkwood: fully associative */
-		{ 32, 32, 1 },		/* BeagleBone */
-		{ 64, 4, 16 },		/* NUMA-Q P6 */
-		{ 512, 4, 128 },	/* Cortex-A15 */
+		{ 64, 64, 1 }, /* Kirkwood: fully associative */
+		{ 32, 32, 1 }, /* BeagleBone */
+		{ 64, 4, 16 }, /* NUMA-Q P6 */
+		{ 512, 4, 128 }, /* Cortex-A15 */
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {
@@ -65,8 +68,8 @@ Test(tlb, init_geometry)
 	}
 	cr_assert_eq(tlb_init(&t, 0, 4), -EINVAL);
 	cr_assert_eq(tlb_init(&t, 64, 0), -EINVAL);
-	cr_assert_eq(tlb_init(&t, 10, 4), -EINVAL);	/* not whole sets */
-	cr_assert_eq(tlb_init(&t, 12, 4), -EINVAL);	/* 3 sets */
+	cr_assert_eq(tlb_init(&t, 10, 4), -EINVAL); /* not whole sets */
+	cr_assert_eq(tlb_init(&t, 12, 4), -EINVAL); /* 3 sets */
 	cr_assert_null(t.e);
 }
 
@@ -336,11 +339,11 @@ Test(tlb, generation_numbers, .fini = teardown)
 	cr_assert_eq(load4k(0x0000c000, 0x10c000, 0, true), 1);
 	cr_assert_eq(t.gen[1], 2);
 	/* Each invalidate flavour bumps the entries it removes. */
-	load4k(0x00001000, 0x101000, 1, false);		/* slot 2 */
+	load4k(0x00001000, 0x101000, 1, false); /* slot 2 */
 	cr_assert_eq(t.gen[2], 1);
 	cr_assert_eq(tlb_inv_nonglobal(&t), 1);
 	cr_assert_eq(t.gen[2], 2);
-	load4k(0x00005000, 0x105000, 3, false);		/* slot 3 */
+	load4k(0x00005000, 0x105000, 3, false); /* slot 3 */
 	cr_assert_eq(tlb_inv_asid(&t, 3), 1);
 	cr_assert_eq(t.gen[3], 2);
 	cr_assert_eq(tlb_inv_va_all_asids(&t, 0x00008000), 1);
@@ -381,7 +384,9 @@ Test(tlb, stale_entry_survives_until_invalidated, .fini = teardown)
 Test(tlb, stale_entry_against_real_walker, .fini = teardown)
 {
 	struct mmu_regs regs = {
-		.format = MMU_ARM_SHORT, .armv6_plus = false, .ttbr0 = 0x4000,
+		.format = MMU_ARM_SHORT,
+		.armv6_plus = false,
+		.ttbr0 = 0x4000,
 	};
 	/* VA 0xc0100000: first-level index 0xc01, entry at 0x4000 + 0x3004. */
 	const phys_addr_t pmd = 0x4000 + 0xc01 * 4;

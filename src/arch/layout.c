@@ -40,6 +40,8 @@ static int arm_layout(const struct settings *s, u64 mem)
 	u64 lowmem;
 
 	layout.page_offset = arm_page_offset[s->vmsplit];
+	/* asm/memory.h: TASK_SIZE = PAGE_OFFSET - 16 MiB (modules below). */
+	layout.task_size = layout.page_offset - SZ_16M;
 	lowmem = MIN(mem, (u64)(vmalloc_min - layout.page_offset));
 	layout.max_low_pfn = layout.min_pfn + (unsigned long)(lowmem >> PAGE_SHIFT);
 	layout.max_dma_pfn = layout.min_pfn;
@@ -84,6 +86,7 @@ static int x86_layout(const struct settings *s, u64 mem)
 	u32 end_permanent, end_all, boot_start, maxmem;
 
 	layout.page_offset = x86_page_offset[s->vmsplit];
+	layout.task_size = layout.page_offset;
 	switch (s->flavour) {
 	case FLAVOUR_X86_26:
 		/* 2.5.73 asm-i386/kmap_types.h: KM_BOUNCE_READ .. KM_SOFTIRQ1. */

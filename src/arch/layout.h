@@ -18,6 +18,7 @@
 
 struct kernel_layout {
 	u32 page_offset;		/* PAGE_OFFSET */
+	u32 task_size;			/* TASK_SIZE: top of user space */
 	phys_addr_t phys_offset;	/* PHYS_OFFSET: start of RAM */
 	unsigned long min_pfn;		/* ARCH_PFN_OFFSET */
 	unsigned long max_pfn;		/* one past the last pfn in use */

@@ -15,6 +15,7 @@
 #include "arch/pgtable.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "mm/gfp.h"
 
 /* Linux PTE bits (pgtable-2level.h, v3.x). */
 #define L_PTE_VALID (1u << 0)
@@ -221,6 +222,93 @@ static void arm_cpu_switch_init(u32 cpu, phys_addr_t pgd)
 	hw_set_ttbr0(&machine->cpu[cpu], pgd);
 }
 
+static pgprot_t arm_pte_pgprot(pte_t pte)
+{
+	u32 l = (u32)pte.pte;
+	pgprot_t p = { 0 };
+
+	if (l & L_PTE_VALID)
+		p.flags |= _PROT_PRESENT;
+	if (!(l & L_PTE_RDONLY))
+		p.flags |= _PROT_WRITE;
+	if (l & L_PTE_USER)
+		p.flags |= _PROT_USER;
+	else
+		p.flags |= _PROT_GLOBAL;
+	if (!(l & L_PTE_XN))
+		p.flags |= _PROT_EXEC;
+	if (l & L_PTE_YOUNG)
+		p.flags |= _PROT_YOUNG;
+	if (l & L_PTE_DIRTY)
+		p.flags |= _PROT_DIRTY;
+	return p;
+}
+
+/* flush_pmd_entry: as flush_pte, for first-level entries. */
+static void arm_flush_pmd(vaddr_t pmdp)
+{
+	arm_flush_pte(pmdp);
+}
+
+/*
+ * pgd_alloc (arch/arm/mm/pgd.c): a 16 KiB order-2 block, the user part
+ * cleared, the kernel part (from TASK_SIZE up: modules, pkmap, lowmem,
+ * vmalloc, fixmap) copied from swapper_pg_dir, the whole table cleaned.
+ */
+static phys_addr_t arm_pgd_alloc(void)
+{
+	struct page *page = alloc_pages(GFP_KERNEL, 2);
+	u32 user = (layout.task_size >> 20) * 4;
+	vaddr_t pgd;
+
+	if (!page)
+		return 0;
+	pgd = __va(page_to_phys(page));
+	kv_memset(pgd, 0, user);
+	kv_memcpy(pgd + user, swapper_va() + user, 16384 - user);
+	if (platform()->pte_flush != PTE_FLUSH_NONE)
+		hw_dcache_op_va_range(this_cpu(), pgd, 16384, CACHE_CLEAN);
+	return page_to_phys(page);
+}
+
+static void arm_pgd_free(phys_addr_t pgd)
+{
+	__free_pages(pfn_to_page((unsigned long)(pgd >> PAGE_SHIFT)), 2);
+}
+
+static vaddr_t arm_pmd_offset(phys_addr_t pgd, vaddr_t addr, bool alloc)
+{
+	return __va(pgd) + (addr >> 21) * 8;
+}
+
+static unsigned long arm_pmd_pfn(vaddr_t pmdp)
+{
+	u32 v = kv_read32(pmdp);
+
+	if ((v & 3) != PMD_TYPE_TABLE)
+		return 0;
+	return (unsigned long)(((v & ~0x3ffu) - PTE_HWTABLE_OFF) >> PAGE_SHIFT);
+}
+
+/* __pmd_populate: two first-level entries for the two hardware tables. */
+static void arm_pmd_populate(vaddr_t pmdp, unsigned long pte_pfn)
+{
+	phys_addr_t pte = (phys_addr_t)pte_pfn << PAGE_SHIFT;
+
+	hw_event(this_cpu(), EV_pmd_write);
+	kv_write32(pmdp, arm_pmd_table(pte + PTE_HWTABLE_OFF));
+	kv_write32(pmdp + 4, arm_pmd_table(pte + PTE_HWTABLE_OFF + 1024));
+	arm_flush_pmd(pmdp);
+}
+
+static void arm_pmd_clear(vaddr_t pmdp)
+{
+	hw_event(this_cpu(), EV_pmd_write);
+	kv_write32(pmdp, 0);
+	kv_write32(pmdp + 4, 0);
+	arm_flush_pmd(pmdp);
+}
+
 const struct pgtable_ops arm_2level_pgtable_ops = {
 	.name = "arm-2level",
 	.pte_size = 4,
@@ -232,4 +320,11 @@ const struct pgtable_ops arm_2level_pgtable_ops = {
 	.pte_offset_kernel = arm_pte_offset_kernel,
 	.paging_init = arm_paging_init,
 	.cpu_switch_init = arm_cpu_switch_init,
+	.pte_pgprot = arm_pte_pgprot,
+	.pgd_alloc = arm_pgd_alloc,
+	.pgd_free = arm_pgd_free,
+	.pmd_offset = arm_pmd_offset,
+	.pmd_pfn = arm_pmd_pfn,
+	.pmd_populate = arm_pmd_populate,
+	.pmd_clear = arm_pmd_clear,
 };

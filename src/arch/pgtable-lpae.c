@@ -15,6 +15,7 @@
 #include "arch/pgtable.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "mm/gfp.h"
 
 #define PTE_TYPE_PAGE 3ull
 #define PMD_TYPE_TABLE 3ull
@@ -26,6 +27,12 @@
 #define L_PTE_RDONLY (1ull << 7)
 #define L_PTE_XN (1ull << 54)
 #define L_PTE_DIRTY (1ull << 55)
+/*
+ * Software copy of the write permission.  3.x LPAE folded "clean" into
+ * AP[2] (L_PTE_RDONLY) in the one stored entry, losing whether a clean page
+ * may be written; later kernels keep a separate bit, and so do we.
+ */
+#define L_PTE_SW_WRITE (1ull << 58)
 #define PHYS_MASK_LPAE 0xfffffff000ull
 
 static pte_t lpae_pfn_pte(unsigned long pfn, pgprot_t prot)
@@ -40,6 +47,8 @@ static pte_t lpae_pfn_pte(unsigned long pfn, pgprot_t prot)
 		v |= L_PTE_DIRTY;
 	if (!(prot.flags & _PROT_WRITE))
 		v |= L_PTE_RDONLY;
+	else
+		v |= L_PTE_SW_WRITE;
 	if (prot.flags & _PROT_USER)
 		v |= L_PTE_USER | PTE_EXT_NG;
 	if (!(prot.flags & _PROT_EXEC))
@@ -133,6 +142,148 @@ static void lpae_cpu_switch_init(u32 cpu, phys_addr_t pgd)
 	hw_set_ttbr1(&machine->cpu[cpu], 0, 0, 0);
 }
 
+static pgprot_t lpae_pte_pgprot(pte_t pte)
+{
+	u64 v = pte.pte;
+	pgprot_t p = { 0 };
+
+	if (v & 1)
+		p.flags |= _PROT_PRESENT;
+	if (v & L_PTE_SW_WRITE)
+		p.flags |= _PROT_WRITE;
+	if (v & L_PTE_USER)
+		p.flags |= _PROT_USER;
+	else
+		p.flags |= _PROT_GLOBAL;
+	if (!(v & L_PTE_XN))
+		p.flags |= _PROT_EXEC;
+	if (v & PTE_EXT_AF)
+		p.flags |= _PROT_YOUNG;
+	if (v & L_PTE_DIRTY)
+		p.flags |= _PROT_DIRTY;
+	return p;
+}
+
+static void lpae_pgd_free_user(phys_addr_t pgd);
+
+static phys_addr_t lpae_alloc_table(void)
+{
+	struct page *page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+
+	return page ? page_to_phys(page) : 0;
+}
+
+static void lpae_free_table(phys_addr_t pa)
+{
+	__free_page(pfn_to_page((unsigned long)(pa >> PAGE_SHIFT)));
+}
+
+/*
+ * pgd_alloc (arch/arm/mm/pgd.c, LPAE): the 1 GiB entries wholly above
+ * TASK_SIZE share swapper's pmd tables; the one that straddles TASK_SIZE
+ * (modules and pkmap below PAGE_OFFSET) gets its own pmd table with the
+ * kernel entries copied in.
+ */
+static phys_addr_t lpae_pgd_alloc(void)
+{
+	phys_addr_t pgd = lpae_alloc_table();
+	vaddr_t kpgd = __va(swapper_pg_dir);
+
+	if (!pgd)
+		return 0;
+	for (u32 i = 0; i < 4; i++) {
+		u64 start = (u64)i << 30;
+		u64 kent = kv_read64(kpgd + i * 8);
+		phys_addr_t pmd;
+
+		if (start >= layout.task_size) {
+			kv_write64(__va(pgd) + i * 8, kent);
+			continue;
+		}
+		if (start + SZ_1G <= layout.task_size)
+			continue;
+		pmd = lpae_alloc_table();
+		if (!pmd) {
+			lpae_pgd_free_user(pgd);
+			return 0;
+		}
+		for (u32 j = (layout.task_size >> 21) & 511; j < 512; j++)
+			kv_write64(__va(pmd) + j * 8,
+				   kv_read64(__va(kent & PHYS_MASK_LPAE) + j * 8));
+		kv_write64(__va(pgd) + i * 8, pmd | PMD_TYPE_TABLE);
+	}
+	return pgd;
+}
+
+/* Free the pmd tables this pgd owns (not swapper's), then the pgd. */
+static void lpae_pgd_free_user(phys_addr_t pgd)
+{
+	for (u32 i = 0; i < 4; i++) {
+		u64 ent = kv_read64(__va(pgd) + i * 8);
+
+		if (((u64)i << 30) >= layout.task_size ||
+		    (ent & 3) != PMD_TYPE_TABLE)
+			continue;
+		lpae_free_table(ent & PHYS_MASK_LPAE);
+	}
+	lpae_free_table(pgd);
+}
+
+static void lpae_pgd_free(phys_addr_t pgd)
+{
+	lpae_pgd_free_user(pgd);
+}
+
+static vaddr_t lpae_pmd_offset(phys_addr_t pgd, vaddr_t addr, bool alloc)
+{
+	vaddr_t pgdp = __va(pgd) + (addr >> 30) * 8;
+	u64 ent = kv_read64(pgdp);
+
+	if ((ent & 3) != PMD_TYPE_TABLE) {
+		phys_addr_t pmd;
+
+		if (!alloc)
+			return 0;
+		/* pmd_alloc -> pud_populate. */
+		pmd = lpae_alloc_table();
+		if (!pmd)
+			return 0;
+		ent = pmd | PMD_TYPE_TABLE;
+		hw_event(this_cpu(), EV_pmd_write);
+		kv_write64(pgdp, ent);
+	}
+	return __va(ent & PHYS_MASK_LPAE) + ((addr >> 21) & 511) * 8;
+}
+
+static unsigned long lpae_pmd_pfn(vaddr_t pmdp)
+{
+	u64 v = kv_read64(pmdp);
+
+	if ((v & 3) != PMD_TYPE_TABLE)
+		return 0;
+	return (unsigned long)((v & PHYS_MASK_LPAE) >> PAGE_SHIFT);
+}
+
+static void lpae_write_pmd(vaddr_t pmdp, u64 v)
+{
+	hw_event(this_cpu(), EV_pmd_write);
+	kv_write64(pmdp, v);
+	if (platform()->pte_flush != PTE_FLUSH_NONE) {
+		hw_dcache_op_va_range(this_cpu(), pmdp, 8, CACHE_CLEAN);
+		hw_barrier(this_cpu());
+	}
+}
+
+static void lpae_pmd_populate(vaddr_t pmdp, unsigned long pte_pfn)
+{
+	lpae_write_pmd(pmdp, ((u64)pte_pfn << PAGE_SHIFT) | PMD_TYPE_TABLE);
+}
+
+static void lpae_pmd_clear(vaddr_t pmdp)
+{
+	lpae_write_pmd(pmdp, 0);
+}
+
 const struct pgtable_ops arm_lpae_pgtable_ops = {
 	.name = "arm-lpae",
 	.pte_size = 8,
@@ -144,4 +295,11 @@ const struct pgtable_ops arm_lpae_pgtable_ops = {
 	.pte_offset_kernel = lpae_pte_offset_kernel,
 	.paging_init = lpae_paging_init,
 	.cpu_switch_init = lpae_cpu_switch_init,
+	.pte_pgprot = lpae_pte_pgprot,
+	.pgd_alloc = lpae_pgd_alloc,
+	.pgd_free = lpae_pgd_free,
+	.pmd_offset = lpae_pmd_offset,
+	.pmd_pfn = lpae_pmd_pfn,
+	.pmd_populate = lpae_pmd_populate,
+	.pmd_clear = lpae_pmd_clear,
 };

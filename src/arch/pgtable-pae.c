@@ -10,6 +10,7 @@
 #include "arch/pgtable.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "mm/gfp.h"
 
 #define _PAGE_PRESENT 0x001ull
 #define _PAGE_RW 0x002ull
@@ -137,6 +138,122 @@ static void pae_cpu_switch_init(u32 cpu, phys_addr_t pgd)
 	hw_set_cr3(&machine->cpu[cpu], pgd);
 }
 
+static pgprot_t pae_pte_pgprot(pte_t pte)
+{
+	u64 v = pte.pte;
+	/* No NX here: every present page is executable. */
+	pgprot_t p = { _PROT_EXEC };
+
+	if (v & _PAGE_PRESENT)
+		p.flags |= _PROT_PRESENT;
+	if (v & _PAGE_RW)
+		p.flags |= _PROT_WRITE;
+	if (v & _PAGE_USER)
+		p.flags |= _PROT_USER;
+	if (v & _PAGE_ACCESSED)
+		p.flags |= _PROT_YOUNG;
+	if (v & _PAGE_DIRTY)
+		p.flags |= _PROT_DIRTY;
+	if (v & _PAGE_GLOBAL)
+		p.flags |= _PROT_GLOBAL;
+	return p;
+}
+
+#define _PAGE_TABLE (_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_ACCESSED | \
+		     _PAGE_DIRTY)
+
+static phys_addr_t pae_alloc_table(void)
+{
+	struct page *page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+
+	return page ? page_to_phys(page) : 0;
+}
+
+static void pae_pgd_free(phys_addr_t pgd);
+
+/*
+ * pgd_alloc (2.6 arch/i386/mm/pgtable.c, PAE): the user pmd pages come
+ * with the pgd (USER_PTRS_PER_PGD of them: 3 for the 3G split); a pmd that
+ * straddles PAGE_OFFSET gets the kernel entries copied; wholly kernel
+ * pmds are shared with swapper_pg_dir.  The PDPT is loaded by the CPU at
+ * CR3 time, so its entries never change afterwards.
+ */
+static phys_addr_t pae_pgd_alloc(void)
+{
+	phys_addr_t pgd = pae_alloc_table();
+	vaddr_t kpgd = __va(swapper_pg_dir);
+
+	if (!pgd)
+		return 0;
+	for (u32 i = 0; i < 4; i++) {
+		u64 start = (u64)i << 30;
+		u64 kent = kv_read64(kpgd + i * 8);
+		phys_addr_t pmd;
+
+		if (start >= layout.page_offset) {
+			kv_write64(__va(pgd) + i * 8, kent);
+			continue;
+		}
+		pmd = pae_alloc_table();
+		if (!pmd) {
+			pae_pgd_free(pgd);
+			return 0;
+		}
+		if (start + SZ_1G > layout.page_offset)
+			for (u32 j = (layout.page_offset >> 21) & 511; j < 512; j++)
+				kv_write64(__va(pmd) + j * 8,
+					   kv_read64(__va(kent & PAE_PHYS_MASK) +
+						     j * 8));
+		kv_write64(__va(pgd) + i * 8, pmd | _PAGE_PRESENT);
+	}
+	return pgd;
+}
+
+static void pae_pgd_free(phys_addr_t pgd)
+{
+	for (u32 i = 0; i < 4; i++) {
+		u64 ent = kv_read64(__va(pgd) + i * 8);
+
+		if (((u64)i << 30) >= layout.page_offset ||
+		    !(ent & _PAGE_PRESENT))
+			continue;
+		__free_page(pfn_to_page((unsigned long)((ent & PAE_PHYS_MASK) >>
+							PAGE_SHIFT)));
+	}
+	__free_page(pfn_to_page((unsigned long)(pgd >> PAGE_SHIFT)));
+}
+
+static vaddr_t pae_pmd_offset(phys_addr_t pgd, vaddr_t addr, bool alloc)
+{
+	u64 ent = kv_read64(__va(pgd) + (addr >> 30) * 8);
+
+	if (!(ent & _PAGE_PRESENT))
+		return 0;
+	return __va(ent & PAE_PHYS_MASK) + ((addr >> 21) & 511) * 8;
+}
+
+static unsigned long pae_pmd_pfn(vaddr_t pmdp)
+{
+	u64 v = kv_read64(pmdp);
+
+	if (!(v & _PAGE_PRESENT) || (v & _PAGE_PSE))
+		return 0;
+	return (unsigned long)((v & PAE_PHYS_MASK) >> PAGE_SHIFT);
+}
+
+/* set_pmd: one 64-bit store (set_64bit). */
+static void pae_pmd_populate(vaddr_t pmdp, unsigned long pte_pfn)
+{
+	hw_event(this_cpu(), EV_pmd_write);
+	kv_write64(pmdp, ((u64)pte_pfn << PAGE_SHIFT) | _PAGE_TABLE);
+}
+
+static void pae_pmd_clear(vaddr_t pmdp)
+{
+	hw_event(this_cpu(), EV_pmd_write);
+	kv_write64(pmdp, 0);
+}
+
 const struct pgtable_ops x86_pae_pgtable_ops = {
 	.name = "x86-pae",
 	.pte_size = 8,
@@ -148,4 +265,11 @@ const struct pgtable_ops x86_pae_pgtable_ops = {
 	.pte_offset_kernel = pae_pte_offset_kernel,
 	.paging_init = pae_paging_init,
 	.cpu_switch_init = pae_cpu_switch_init,
+	.pte_pgprot = pae_pte_pgprot,
+	.pgd_alloc = pae_pgd_alloc,
+	.pgd_free = pae_pgd_free,
+	.pmd_offset = pae_pmd_offset,
+	.pmd_pfn = pae_pmd_pfn,
+	.pmd_populate = pae_pmd_populate,
+	.pmd_clear = pae_pmd_clear,
 };

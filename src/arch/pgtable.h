@@ -38,6 +38,9 @@ typedef struct {
 		     _PROT_YOUNG | _PROT_DIRTY })
 #define PAGE_KERNEL_EXEC                                               \
 	((pgprot_t){ PAGE_KERNEL.flags | _PROT_EXEC })
+/* User mappings: young at fault time; writable and dirty as the fault
+ * decides. */
+#define PAGE_USER_BASE ((pgprot_t){ _PROT_PRESENT | _PROT_USER | _PROT_YOUNG })
 /* kmap_prot: the protection of pkmap and fixmap kmaps. */
 #define kmap_prot PAGE_KERNEL
 
@@ -58,6 +61,24 @@ struct pgtable_ops {
 	phys_addr_t (*paging_init)(void);
 	/* Point @cpu's MMU at swapper_pg_dir. */
 	void (*cpu_switch_init)(u32 cpu, phys_addr_t pgd);
+	/* The protection bits a PTE carries. */
+	pgprot_t (*pte_pgprot)(pte_t pte);
+
+	/*
+	 * User page tables.  A "pmd" is the level that points at a PTE page
+	 * and covers 2 MiB in every format (on ARM 2-level a pair of
+	 * first-level entries).  pmdp is the kernel VA of that slot.
+	 */
+	/* pgd_alloc(): a new pgd with the kernel part copied from swapper. */
+	phys_addr_t (*pgd_alloc)(void);
+	void (*pgd_free)(phys_addr_t pgd);
+	/* The pmd slot for @addr in @pgd; with @alloc, allocate a missing
+	 * pmd table (LPAE); 0 when there is none. */
+	vaddr_t (*pmd_offset)(phys_addr_t pgd, vaddr_t addr, bool alloc);
+	/* pfn of the PTE page the pmd points at; 0 if the pmd is none. */
+	unsigned long (*pmd_pfn)(vaddr_t pmdp);
+	void (*pmd_populate)(vaddr_t pmdp, unsigned long pte_pfn);
+	void (*pmd_clear)(vaddr_t pmdp);
 };
 
 extern const struct pgtable_ops *pgtable;
@@ -83,6 +104,60 @@ static inline bool pte_present(pte_t pte)
 static inline unsigned long pte_pfn(pte_t pte)
 {
 	return pgtable->pte_pfn(pte);
+}
+
+static inline pgprot_t pte_pgprot(pte_t pte)
+{
+	return pgtable->pte_pgprot(pte);
+}
+
+static inline bool pte_write(pte_t pte)
+{
+	return pte_pgprot(pte).flags & _PROT_WRITE;
+}
+
+static inline bool pte_dirty(pte_t pte)
+{
+	return pte_pgprot(pte).flags & _PROT_DIRTY;
+}
+
+static inline bool pte_young(pte_t pte)
+{
+	return pte_pgprot(pte).flags & _PROT_YOUNG;
+}
+
+static inline pte_t pte_modify_flags(pte_t pte, u32 set, u32 clear)
+{
+	pgprot_t p = pte_pgprot(pte);
+
+	p.flags = (p.flags | set) & ~clear;
+	return pfn_pte(pte_pfn(pte), p);
+}
+
+static inline pte_t pte_wrprotect(pte_t pte)
+{
+	return pte_modify_flags(pte, 0, _PROT_WRITE);
+}
+
+static inline pte_t pte_mkdirty(pte_t pte)
+{
+	return pte_modify_flags(pte, _PROT_DIRTY, 0);
+}
+
+static inline pte_t pte_mkwrite(pte_t pte)
+{
+	return pte_modify_flags(pte, _PROT_WRITE, 0);
+}
+
+static inline pte_t pte_mkyoung(pte_t pte)
+{
+	return pte_modify_flags(pte, _PROT_YOUNG, 0);
+}
+
+/* Byte offset of @addr's PTE inside its PTE page (pte_index * size). */
+static inline u32 pte_offset_in_page(vaddr_t addr)
+{
+	return ((addr >> PAGE_SHIFT) & 511) * pgtable->pte_size;
 }
 
 /*

@@ -105,14 +105,17 @@ static int parse_size(const char *v, u64 *out)
 
 	if (end == v)
 		return -EINVAL;
+	unsigned shift = 0;
+
 	switch (*end) {
-	case 'K': case 'k': n <<= 10; end++; break;
-	case 'M': case 'm': n <<= 20; end++; break;
-	case 'G': case 'g': n <<= 30; end++; break;
+	case 'K': case 'k': shift = 10; end++; break;
+	case 'M': case 'm': shift = 20; end++; break;
+	case 'G': case 'g': shift = 30; end++; break;
 	default: break;
 	}
-	if (*end)
+	if (*end || n > (~0ull >> shift))
 		return -EINVAL;
+	n <<= shift;
 	*out = n;
 	return 0;
 }
@@ -235,7 +238,11 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 		char word[600], sym[128];
 
 		line[strcspn(line, "\n")] = '\0';
-		if (sscanf(line, "# %127s is not set", sym) == 1)
+		int end = 0;
+
+		/* "%n" after the literal tail proves the whole line matched. */
+		if (sscanf(line, "# %127s is not set%n", sym, &end) == 1 &&
+		    end && !line[end])
 			snprintf(word, sizeof(word), "%s=n", sym);
 		else if (!strncmp(line, "CONFIG_", 7))
 			snprintf(word, sizeof(word), "%s", line);

@@ -1,0 +1,589 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Loads, stores and maintenance through a booted machine (src/hw/access.c):
+ * the exact cycles and events of a TLB miss with its walk and of an L1/L2
+ * miss on Kirkwood (walker reads DRAM) and NUMA-Q (walker reads through the
+ * caches, PDPT held in registers), short counts and the fault record on a
+ * bad address, the kernel oops, D-cache maintenance by range and by
+ * set/way, TLB invalidation, and the checkers that catch a missing TLB
+ * flush and a page-table write the walker cannot see.
+ *
+ * Tests that count cycles first empty the TLB and both caches by reaching
+ * into the hardware structures directly (uncharged), so that what they
+ * measure does not depend on what boot happened to touch.
+ */
+#include "helpers.h"
+
+#include "arch/kv.h"
+#include "arch/layout.h"
+#include "arch/pgtable.h"
+#include "hw/access.h"
+
+#define KIRKWOOD "kirkwood-openblocks-a7"
+
+/* A lowmem page nothing at boot uses: 256 MiB into RAM. */
+#define LOW_PA 0x10000000ull
+
+/* Empty this CPU's TLB, L1 D-cache and outer cache, charging nothing. */
+static void cold(void)
+{
+	struct cpu *c = this_cpu();
+
+	tlb_inv_all(&c->tlb);
+	cache_maint_all(&c->l1d, CACHE_INV, NULL, NULL);
+	cache_maint_all(c->l2, CACHE_INV, NULL, NULL);
+}
+
+static const struct hw_costs *cost(void)
+{
+	return &machine->cfg.cost;
+}
+
+static void boot_kirkwood(void)
+{
+	TEST_BOOT(KIRKWOOD, "checks=y");
+	cr_assert_eq(machine->cfg.walk, WALK_DRAM);
+	cr_assert_eq(this_cpu()->l1d.kind, CACHE_VIVT);
+}
+
+Test(access, kirkwood_cold_lowmem_read)
+{
+	vaddr_t va;
+	struct probe p;
+	struct mmu_walk w;
+	u64 want;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	cr_assert_eq(va, 0xd0000000);
+	/* Lowmem is one 1 MiB section: a walk reads one descriptor. */
+	cr_assert_eq(hw_probe(this_cpu(), va, &w), MMU_OK);
+	cr_assert_eq(w.page_shift, 20);
+	cr_assert_eq(w.reads, 1);
+	cr_assert_eq(w.read_pa[0], swapper_pg_dir + (va >> 20) * 4);
+	cold();
+	probe_take(&p);
+	kv_read32(va);
+	/* Walk: base + one descriptor from DRAM; data: L1 miss, L2 miss,
+	 * line from (local) DRAM. */
+	want = (u64)cost()->walk_base + cost()->walk_read_dram + cost()->dram;
+	cr_assert_eq(want, 9 + 96 + 128);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, want,
+		     "cycles %llu, want %llu",
+		     (unsigned long long)(machine_elapsed_cycles() - p.cycles),
+		     (unsigned long long)want);
+	cr_assert_eq(probe_ev(&p, EV_tlb_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_tlb_hit), 0);
+	cr_assert_eq(probe_ev(&p, EV_walk_read), 1);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_l1d_hit), 0);
+	cr_assert_eq(probe_ev(&p, EV_l2_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_l2_hit), 0);
+	/* One read for the descriptor, one for the line. */
+	cr_assert_eq(probe_ev(&p, EV_dram_read), 2);
+	cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 0);
+	test_shutdown();
+}
+
+Test(access, kirkwood_second_read_hits)
+{
+	vaddr_t va;
+	struct probe p;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	cold();
+	kv_read32(va);
+	probe_take(&p);
+	/* Same line (another word of it): TLB hit, L1 hit. */
+	kv_read32(va + 4);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, cost()->l1_hit);
+	cr_assert_eq(probe_ev(&p, EV_tlb_hit), 1);
+	cr_assert_eq(probe_ev(&p, EV_tlb_miss), 0);
+	cr_assert_eq(probe_ev(&p, EV_walk_read), 0);
+	cr_assert_eq(probe_ev(&p, EV_l1d_hit), 1);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 0);
+	/* The next line misses L1 and L2 but not the TLB. */
+	probe_take(&p);
+	kv_read32(va + 32);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, cost()->dram);
+	cr_assert_eq(probe_ev(&p, EV_tlb_hit), 1);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 1);
+	test_shutdown();
+}
+
+Test(access, kirkwood_two_pages_one_section_walk)
+{
+	static u8 buf[2 * PAGE_SIZE];
+	vaddr_t va;
+	struct probe p;
+	u32 lines = sizeof(buf) / 32;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	cold();
+	probe_take(&p);
+	kv_read(va, buf, sizeof(buf));
+	/*
+	 * One walk for the section; the second page misses the host fast
+	 * path but hits the architectural TLB.  8 KiB fits the 16 KiB L1,
+	 * so 256 clean fills, no victim.
+	 */
+	cr_assert_eq(probe_ev(&p, EV_tlb_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_tlb_hit), 1);
+	cr_assert_eq(probe_ev(&p, EV_walk_read), 1);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), lines);
+	cr_assert_eq(probe_ev(&p, EV_l2_miss), lines);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles,
+		     (u64)cost()->walk_base + cost()->walk_read_dram +
+			     lines * (u64)cost()->dram);
+	test_shutdown();
+}
+
+Test(access, kirkwood_write_miss_does_not_allocate)
+{
+	vaddr_t va;
+	struct probe p;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	cold();
+	probe_take(&p);
+	kv_write32(va, 0x12345678);
+	/*
+	 * Feroceon L1 does not allocate on a write miss: the store is
+	 * buffered (write_no_alloc) and allocates in the L2, which costs
+	 * nothing more: the line is written whole, nothing fetched.
+	 */
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles,
+		     (u64)cost()->walk_base + cost()->walk_read_dram +
+			     cost()->write_no_alloc);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_l2_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_dram_write), 0);
+	cr_assert_eq(probe_ev(&p, EV_dram_read), 1); /* the descriptor */
+	/* The data went to RAM. */
+	cr_assert_eq(ram_read32(&machine->ram, LOW_PA), 0x12345678);
+	/* A read now misses L1 (nothing was allocated) and hits L2. */
+	probe_take(&p);
+	cr_assert_eq(kv_read32(va), 0x12345678);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_l2_hit), 1);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, cost()->l2_hit);
+	test_shutdown();
+}
+
+Test(access, numaq_walk_reads_pde_only)
+{
+	struct cpu *c;
+	vaddr_t va;
+	struct probe p;
+	struct mmu_walk w;
+
+	TEST_BOOT("numaq-16", "checks=y");
+	c = this_cpu();
+	cr_assert_eq(machine->cfg.walk, WALK_L1);
+	va = __va(LOW_PA);
+	cr_assert_eq(va, 0xd0000000);
+	/* The walker reads PDPTE then PDE: a 2 MiB PSE page. */
+	cr_assert_eq(hw_probe(c, va, &w), MMU_OK);
+	cr_assert_eq(w.page_shift, 21);
+	cr_assert_eq(w.reads, 2);
+	/* Everything here lives on CPU 0's node: local DRAM costs. */
+	cr_assert_eq(c->node, 0);
+	cr_assert_eq(ram_node(&machine->ram, w.read_pa[1]), 0);
+	cr_assert_eq(ram_node(&machine->ram, LOW_PA), 0);
+	cold();
+	probe_take(&p);
+	kv_read32(va);
+	/* The PDPTEs sit in registers since the CR3 load: only the PDE is
+	 * fetched, as a data load through L1 and L2. */
+	cr_assert_eq(probe_ev(&p, EV_walk_read), 1);
+	cr_assert_eq(probe_ev(&p, EV_tlb_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 2);
+	cr_assert_eq(probe_ev(&p, EV_l2_miss), 2);
+	cr_assert_eq(probe_ev(&p, EV_dram_read), 2);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles,
+		     (u64)cost()->walk_base + 2 * (u64)cost()->dram);
+	/* Second read: TLB hit, L1 hit. */
+	probe_take(&p);
+	kv_read32(va + 8);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, cost()->l1_hit);
+	cr_assert_eq(probe_ev(&p, EV_tlb_hit), 1);
+	cr_assert_eq(probe_ev(&p, EV_walk_read), 0);
+	/* Another 4 KiB page of the same 2 MiB page: no walk either. */
+	probe_take(&p);
+	kv_read32(va + SZ_1M);
+	cr_assert_eq(probe_ev(&p, EV_walk_read), 0);
+	cr_assert_eq(probe_ev(&p, EV_tlb_miss), 0);
+	/* The PDE line is now in L1: the next 2 MiB page's walk hits it. */
+	probe_take(&p);
+	kv_read32(va + SZ_2M);
+	cr_assert_eq(probe_ev(&p, EV_walk_read), 1);
+	cr_assert_eq(probe_ev(&p, EV_l1d_hit), 1);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles,
+		     (u64)cost()->walk_base + cost()->l1_hit + cost()->dram);
+	test_shutdown();
+}
+
+Test(access, hw_read_fault_record)
+{
+	struct cpu *c;
+	u8 buf[8];
+
+	boot_kirkwood();
+	c = this_cpu();
+	/* Nothing is mapped at 0x1000 in the kernel's tables. */
+	cr_assert_eq(hw_read(c, 0x1000, buf, sizeof(buf), 0), sizeof(buf));
+	cr_assert_eq(c->fault.va, 0x1000);
+	cr_assert_eq(c->fault.kind, MMU_FAULT_TRANSLATION);
+	cr_assert_not(c->fault.write);
+	cr_assert_not(c->fault.user);
+	cr_assert_eq(hw_write(c, 0x1ffc, buf, 4, 0), 4);
+	cr_assert_eq(c->fault.va, 0x1ffc);
+	cr_assert(c->fault.write);
+	/* Lowmem from user mode: mapped, but kernel-only. */
+	cr_assert_eq(hw_read(c, __va(LOW_PA), buf, 4, ACC_USER), 4);
+	cr_assert_eq(c->fault.va, __va(LOW_PA));
+	cr_assert_eq(c->fault.kind, MMU_FAULT_PERMISSION);
+	cr_assert(c->fault.user);
+	cr_assert_not(c->fault.write);
+	/* And from kernel mode it works. */
+	cr_assert_eq(hw_read(c, __va(LOW_PA), buf, 4, 0), 0);
+	test_shutdown();
+}
+
+Test(access, short_count_at_end_of_lowmem)
+{
+	struct cpu *c;
+	u8 buf[8] = { 0 };
+	vaddr_t end;
+	phys_addr_t last;
+	u32 v;
+
+	boot_kirkwood();
+	c = this_cpu();
+	/* high_memory starts the 8 MiB hole before vmalloc: unmapped. */
+	end = layout.high_memory;
+	cr_assert_eq(end, 0xef800000);
+	last = __pa(end) - 4;
+	ram_write32(&machine->ram, last, 0xcafef00d);
+	cr_assert_eq(hw_read(c, end - 4, buf, sizeof(buf), 0), 4);
+	cr_assert_eq(c->fault.va, end);
+	memcpy(&v, buf, 4);
+	cr_assert_eq(v, 0xcafef00d);
+	/* The rest of @buf was not touched. */
+	cr_assert_eq(buf[4], 0);
+	/* A store does as much as it can too: bytes 0d f0 go to the last
+	 * two bytes of lowmem, which then read 0d f0 0d f0. */
+	cr_assert_eq(hw_write(c, end - 2, buf, sizeof(buf), 0), 6);
+	cr_assert_eq(c->fault.va, end);
+	cr_assert(c->fault.write);
+	cr_assert_eq(ram_read32(&machine->ram, last), 0xf00df00d);
+	test_shutdown();
+}
+
+Test(access, kv_read_unmapped_oopses)
+{
+	boot_kirkwood();
+	EXPECT_PANIC("Unable to handle kernel paging request",
+		     { kv_read32(0x1000); });
+	cr_assert(strstr(test_panic_msg,
+			 "virtual address 00001000 (read, translation fault)"),
+		  "%s", test_panic_msg);
+}
+
+Test(access, kv_write_unmapped_oopses)
+{
+	boot_kirkwood();
+	EXPECT_PANIC("Unable to handle kernel paging request",
+		     { kv_write32(0xef800000, 1); });
+	cr_assert(strstr(test_panic_msg,
+			 "virtual address ef800000 (write, translation fault)"),
+		  "%s", test_panic_msg);
+}
+
+Test(access, dcache_flush_range_counts_lines)
+{
+	struct cpu *c;
+	struct probe p;
+	u32 lines = PAGE_SIZE / 32;
+
+	boot_kirkwood();
+	c = this_cpu();
+	cold();
+	probe_take(&p);
+	hw_dcache_op_va_range(c, __va(LOW_PA), PAGE_SIZE, CACHE_FLUSH);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_flushed), lines);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_cleaned), 0);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_invalidated), 0);
+	/* Nothing dirty: only the per-line cost; VIVT needs no TLB. */
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles,
+		     (u64)lines * cost()->dcache_line_op);
+	cr_assert_eq(probe_ev(&p, EV_tlb_miss), 0);
+	cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 0);
+	/* Clean and invalidate have their own counters; a range that
+	 * straddles a line boundary covers both lines. */
+	probe_take(&p);
+	hw_dcache_op_va_range(c, __va(LOW_PA) + 0x10, 32, CACHE_CLEAN);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_cleaned), 2);
+	hw_dcache_op_va_range(c, __va(LOW_PA) + 0x1f, 1, CACHE_INV);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_invalidated), 1);
+	hw_dcache_op_va_range(c, __va(LOW_PA), 0, CACHE_FLUSH);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_flushed), 0);
+	test_shutdown();
+}
+
+Test(access, dcache_flush_range_writes_back_dirty)
+{
+	struct cpu *c;
+	struct probe p;
+	vaddr_t va;
+	u32 lines = PAGE_SIZE / 32;
+
+	boot_kirkwood();
+	c = this_cpu();
+	va = __va(LOW_PA);
+	cold();
+	/* Read allocates the line in L1 (and L2); the write dirties it. */
+	kv_read32(va + 64);
+	kv_write32(va + 64, 7);
+	cr_assert(cache_pa_dirty(&c->l1d, LOW_PA + 64));
+	probe_take(&p);
+	hw_dcache_op_va_range(c, va, PAGE_SIZE, CACHE_FLUSH);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_flushed), lines);
+	cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 1);
+	/* The victim lands in L2, where the line still is. */
+	cr_assert_eq(probe_ev(&p, EV_l2_hit), 1);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles,
+		     (u64)lines * cost()->dcache_line_op +
+			     cost()->l1_writeback);
+	cr_assert_not(cache_pa_dirty(&c->l1d, LOW_PA + 64));
+	cr_assert(cache_pa_dirty(c->l2, LOW_PA + 64));
+	/* Flushed: the next read misses L1 and hits L2. */
+	probe_take(&p);
+	kv_read32(va + 64);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_l2_hit), 1);
+	test_shutdown();
+}
+
+Test(access, dcache_op_all)
+{
+	struct cpu *c;
+	struct probe p;
+	u64 setway;
+
+	boot_kirkwood();
+	c = this_cpu();
+	/* 128 sets x 4 ways x 3 cycles. */
+	setway = (u64)c->l1d.sets * c->l1d.ways * cost()->dcache_setway_op;
+	cr_assert_eq(setway, 1536);
+	cold();
+	probe_take(&p);
+	hw_dcache_op_all(c, CACHE_FLUSH);
+	cr_assert_eq(probe_ev(&p, EV_dcache_whole_flush), 1);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_flushed), 0);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, setway);
+	/* Two dirty lines: two write-backs on top. */
+	kv_read32(__va(LOW_PA));
+	kv_read32(__va(LOW_PA) + 32);
+	kv_write32(__va(LOW_PA), 1);
+	kv_write32(__va(LOW_PA) + 32, 2);
+	probe_take(&p);
+	hw_dcache_op_all(c, CACHE_CLEAN);
+	cr_assert_eq(probe_ev(&p, EV_dcache_whole_flush), 1);
+	cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 2);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles,
+		     setway + 2 * (u64)cost()->l1_writeback);
+	/* Clean keeps the lines. */
+	probe_take(&p);
+	kv_read32(__va(LOW_PA));
+	cr_assert_eq(probe_ev(&p, EV_l1d_hit), 1);
+	test_shutdown();
+}
+
+Test(access, tlb_inv_va_forces_a_walk)
+{
+	struct cpu *c;
+	struct probe p;
+	vaddr_t va;
+
+	boot_kirkwood();
+	c = this_cpu();
+	va = __va(LOW_PA);
+	cold();
+	kv_read32(va);
+	cr_assert_geq(tlb_lookup(&c->tlb, va, 0), 0);
+	probe_take(&p);
+	hw_tlb_inv_va(c, va);
+	cr_assert_eq(tlb_lookup(&c->tlb, va, 0), -1);
+	cr_assert_eq(probe_ev(&p, EV_tlb_inv_local), 1);
+	kv_read32(va);
+	cr_assert_eq(probe_ev(&p, EV_tlb_miss), 1);
+	cr_assert_eq(probe_ev(&p, EV_walk_read), 1);
+	/* The data line is still in L1. */
+	cr_assert_eq(probe_ev(&p, EV_l1d_hit), 1);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles,
+		     (u64)cost()->tlb_inv_va + cost()->walk_base +
+			     cost()->walk_read_dram + cost()->l1_hit);
+	/* Invalidating another section leaves this one alone. */
+	probe_take(&p);
+	hw_tlb_inv_va(c, va + SZ_1M);
+	kv_read32(va);
+	cr_assert_eq(probe_ev(&p, EV_tlb_miss), 0);
+	cr_assert_eq(probe_ev(&p, EV_tlb_hit), 1);
+	/* hw_tlb_inv_all empties it. */
+	hw_tlb_inv_all(c);
+	cr_assert_eq(tlb_count_valid(&c->tlb), 0);
+	test_shutdown();
+}
+
+/* First-level entry of @va in swapper_pg_dir (ARM 2-level). */
+static phys_addr_t pmd_pa(vaddr_t va)
+{
+	return swapper_pg_dir + (va >> 20) * 4;
+}
+
+/* Point the section of @va at physical MiB @pa, behind the TLB's back. */
+static u32 remap_section(vaddr_t va, phys_addr_t pa)
+{
+	u32 old = ram_read32(&machine->ram, pmd_pa(va));
+
+	cr_assert_eq(old & 3, 2, "not a section: %#x", old);
+	ram_write32(&machine->ram, pmd_pa(va), (old & 0xfffff) | (u32)pa);
+	return old;
+}
+
+#define OLD_WORD 0x11111111u
+#define NEW_WORD 0x22222222u
+
+Test(access, stale_tlb_caught)
+{
+	vaddr_t va;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
+	ram_write32(&machine->ram, LOW_PA + SZ_1M, NEW_WORD);
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	remap_section(va, LOW_PA + SZ_1M);
+	EXPECT_PANIC("TLB coherence", { kv_read32(va); });
+	cr_assert(
+		strstr(test_panic_msg,
+		       "hits a stale TLB entry for PA 0x10000000, the page tables say PA 0x10100000"),
+		"%s", test_panic_msg);
+}
+
+Test(access, stale_tlb_unmapped_caught)
+{
+	vaddr_t va;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	kv_read32(va);
+	ram_write32(&machine->ram, pmd_pa(va), 0);
+	EXPECT_PANIC("TLB coherence", { kv_read32(va + 8); });
+	cr_assert(strstr(test_panic_msg, "the page tables say unmapped"), "%s",
+		  test_panic_msg);
+}
+
+Test(access, flushed_tlb_sees_new_mapping)
+{
+	vaddr_t va;
+	u32 old;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
+	ram_write32(&machine->ram, LOW_PA + SZ_1M, NEW_WORD);
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	old = remap_section(va, LOW_PA + SZ_1M);
+	hw_tlb_inv_va(this_cpu(), va);
+	cr_assert_eq(kv_read32(va), NEW_WORD);
+	ram_write32(&machine->ram, pmd_pa(va), old);
+	hw_tlb_inv_va(this_cpu(), va);
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	test_shutdown();
+}
+
+Test(access, stale_tlb_without_checks_reads_old_page)
+{
+	vaddr_t va;
+	u32 old;
+
+	TEST_BOOT(KIRKWOOD, "checks=n");
+	va = __va(LOW_PA);
+	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
+	ram_write32(&machine->ram, LOW_PA + SZ_1M, NEW_WORD);
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	old = remap_section(va, LOW_PA + SZ_1M);
+	/* The tables say NEW, the TLB still says OLD, and it wins. */
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	/*
+	 * Another page of the section misses the host fast path and is
+	 * served by the stale architectural entry: old page again, for
+	 * loads and for stores.
+	 */
+	ram_write32(&machine->ram, LOW_PA + PAGE_SIZE, OLD_WORD + 1);
+	ram_write32(&machine->ram, LOW_PA + SZ_1M + PAGE_SIZE, NEW_WORD + 1);
+	cr_assert_eq(kv_read32(va + PAGE_SIZE), OLD_WORD + 1);
+	kv_write32(va + PAGE_SIZE + 4, 0x33333333);
+	cr_assert_eq(ram_read32(&machine->ram, LOW_PA + PAGE_SIZE + 4),
+		     0x33333333);
+	cr_assert_eq(ram_read32(&machine->ram, LOW_PA + SZ_1M + PAGE_SIZE + 4),
+		     0);
+	/* Until the flush. */
+	hw_tlb_inv_va(this_cpu(), va);
+	cr_assert_eq(kv_read32(va), NEW_WORD);
+	ram_write32(&machine->ram, pmd_pa(va), old);
+	hw_tlb_inv_va(this_cpu(), va);
+	test_shutdown();
+}
+
+Test(access, walker_cannot_see_dirty_descriptor)
+{
+	vaddr_t va, pmd_va;
+	u32 old;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	pmd_va = __va(pmd_pa(va));
+	/*
+	 * Rewrite the section entry through the direct map, as kernel code
+	 * would, and forget to clean it: the write lands in the caches (L2
+	 * here: the L1 does not allocate on a write miss), where the
+	 * Feroceon's walker, reading DRAM, cannot see it.
+	 */
+	old = kv_read32(pmd_va);
+	cold();
+	kv_write32(pmd_va, old);
+	cr_assert(cache_pa_dirty(this_cpu()->l2, pmd_pa(va)));
+	hw_tlb_inv_va(this_cpu(), va);
+	EXPECT_PANIC("missing clean after a page-table write",
+		     { kv_read32(va); });
+	cr_assert(strstr(test_panic_msg, "walker: descriptor at PA 0x7400"),
+		  "%s", test_panic_msg);
+}
+
+Test(access, walker_sees_cleaned_descriptor)
+{
+	struct cpu *c;
+	vaddr_t va, pmd_va;
+	u32 old;
+
+	boot_kirkwood();
+	c = this_cpu();
+	va = __va(LOW_PA);
+	pmd_va = __va(pmd_pa(va));
+	old = kv_read32(pmd_va);
+	kv_write32(pmd_va, old);
+	/* What cpu_feroceon_set_pte_ext does: clean L1, clean L2. */
+	hw_dcache_op_va_range(c, pmd_va, 4, CACHE_CLEAN);
+	hw_l2_op_pa_range(c, pmd_pa(va), 4, CACHE_CLEAN);
+	cr_assert_not(cache_pa_dirty(&c->l1d, pmd_pa(va)));
+	cr_assert_not(cache_pa_dirty(c->l2, pmd_pa(va)));
+	hw_tlb_inv_va(c, va);
+	kv_read32(va);
+	test_shutdown();
+}
