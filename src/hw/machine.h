@@ -100,6 +100,7 @@ struct cpu {
 	u64 events[NR_EVENTS];
 	u64 profile[NR_CC];		/* cycles */
 	u64 calls[NR_CC];		/* entries */
+	u64 idle_cycles;		/* clock advanced while idle */
 	void *kernel;			/* per-CPU kernel data, opaque here */
 };
 
@@ -148,6 +149,13 @@ static inline void hw_charge(struct cpu *c, u64 cycles)
 {
 	c->cycles += cycles;
 	c->profile[c->cc] += cycles;
+}
+
+/* Advance @c's clock by @cycles of idle time (not in the profile). */
+static inline void hw_idle(struct cpu *c, u64 cycles)
+{
+	c->cycles += cycles;
+	c->idle_cycles += cycles;
 }
 
 static inline void hw_event(struct cpu *c, enum event e)

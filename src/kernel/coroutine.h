@@ -38,9 +38,9 @@
 #endif
 
 struct coroutine {
-	void *sp;		/* saved host stack pointer (asm backends) */
-	void *stack;		/* mapping incl. guard page; NULL for a thread */
-	size_t stack_size;	/* usable bytes above the guard page */
+	void *sp; /* saved host stack pointer (asm backends) */
+	void *stack; /* mapping incl. guard page; NULL for a thread */
+	size_t stack_size; /* usable bytes above the guard page */
 	void (*fn)(void *arg);
 	void *arg;
 	/*
@@ -48,7 +48,7 @@ struct coroutine {
 	 * The creator may set it any time before @fn returns.
 	 */
 	struct coroutine *exit_to;
-	bool finished;		/* @fn has returned */
+	bool finished; /* @fn has returned */
 	/* AddressSanitizer bookkeeping; unused otherwise. */
 	void *asan_fake_stack;
 	const void *asan_stack_bottom;

@@ -24,7 +24,11 @@ enum pageflags {
 	PG_reserved,		/* never given to the buddy allocator */
 	PG_buddy,		/* free, head of a buddy block (PageBuddy) */
 	PG_dirty,
-	PG_highmem_pte,		/* a page-table page (debug aid) */
+	PG_referenced,
+	PG_pgtable,		/* a user page-table (PTE) page */
+	PG_direct,		/* rmap: page->pte holds one pte_addr_t */
+	PG_chainlock,		/* rmap: pte_chain_lock bit spinlock */
+	PG_anon,		/* anonymous (no page-cache mapping) */
 };
 
 struct page {
@@ -35,6 +39,20 @@ struct page {
 	u8 node;
 	u32 private;		/* buddy order while PageBuddy */
 	struct list_head lru;	/* buddy free list link */
+	/*
+	 * Page cache: the address_space and index.  A PTE page records its
+	 * mm and the base user address it maps (pgtable_add_rmap, 2.6.0),
+	 * so that rmap can find the mm of a PTE.
+	 */
+	void *mapping;
+	unsigned long index;
+	/*
+	 * 2.5.73 rmap: with PG_direct, the one pte_addr_t mapping this page;
+	 * otherwise the kernel VA of the first pte_chain block (0: unmapped).
+	 */
+	u64 pte;
+	/* Split PTE lock of a PTE page (ptl): simulated time it is free. */
+	u64 ptl_free_at;
 };
 
 #define MAX_ORDER 11		/* orders 0..10, as Linux 2.6-5.x */

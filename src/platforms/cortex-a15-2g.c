@@ -92,5 +92,36 @@ const struct platform cortex_a15_2g = {
 		[CODE_buddy_merge] = 20,
 		[CODE_memcpy_kib] = 256,
 		[CODE_memset_kib] = 160,
+		/*
+		 * Issue 3 paths, [E]: instruction counts of the 2.6/3.x code at
+		 * ~1 IPC (ARM/P6) or ~1.5 IPC (A15); syscall entry/exit and the
+		 * tick include the exception and register save/restore.
+		 */
+		[CODE_syscall_entry] = 100,
+		[CODE_syscall_exit] = 70,
+		[CODE_context_switch] = 400,
+		[CODE_timer_tick] = 1000,
+		[CODE_spin_lock] = 20,
+		[CODE_rwsem] = 40,
+		[CODE_do_page_fault] = 170,
+		[CODE_handle_mm_fault] = 100,
+		[CODE_find_vma_step] = 6,
+		[CODE_kmem_cache_alloc] = 40,
+		[CODE_kmem_cache_free] = 35,
+		[CODE_page_add_rmap] = 30,
+		[CODE_page_remove_rmap] = 30,
+		[CODE_pte_chain_entry] = 4,
+		[CODE_bit_spin_lock] = 20,
+		[CODE_copy_pte] = 20,
+		[CODE_zap_pte] = 20,
+		[CODE_pte_range] = 30,
+		[CODE_fork] = 5500,
+		[CODE_exit] = 3500,
+		[CODE_exec] = 10000,
+		[CODE_wait] = 1000,
+		[CODE_mmap] = 550,
+		[CODE_find_get_page] = 55,
+		[CODE_follow_page] = 40,
+		[CODE_gup] = 140,
 	},
 };

@@ -33,9 +33,13 @@ const struct platform kirkwood_openblocks_a7 = {
 			 .kind = CACHE_VIVT, .write_allocate = false },
 		.icache_line = 32,
 		/* [S] 256 KiB unified, 4-way, 32 B, PIPT, write-back
-		 * (cache-feroceon-l2.c; 7-cpu). */
+		 * (cache-feroceon-l2.c; 7-cpu).  [E] read-allocate only, like
+		 * the L1: no source gives the write-allocate policy, and Linux
+		 * zeroes highmem page-table pages without cleaning L2
+		 * (pte_alloc_one cleans lowmem ones only), which is safe only
+		 * if stores that miss do not allocate. */
 		.l2 = { .size = 256 * 1024, .ways = 4, .line = 32,
-			.kind = CACHE_PIPT, .write_allocate = true },
+			.kind = CACHE_PIPT, .write_allocate = false },
 		.l2_per_cpu = false,
 		/* [S] 64-entry main TLB (7-cpu); [E] fully associative.  The
 		 * 8-entry micro-TLB is not modelled (its +7 cycle refill is
@@ -125,5 +129,36 @@ const struct platform kirkwood_openblocks_a7 = {
 		[CODE_memcpy_kib] = 410,
 		/* [E] stm of 8 registers per 32 B: ~0.25 c/B. */
 		[CODE_memset_kib] = 256,
+		/*
+		 * Issue 3 paths, [E]: instruction counts of the 2.6/3.x code at
+		 * ~1 IPC (ARM/P6) or ~1.5 IPC (A15); syscall entry/exit and the
+		 * tick include the exception and register save/restore.
+		 */
+		[CODE_syscall_entry] = 150,
+		[CODE_syscall_exit] = 100,
+		[CODE_context_switch] = 600,
+		[CODE_timer_tick] = 1500,
+		[CODE_spin_lock] = 10,
+		[CODE_rwsem] = 30,
+		[CODE_do_page_fault] = 250,
+		[CODE_handle_mm_fault] = 150,
+		[CODE_find_vma_step] = 10,
+		[CODE_kmem_cache_alloc] = 60,
+		[CODE_kmem_cache_free] = 50,
+		[CODE_page_add_rmap] = 40,
+		[CODE_page_remove_rmap] = 40,
+		[CODE_pte_chain_entry] = 6,
+		[CODE_bit_spin_lock] = 12,
+		[CODE_copy_pte] = 30,
+		[CODE_zap_pte] = 30,
+		[CODE_pte_range] = 40,
+		[CODE_fork] = 8000,
+		[CODE_exit] = 5000,
+		[CODE_exec] = 15000,
+		[CODE_wait] = 1500,
+		[CODE_mmap] = 800,
+		[CODE_find_get_page] = 80,
+		[CODE_follow_page] = 60,
+		[CODE_gup] = 200,
 	},
 };

@@ -105,5 +105,36 @@ const struct platform numaq_16 = {
 		/* [E] rep movsl ~0.5-1 c/B in cache. */
 		[CODE_memcpy_kib] = 640,
 		[CODE_memset_kib] = 384,
+		/*
+		 * Issue 3 paths, [E]: instruction counts of the 2.6/3.x code at
+		 * ~1 IPC (ARM/P6) or ~1.5 IPC (A15); syscall entry/exit and the
+		 * tick include the exception and register save/restore.
+		 */
+		[CODE_syscall_entry] = 250,
+		[CODE_syscall_exit] = 150,
+		[CODE_context_switch] = 700,
+		[CODE_timer_tick] = 2000,
+		[CODE_spin_lock] = 30,
+		[CODE_rwsem] = 60,
+		[CODE_do_page_fault] = 300,
+		[CODE_handle_mm_fault] = 150,
+		[CODE_find_vma_step] = 8,
+		[CODE_kmem_cache_alloc] = 60,
+		[CODE_kmem_cache_free] = 50,
+		[CODE_page_add_rmap] = 40,
+		[CODE_page_remove_rmap] = 40,
+		[CODE_pte_chain_entry] = 5,
+		[CODE_bit_spin_lock] = 40,
+		[CODE_copy_pte] = 25,
+		[CODE_zap_pte] = 25,
+		[CODE_pte_range] = 40,
+		[CODE_fork] = 8000,
+		[CODE_exit] = 5000,
+		[CODE_exec] = 15000,
+		[CODE_wait] = 1500,
+		[CODE_mmap] = 800,
+		[CODE_find_get_page] = 80,
+		[CODE_follow_page] = 50,
+		[CODE_gup] = 200,
 	},
 };

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "arch/mmu_context.h"
+
+#include "arch/cacheflush.h"
+#include "arch/kv.h"
+#include "arch/layout.h"
+#include "arch/tlbflush.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "kernel/sched.h"
+#include "mm/highmem.h"
+#include "mm/mm.h"
+
+/* ASID allocation (3.x arch/arm/mm/context.c, without the SMP dance). */
+#define ASID_BITS 8
+#define ASID_MASK ((1u << ASID_BITS) - 1)
+static u64 asid_generation = 1ull << ASID_BITS;
+static u32 next_asid = 1;
+
+static bool has_asid(void)
+{
+	return machine->cfg.has_asid;
+}
+
+static void new_context(struct mm_struct *mm)
+{
+	if (next_asid > ASID_MASK) {
+		/* Rollover: every CPU's TLB is flushed, a new generation. */
+		asid_generation += 1ull << ASID_BITS;
+		next_asid = 1;
+		flush_tlb_all();
+	}
+	mm->context_id = asid_generation | next_asid++;
+	mm->cpu_vm_mask = 0;
+}
+
+static u8 mm_asid(const struct mm_struct *mm)
+{
+	return (u8)(mm->context_id & ASID_MASK);
+}
+
+void switch_mm(struct mm_struct *prev, struct mm_struct *next)
+{
+	CC_SCOPE(switch_mm);
+	struct cpu *c = this_cpu();
+	u32 bit = 1u << c->id;
+
+	if (prev == next)
+		return;
+	if (prev && platform()->arch == PLAT_X86)
+		prev->cpu_vm_mask &= ~bit;
+	next->cpu_vm_mask |= bit;
+	if (platform()->arch == PLAT_X86) {
+		/* load_cr3: drops every non-global entry. */
+		hw_set_cr3(c, next->pgd);
+		return;
+	}
+	if (!has_asid()) {
+		/*
+		 * cpu_arm926/feroceon_switch_mm: clean and invalidate the
+		 * whole D-cache, invalidate the I-cache, drain the write
+		 * buffer, load TTBR0, invalidate the I and D TLBs.
+		 */
+		flush_cache_all();
+		hw_set_ttbr0(c, next->pgd);
+		hw_tlb_inv_all(c);
+		return;
+	}
+	if ((next->context_id & ~(u64)ASID_MASK) != asid_generation)
+		new_context(next);
+	next->cpu_vm_mask |= bit;
+	hw_set_asid(c, mm_asid(next));
+	hw_set_ttbr0(c, next->pgd);
+}
+
+void destroy_context(struct mm_struct *mm)
+{
+	mm->cpu_vm_mask = 0;
+}
+
+static bool mm_on_cpu(const struct mm_struct *mm, const struct cpu *c)
+{
+	return mm->cpu_vm_mask & (1u << c->id);
+}
+
+static void flush_mm_local(void *info)
+{
+	struct mm_struct *mm = info;
+	struct cpu *c = this_cpu();
+
+	if (!mm_on_cpu(mm, c))
+		return;
+	if (platform()->arch == PLAT_X86)
+		/* local_flush_tlb(): reload CR3. */
+		hw_set_cr3(c, c->mmu.cr3);
+	else if (has_asid())
+		hw_tlb_inv_asid(c, mm_asid(mm));
+	else
+		hw_tlb_inv_all(c);
+}
+
+/* Run @fn on every CPU whose TLB may hold @mm (IPIs to the others). */
+static void on_mm_cpus(struct mm_struct *mm, void (*fn)(void *), void *info)
+{
+	struct cpu *self = this_cpu();
+
+	for (u32 i = 0; i < machine->ncpus; i++) {
+		struct cpu *c = &machine->cpu[i];
+
+		if (c == self || !mm_on_cpu(mm, c))
+			continue;
+		hw_ipi(self, c);
+		machine->cur = c;
+		fn(info);
+		machine->cur = self;
+	}
+	fn(info);
+}
+
+void flush_tlb_mm(struct mm_struct *mm)
+{
+	CC_SCOPE(flush_tlb_mm);
+
+	hw_event(this_cpu(), EV_tlb_flush_mm);
+	on_mm_cpus(mm, flush_mm_local, mm);
+}
+
+struct page_flush {
+	struct mm_struct *mm;
+	vaddr_t addr;
+};
+
+static void flush_page_local(void *info)
+{
+	const struct page_flush *f = info;
+	struct cpu *c = this_cpu();
+
+	if (!mm_on_cpu(f->mm, c))
+		return;
+	if (has_asid()) {
+		u8 saved = c->mmu.asid;
+
+		/* TLBIMVA carries the mm's ASID in its low bits. */
+		c->mmu.asid = mm_asid(f->mm);
+		hw_tlb_inv_va(c, f->addr & PAGE_MASK);
+		c->mmu.asid = saved;
+	} else {
+		hw_tlb_inv_va(c, f->addr & PAGE_MASK);
+	}
+}
+
+void flush_tlb_page(struct vm_area_struct *vma, vaddr_t addr)
+{
+	CC_SCOPE(flush_tlb_page);
+	struct page_flush f = { vma->vm_mm, addr };
+
+	hw_event(this_cpu(), EV_tlb_flush_page);
+	on_mm_cpus(vma->vm_mm, flush_page_local, &f);
+}
+
+void flush_tlb_range(struct vm_area_struct *vma, vaddr_t start, vaddr_t end)
+{
+	/* i386 2.6: flush_tlb_range = flush_tlb_mm; ARM loops per page up
+	 * to a threshold (here: 64 pages, then the whole mm). */
+	if (platform()->arch == PLAT_X86 ||
+	    (u64)end - start > 64ull * PAGE_SIZE) {
+		flush_tlb_mm(vma->vm_mm);
+		return;
+	}
+	for (u64 a = start & PAGE_MASK; a < end; a += PAGE_SIZE)
+		flush_tlb_page(vma, (vaddr_t)a);
+}
+
+/* A VIVT cache holds an mm's lines only while it is loaded here. */
+static bool vivt_and_current(const struct mm_struct *mm)
+{
+	return platform()->arch == PLAT_ARM && cache_is_vivt() &&
+	       mm_on_cpu(mm, this_cpu()) && this_cpu()->mmu.ttbr0 == mm->pgd;
+}
+
+void flush_cache_mm(struct mm_struct *mm)
+{
+	CC_SCOPE(flush_cache_mm);
+
+	if (vivt_and_current(mm))
+		flush_cache_all();
+}
+
+#define CACHE_DLIMIT (16 * 1024)	/* proc-feroceon.S / arm926 */
+
+void flush_cache_range(struct vm_area_struct *vma, vaddr_t start,
+		       vaddr_t end)
+{
+	CC_SCOPE(flush_cache_page);
+
+	if (!vivt_and_current(vma->vm_mm))
+		return;
+	/* __cpuc_flush_user_range: whole cache above CACHE_DLIMIT. */
+	if ((u64)end - start > CACHE_DLIMIT) {
+		flush_cache_all();
+		return;
+	}
+	hw_dcache_op_va_range(this_cpu(), start, end - start, CACHE_FLUSH);
+	hw_barrier(this_cpu());
+}
+
+void flush_cache_page(struct vm_area_struct *vma, vaddr_t addr)
+{
+	flush_cache_range(vma, addr & PAGE_MASK, (addr & PAGE_MASK) + PAGE_SIZE);
+}
+
+/*
+ * On a VIVT cache the kernel's writes through its own alias must not stay
+ * dirty in the cache: the Feroceon copypage code cleans and invalidates
+ * each line as it goes (feroceon_clear_user_highpage).
+ */
+static void vivt_drop_alias(vaddr_t kaddr)
+{
+	if (platform()->arch == PLAT_ARM && cache_is_vivt()) {
+		hw_dcache_op_va_range(this_cpu(), kaddr, PAGE_SIZE, CACHE_FLUSH);
+		hw_barrier(this_cpu());
+	}
+}
+
+void clear_user_highpage(struct page *page, vaddr_t vaddr)
+{
+	CC_SCOPE(clear_user_highpage);
+	vaddr_t kaddr = kmap_atomic(page, KM_USER0);
+
+	kv_memset(kaddr, 0, PAGE_SIZE);
+	vivt_drop_alias(kaddr);
+	kunmap_atomic(kaddr, KM_USER0);
+}
+
+void copy_user_highpage(struct page *to, struct page *from, vaddr_t vaddr)
+{
+	CC_SCOPE(copy_user_highpage);
+	vaddr_t kfrom = kmap_atomic(from, KM_USER0);
+	vaddr_t kto = kmap_atomic(to, KM_USER1);
+
+	kv_memcpy(kto, kfrom, PAGE_SIZE);
+	vivt_drop_alias(kto);
+	kunmap_atomic(kto, KM_USER1);
+	kunmap_atomic(kfrom, KM_USER0);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Locks that charge contention in simulated time.  The simulator runs one
+ * critical section at a time on the host, so a lock is a record of when,
+ * in simulated time, it becomes free: a CPU that takes it earlier than that
+ * spins (spinlock, charged to the caller as busy time) or sleeps (rwsem,
+ * charged as idle time) until then.
+ *
+ * Coarse, and said so in the README: critical sections are not interleaved
+ * instruction by instruction; a CPU whose clock is behind the lock's last
+ * acquisition is treated as having come first and does not wait.
+ */
+#ifndef VMSPLIT_KERNEL_LOCK_H
+#define VMSPLIT_KERNEL_LOCK_H
+
+#include "base/types.h"
+
+struct spinlock {
+	const char *name;
+	u64 acquired_at;	/* simulated time of the last acquisition */
+	u64 free_at;		/* ... and of its release */
+	s32 owner;		/* CPU holding it, -1 if free */
+	bool irq;		/* spin_lock_irq flavour (charged alike) */
+};
+
+struct rw_semaphore {
+	const char *name;
+	u64 write_free_at;	/* end of the last write hold */
+	u64 read_free_at;	/* end of the last read hold */
+	u64 write_acquired_at;
+	int readers, writer;	/* current holders (nesting check) */
+};
+
+#define SPINLOCK_INIT(n) ((struct spinlock){ .name = (n), .owner = -1 })
+#define RWSEM_INIT(n) ((struct rw_semaphore){ .name = (n) })
+
+void spin_lock(struct spinlock *l);
+void spin_unlock(struct spinlock *l);
+bool spin_is_locked(const struct spinlock *l);
+
+void down_read(struct rw_semaphore *s);
+void up_read(struct rw_semaphore *s);
+void down_write(struct rw_semaphore *s);
+void up_write(struct rw_semaphore *s);
+
+#endif

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Address spaces: mm_struct and VMAs (include/linux/mm_types.h, mm.h),
+ * mmap/munmap/brk, the user page tables and the fault handler.  The shapes
+ * are 2.6.0's (the pte_chain era the E2 experiment ran on), with the lock
+ * choice of later kernels (split PTE locks) selected by flavour.
+ */
+#ifndef VMSPLIT_MM_MM_H
+#define VMSPLIT_MM_MM_H
+
+#include "arch/pgtable.h"
+#include "kernel/lock.h"
+#include "mm/filemap.h"
+#include "mm/gfp.h"
+
+#define VM_READ 0x0001u
+#define VM_WRITE 0x0002u
+#define VM_EXEC 0x0004u
+#define VM_SHARED 0x0008u
+#define VM_MAYREAD 0x0010u
+#define VM_MAYWRITE 0x0020u
+#define VM_MAYEXEC 0x0040u
+#define VM_GROWSDOWN 0x0100u
+#define VM_LOCKED 0x2000u
+
+struct mm_struct;
+
+struct vm_area_struct {
+	struct mm_struct *vm_mm;
+	vaddr_t vm_start, vm_end;	/* [vm_start, vm_end) */
+	u32 vm_flags;
+	struct address_space *vm_file;	/* NULL: anonymous */
+	unsigned long vm_pgoff;		/* file offset of vm_start, pages */
+	struct vm_area_struct *vm_next;	/* sorted by address */
+};
+
+struct mm_struct {
+	phys_addr_t pgd;
+	struct vm_area_struct *mmap;	/* VMA list, sorted */
+	struct vm_area_struct *mmap_cache;
+	u32 map_count;
+	int mm_users;			/* tasks using it */
+	struct rw_semaphore mmap_sem;
+	struct spinlock page_table_lock;
+	unsigned long rss;		/* resident user pages */
+	unsigned long nr_ptes;		/* PTE pages */
+	vaddr_t start_brk, brk;
+	vaddr_t mmap_base;		/* TASK_UNMAPPED_BASE */
+	vaddr_t start_stack;
+	u64 context_id;			/* ARMv6+: generation << 8 | ASID */
+	u32 cpu_vm_mask;		/* CPUs whose TLBs may hold it */
+};
+
+/* The user stack's size, and the gap left under TASK_SIZE. */
+#define STACK_TOP_GAP SZ_1M
+
+/* mm_alloc - a new mm with a pgd (kernel part copied).  NULL on -ENOMEM. */
+struct mm_struct *mm_alloc(void);
+/* mmput - drop a user; the last one tears the address space down. */
+void mmput(struct mm_struct *mm);
+
+struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr);
+
+/**
+ * do_mmap - map [addr, addr + len) (addr 0: pick one at mmap_base upwards)
+ * @file: backing address_space or NULL for anonymous memory
+ * @flags: VM_* bits
+ * Return: the address, or a negative errno cast to vaddr_t's range via
+ * IS_ERR_VADDR().
+ */
+long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
+	     struct address_space *file, unsigned long pgoff);
+int do_munmap(struct mm_struct *mm, vaddr_t addr, u32 len);
+/* Move the break; returns the new break (the old one on failure). */
+vaddr_t do_brk(struct mm_struct *mm, vaddr_t brk);
+
+/* Tear down every mapping and page table (exit_mmap). */
+void exit_mmap(struct mm_struct *mm);
+/* Copy @oldmm's VMAs and page tables into @mm for fork (dup_mmap). */
+int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm);
+
+/* The fault handler's answer. */
+enum {
+	VM_FAULT_SIGSEGV = -1,
+	VM_FAULT_OOM = -2,
+	VM_FAULT_MINOR = 1,
+	VM_FAULT_MAJOR = 2,
+};
+
+/**
+ * handle_page_fault - the architecture fault entry (do_page_fault) for a
+ * fault at @addr in the current task's mm.
+ * Return: VM_FAULT_MINOR/MAJOR if fixed, VM_FAULT_SIGSEGV for a bad
+ * access, VM_FAULT_OOM.
+ */
+int handle_page_fault(vaddr_t addr, bool write, bool user);
+
+/* Zero page: mapped read-only for read faults on anonymous memory. */
+extern struct page *zero_page;
+
+/*
+ * Page-table access for a user address (mm/memory.c).  pte_offset_map()
+ * maps the PTE page (kmap_atomic KM_PTE0 under CONFIG_HIGHPTE, kmap_local
+ * in the kmap-local flavour, the direct map otherwise) and returns the
+ * slot's VA; pte_unmap() undoes it.  0 if no PTE page exists.
+ */
+vaddr_t pte_offset_map(struct mm_struct *mm, vaddr_t addr);
+vaddr_t pte_offset_map_nested(struct mm_struct *mm, vaddr_t addr);
+void pte_unmap(vaddr_t ptep);
+void pte_unmap_nested(vaddr_t ptep);
+/* The lock that guards @addr's PTEs: split PTE lock or page_table_lock. */
+struct spinlock *pte_lockptr(struct mm_struct *mm, vaddr_t addr);
+
+/*
+ * follow_page - the page mapped at @addr, if present and (for @write)
+ * writable; takes a reference with @get.  Context: page_table_lock held.
+ */
+struct page *follow_page(struct mm_struct *mm, vaddr_t addr, bool write,
+			 bool get);
+
+/* mm.h fault-injection for tests: leak one page at the next exit. */
+extern bool mm_leak_one_page;
+
+void mm_subsys_init(void);
+void mm_subsys_exit(void);
+
+#define IS_ERR_VALUE(x) ((unsigned long)(long)(x) >= (unsigned long)-4095)
+
+#endif

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Reverse mapping as in 2.5.73 / 2.6.0-2.6.6 (mm/rmap.c, asm/rmap.h):
+ * every user PTE that maps a page is recorded on the page, directly when
+ * it is the only one (PG_direct, page->pte) and otherwise in a chain of
+ * cacheline-sized pte_chain blocks:
+ *
+ *	struct pte_chain {
+ *		unsigned long next_and_idx;	// next block | first used slot
+ *		pte_addr_t ptes[NRPTE];		// free slots only at the front
+ *	} ____cacheline_aligned;		// of the head block
+ *
+ * NRPTE = (L1_CACHE_BYTES - sizeof(long)) / sizeof(pte_addr_t).  The blocks
+ * live in simulated lowmem (a slab cache), so scanning them costs what it
+ * cost on the machine.  A pte_addr_t is the kernel VA of the PTE without
+ * CONFIG_HIGHPTE; with it, the PTE's physical address, computed through
+ * kmap_atomic_to_page(), 8 bytes wide on PAE/LPAE -- which halves NRPTE.
+ */
+#ifndef VMSPLIT_MM_RMAP_H
+#define VMSPLIT_MM_RMAP_H
+
+#include "mm/gfp.h"
+
+typedef u64 pte_addr_t;
+
+/* Set up the pte_chain cache for the configuration in force. */
+void rmap_init(void);
+void rmap_exit(void);
+
+/* Geometry in force (for tests and the audit). */
+u32 rmap_nrpte(void);
+u32 rmap_pte_addr_size(void);
+
+/*
+ * pte_chain_alloc - a zeroed pte_chain block (kernel VA), or 0.  Callers
+ * preallocate one before taking the PTE lock, as 2.5.73 does.
+ */
+vaddr_t pte_chain_alloc(gfp_t gfp);
+void pte_chain_free(vaddr_t pc);
+
+/*
+ * ptep_to_paddr - the pte_addr_t of the PTE slot at kernel VA @ptep
+ * (mapped with pte_offset_map or page_address).
+ */
+pte_addr_t ptep_to_paddr(vaddr_t ptep);
+/* rmap_ptep_map - map a pte_addr_t for access (KM_PTE2 under HIGHPTE). */
+vaddr_t rmap_ptep_map(pte_addr_t pa);
+void rmap_ptep_unmap(vaddr_t ptep);
+
+/**
+ * page_add_rmap - record that the PTE at @ptep maps @page
+ * @prealloc: a block from pte_chain_alloc() for the case the chain grows
+ * Context: the PTE lock is held; @ptep is mapped.
+ * Return: @prealloc if it was not used (the caller frees it), else 0.
+ */
+vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc);
+
+/* page_remove_rmap - forget the PTE at @ptep.  Context: PTE lock held. */
+void page_remove_rmap(struct page *page, vaddr_t ptep);
+
+/* Is the page mapped by any PTE? */
+static inline bool page_mapped(const struct page *page)
+{
+	return page->pte != 0;
+}
+
+/*
+ * page_referenced - test and clear the young bit of every PTE mapping the
+ * page (each one mapped through rmap_ptep_map), plus PG_referenced.
+ * Return: how many were referenced.
+ */
+int page_referenced(struct page *page);
+
+/*
+ * rmap_for_each - call @fn for every pte_addr_t recorded on @page (in chain
+ * order), uncharged: for the audit and try_to_unmap's walk.
+ */
+void rmap_for_each(struct page *page, void (*fn)(pte_addr_t pa, void *arg),
+		   void *arg);
+
+/* Number of PTEs recorded on @page (uncharged). */
+u32 page_rmap_count(struct page *page);
+
+#endif
