@@ -309,6 +309,15 @@ static void arm_pmd_clear(vaddr_t pmdp)
 	arm_flush_pmd(pmdp);
 }
 
+static unsigned long arm_pmd_pfn_phys(phys_addr_t pgd, vaddr_t addr)
+{
+	u32 v = ram_read32(&machine->ram, pgd + (addr >> 21) * 8);
+
+	if ((v & 3) != PMD_TYPE_TABLE)
+		return 0;
+	return (unsigned long)(((v & ~0x3ffu) - PTE_HWTABLE_OFF) >> PAGE_SHIFT);
+}
+
 const struct pgtable_ops arm_2level_pgtable_ops = {
 	.name = "arm-2level",
 	.pte_size = 4,
@@ -327,4 +336,5 @@ const struct pgtable_ops arm_2level_pgtable_ops = {
 	.pmd_pfn = arm_pmd_pfn,
 	.pmd_populate = arm_pmd_populate,
 	.pmd_clear = arm_pmd_clear,
+	.pmd_pfn_phys = arm_pmd_pfn_phys,
 };

@@ -284,6 +284,19 @@ static void lpae_pmd_clear(vaddr_t pmdp)
 	lpae_write_pmd(pmdp, 0);
 }
 
+static unsigned long lpae_pmd_pfn_phys(phys_addr_t pgd, vaddr_t addr)
+{
+	u64 e = ram_read64(&machine->ram, pgd + (addr >> 30) * 8);
+
+	if ((e & 3) != PMD_TYPE_TABLE)
+		return 0;
+	e = ram_read64(&machine->ram,
+		       (e & PHYS_MASK_LPAE) + ((addr >> 21) & 511) * 8);
+	if ((e & 3) != PMD_TYPE_TABLE)
+		return 0;
+	return (unsigned long)((e & PHYS_MASK_LPAE) >> PAGE_SHIFT);
+}
+
 const struct pgtable_ops arm_lpae_pgtable_ops = {
 	.name = "arm-lpae",
 	.pte_size = 8,
@@ -302,4 +315,5 @@ const struct pgtable_ops arm_lpae_pgtable_ops = {
 	.pmd_pfn = lpae_pmd_pfn,
 	.pmd_populate = lpae_pmd_populate,
 	.pmd_clear = lpae_pmd_clear,
+	.pmd_pfn_phys = lpae_pmd_pfn_phys,
 };

@@ -254,6 +254,19 @@ static void pae_pmd_clear(vaddr_t pmdp)
 	kv_write64(pmdp, 0);
 }
 
+static unsigned long pae_pmd_pfn_phys(phys_addr_t pgd, vaddr_t addr)
+{
+	u64 e = ram_read64(&machine->ram, pgd + (addr >> 30) * 8);
+
+	if (!(e & _PAGE_PRESENT))
+		return 0;
+	e = ram_read64(&machine->ram,
+		       (e & PAE_PHYS_MASK) + ((addr >> 21) & 511) * 8);
+	if (!(e & _PAGE_PRESENT) || (e & _PAGE_PSE))
+		return 0;
+	return (unsigned long)((e & PAE_PHYS_MASK) >> PAGE_SHIFT);
+}
+
 const struct pgtable_ops x86_pae_pgtable_ops = {
 	.name = "x86-pae",
 	.pte_size = 8,
@@ -272,4 +285,5 @@ const struct pgtable_ops x86_pae_pgtable_ops = {
 	.pmd_pfn = pae_pmd_pfn,
 	.pmd_populate = pae_pmd_populate,
 	.pmd_clear = pae_pmd_clear,
+	.pmd_pfn_phys = pae_pmd_pfn_phys,
 };

@@ -79,6 +79,9 @@ struct pgtable_ops {
 	unsigned long (*pmd_pfn)(vaddr_t pmdp);
 	void (*pmd_populate)(vaddr_t pmdp, unsigned long pte_pfn);
 	void (*pmd_clear)(vaddr_t pmdp);
+	/* Uncharged (physical) lookup of the PTE page for @addr in @pgd,
+	 * 0 if none: for the checkers. */
+	unsigned long (*pmd_pfn_phys)(phys_addr_t pgd, vaddr_t addr);
 };
 
 extern const struct pgtable_ops *pgtable;

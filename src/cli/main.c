@@ -12,6 +12,8 @@
 
 #include "config/settings.h"
 #include "micro/micro.h"
+#include "run/run.h"
+#include "workloads/spawn.h"
 
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -42,6 +44,9 @@ static void print_help(FILE *f)
 	      "                            cycles and events per map+unmap pair of each\n"
 	      "                            mapping primitive (--host-time adds host ns per\n"
 	      "                            pair, which differs from run to run)\n"
+	      "  run spawn [--platform P] [--procs N] [--pages M] [--shared-pages S]\n"
+	      "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
+	      "                            the process workload: fork, faults, COW, exit\n"
 	      "  reproduce [EXPERIMENT]    run the published experiments\n"
 	      "  help                      this text\n",
 	      f);
@@ -83,9 +88,40 @@ struct run_args {
 	struct settings s;
 	enum format format;
 	bool host_time;
+	bool profile;
+	/* Command-specific "--name value" options. */
+	u32 nopts;
+	const char *opt_name[16], *opt_value[16];
 };
 
-static void parse_run_args(int argc, char **argv, struct run_args *a)
+/* The value of command option --@name, or NULL. */
+static const char *run_opt(const struct run_args *a, const char *name)
+{
+	for (u32 i = 0; i < a->nopts; i++)
+		if (!strcmp(a->opt_name[i], name))
+			return a->opt_value[i];
+	return NULL;
+}
+
+/* A positive integer option, @def if absent. */
+static u32 run_opt_u32(const struct run_args *a, const char *name, u32 def,
+		       u32 max)
+{
+	const char *v = run_opt(a, name);
+	char *end;
+	unsigned long n;
+
+	if (!v)
+		return def;
+	n = strtoul(v, &end, 10);
+	if (*end || !*v || !n || n > max)
+		usage_error("--%s: '%s' is not a number from 1 to %u", name, v,
+			    max);
+	return (u32)n;
+}
+
+static void parse_run_args(int argc, char **argv, struct run_args *a,
+			   const char *const *cmd_opts)
 {
 	const char *platform_name = "kirkwood-openblocks-a7";
 	const char *kconfig = NULL;
@@ -93,6 +129,8 @@ static void parse_run_args(int argc, char **argv, struct run_args *a)
 
 	a->format = FMT_TABLE;
 	a->host_time = false;
+	a->profile = false;
+	a->nopts = 0;
 	/* The platform comes first: the other settings' defaults depend on it. */
 	for (int i = 0; i < argc; i++)
 		if (!strcmp(argv[i], "--platform")) {
@@ -121,12 +159,25 @@ static void parse_run_args(int argc, char **argv, struct run_args *a)
 				usage_error("unknown format '%s'", argv[i]);
 		} else if (!strcmp(argv[i], "--host-time")) {
 			a->host_time = true;
+		} else if (!strcmp(argv[i], "--profile")) {
+			a->profile = true;
 		} else if (!strcmp(argv[i], "--kconfig")) {
 			if (i + 1 >= argc)
 				usage_error("--kconfig needs a file");
 			kconfig = argv[++i];
 		} else if (argv[i][0] == '-') {
-			usage_error("unknown option '%s'", argv[i]);
+			bool known = false;
+
+			for (int k = 0; cmd_opts && cmd_opts[k]; k++)
+				if (!strcmp(argv[i] + 2, cmd_opts[k]) &&
+				    argv[i][1] == '-')
+					known = true;
+			if (!known)
+				usage_error("unknown option '%s'", argv[i]);
+			if (i + 1 >= argc)
+				usage_error("%s needs a value", argv[i]);
+			a->opt_name[a->nopts] = argv[i] + 2;
+			a->opt_value[a->nopts++] = argv[++i];
 		} else if (settings_parse(&a->s, argv[i], err, sizeof(err))) {
 			usage_error("%s", err);
 		}
@@ -250,12 +301,100 @@ static int cmd_micro(int argc, char **argv)
 	int n = 0;
 	char err[256];
 
-	parse_run_args(argc, argv, &a);
+	parse_run_args(argc, argv, &a, NULL);
 	for (; micro_ops[n]; n++)
 		if (micro_run(&a.s, micro_ops[n], a.host_time, &r[n], err,
 			      sizeof(err)))
 			usage_error("%s", err);
 	micro_print(&a, r, n);
+	return 0;
+}
+
+static void spawn_start_cb(const void *p)
+{
+	spawn_start(p);
+}
+
+/* The profile as a table: cost centres by cycles, largest first. */
+static void print_profile_table(const struct run_result *r)
+{
+	bool done[NR_CC] = { false };
+	u64 total = 0;
+
+	for (int cc = 0; cc < NR_CC; cc++)
+		total += r->profile[cc];
+	printf("\n%-26s %14s %7s\n", "cost centre", "cycles", "%");
+	for (;;) {
+		int best = -1;
+
+		for (int cc = 0; cc < NR_CC; cc++)
+			if (!done[cc] && r->profile[cc] &&
+			    (best < 0 || r->profile[cc] > r->profile[best]))
+				best = cc;
+		if (best < 0)
+			break;
+		done[best] = true;
+		printf("%-26s %14llu %6.2f%%\n", cc_names[best],
+		       (unsigned long long)r->profile[best],
+		       100.0 * (double)r->profile[best] / (double)total);
+	}
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	static const char *const spawn_opts[] = { "procs", "pages",
+						  "shared-pages", NULL };
+	struct spawn_params sp;
+	struct run_result r;
+	struct run_args a;
+	char err[256];
+
+	if (argc < 1)
+		usage_error("run: name a workload (spawn)");
+	if (strcmp(argv[0], "spawn"))
+		usage_error("unknown workload '%s' (available: spawn)", argv[0]);
+	parse_run_args(argc - 1, argv + 1, &a, spawn_opts);
+	sp.procs = run_opt_u32(&a, "procs", 8, 4096);
+	sp.pages = run_opt_u32(&a, "pages", 64, 65536);
+	sp.shared_pages = run_opt_u32(&a, "shared-pages", 16, 65536);
+	if (run_workload(&a.s, spawn_start_cb, &sp, &r, err, sizeof(err)))
+		usage_error("%s", err);
+	if (a.format == FMT_JSON) {
+		printf("[\n  {\"workload\": \"spawn\", \"platform\": \"%s\", \"settings\": ",
+		       a.s.platform->name);
+		settings_print_json(&a.s, stdout);
+		printf(", \"params\": {\"procs\": %u, \"pages\": %u, \"shared_pages\": %u}, ",
+		       sp.procs, sp.pages, sp.shared_pages);
+		run_print_json_body(&r, stdout);
+		printf("}\n]\n");
+		return 0;
+	}
+	if (a.format == FMT_CSV) {
+		printf("workload,platform,procs,pages,shared_pages,elapsed_s,system_s,user_s,cpu_pct");
+		for (int e = 0; e < NR_EVENTS; e++)
+			printf(",%s", event_names[e]);
+		printf("\nspawn,%s,%u,%u,%u,%.6f,%.6f,%.6f,%.2f",
+		       a.s.platform->name, sp.procs, sp.pages, sp.shared_pages,
+		       r.elapsed_s, r.system_s, r.user_s, r.cpu_pct);
+		for (int e = 0; e < NR_EVENTS; e++)
+			printf(",%llu", (unsigned long long)r.events[e]);
+		printf("\n");
+		return 0;
+	}
+	printf("# ");
+	settings_print_words(&a.s, stdout);
+	printf("\n# spawn: %u processes, each forks a child touching %u anonymous pages and %u shared file pages\n",
+	       sp.procs, sp.pages, sp.shared_pages);
+	printf("elapsed %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs, %llu exits, %llu SIGSEGV)\n",
+	       r.elapsed_s, r.system_s, r.user_s, r.cpu_pct, r.ncpus,
+	       (unsigned long long)r.exits, (unsigned long long)r.sigsegv);
+	printf("\n%-26s %14s\n", "event", "count");
+	for (int e = 0; e < NR_EVENTS; e++)
+		if (r.events[e])
+			printf("%-26s %14llu\n", event_names[e],
+			       (unsigned long long)r.events[e]);
+	if (a.profile)
+		print_profile_table(&r);
 	return 0;
 }
 
@@ -292,6 +431,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "micro"))
 		return cmd_micro(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "run"))
+		return cmd_run(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "reproduce"))
 		return cmd_reproduce(argc - 2, argv + 2);
 	usage_error("unknown command '%s' (see `vmsplit help`)", argv[1]);

@@ -6,12 +6,23 @@
 #include "arch/layout.h"
 #include "arch/tlbflush.h"
 #include "base/errno.h"
+#include "base/panic.h"
 #include "config/runtime.h"
+#include "kernel/exit.h"
 #include "kernel/sched.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/init.h"
+#include "mm/audit.h"
+#include "mm/mm.h"
 #include "mm/mmzone.h"
+#include "mm/rmap.h"
+#include "fs/file.h"
+#include "kernel/process.h"
+#include "kernel/syscall.h"
+
+/* Free pages right after boot: what a clean run must end with. */
+static unsigned long free_baseline;
 
 int boot_kernel(const struct settings *s, char *err, size_t errlen)
 {
@@ -47,11 +58,18 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		abandon_kernel();
 		return ret;
 	}
+	rmap_init();
+	mm_subsys_init();
+	syscall_init();
+	exit_stats = (struct exit_stats){ 0 };
+	free_baseline = nr_free_pages();
 	/* Measurements start from a booted, idle machine. */
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		machine->cpu[i].cycles = 0;
+		machine->cpu[i].idle_cycles = 0;
 		machine->cpu[i].cc = CC_other;
 	}
+	sched_init();
 	machine_reset_counters();
 	return 0;
 }
@@ -60,16 +78,39 @@ void abandon_kernel(void)
 {
 	if (!machine)
 		return;
+	sched_exit();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
 }
 
+/*
+ * The end-of-run checks: no task left, no kmap held, every mapping
+ * consistent; with the page caches dropped and the pte_chain cache gone,
+ * every page allocated since boot is free again.
+ */
 void shutdown_kernel(void)
 {
-	if (machine && machine->checks) {
+	bool checks;
+
+	if (!machine)
+		return;
+	checks = machine->checks;
+	if (checks && nr_tasks())
+		panic("shutdown_kernel: %u tasks still alive", nr_tasks());
+	sched_drop_lazy_mms();
+	if (checks) {
 		check_kmap_leaks();
-		buddy_check();
+		mm_audit_pages();
 	}
+	shm_drop_all();
+	exec_drop_images();
+	rmap_exit();
+	if (checks)
+		mm_audit_end_of_run(free_baseline);
+	syscall_exit();
+	mm_subsys_exit();
+	if (checks)
+		buddy_check();
 	abandon_kernel();
 }

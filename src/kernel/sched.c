@@ -1,32 +1,465 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The SMP scheduler and the simulation loop (see kernel/sched.h).
+ */
 #include "kernel/sched.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "arch/mmu_context.h"
+#include "base/errno.h"
 #include "base/panic.h"
+#include "config/runtime.h"
+#include "kernel/exit.h"
+#include "mm/highmem.h"
+#include "mm/mm.h"
+
+#define TASK_STACK_SIZE (256 * 1024)
 
 struct percpu percpu[MAX_CPUS];
 void (*sched_test_hook)(void);
 
+static struct list_head all_tasks;
+static u32 task_count;
+static int next_pid;
+static struct coroutine sched_co;	/* the loop's own context */
+static bool loop_running;
+/* The running CPU hands the host back once its clock passes this. */
+static u64 horizon;
+
+static u64 tick_period(void)
+{
+	return machine->cfg.cpu_hz / HZ;
+}
+
+/* How far one CPU may run ahead of the others: 10 us. */
+static u64 sched_slack(void)
+{
+	return machine->cfg.cpu_hz / 100000;
+}
+
 void sched_init(void)
 {
 	memset(percpu, 0, sizeof(percpu));
+	INIT_LIST_HEAD(&all_tasks);
+	task_count = 0;
+	next_pid = 1;
+	loop_running = false;
 	for (u32 i = 0; i < machine->ncpus; i++) {
-		struct task_struct *t = &percpu[i].idle;
+		struct percpu *pc = &percpu[i];
+		struct task_struct *t = &pc->idle;
 
-		t->pid = 0;
 		snprintf(t->comm, sizeof(t->comm), "swapper/%u", i % MAX_CPUS);
-		percpu[i].curr = t;
+		t->is_idle = true;
+		t->cpu = i;
+		INIT_LIST_HEAD(&t->children);
+		pc->curr = t;
+		INIT_LIST_HEAD(&pc->runqueue);
+		pc->next_tick = tick_period();
 	}
+}
+
+u32 nr_tasks(void)
+{
+	return task_count;
+}
+
+struct task_struct *find_task(int pid)
+{
+	struct list_head *pos;
+
+	list_for_each(pos, &all_tasks) {
+		struct task_struct *t =
+			list_entry(pos, struct task_struct, tasks);
+
+		if (t->pid == pid)
+			return t;
+	}
+	return NULL;
+}
+
+static u32 nr_running(u32 cpu)
+{
+	return percpu[cpu].nr_queued + !percpu[cpu].curr->is_idle;
+}
+
+static u32 least_loaded_cpu(void)
+{
+	u32 best = 0;
+
+	for (u32 i = 1; i < machine->ncpus; i++)
+		if (nr_running(i) < nr_running(best) ||
+		    (nr_running(i) == nr_running(best) &&
+		     machine->cpu[i].cycles < machine->cpu[best].cycles))
+			best = i;
+	return best;
+}
+
+/* An idle CPU's clock catches up with the time work arrives. */
+static void idle_until(u32 cpu, u64 when)
+{
+	struct cpu *c = &machine->cpu[cpu];
+	struct percpu *pc = &percpu[cpu];
+
+	if (c->cycles < when)
+		hw_idle(c, when - c->cycles);
+	/* Ticks while idle are not charged (a tickless idle). */
+	if (pc->next_tick <= c->cycles)
+		pc->next_tick = (c->cycles / tick_period() + 1) * tick_period();
+}
+
+static void enqueue(struct task_struct *t, u32 cpu, u64 when)
+{
+	struct percpu *pc = &percpu[cpu];
+
+	t->cpu = cpu;
+	t->enqueued_at = when;
+	list_add_tail(&t->run_list, &pc->runqueue);
+	pc->nr_queued++;
+	if (pc->curr->is_idle && machine->cur != &machine->cpu[cpu]) {
+		idle_until(cpu, when);
+		horizon = MIN(horizon, machine->cpu[cpu].cycles + sched_slack());
+	}
+}
+
+static struct task_struct *dequeue(u32 cpu)
+{
+	struct percpu *pc = &percpu[cpu];
+	struct task_struct *t;
+
+	if (list_empty(&pc->runqueue))
+		return NULL;
+	t = list_first_entry(&pc->runqueue, struct task_struct, run_list);
+	list_del(&t->run_list);
+	pc->nr_queued--;
+	return t;
+}
+
+static void reap_orphans(void);
+
+static void task_trampoline(void *arg)
+{
+	struct task_struct *t = arg;
+
+	/* exec() comes back here with a new entry point. */
+	setjmp(t->start);
+	t->in_user = true;
+	this_cpu()->cc = CC_user;
+	t->entry(t->entry_arg);
+	do_exit(0);
+}
+
+struct task_struct *task_create(const char *comm, void (*fn)(void *),
+				void *arg, struct task_struct *parent)
+{
+	struct task_struct *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		panic("task_create: host out of memory");
+	t->pid = next_pid++;
+	snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	t->state = TASK_RUNNING;
+	INIT_LIST_HEAD(&t->children);
+	t->parent = parent;
+	if (parent)
+		list_add_tail(&t->sibling, &parent->children);
+	list_add_tail(&t->tasks, &all_tasks);
+	task_count++;
+	if (coroutine_create(&t->co, task_trampoline, t, TASK_STACK_SIZE))
+		panic("task_create: no host stack");
+	t->entry = fn;
+	t->entry_arg = arg;
+	t->slice_ticks = DEF_TIMESLICE_MS * HZ / 1000;
+	t->saved_cc = CC_user;
+	return t;
+}
+
+void wake_up_new_task(struct task_struct *t)
+{
+	enqueue(t, least_loaded_cpu(), this_cpu()->cycles);
+}
+
+void wake_up_process(struct task_struct *p)
+{
+	u32 cpu = p->cpu;
+
+	if (p->state == TASK_RUNNING || p->state == TASK_ZOMBIE)
+		return;
+	p->state = TASK_RUNNING;
+	/* Prefer the task's own CPU when it idles, else any idle one. */
+	if (!percpu[cpu].curr->is_idle || percpu[cpu].nr_queued)
+		for (u32 i = 0; i < machine->ncpus; i++)
+			if (percpu[i].curr->is_idle && !percpu[i].nr_queued) {
+				cpu = i;
+				break;
+			}
+	enqueue(p, cpu, this_cpu()->cycles);
+}
+
+/*
+ * context_switch on this CPU from @prev to @next (either may be idle):
+ * kmap_local teardown/restore, switch_mm with lazy TLB for the idle task,
+ * the deferred mmdrop of an exited task's mm.
+ */
+static void context_switch(struct task_struct *prev, struct task_struct *next)
+{
+	struct percpu *pc = &percpu[smp_processor_id()];
+	struct mm_struct *oldmm = prev->active_mm;
+	bool local = config->flavour == FLAVOUR_KMAP_LOCAL;
+
+	hw_event(this_cpu(), EV_context_switch);
+	if (local && prev->kmap_ctrl.idx)
+		__kmap_local_sched_out();
+	if (!next->mm) {
+		/* enter_lazy_tlb: keep whatever is loaded. */
+		next->active_mm = oldmm;
+		if (oldmm)
+			oldmm->mm_count++;
+	} else {
+		switch_mm(oldmm, next->mm);
+		next->active_mm = next->mm;
+	}
+	if (!prev->mm) {
+		prev->active_mm = NULL;
+		pc->dying_mm = oldmm;
+	}
+	pc->curr = next;
+	next->cpu = smp_processor_id();
+	/* finish_task_switch */
+	if (pc->dying_mm) {
+		struct mm_struct *mm = pc->dying_mm;
+
+		pc->dying_mm = NULL;
+		mmdrop(mm);
+	}
+	if (local && next->kmap_ctrl.idx)
+		__kmap_local_sched_in();
 }
 
 void schedule(void)
 {
-	if (!sched_test_hook)
-		panic("schedule: %s must wait but no other task can run",
-		      current->comm);
-	sched_test_hook();
+	struct task_struct *prev = current, *next;
+	u32 cpu = smp_processor_id();
+
+	if (prev->is_idle) {
+		if (!sched_test_hook)
+			panic("schedule: %s must wait but no other task can run",
+			      prev->comm);
+		sched_test_hook();
+		return;
+	}
+	if (prev->preempt_count)
+		panic("schedule: %s scheduling while atomic (preempt_count %d)",
+		      prev->comm, prev->preempt_count);
+	{
+		CC_SCOPE(schedule);
+
+		charge(CODE_context_switch);
+		prev->need_resched = false;
+		if (prev->state == TASK_RUNNING)
+			enqueue(prev, cpu, this_cpu()->cycles);
+		next = dequeue(cpu);
+		if (next == prev)
+			return;
+		context_switch(prev, next ? next : &percpu[cpu].idle);
+	}
+	/* Hand the host to the loop; it resumes us when we run again. */
+	prev->saved_cc = this_cpu()->cc;
+	coroutine_switch(&prev->co, &sched_co);
+}
+
+static void scheduler_tick(void)
+{
+	CC_SCOPE(scheduler_tick);
+	struct percpu *pc = &percpu[smp_processor_id()];
+	struct task_struct *t = pc->curr;
+
+	charge(CODE_timer_tick);
+	hw_event(this_cpu(), EV_timer_tick);
+	pc->next_tick += tick_period();
+	if (t->is_idle)
+		return;
+	if (--t->slice_ticks == 0) {
+		t->slice_ticks = DEF_TIMESLICE_MS * HZ / 1000;
+		t->need_resched = true;
+	}
+}
+
+void sched_yield_point(void)
+{
+	struct cpu *c = this_cpu();
+	struct task_struct *t = current;
+
+	if (!loop_running || t->is_idle)
+		return;
+	while (c->cycles >= percpu[c->id].next_tick)
+		scheduler_tick();
+	if (c->cycles > horizon) {
+		t->saved_cc = c->cc;
+		coroutine_switch(&t->co, &sched_co);
+	}
+}
+
+void sched_return_to_user(void)
+{
+	struct task_struct *t = current;
+
+	if (!t->need_resched)
+		return;
+	if (!percpu[smp_processor_id()].nr_queued) {
+		t->need_resched = false;
+		return;
+	}
+	schedule();
+}
+
+/* An idle CPU with nothing queued takes a task from the busiest queue. */
+static struct task_struct *steal_candidate(u32 cpu, u32 *from)
+{
+	u32 best = cpu, most = 0;
+
+	for (u32 i = 0; i < machine->ncpus; i++)
+		if (i != cpu && percpu[i].nr_queued > most &&
+		    !percpu[i].curr->is_idle) {
+			most = percpu[i].nr_queued;
+			best = i;
+		}
+	if (!most)
+		return NULL;
+	*from = best;
+	return list_first_entry(&percpu[best].runqueue, struct task_struct,
+				run_list);
+}
+
+/* When could @cpu next run something, or U64_MAX if never. */
+static u64 ready_time(u32 cpu)
+{
+	struct percpu *pc = &percpu[cpu];
+	u64 now = machine->cpu[cpu].cycles;
+	struct task_struct *t;
+	u32 from;
+
+	if (!pc->curr->is_idle)
+		return now;
+	if (pc->nr_queued)
+		return MAX(now, list_first_entry(&pc->runqueue,
+						 struct task_struct,
+						 run_list)->enqueued_at);
+	t = steal_candidate(cpu, &from);
+	return t ? MAX(now, t->enqueued_at) : UINT64_MAX;
+}
+
+int sched_run(void)
+{
+	coroutine_init_self(&sched_co);
+	loop_running = true;
+	while (task_count) {
+		u32 cpu = 0;
+		u64 best = UINT64_MAX, other = UINT64_MAX;
+		struct percpu *pc;
+		struct task_struct *t;
+
+		for (u32 i = 0; i < machine->ncpus; i++) {
+			u64 r = ready_time(i);
+
+			if (r < best) {
+				other = best;
+				best = r;
+				cpu = i;
+			} else if (r < other) {
+				other = r;
+			}
+		}
+		if (best == UINT64_MAX) {
+			loop_running = false;
+			return -EDEADLK;
+		}
+		machine->cur = &machine->cpu[cpu];
+		pc = &percpu[cpu];
+		if (pc->curr->is_idle) {
+			u32 from;
+
+			if (!pc->nr_queued) {
+				t = steal_candidate(cpu, &from);
+				list_del(&t->run_list);
+				percpu[from].nr_queued--;
+				enqueue(t, cpu, t->enqueued_at);
+			}
+			t = dequeue(cpu);
+			idle_until(cpu, t->enqueued_at);
+			this_cpu()->cc = CC_schedule;
+			charge(CODE_context_switch);
+			context_switch(&pc->idle, t);
+		}
+		t = pc->curr;
+		horizon = other == UINT64_MAX ? UINT64_MAX : other + sched_slack();
+		this_cpu()->cc = t->saved_cc;
+		coroutine_switch(&sched_co, &t->co);
+		this_cpu()->cc = CC_other;
+		reap_orphans();
+	}
+	loop_running = false;
+	return 0;
+}
+
+void release_task(struct task_struct *p)
+{
+	BUG_ON(p->state != TASK_ZOMBIE);
+	if (p->parent)
+		list_del(&p->sibling);
+	list_del(&p->tasks);
+	task_count--;
+	coroutine_destroy(&p->co);
+	free(p);
+}
+
+/* Zombies nobody will wait for are released by the loop. */
+static void reap_orphans(void)
+{
+	struct list_head *pos = all_tasks.next;
+
+	while (pos != &all_tasks) {
+		struct task_struct *t =
+			list_entry(pos, struct task_struct, tasks);
+
+		pos = pos->next;
+		if (t->state == TASK_ZOMBIE && !t->parent &&
+		    percpu[t->cpu].curr != t)
+			release_task(t);
+	}
+}
+
+void sched_drop_lazy_mms(void)
+{
+	for (u32 i = 0; i < machine->ncpus; i++) {
+		struct task_struct *idle = &percpu[i].idle;
+		struct mm_struct *mm = idle->active_mm;
+		struct cpu *saved = machine->cur;
+
+		if (!mm || percpu[i].curr != idle)
+			continue;
+		/* Back to swapper_pg_dir before the tables go away. */
+		machine->cur = &machine->cpu[i];
+		pgtable->cpu_switch_init(i, swapper_pg_dir);
+		idle->active_mm = NULL;
+		mmdrop(mm);
+		machine->cur = saved;
+	}
+}
+
+void sched_exit(void)
+{
+	while (!list_empty(&all_tasks)) {
+		struct task_struct *t =
+			list_first_entry(&all_tasks, struct task_struct, tasks);
+
+		list_del(&t->tasks);
+		coroutine_destroy(&t->co);
+		free(t);
+	}
+	task_count = 0;
 }
 
 void might_sleep(const char *fn)

@@ -1,18 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Tasks and per-CPU state, as far as the memory-management layers need
- * them: `current`, smp_processor_id(), the preempt and pagefault-disable
- * counts, and the kmap_local slot state each task carries (5.11+).  The
- * scheduler proper builds on this.
+ * Tasks and the SMP scheduler (include/linux/sched.h, kernel/sched.c).
+ *
+ * Every task runs on its own host coroutine, so user programs are ordinary
+ * C that may block inside a system call.  Simulated time drives the
+ * interleaving: each CPU has its own clock, and the scheduler loop always
+ * resumes the CPU with the lowest clock that has work.  A task gives the
+ * host back to the loop at yield points (system call entry and exit, user
+ * memory accesses, user computation) once its CPU has run ahead of the
+ * others by more than a small window, when it blocks, and when it exits.
+ *
+ * Per CPU: a FIFO run queue, the running task, a timer tick every
+ * 1/HZ s (scheduler_tick, time slices), and the idle "task" (a CPU with
+ * nothing to run does not advance its clock until work arrives; the gap is
+ * idle time).  New tasks go to the least loaded CPU (balance at fork and
+ * exec), an idle CPU pulls a waiting task from the busiest run queue.
  */
 #ifndef VMSPLIT_KERNEL_SCHED_H
 #define VMSPLIT_KERNEL_SCHED_H
 
+#include <setjmp.h>
+
 #include "arch/pgtable.h"
+#include "base/list.h"
 #include "hw/machine.h"
+#include "kernel/coroutine.h"
 
 #define KM_MAX_IDX 16		/* asm-generic/kmap_size.h */
 #define TASK_COMM_LEN 16
+#define HZ 100			/* 2.5.73-mm3 carried HZ-100.patch */
+#define DEF_TIMESLICE_MS 100	/* O(1) scheduler, nice 0 */
+
+struct mm_struct;
+struct files_struct;
+struct program;
 
 /* Per-task kmap_local state (struct kmap_ctrl, include/linux/sched.h). */
 struct kmap_ctrl {
@@ -20,21 +41,57 @@ struct kmap_ctrl {
 	pte_t pteval[KM_MAX_IDX];
 };
 
+enum task_state {
+	TASK_RUNNING,
+	TASK_INTERRUPTIBLE,
+	TASK_UNINTERRUPTIBLE,
+	TASK_ZOMBIE,
+};
+
 struct task_struct {
 	int pid;
 	char comm[TASK_COMM_LEN];
+	enum task_state state;
 	int preempt_count;		/* thread_info->preempt_count */
 	int pagefault_disabled;		/* 4.2+: separate from preempt */
 	int migrate_disable;
 	struct kmap_ctrl kmap_ctrl;
+	struct mm_struct *mm;		/* NULL for the idle task */
+	struct mm_struct *active_mm;	/* lazy TLB: what is loaded */
+	struct task_struct *parent;
+	struct list_head children, sibling;
+	struct list_head run_list;	/* on a run queue */
+	struct list_head tasks;		/* all tasks */
+	u32 cpu;			/* task_cpu() */
+	int exit_code;			/* status for wait4 */
+	bool vfork_waiting;		/* parent blocked in vfork */
+	struct task_struct *vfork_parent;
+	u32 slice_ticks;		/* ticks left in the time slice */
+	bool need_resched;
+	u64 enqueued_at;		/* simulated time it became runnable */
+	struct files_struct *files;
+	/* Host execution context. */
+	struct coroutine co;
+	jmp_buf start;			/* exec restarts the task here */
+	void (*entry)(void *arg);	/* what the task runs (after exec) */
+	void *entry_arg;
+	bool in_user;			/* executing user code */
+	bool is_idle;
+	u16 saved_cc;			/* cost centre while off the CPU */
+	const struct program *spawn_prog;	/* spawn_process: exec this */
+	void *spawn_arg;
 };
 
 /* Kernel state of one CPU. */
 struct percpu {
-	struct task_struct *curr;		/* the task running here (`current`) */
-	struct task_struct idle;	/* swapper/N, the boot task */
+	struct task_struct *curr;	/* the task running here (`current`) */
+	struct task_struct idle;	/* swapper/N */
+	struct list_head runqueue;
+	u32 nr_queued;
+	u64 next_tick;			/* clock of the next timer tick */
 	int kmap_atomic_idx;		/* __kmap_atomic_idx (2.6.37-5.10) */
 	u32 km_type_in_use;		/* 2.6 typed slots held (checker) */
+	struct mm_struct *dying_mm;	/* mmdrop after the switch */
 };
 
 extern struct percpu percpu[MAX_CPUS];
@@ -53,14 +110,50 @@ static inline struct task_struct *get_current(void)
 
 /* Give every CPU its idle task as `current`. */
 void sched_init(void);
+/* Free whatever the tasks left (after a run or a caught panic). */
+void sched_exit(void);
+/* The idle tasks let go of the mms they hold lazily (end of run). */
+void sched_drop_lazy_mms(void);
 
 /*
- * schedule - let another task run.  Until the scheduler exists, a test can
- * install @sched_test_hook to stand for "the other tasks"; with none, a
- * schedule() that must wait is a deadlock and panics.
+ * schedule - switch away from the current task: it goes back on the run
+ * queue if still TASK_RUNNING, else it sleeps until wake_up_process().
+ * Until tasks exist, a test can set @sched_test_hook to stand for "the
+ * other tasks"; with neither, waiting is a deadlock and panics.
  */
 void schedule(void);
 extern void (*sched_test_hook)(void);
+
+void wake_up_process(struct task_struct *p);
+/* wake_up_new_task - first enqueue, on the least loaded CPU. */
+void wake_up_new_task(struct task_struct *t);
+
+/*
+ * sched_yield_point - let the other CPUs catch up in simulated time, and
+ * run a due timer tick.  Called where a task may be interrupted: user
+ * code, system call boundaries.
+ */
+void sched_yield_point(void);
+/* Return to user space: the preemption point (need_resched). */
+void sched_return_to_user(void);
+
+/*
+ * task_create - a new task that will run @fn(@arg) (in user mode) on its
+ * own host stack, child of @parent (NULL: nobody waits for it).  It has
+ * no mm until given one, and runs once wake_up_new_task() queues it.
+ */
+struct task_struct *task_create(const char *comm, void (*fn)(void *),
+				void *arg, struct task_struct *parent);
+
+/*
+ * sched_run - run until every task has exited.  Return: 0, or -EDEADLK if
+ * tasks remain but none can run.
+ */
+int sched_run(void);
+
+/* Number of live tasks (not yet reaped), and the next pid. */
+u32 nr_tasks(void);
+struct task_struct *find_task(int pid);
 
 static inline bool in_atomic(void)
 {
@@ -69,5 +162,8 @@ static inline bool in_atomic(void)
 
 /* might_sleep(): sleeping in atomic context is a bug. */
 void might_sleep(const char *fn);
+
+/* Release a reaped or parentless zombie (release_task). */
+void release_task(struct task_struct *p);
 
 #endif

@@ -330,6 +330,8 @@ void __kunmap_atomic(vaddr_t vaddr, enum km_type type)
 {
 	CC_SCOPE(kunmap_atomic);
 
+	/* Any address inside the mapped page will do. */
+	vaddr &= PAGE_MASK;
 	if (in_fixmap_kmap(vaddr)) {
 		kmap_slot_unmap(vaddr, type);
 	} else if (in_pkmap(vaddr)) {
@@ -401,6 +403,7 @@ void __kunmap_local(vaddr_t vaddr)
 {
 	CC_SCOPE(kunmap_local);
 
+	vaddr &= PAGE_MASK;
 	if (in_fixmap_kmap(vaddr))
 		kunmap_local_slot(vaddr);
 	else if (in_pkmap(vaddr))

@@ -40,6 +40,7 @@ struct mm_struct {
 	struct vm_area_struct *mmap_cache;
 	u32 map_count;
 	int mm_users;			/* tasks using it */
+	int mm_count;			/* references incl. lazy active_mm */
 	struct rw_semaphore mmap_sem;
 	struct spinlock page_table_lock;
 	unsigned long rss;		/* resident user pages */
@@ -58,6 +59,8 @@ struct mm_struct {
 struct mm_struct *mm_alloc(void);
 /* mmput - drop a user; the last one tears the address space down. */
 void mmput(struct mm_struct *mm);
+/* mmdrop - drop a reference; the last one frees the pgd and the mm. */
+void mmdrop(struct mm_struct *mm);
 
 struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr);
 

@@ -12,6 +12,8 @@
 #include "base/list.h"
 #include "base/types.h"
 
+struct spinlock;
+
 enum zone_type {
 	ZONE_DMA,
 	ZONE_NORMAL,
@@ -51,8 +53,8 @@ struct page {
 	 * otherwise the kernel VA of the first pte_chain block (0: unmapped).
 	 */
 	u64 pte;
-	/* Split PTE lock of a PTE page (ptl): simulated time it is free. */
-	u64 ptl_free_at;
+	/* Split PTE lock of a PTE page (page->ptl), host memory. */
+	struct spinlock *ptl;
 };
 
 #define MAX_ORDER 11		/* orders 0..10, as Linux 2.6-5.x */

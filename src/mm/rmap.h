@@ -30,6 +30,8 @@ void rmap_exit(void);
 /* Geometry in force (for tests and the audit). */
 u32 rmap_nrpte(void);
 u32 rmap_pte_addr_size(void);
+/* pte_chain blocks allocated right now (the slab cache's in-use count). */
+u32 pte_chain_inuse(void);
 
 /*
  * pte_chain_alloc - a zeroed pte_chain block (kernel VA), or 0.  Callers

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fork and vfork (kernel/fork.c, 2.6.0 copy_process / copy_mm).
+ */
+#include "kernel/process.h"
+
+#include "base/errno.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "fs/file.h"
+#include "kernel/exit.h"
+#include "kernel/sched.h"
+#include "mm/mm.h"
+
+static int copy_mm(u32 clone_flags, struct task_struct *p)
+{
+	struct mm_struct *oldmm = current->mm, *mm;
+	int err;
+
+	if (!oldmm)
+		return 0;
+	if (clone_flags & CLONE_VM) {
+		oldmm->mm_users++;
+		p->mm = oldmm;
+		return 0;
+	}
+	mm = mm_alloc();
+	if (!mm)
+		return -ENOMEM;
+	err = dup_mmap(mm, oldmm);
+	if (err) {
+		mmput(mm);
+		return err;
+	}
+	p->mm = mm;
+	return 0;
+}
+
+int do_fork(u32 clone_flags, void (*fn)(void *), void *arg)
+{
+	struct task_struct *parent = current, *p;
+	int err;
+
+	{
+		CC_SCOPE(do_fork);
+
+		charge(CODE_fork);
+		hw_event(this_cpu(), EV_fork);
+		p = task_create(parent->comm, fn, arg, parent);
+		err = copy_mm(clone_flags, p);
+		if (err) {
+			p->state = TASK_ZOMBIE;
+			release_task(p);
+			return err;
+		}
+		p->active_mm = p->mm;
+		p->files = dup_fd(parent->files);
+		if (clone_flags & CLONE_VFORK) {
+			p->vfork_parent = parent;
+			parent->vfork_waiting = true;
+		}
+		wake_up_new_task(p);
+	}
+	/* vfork: sleep until the child lets go of the mm (exec or exit). */
+	while (parent->vfork_waiting) {
+		parent->state = TASK_UNINTERRUPTIBLE;
+		schedule();
+	}
+	return p->pid;
+}

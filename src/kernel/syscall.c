@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * System call entry/exit and the system calls (kernel/sys.c, mm/mmap.c's
+ * sys_mmap2/sys_munmap/sys_brk, kernel/exit.c's sys_wait4, ...).
+ */
+#include "kernel/syscall.h"
+
+#include <string.h>
+
+#include "arch/kv.h"
+#include "arch/layout.h"
+#include "base/errno.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "fs/file.h"
+#include "kernel/exit.h"
+#include "kernel/process.h"
+#include "kernel/sched.h"
+#include "kernel/user.h"
+#include "lib/uaccess.h"
+#include "mm/gfp.h"
+#include "mm/highmem.h"
+#include "mm/mm.h"
+
+const char *const syscall_names[NR_SYSCALLS] = {
+#define X(name) #name,
+	SYSCALLS(X)
+#undef X
+};
+
+u64 syscall_count[NR_SYSCALLS];
+
+/* struct new_utsname, in simulated lowmem (init_uts_ns). */
+static struct page *uts_page;
+static vaddr_t utsname;
+
+void syscall_init(void)
+{
+	static const char *const fields[6] = {
+		"Linux", "vmsplit", "2.6.0", "#1", "sim", "(none)",
+	};
+
+	memset(syscall_count, 0, sizeof(syscall_count));
+	uts_page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	if (!uts_page)
+		panic("syscall_init: no memory for utsname");
+	utsname = page_address(uts_page);
+	for (int i = 0; i < 6; i++)
+		kv_write(utsname + (u32)i * UTSNAME_LEN, fields[i],
+			 (u32)strlen(fields[i]));
+}
+
+void syscall_exit(void)
+{
+	if (uts_page)
+		__free_page(uts_page);
+	uts_page = NULL;
+}
+
+u16 syscall_enter(enum syscall_nr nr)
+{
+	struct task_struct *t = current;
+	u16 prev;
+
+	sched_yield_point();
+	t->in_user = false;
+	prev = cc_enter(this_cpu(), CC_syscall);
+	charge(CODE_syscall_entry);
+	hw_event(this_cpu(), EV_syscall);
+	syscall_count[nr]++;
+	return prev;
+}
+
+/* What must hold whenever the kernel returns to user space. */
+static void check_return_to_user(void)
+{
+	struct task_struct *t = current;
+
+	if (t->preempt_count || t->pagefault_disabled || t->kmap_ctrl.idx ||
+	    percpu[smp_processor_id()].kmap_atomic_idx ||
+	    percpu[smp_processor_id()].km_type_in_use)
+		panic("return to user: %s holds kmaps or atomic state (preempt %d, kmap_local %d, kmap_atomic %d)",
+		      t->comm, t->preempt_count, t->kmap_ctrl.idx,
+		      percpu[smp_processor_id()].kmap_atomic_idx);
+}
+
+void syscall_return_to_user(void)
+{
+	charge(CODE_syscall_exit);
+	if (machine->checks)
+		check_return_to_user();
+	current->in_user = true;
+	this_cpu()->cc = CC_user;
+}
+
+void syscall_leave(u16 prev_cc)
+{
+	charge(CODE_syscall_exit);
+	cc_exit(this_cpu(), prev_cc);
+	if (machine->checks)
+		check_return_to_user();
+	current->in_user = true;
+	sched_return_to_user();
+	sched_yield_point();
+}
+
+int sys_getpid(void)
+{
+	u16 cc = syscall_enter(__NR_getpid);
+	int pid = current->pid;
+
+	syscall_leave(cc);
+	return pid;
+}
+
+int sys_fork(void (*child)(void *), void *arg)
+{
+	u16 cc = syscall_enter(__NR_fork);
+	int ret = do_fork(0, child, arg);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_vfork(void (*child)(void *), void *arg)
+{
+	u16 cc = syscall_enter(__NR_vfork);
+	int ret = do_fork(CLONE_VM | CLONE_VFORK, child, arg);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_execve(const struct program *prog, void *arg)
+{
+	u16 cc = syscall_enter(__NR_execve);
+	int ret = do_execve(prog, arg);
+
+	/* Only a failed exec comes back. */
+	syscall_leave(cc);
+	return ret;
+}
+
+_Noreturn void sys_exit(int code)
+{
+	syscall_enter(__NR_exit);
+	do_exit((code & 0xff) << 8);
+}
+
+int sys_wait4(int pid, int *status)
+{
+	u16 cc = syscall_enter(__NR_wait4);
+	int ret = do_wait(pid, status);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+static u32 prot_to_vm(int prot)
+{
+	return (prot & PROT_READ ? VM_READ : 0) |
+	       (prot & PROT_WRITE ? VM_WRITE : 0) |
+	       (prot & PROT_EXEC ? VM_EXEC : 0);
+}
+
+long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff)
+{
+	u16 cc = syscall_enter(__NR_mmap);
+	struct mm_struct *mm = current->mm;
+	struct address_space *as = NULL;
+	u32 vm = prot_to_vm(prot);
+	long ret;
+
+	if (!(flags & MAP_ANONYMOUS)) {
+		struct file *f = fget(fd);
+
+		if (!f) {
+			syscall_leave(cc);
+			return -EBADF;
+		}
+		as = f->f_mapping;
+	}
+	if (flags & MAP_SHARED)
+		vm |= VM_SHARED;
+	if (!(flags & MAP_FIXED))
+		addr = 0;
+	down_write(&mm->mmap_sem);
+	ret = do_mmap(mm, addr, len, vm, as, pgoff);
+	up_write(&mm->mmap_sem);
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_munmap(vaddr_t addr, u32 len)
+{
+	u16 cc = syscall_enter(__NR_munmap);
+	struct mm_struct *mm = current->mm;
+	int ret;
+
+	down_write(&mm->mmap_sem);
+	ret = do_munmap(mm, addr, len);
+	up_write(&mm->mmap_sem);
+	syscall_leave(cc);
+	return ret;
+}
+
+long sys_brk(vaddr_t brk)
+{
+	u16 cc = syscall_enter(__NR_brk);
+	struct mm_struct *mm = current->mm;
+	long ret;
+
+	down_write(&mm->mmap_sem);
+	ret = brk ? do_brk(mm, brk) : mm->brk;
+	up_write(&mm->mmap_sem);
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_shm_open(const char *name, u32 size)
+{
+	u16 cc = syscall_enter(__NR_shm_open);
+	int ret = do_shm_open(name, size);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+long sys_uname(vaddr_t buf)
+{
+	u16 cc = syscall_enter(__NR_uname);
+	long ret = copy_to_user(buf, utsname, UTSNAME_SIZE) ? -EFAULT : 0;
+
+	syscall_leave(cc);
+	return ret;
+}
+
+long sys_sethostname(vaddr_t name, u32 len)
+{
+	u16 cc = syscall_enter(__NR_sethostname);
+	vaddr_t nodename = utsname + UTSNAME_LEN;
+	long ret = 0;
+
+	if (len > UTSNAME_LEN - 1)
+		ret = -EINVAL;
+	else if (copy_from_user(nodename, name, len))
+		ret = -EFAULT;
+	else
+		kv_memset(nodename + len, 0, UTSNAME_LEN - len);
+	syscall_leave(cc);
+	return ret;
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * User-mode memory access and computation (kernel/user.h).  A user fault
+ * is an exception: entry, do_page_fault, exit; a fault the handler cannot
+ * fix delivers SIGSEGV, which (no handlers in these programs) kills the
+ * task.
+ */
+#include "kernel/user.h"
+
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "hw/access.h"
+#include "kernel/exit.h"
+#include "kernel/process.h"
+#include "kernel/sched.h"
+#include "mm/mm.h"
+
+static void user_fault(struct cpu *c)
+{
+	struct task_struct *t = current;
+	u16 prev;
+	int ret;
+
+	t->in_user = false;
+	prev = cc_enter(c, CC_do_page_fault);
+	charge(CODE_syscall_entry);
+	ret = handle_page_fault(c->fault.va, c->fault.write, true);
+	charge(CODE_syscall_exit);
+	cc_exit(c, prev);
+	if (ret < 0)
+		do_exit(SIGSEGV);	/* force_sig(SIGSEGV), no handler */
+	t->in_user = true;
+}
+
+void uv_read(vaddr_t addr, void *buf, u32 len)
+{
+	u8 *p = buf;
+
+	sched_yield_point();
+	for (;;) {
+		struct cpu *c = this_cpu();
+		u32 left = hw_read(c, addr, p, len, ACC_USER);
+
+		if (!left)
+			return;
+		p += len - left;
+		addr += len - left;
+		len = left;
+		user_fault(c);
+	}
+}
+
+void uv_write(vaddr_t addr, const void *buf, u32 len)
+{
+	const u8 *p = buf;
+
+	sched_yield_point();
+	for (;;) {
+		struct cpu *c = this_cpu();
+		u32 left = hw_write(c, addr, p, len, ACC_USER);
+
+		if (!left)
+			return;
+		p += len - left;
+		addr += len - left;
+		len = left;
+		user_fault(c);
+	}
+}
+
+u32 uv_read32(vaddr_t addr)
+{
+	u32 v;
+
+	uv_read(addr, &v, 4);
+	return v;
+}
+
+void uv_write32(vaddr_t addr, u32 v)
+{
+	uv_write(addr, &v, 4);
+}
+
+void uv_touch(vaddr_t addr, u32 len, bool write)
+{
+	u64 end = (u64)addr + len;
+
+	for (u64 a = addr; a < end; a = (a & PAGE_MASK) + PAGE_SIZE) {
+		if (write)
+			uv_write32((vaddr_t)a & ~3u, (u32)a);
+		else
+			uv_read32((vaddr_t)a & ~3u);
+	}
+}
+
+void user_compute(u64 cycles)
+{
+	hw_charge(this_cpu(), cycles);
+	sched_yield_point();
+}
+
+vaddr_t user_image_base(void)
+{
+	return text_base();
+}

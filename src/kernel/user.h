@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The interface user programs use: their own memory through the MMU in
+ * user mode (a fault goes to the kernel's fault handler; a bad access
+ * kills the task with SIGSEGV), user-mode computation, and system calls.
+ * Workloads include this header and nothing else from the kernel.
+ */
+#ifndef VMSPLIT_KERNEL_USER_H
+#define VMSPLIT_KERNEL_USER_H
+
+#include "base/types.h"
+
+struct program;
+
+/* User-mode loads and stores of [addr, addr + len). */
+void uv_read(vaddr_t addr, void *buf, u32 len);
+void uv_write(vaddr_t addr, const void *buf, u32 len);
+u32 uv_read32(vaddr_t addr);
+void uv_write32(vaddr_t addr, u32 v);
+/* One load (or store) in every page of [addr, addr + len). */
+void uv_touch(vaddr_t addr, u32 len, bool write);
+/* @cycles of user-mode instructions (the program's own work). */
+void user_compute(u64 cycles);
+/*
+ * Where the program's image starts (its text, then data, then bss), as a
+ * program knows its own link address.
+ */
+vaddr_t user_image_base(void);
+
+#define PROT_READ 0x1
+#define PROT_WRITE 0x2
+#define PROT_EXEC 0x4
+#define MAP_SHARED 0x01
+#define MAP_PRIVATE 0x02
+#define MAP_FIXED 0x10
+#define MAP_ANONYMOUS 0x20
+
+int sys_getpid(void);
+/* fork/vfork: the child runs @child(@arg); the parent gets its pid. */
+int sys_fork(void (*child)(void *), void *arg);
+int sys_vfork(void (*child)(void *), void *arg);
+int sys_execve(const struct program *prog, void *arg);
+_Noreturn void sys_exit(int code);
+/* Return the reaped pid; *status = exit code << 8, or the signal. */
+int sys_wait4(int pid, int *status);
+long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff);
+int sys_munmap(vaddr_t addr, u32 len);
+long sys_brk(vaddr_t brk);
+int sys_shm_open(const char *name, u32 size);
+/* Copy struct new_utsname (6 x 65 bytes) to @buf. */
+long sys_uname(vaddr_t buf);
+/* Copy @len bytes (at most 64) of hostname from @name. */
+long sys_sethostname(vaddr_t name, u32 len);
+
+#define UTSNAME_LEN 65
+#define UTSNAME_SIZE (6 * UTSNAME_LEN)
+
+#endif

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * VMAs and the mm lifecycle (mm/mmap.c, kernel/fork.c dup_mmap, 2.6.0):
+ * a sorted VMA list, find_vma with its one-entry cache, mmap/munmap/brk,
+ * exit_mmap and the page-table copy of fork.  VMAs are host memory; their
+ * list walks are charged as code (find_vma_step), not modelled in the
+ * caches.  No VMA merging: each mmap is its own VMA.
+ */
+#include "mm/mm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/layout.h"
+#include "arch/mmu_context.h"
+#include "base/errno.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "kernel/sched.h"
+#include "mm/internal.h"
+#include "mm/rmap.h"
+
+bool mm_leak_one_page;
+
+struct mm_struct *mm_alloc(void)
+{
+	CC_SCOPE(pgd_alloc);
+	struct mm_struct *mm = calloc(1, sizeof(*mm));
+
+	if (!mm)
+		return NULL;
+	mm->pgd = pgtable->pgd_alloc();
+	if (!mm->pgd) {
+		free(mm);
+		return NULL;
+	}
+	mm->mm_users = 1;
+	mm->mm_count = 1;
+	mm->mmap_sem = RWSEM_INIT("mmap_sem");
+	mm->page_table_lock = SPINLOCK_INIT("page_table_lock");
+	/* TASK_UNMAPPED_BASE = PAGE_ALIGN(TASK_SIZE / 3) */
+	mm->mmap_base = ALIGN_UP(layout.task_size / 3, PAGE_SIZE);
+	return mm;
+}
+
+void mmdrop(struct mm_struct *mm)
+{
+	if (--mm->mm_count > 0)
+		return;
+	BUG_ON(mm->mm_count < 0);
+	BUG_ON(mm->mmap || mm->rss || mm->nr_ptes);
+	{
+		CC_SCOPE(pgd_free);
+
+		pgtable->pgd_free(mm->pgd);
+	}
+	destroy_context(mm);
+	free(mm);
+}
+
+void mmput(struct mm_struct *mm)
+{
+	if (--mm->mm_users > 0)
+		return;
+	BUG_ON(mm->mm_users < 0);
+	exit_mmap(mm);
+	mmdrop(mm);
+}
+
+struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr)
+{
+	CC_SCOPE(find_vma);
+	struct vm_area_struct *v = mm->mmap_cache;
+
+	if (v && v->vm_start <= addr && addr < v->vm_end)
+		return v;
+	for (v = mm->mmap; v; v = v->vm_next) {
+		charge(CODE_find_vma_step);
+		if (addr < v->vm_end) {
+			mm->mmap_cache = v;
+			return v;
+		}
+	}
+	return NULL;
+}
+
+static void vma_link(struct mm_struct *mm, struct vm_area_struct *vma)
+{
+	struct vm_area_struct **pp = &mm->mmap;
+
+	while (*pp && (*pp)->vm_start < vma->vm_start)
+		pp = &(*pp)->vm_next;
+	vma->vm_next = *pp;
+	*pp = vma;
+	mm->map_count++;
+}
+
+static void vma_free(struct vm_area_struct *vma)
+{
+	if (vma->vm_file)
+		address_space_put(vma->vm_file);
+	free(vma);
+}
+
+/* First gap of @len bytes at or above mmap_base (the 2.6 legacy layout). */
+static vaddr_t get_unmapped_area(struct mm_struct *mm, u32 len)
+{
+	u64 addr = mm->mmap_base;
+
+	for (struct vm_area_struct *v = mm->mmap; v; v = v->vm_next) {
+		if (v->vm_end <= addr)
+			continue;
+		if (addr + len <= v->vm_start)
+			break;
+		addr = v->vm_end;
+	}
+	if (addr + len > layout.task_size - STACK_TOP_GAP)
+		return 0;
+	return (vaddr_t)addr;
+}
+
+long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
+	     struct address_space *file, unsigned long pgoff)
+{
+	CC_SCOPE(do_mmap);
+	struct vm_area_struct *vma;
+
+	charge(CODE_mmap);
+	len = ALIGN_UP(len, PAGE_SIZE);
+	if (!len || (addr & ~PAGE_MASK))
+		return -EINVAL;
+	if (!addr) {
+		addr = get_unmapped_area(mm, len);
+		if (!addr)
+			return -ENOMEM;
+	} else {
+		if ((u64)addr + len > layout.task_size)
+			return -ENOMEM;
+		/* MAP_FIXED replaces what was there. */
+		do_munmap(mm, addr, len);
+	}
+	vma = calloc(1, sizeof(*vma));
+	if (!vma)
+		return -ENOMEM;
+	vma->vm_mm = mm;
+	vma->vm_start = addr;
+	vma->vm_end = addr + len;
+	vma->vm_flags = flags | VM_MAYREAD | VM_MAYEXEC |
+			((flags & VM_SHARED) && !(flags & VM_WRITE) ? 0 :
+								  VM_MAYWRITE);
+	vma->vm_file = file;
+	vma->vm_pgoff = pgoff;
+	if (file)
+		address_space_get(file);
+	vma_link(mm, vma);
+	return addr;
+}
+
+/* Split @vma at @addr; the new VMA (the upper part) follows it. */
+static int split_vma(struct vm_area_struct *vma, vaddr_t addr)
+{
+	struct vm_area_struct *n = malloc(sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	*n = *vma;
+	n->vm_start = addr;
+	if (n->vm_file) {
+		n->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
+		address_space_get(n->vm_file);
+	}
+	vma->vm_end = addr;
+	vma->vm_next = n;
+	vma->vm_mm->map_count++;
+	return 0;
+}
+
+int do_munmap(struct mm_struct *mm, vaddr_t start, u32 len)
+{
+	CC_SCOPE(do_munmap);
+	vaddr_t end = start + ALIGN_UP(len, PAGE_SIZE);
+	struct vm_area_struct **pp, *detached = NULL, **tail = &detached;
+	struct mmu_gather tlb;
+
+	charge(CODE_mmap);
+	if ((start & ~PAGE_MASK) || !len || end <= start)
+		return -EINVAL;
+	/* Detach the VMAs inside [start, end), splitting at the edges. */
+	for (pp = &mm->mmap; *pp;) {
+		struct vm_area_struct *v = *pp;
+
+		if (v->vm_end <= start) {
+			pp = &v->vm_next;
+			continue;
+		}
+		if (v->vm_start >= end)
+			break;
+		if (v->vm_start < start) {
+			if (split_vma(v, start))
+				return -ENOMEM;
+			pp = &v->vm_next;
+			continue;
+		}
+		if (v->vm_end > end && split_vma(v, end))
+			return -ENOMEM;
+		*pp = v->vm_next;
+		v->vm_next = NULL;
+		*tail = v;
+		tail = &v->vm_next;
+		mm->map_count--;
+	}
+	if (!detached)
+		return 0;
+	mm->mmap_cache = NULL;
+	spin_lock(&mm->page_table_lock);
+	tlb_gather_mmu(&tlb, mm, false);
+	for (struct vm_area_struct *v = detached; v; v = v->vm_next) {
+		flush_cache_range(v, v->vm_start, v->vm_end);
+		unmap_page_range(&tlb, v, v->vm_start, v->vm_end);
+	}
+	free_pgtables(&tlb, start, end);
+	tlb_finish_mmu(&tlb);
+	spin_unlock(&mm->page_table_lock);
+	while (detached) {
+		struct vm_area_struct *next = detached->vm_next;
+
+		vma_free(detached);
+		detached = next;
+	}
+	return 0;
+}
+
+vaddr_t do_brk(struct mm_struct *mm, vaddr_t brk)
+{
+	CC_SCOPE(do_brk);
+	vaddr_t old = ALIGN_UP(mm->brk, PAGE_SIZE);
+	vaddr_t new = ALIGN_UP(brk, PAGE_SIZE);
+
+	charge(CODE_mmap);
+	if (brk < mm->start_brk)
+		return mm->brk;
+	if (new < old) {
+		do_munmap(mm, new, old - new);
+	} else if (new > old) {
+		struct vm_area_struct *v = find_vma(mm, old);
+
+		if (v && v->vm_start < new)
+			return mm->brk;
+		/* Extend the heap VMA ending at old, or start one. */
+		for (v = mm->mmap; v; v = v->vm_next)
+			if (v->vm_end == old && !v->vm_file &&
+			    (v->vm_flags & VM_WRITE) &&
+			    !(v->vm_flags & VM_GROWSDOWN))
+				break;
+		if (v)
+			v->vm_end = new;
+		else if (IS_ERR_VALUE(do_mmap(mm, old, new - old,
+					      VM_READ | VM_WRITE, NULL, 0)))
+			return mm->brk;
+	}
+	mm->brk = brk;
+	return brk;
+}
+
+void exit_mmap(struct mm_struct *mm)
+{
+	struct mmu_gather tlb;
+	struct vm_area_struct *v;
+
+	spin_lock(&mm->page_table_lock);
+	tlb_gather_mmu(&tlb, mm, true);
+	flush_cache_mm(mm);
+	for (v = mm->mmap; v; v = v->vm_next)
+		unmap_page_range(&tlb, v, v->vm_start, v->vm_end);
+	v = mm->mmap;
+	mm->mmap = NULL;
+	mm->mmap_cache = NULL;
+	mm->map_count = 0;
+	/* clear_page_tables: every user PTE page. */
+	free_pgtables(&tlb, 0, layout.task_size);
+	/* Fault injection: keep one reference that exit should drop. */
+	if (mm_leak_one_page && tlb.nr) {
+		mm_leak_one_page = false;
+		get_page(tlb.pages[0]);
+	}
+	tlb_finish_mmu(&tlb);
+	spin_unlock(&mm->page_table_lock);
+	while (v) {
+		struct vm_area_struct *next = v->vm_next;
+
+		vma_free(v);
+		v = next;
+	}
+}
+
+int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
+{
+	int err = 0;
+
+	down_write(&oldmm->mmap_sem);
+	flush_cache_mm(oldmm);
+	mm->brk = oldmm->brk;
+	mm->start_brk = oldmm->start_brk;
+	mm->start_stack = oldmm->start_stack;
+	mm->mmap_base = oldmm->mmap_base;
+	for (struct vm_area_struct *v = oldmm->mmap; v; v = v->vm_next) {
+		struct vm_area_struct *n = malloc(sizeof(*n));
+
+		if (!n) {
+			err = -ENOMEM;
+			break;
+		}
+		*n = *v;
+		n->vm_mm = mm;
+		n->vm_next = NULL;
+		if (n->vm_file)
+			address_space_get(n->vm_file);
+		vma_link(mm, n);
+		spin_lock(&mm->page_table_lock);
+		err = copy_page_range(mm, oldmm, n);
+		spin_unlock(&mm->page_table_lock);
+		if (err)
+			break;
+	}
+	/* The parent's PTEs were write-protected: flush its TLB. */
+	flush_tlb_mm(oldmm);
+	up_write(&oldmm->mmap_sem);
+	return err;
+}
+
+void mm_subsys_init(void)
+{
+	zero_page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	if (!zero_page)
+		panic("mm_subsys_init: no zero page");
+	set_page_flag(zero_page, PG_reserved);
+}
+
+void mm_subsys_exit(void)
+{
+	if (!zero_page)
+		return;
+	clear_page_flag(zero_page, PG_reserved);
+	__free_page(zero_page);
+	zero_page = NULL;
+}

@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pte_chain reverse mapping, as in 2.6.0 mm/rmap.c with
+ * include/asm-generic/rmap.h and include/asm-i386/rmap.h (the same design
+ * as 2.5.73; see research/linux-highmem.md section 4a' and
+ * research/process-workloads.md section 4).
+ *
+ * A page mapped by one PTE keeps that PTE's pte_addr_t in page->pte
+ * (PG_direct).  The second mapping converts it to a chain of
+ * cacheline-sized, cacheline-aligned blocks from the "pte_chain" slab:
+ *
+ *	offset 0            next_and_idx: next block's VA | first used slot
+ *	offset ptes_off     pte_addr_t ptes[NRPTE]
+ *
+ * Free slots exist only at the front of the head block; every other block
+ * is full.  page_add_rmap fills the head from the back; page_remove_rmap
+ * scans every block comparing pte_addr_t values and plugs the hole with the
+ * head's first used entry, freeing the head when it empties.
+ *
+ * The blocks live in simulated lowmem and every load and store of them
+ * goes through kv_read32/kv_write32 and friends, so a long chain costs the
+ * cache misses it cost on the machine.  ptes_off is 4 on i386, where a u64
+ * member is 4-byte aligned; on ARM EABI a u64 is 8-byte aligned, so 8-byte
+ * entries (LPAE) start at offset 8 -- NRPTE is the same either way.  An
+ * 8-byte entry at a 4-byte aligned offset is read and written as two 32-bit
+ * words, as i386 code does.
+ *
+ * Not modelled: 2.6.0's per-CPU one-block cache in front of the slab
+ * (local_pte_chain); every pte_chain_alloc/free goes to the slab.
+ */
+#include "mm/rmap.h"
+
+#include "arch/kv.h"
+#include "arch/layout.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "kernel/sched.h"
+#include "mm/highmem.h"
+#include "mm/slab.h"
+
+static struct kmem_cache *pte_chain_cache;
+static u32 nrpte;		/* NRPTE */
+static u32 pa_size;		/* sizeof(pte_addr_t) on the target */
+static u32 ptes_off;		/* offsetof(struct pte_chain, ptes) */
+static u32 idx_mask;		/* L1_CACHE_BYTES - 1: the idx bits */
+
+/* CONFIG_HIGHPTE in force (it needs CONFIG_HIGHMEM). */
+static bool highpte(void)
+{
+	return config->highpte && config->highmem;
+}
+
+void rmap_init(void)
+{
+	u32 line = machine->cfg.l1d.line;
+
+	/*
+	 * pte_addr_t: the pte_t * itself without HIGHPTE; with it a scalar
+	 * (pfn << 12) | offset, a u64 when physical addresses exceed 32 bits
+	 * (i386 HIGHMEM64G = PAE; ARM LPAE).  Every x86 board here is PAE.
+	 */
+	pa_size = 4;
+	if (highpte() && (platform()->arch == PLAT_X86 || config->arm_lpae))
+		pa_size = 8;
+	ptes_off = platform()->arch == PLAT_X86 ? 4 : MAX(4u, pa_size);
+	nrpte = (line - 4) / pa_size;
+	idx_mask = line - 1;
+	/* Conversion to a chain fills ptes[NRPTE-1] and ptes[NRPTE-2]. */
+	if (nrpte < 2 || ptes_off + nrpte * pa_size > line)
+		panic("rmap_init: %u-byte lines leave no room for a pte_chain of %u-byte entries",
+		      line, pa_size);
+	pte_chain_cache = kmem_cache_create("pte_chain", line, line);
+}
+
+void rmap_exit(void)
+{
+	kmem_cache_destroy(pte_chain_cache);
+	pte_chain_cache = NULL;
+}
+
+u32 rmap_nrpte(void)
+{
+	return nrpte;
+}
+
+u32 rmap_pte_addr_size(void)
+{
+	return pa_size;
+}
+
+u32 pte_chain_inuse(void)
+{
+	return kmem_cache_inuse(pte_chain_cache);
+}
+
+/* The block layout: the next_and_idx word and the slots. */
+static vaddr_t pc_slot(vaddr_t pc, u32 i)
+{
+	return pc + ptes_off + i * pa_size;
+}
+
+static u32 pte_chain_idx(u32 next_and_idx)
+{
+	return next_and_idx & idx_mask;
+}
+
+static vaddr_t pte_chain_next(u32 next_and_idx)
+{
+	return next_and_idx & ~idx_mask;
+}
+
+static u32 pte_chain_encode(vaddr_t next, u32 idx)
+{
+	return next | idx;
+}
+
+/* Charged loads and stores of a slot. */
+static pte_addr_t slot_read(vaddr_t pc, u32 i)
+{
+	vaddr_t va = pc_slot(pc, i);
+	u32 lo;
+
+	if (pa_size == 4)
+		return kv_read32(va);
+	if (IS_ALIGNED(va, 8))
+		return kv_read64(va);
+	lo = kv_read32(va);
+	return lo | (u64)kv_read32(va + 4) << 32;
+}
+
+static void slot_write(vaddr_t pc, u32 i, pte_addr_t pa)
+{
+	vaddr_t va = pc_slot(pc, i);
+
+	if (pa_size == 4) {
+		BUG_ON(pa >> 32);
+		kv_write32(va, (u32)pa);
+	} else if (IS_ALIGNED(va, 8)) {
+		kv_write64(va, pa);
+	} else {
+		kv_write32(va, (u32)pa);
+		kv_write32(va + 4, (u32)(pa >> 32));
+	}
+}
+
+/* Uncharged reads, for the audit: blocks are lowmem. */
+static u32 raw_read32(vaddr_t va)
+{
+	return ram_read32(&machine->ram, __pa(va));
+}
+
+static pte_addr_t raw_slot_read(vaddr_t pc, u32 i)
+{
+	vaddr_t va = pc_slot(pc, i);
+
+	if (pa_size == 4)
+		return raw_read32(va);
+	if (IS_ALIGNED(va, 8))
+		return ram_read64(&machine->ram, __pa(va));
+	return raw_read32(va) | (u64)raw_read32(va + 4) << 32;
+}
+
+vaddr_t pte_chain_alloc(gfp_t gfp)
+{
+	CC_SCOPE(pte_chain_alloc);
+
+	/* 2.6.0 relies on the slab constructor and on frees leaving blocks
+	 * clean; here every block comes zeroed. */
+	return kmem_cache_alloc(pte_chain_cache, gfp | __GFP_ZERO);
+}
+
+/* pte_chain_free / __pte_chain_free (2.6.0): NULL is allowed. */
+void pte_chain_free(vaddr_t pc)
+{
+	if (!pc)
+		return;
+	if (kv_read32(pc))
+		kv_write32(pc, 0);
+	kmem_cache_free(pte_chain_cache, pc);
+}
+
+/*
+ * pte_chain_lock - the PG_chainlock bit spinlock (bit_spin_lock, with
+ * preemption off).  Nothing else runs inside a critical section in this
+ * simulator, so finding the bit set means this CPU already holds it.
+ */
+static void pte_chain_lock(struct page *page)
+{
+	if (test_page_flag(page, PG_chainlock))
+		panic("pte_chain_lock: pfn %#lx is already locked (self-deadlock)",
+		      page_to_pfn(page));
+	charge(CODE_bit_spin_lock);
+	current->preempt_count++;
+	set_page_flag(page, PG_chainlock);
+}
+
+static void pte_chain_unlock(struct page *page)
+{
+	if (!test_page_flag(page, PG_chainlock))
+		panic("pte_chain_unlock: pfn %#lx is not locked",
+		      page_to_pfn(page));
+	clear_page_flag(page, PG_chainlock);
+	if (current->preempt_count <= 0)
+		panic("pte_chain_unlock: preempt_count underflow in %s",
+		      current->comm);
+	current->preempt_count--;
+}
+
+/*
+ * asm-i386/rmap.h: with HIGHPTE the PTE page may be a fixmap kmap, so the
+ * physical address is found through the fixmap PTE (kmap_atomic_to_page).
+ */
+pte_addr_t ptep_to_paddr(vaddr_t ptep)
+{
+	struct page *page;
+
+	if (!highpte())
+		return ptep;
+	page = kmap_atomic_to_page(ptep);
+	return page_to_phys(page) | (ptep & ~PAGE_MASK);
+}
+
+vaddr_t rmap_ptep_map(pte_addr_t pa)
+{
+	struct page *page;
+
+	if (!highpte())
+		return (vaddr_t)pa;
+	page = pfn_to_page((unsigned long)(pa >> PAGE_SHIFT));
+	return kmap_atomic(page, KM_PTE2) + (u32)(pa & ~PAGE_MASK);
+}
+
+void rmap_ptep_unmap(vaddr_t ptep)
+{
+	if (!highpte())
+		return;
+	/* kunmap_atomic wants the address kmap_atomic returned. */
+	kunmap_atomic(ptep & PAGE_MASK, KM_PTE2);
+}
+
+vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
+{
+	CC_SCOPE(page_add_rmap);
+	pte_addr_t pte_paddr;
+	vaddr_t head;
+	u32 word;
+
+	charge(CODE_page_add_rmap);
+	pte_paddr = ptep_to_paddr(ptep);
+	if (PageReserved(page))
+		return prealloc;
+	BUG_ON(!pte_paddr);
+	pte_chain_lock(page);
+
+	if (page->pte == 0) {
+		page->pte = pte_paddr;
+		set_page_flag(page, PG_direct);
+		goto out;
+	}
+
+	if (test_page_flag(page, PG_direct)) {
+		/* Convert a direct pointer into a pte_chain. */
+		if (!prealloc)
+			panic("page_add_rmap: pfn %#lx: no pte_chain preallocated",
+			      page_to_pfn(page));
+		clear_page_flag(page, PG_direct);
+		slot_write(prealloc, nrpte - 1, page->pte);
+		slot_write(prealloc, nrpte - 2, pte_paddr);
+		kv_write32(prealloc, pte_chain_encode(0, nrpte - 2));
+		page->pte = prealloc;
+		prealloc = 0;	/* we consumed it */
+		goto out;
+	}
+
+	head = (vaddr_t)page->pte;
+	if (slot_read(head, 0)) {
+		/* The head is full: the preallocated block becomes the head. */
+		if (!prealloc)
+			panic("page_add_rmap: pfn %#lx: no pte_chain preallocated",
+			      page_to_pfn(page));
+		kv_write32(prealloc, pte_chain_encode(head, nrpte - 1));
+		page->pte = prealloc;
+		slot_write(prealloc, nrpte - 1, pte_paddr);
+		prealloc = 0;
+		goto out;
+	}
+	word = kv_read32(head);
+	slot_write(head, pte_chain_idx(word) - 1, pte_paddr);
+	kv_write32(head, word - 1);
+out:
+	page->_mapcount++;
+	pte_chain_unlock(page);
+	return prealloc;
+}
+
+void page_remove_rmap(struct page *page, vaddr_t ptep)
+{
+	CC_SCOPE(page_remove_rmap);
+	pte_addr_t pte_paddr;
+	u32 examined = 0;
+
+	charge(CODE_page_remove_rmap);
+	pte_paddr = ptep_to_paddr(ptep);
+	if (PageReserved(page))
+		return;
+	pte_chain_lock(page);
+
+	if (!page_mapped(page))
+		goto out_unlock;	/* remap_page_range() from a driver? */
+
+	if (test_page_flag(page, PG_direct)) {
+		if (page->pte == pte_paddr) {
+			page->pte = 0;
+			clear_page_flag(page, PG_direct);
+			goto out;
+		}
+	} else {
+		vaddr_t start = (vaddr_t)page->pte, pc, next;
+		u32 start_word = kv_read32(start);
+		u32 victim_i = pte_chain_idx(start_word);
+
+		for (pc = start; pc; pc = next) {
+			u32 word = pc == start ? start_word : kv_read32(pc);
+
+			next = pte_chain_next(word);
+			for (u32 i = pte_chain_idx(word); i < nrpte; i++) {
+				examined++;
+				if (slot_read(pc, i) != pte_paddr)
+					continue;
+				slot_write(pc, i, slot_read(start, victim_i));
+				slot_write(start, victim_i, 0);
+				if (victim_i == nrpte - 1) {
+					/* Emptied a pte_chain. */
+					page->pte = pte_chain_next(start_word);
+					pte_chain_free(start);
+				} else {
+					kv_write32(start, start_word + 1);
+				}
+				goto out;
+			}
+		}
+	}
+	panic("page_remove_rmap: pte_addr %llx not found on page %lx",
+	      (unsigned long long)pte_paddr, page_to_pfn(page));
+out:
+	charge_n(CODE_pte_chain_entry, examined);
+	page->_mapcount--;
+out_unlock:
+	pte_chain_unlock(page);
+}
+
+/* ptep_test_and_clear_young on the PTE @pa names, mapped for the access. */
+static bool rmap_test_and_clear_young(pte_addr_t pa)
+{
+	vaddr_t ptep = rmap_ptep_map(pa);
+	pte_t pte = ptep_get(ptep);
+	bool young = pte_young(pte);
+
+	if (young)
+		set_pte_at(ptep, pte_modify_flags(pte, 0, _PROT_YOUNG));
+	rmap_ptep_unmap(ptep);
+	return young;
+}
+
+/*
+ * 2.6.0 calls page_referenced with the pte_chain lock held; the lock is
+ * not part of rmap.h, so it is taken here.  As in 2.6.0, a chain found to
+ * hold a single entry is turned back into a direct mapping.
+ */
+int page_referenced(struct page *page)
+{
+	CC_SCOPE(page_referenced);
+	int referenced = 0;
+
+	if (test_page_flag(page, PG_referenced)) {
+		clear_page_flag(page, PG_referenced);
+		referenced++;
+	}
+	pte_chain_lock(page);
+	if (test_page_flag(page, PG_direct)) {
+		if (rmap_test_and_clear_young(page->pte))
+			referenced++;
+	} else if (page->pte) {
+		vaddr_t pc, next;
+		u32 nr_chains = 0, examined = 0;
+
+		for (pc = (vaddr_t)page->pte; pc; pc = next) {
+			next = pte_chain_next(kv_read32(pc));
+			for (int i = (int)nrpte - 1; i >= 0; i--) {
+				pte_addr_t pa = slot_read(pc, (u32)i);
+
+				examined++;
+				if (!pa)
+					break;
+				if (rmap_test_and_clear_young(pa))
+					referenced++;
+				nr_chains++;
+			}
+		}
+		charge_n(CODE_pte_chain_entry, examined);
+		if (nr_chains == 1) {
+			pc = (vaddr_t)page->pte;
+			page->pte = slot_read(pc, nrpte - 1);
+			set_page_flag(page, PG_direct);
+			slot_write(pc, nrpte - 1, 0);
+			pte_chain_free(pc);
+		}
+	}
+	pte_chain_unlock(page);
+	return referenced;
+}
+
+void rmap_for_each(struct page *page, void (*fn)(pte_addr_t pa, void *arg),
+		   void *arg)
+{
+	if (test_page_flag(page, PG_direct)) {
+		fn(page->pte, arg);
+		return;
+	}
+	for (vaddr_t pc = (vaddr_t)page->pte, next; pc; pc = next) {
+		u32 word = raw_read32(pc);
+
+		next = pte_chain_next(word);
+		for (u32 i = pte_chain_idx(word); i < nrpte; i++)
+			fn(raw_slot_read(pc, i), arg);
+	}
+}
+
+static void count_one(pte_addr_t pa, void *arg)
+{
+	(*(u32 *)arg)++;
+}
+
+u32 page_rmap_count(struct page *page)
+{
+	u32 n = 0;
+
+	rmap_for_each(page, count_one, &n);
+	return n;
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "run/run.h"
+
+#include <string.h>
+
+#include "base/errno.h"
+#include "config/runtime.h"
+#include "kernel/boot.h"
+#include "kernel/exit.h"
+#include "kernel/sched.h"
+
+static void collect(struct run_result *r)
+{
+	double hz = (double)machine->cfg.cpu_hz;
+
+	memset(r, 0, sizeof(*r));
+	r->ncpus = machine->ncpus;
+	r->elapsed_cycles = machine_elapsed_cycles();
+	for (u32 i = 0; i < machine->ncpus; i++) {
+		const struct cpu *c = &machine->cpu[i];
+
+		r->user_cycles += c->profile[CC_user];
+		r->idle_cycles += c->idle_cycles + (r->elapsed_cycles - c->cycles);
+		r->system_cycles += c->cycles - c->idle_cycles -
+				    c->profile[CC_user];
+	}
+	for (int e = 0; e < NR_EVENTS; e++)
+		r->events[e] = machine_event_total((enum event)e);
+	for (int cc = 0; cc < NR_CC; cc++)
+		r->profile[cc] = machine_profile_total((enum cost_centre)cc);
+	r->elapsed_s = (double)r->elapsed_cycles / hz;
+	r->user_s = (double)r->user_cycles / hz;
+	r->system_s = (double)r->system_cycles / hz;
+	r->cpu_pct = r->elapsed_cycles ?
+			     100.0 * (double)(r->user_cycles + r->system_cycles) /
+				     (double)r->elapsed_cycles :
+			     0;
+	r->exits = exit_stats.exits;
+	r->sigsegv = exit_stats.killed_by_sigsegv;
+}
+
+int run_workload(const struct settings *s, void (*start)(const void *),
+		 const void *params, struct run_result *r, char *err,
+		 size_t errlen)
+{
+	int ret = boot_kernel(s, err, errlen);
+
+	if (ret)
+		return ret;
+	start(params);
+	ret = sched_run();
+	collect(r);
+	if (ret) {
+		snprintf(err, errlen, "deadlock: %u tasks blocked for good",
+			 nr_tasks());
+		abandon_kernel();
+		return ret;
+	}
+	shutdown_kernel();
+	return 0;
+}
+
+void run_print_json_body(const struct run_result *r, FILE *f)
+{
+	bool first = true;
+
+	fprintf(f,
+		"\"metrics\": {\"elapsed_s\": %.6f, \"system_s\": %.6f, "
+		"\"user_s\": %.6f, \"cpu_pct\": %.2f, \"elapsed_cycles\": %llu, "
+		"\"system_cycles\": %llu, \"user_cycles\": %llu, "
+		"\"idle_cycles\": %llu, \"exits\": %llu, \"sigsegv\": %llu}, ",
+		r->elapsed_s, r->system_s, r->user_s, r->cpu_pct,
+		(unsigned long long)r->elapsed_cycles,
+		(unsigned long long)r->system_cycles,
+		(unsigned long long)r->user_cycles,
+		(unsigned long long)r->idle_cycles,
+		(unsigned long long)r->exits, (unsigned long long)r->sigsegv);
+	fprintf(f, "\"events\": {");
+	for (int e = 0; e < NR_EVENTS; e++)
+		fprintf(f, "%s\"%s\": %llu", e ? ", " : "", event_names[e],
+			(unsigned long long)r->events[e]);
+	fprintf(f, "}, \"profile\": {");
+	for (int cc = 0; cc < NR_CC; cc++) {
+		if (!r->profile[cc])
+			continue;
+		fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", cc_names[cc],
+			(unsigned long long)r->profile[cc]);
+		first = false;
+	}
+	fprintf(f, "}");
+}
