@@ -4,6 +4,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "kernel/process.h"
+#include "kernel/sched.h"
+
 jmp_buf test_panic_jmp;
 char test_panic_msg[1024];
 
@@ -56,4 +59,19 @@ u64 probe_ev(const struct probe *p, enum event e)
 u64 probe_cc(const struct probe *p, enum cost_centre cc)
 {
 	return machine_profile_total(cc) - p->prof[cc];
+}
+
+static struct program test_program = {
+	.name = "test",
+	.text_pages = 4,
+	.data_pages = 2,
+	.bss_pages = 2,
+	.stack_pages = 2,
+};
+
+void test_run_process(void (*main)(void *), void *arg)
+{
+	test_program.main = main;
+	spawn_process(&test_program, arg);
+	cr_assert_eq(sched_run(), 0, "the processes deadlocked");
 }

@@ -49,6 +49,15 @@ void test_shutdown(void);
 		abandon_kernel();                                            \
 	} while (0)
 
+struct program;
+
+/*
+ * Run @main(@arg) as a process (exec'd from a small program image) and the
+ * scheduler until every task is gone; fails the test on a deadlock.  Test
+ * code inside the process records what it sees in globals; assert after.
+ */
+void test_run_process(void (*main)(void *), void *arg);
+
 /* Cycles and events of the current CPU, and deltas between two points. */
 struct probe {
 	u64 cycles;

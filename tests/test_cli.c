@@ -16,6 +16,18 @@ struct output {
 	char *out, *err;
 };
 
+/* Buffers handed out by run(), freed when the test ends. */
+static char *pool[64];
+static int pooled;
+
+static void release_pool(void)
+{
+	while (pooled)
+		free(pool[--pooled]);
+}
+
+TestSuite(cli, .fini = release_pool);
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -51,6 +63,9 @@ static struct output run(const char *args)
 	o.status = WEXITSTATUS(st);
 	o.out = slurp(out);
 	o.err = slurp(err);
+	cr_assert(pooled + 2 <= 64);
+	pool[pooled++] = o.out;
+	pool[pooled++] = o.err;
 	remove(out);
 	remove(err);
 	remove(dir);

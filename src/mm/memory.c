@@ -395,8 +395,8 @@ static int handle_pte_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	return VM_FAULT_MINOR;
 }
 
-static int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
-			   vaddr_t addr, bool write)
+int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
+		    vaddr_t addr, bool write)
 {
 	CC_SCOPE(handle_mm_fault);
 	struct spinlock *ptl = &mm->page_table_lock;

@@ -98,6 +98,14 @@ enum {
  */
 int handle_page_fault(vaddr_t addr, bool write, bool user);
 
+/*
+ * handle_mm_fault - resolve a fault at @addr inside @vma (the access was
+ * already checked against the VMA).  Context: mmap_sem held for read.
+ * Return: VM_FAULT_MINOR / MAJOR, or VM_FAULT_OOM / SIGSEGV.
+ */
+int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
+		    vaddr_t addr, bool write);
+
 /* Zero page: mapped read-only for read faults on anonymous memory. */
 extern struct page *zero_page;
 

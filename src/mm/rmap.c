@@ -166,6 +166,7 @@ vaddr_t pte_chain_alloc(gfp_t gfp)
 
 	/* 2.6.0 relies on the slab constructor and on frees leaving blocks
 	 * clean; here every block comes zeroed. */
+	hw_event(this_cpu(), EV_pte_chain_alloc);
 	return kmem_cache_alloc(pte_chain_cache, gfp | __GFP_ZERO);
 }
 
@@ -249,6 +250,7 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 	pte_paddr = ptep_to_paddr(ptep);
 	if (PageReserved(page))
 		return prealloc;
+	hw_event(this_cpu(), EV_rmap_add);
 	BUG_ON(!pte_paddr);
 	pte_chain_lock(page);
 
@@ -303,6 +305,7 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 	pte_paddr = ptep_to_paddr(ptep);
 	if (PageReserved(page))
 		return;
+	hw_event(this_cpu(), EV_rmap_remove);
 	pte_chain_lock(page);
 
 	if (!page_mapped(page))

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Processes end to end: fork's page-table copy (and its HIGHPTE kmaps),
+ * faults, copy-on-write, exec, vfork, exit and wait, SIGSEGV and -EFAULT,
+ * the scheduler's accounting, and the end-of-run audit catching a leak.
+ * Code inside a process records what it sees; the test asserts after.
+ */
+#include "helpers.h"
+
+#include <errno.h>
+
+#include "kernel/exit.h"
+#include "kernel/process.h"
+#include "kernel/sched.h"
+#include "kernel/user.h"
+#include "mm/mm.h"
+#include "mm/rmap.h"
+
+#define ANON_PAGES 8
+
+static struct {
+	u64 fork_pte_kmaps, fork_rmap_adds, fork_copy_ptes;
+	int child_status, wait_ret;
+	u32 parent_sees, child_saw;
+	long uname_bad, uname_partial, sethost_bad, uname_ok;
+	u64 cow_faults;
+	vaddr_t anon;
+	int exec_ran;
+	u32 vfork_value;
+} seen;
+
+static void child_exit_zero(void *arg)
+{
+	sys_exit(0);
+}
+
+static void fork_parent(void *arg)
+{
+	struct probe p;
+	int pid;
+
+	seen.anon = (vaddr_t)sys_mmap(0, ANON_PAGES * 4096, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	for (u32 i = 0; i < ANON_PAGES; i++)
+		uv_write32(seen.anon + i * 4096, i);
+	probe_take(&p);
+	pid = sys_fork(child_exit_zero, NULL);
+	seen.fork_pte_kmaps = probe_ev(&p, EV_pte_page_kmap);
+	seen.fork_rmap_adds = probe_ev(&p, EV_rmap_add);
+	seen.wait_ret = sys_wait4(pid, &seen.child_status) == pid;
+	sys_exit(0);
+}
+
+/*
+ * copy_page_range maps the source and destination PTE pages once per VMA
+ * and PTE page (pte_alloc_map, pte_offset_map_nested): one anonymous VMA
+ * in one PTE page is two kmaps, and each present PTE one page_add_rmap.
+ */
+Test(process, fork_kmaps_each_pte_page_twice_under_highpte)
+{
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "cpus=1");
+	test_run_process(fork_parent, NULL);
+	cr_assert_eq(seen.fork_pte_kmaps, 2);
+	cr_assert_eq(seen.fork_rmap_adds, ANON_PAGES);
+	cr_assert(seen.wait_ret);
+	cr_assert_eq(seen.child_status, 0);
+	test_shutdown();
+}
+
+Test(process, fork_without_highpte_kmaps_nothing)
+{
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=n", "cpus=1");
+	test_run_process(fork_parent, NULL);
+	cr_assert_eq(seen.fork_pte_kmaps, 0);
+	cr_assert_eq(seen.fork_rmap_adds, ANON_PAGES);
+	test_shutdown();
+}
+
+Test(process, fork_kmaps_on_arm_vivt_too)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
+	test_run_process(fork_parent, NULL);
+	cr_assert_eq(seen.fork_pte_kmaps, 2);
+	test_shutdown();
+}
+
+static void cow_child(void *arg)
+{
+	seen.child_saw = uv_read32(seen.anon);
+	uv_write32(seen.anon, 0xc0ffee);
+	sys_exit(7);
+}
+
+static void cow_parent(void *arg)
+{
+	struct probe p;
+	int pid;
+
+	seen.anon = (vaddr_t)sys_mmap(0, 4096, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uv_write32(seen.anon, 1234);
+	probe_take(&p);
+	pid = sys_fork(cow_child, NULL);
+	seen.wait_ret = sys_wait4(pid, &seen.child_status) == pid;
+	seen.cow_faults = probe_ev(&p, EV_fault_cow);
+	seen.parent_sees = uv_read32(seen.anon);
+	sys_exit(0);
+}
+
+Test(process, copy_on_write_keeps_the_parent_intact)
+{
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "cpus=2");
+	test_run_process(cow_parent, NULL);
+	cr_assert_eq(seen.child_saw, 1234);
+	cr_assert_eq(seen.parent_sees, 1234);
+	cr_assert_eq(seen.child_status, 7 << 8);
+	cr_assert_eq(seen.cow_faults, 1, "the child's write copied once");
+	test_shutdown();
+}
+
+Test(process, copy_on_write_on_vivt)
+{
+	TEST_BOOT("kirkwood-openblocks-a7");
+	test_run_process(cow_parent, NULL);
+	cr_assert_eq(seen.child_saw, 1234);
+	cr_assert_eq(seen.parent_sees, 1234);
+	test_shutdown();
+}
+
+static void segv_child(void *arg)
+{
+	uv_read32(0x1000);	/* nothing is mapped there */
+	sys_exit(0);
+}
+
+static void segv_parent(void *arg)
+{
+	int pid = sys_fork(segv_child, NULL);
+
+	seen.wait_ret = sys_wait4(pid, &seen.child_status) == pid;
+	sys_exit(0);
+}
+
+Test(process, bad_dereference_is_sigsegv)
+{
+	TEST_BOOT("beaglebone-white");
+	test_run_process(segv_parent, NULL);
+	cr_assert(seen.wait_ret);
+	cr_assert_eq(seen.child_status, SIGSEGV);
+	cr_assert_eq(exit_stats.killed_by_sigsegv, 1);
+	test_shutdown();
+}
+
+static void efault_main(void *arg)
+{
+	vaddr_t buf = (vaddr_t)sys_mmap(0, 4096, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	seen.uname_ok = sys_uname(buf);
+	seen.uname_bad = sys_uname(0x1000);
+	/* The last 100 bytes of the mapping, then unmapped memory. */
+	seen.uname_partial = sys_uname(buf + 4096 - 100);
+	seen.sethost_bad = sys_sethostname(0x2000, 8);
+	sys_exit(0);
+}
+
+Test(process, bad_pointer_to_a_syscall_is_efault)
+{
+	TEST_BOOT("kirkwood-openblocks-a7");
+	test_run_process(efault_main, NULL);
+	cr_assert_eq(seen.uname_ok, 0);
+	cr_assert_eq(seen.uname_bad, -EFAULT);
+	cr_assert_eq(seen.uname_partial, -EFAULT);
+	cr_assert_eq(seen.sethost_bad, -EFAULT);
+	cr_assert_eq(exit_stats.killed_by_sigsegv, 0);
+	test_shutdown();
+}
+
+static void exec_target(void *arg)
+{
+	seen.exec_ran = (int)(unsigned long)arg;
+	/* The new image's data is mapped and writable. */
+	uv_write32(user_image_base() + 4 * 4096, 5);
+	sys_exit(3);
+}
+
+static const struct program target_program = {
+	.name = "target",
+	.main = exec_target,
+	.text_pages = 4,
+	.data_pages = 2,
+	.bss_pages = 1,
+	.stack_pages = 1,
+};
+
+static void exec_child(void *arg)
+{
+	sys_execve(&target_program, (void *)42ul);
+	sys_exit(99);
+}
+
+static void exec_parent(void *arg)
+{
+	int pid = sys_fork(exec_child, NULL);
+
+	seen.wait_ret = sys_wait4(pid, &seen.child_status) == pid;
+	sys_exit(0);
+}
+
+Test(process, exec_replaces_the_image)
+{
+	TEST_BOOT("cortex-a15-2g");
+	test_run_process(exec_parent, NULL);
+	cr_assert_eq(seen.exec_ran, 42);
+	cr_assert_eq(seen.child_status, 3 << 8);
+	test_shutdown();
+}
+
+static void vfork_child(void *arg)
+{
+	/* Same mm as the parent, which sleeps until we exit. */
+	uv_write32(seen.anon, 77);
+	sys_exit(0);
+}
+
+static void vfork_parent(void *arg)
+{
+	int pid;
+
+	seen.anon = (vaddr_t)sys_mmap(0, 4096, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uv_write32(seen.anon, 1);
+	pid = sys_vfork(vfork_child, NULL);
+	seen.vfork_value = uv_read32(seen.anon);
+	seen.wait_ret = sys_wait4(pid, &seen.child_status) == pid;
+	sys_exit(0);
+}
+
+Test(process, vfork_shares_the_mm_and_waits)
+{
+	TEST_BOOT("numaq-16", "cpus=4");
+	test_run_process(vfork_parent, NULL);
+	cr_assert_eq(seen.vfork_value, 77);
+	cr_assert(seen.wait_ret);
+	test_shutdown();
+}
+
+static void munmap_main(void *arg)
+{
+	vaddr_t a = (vaddr_t)sys_mmap(0, 2 * 4096, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	uv_write32(a, 1);
+	uv_write32(a + 4096, 2);
+	sys_munmap(a, 4096);
+	seen.parent_sees = uv_read32(a + 4096);
+	uv_read32(a);		/* gone: SIGSEGV */
+	sys_exit(0);
+}
+
+Test(process, access_after_munmap_is_sigsegv)
+{
+	TEST_BOOT("kirkwood-openblocks-a7");
+	test_run_process(munmap_main, NULL);
+	cr_assert_eq(seen.parent_sees, 2);
+	cr_assert_eq(exit_stats.killed_by_sigsegv, 1);
+	test_shutdown();
+}
+
+static void brk_main(void *arg)
+{
+	long start = sys_brk(0);
+	long grown = sys_brk((vaddr_t)start + 3 * 4096);
+
+	uv_write32((vaddr_t)start + 2 * 4096, 9);
+	seen.parent_sees = uv_read32((vaddr_t)start + 2 * 4096);
+	seen.uname_ok = grown - start;
+	sys_exit(0);
+}
+
+Test(process, brk_grows_the_heap)
+{
+	TEST_BOOT("numaq-16", "cpus=1");
+	test_run_process(brk_main, NULL);
+	cr_assert_eq(seen.parent_sees, 9);
+	cr_assert_eq(seen.uname_ok, 3 * 4096);
+	test_shutdown();
+}
+
+static void zero_page_main(void *arg)
+{
+	vaddr_t a = (vaddr_t)sys_mmap(0, 4096, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct probe p;
+
+	probe_take(&p);
+	seen.child_saw = uv_read32(a);		/* the zero page */
+	uv_write32(a, 3);			/* COW from the zero page */
+	seen.parent_sees = uv_read32(a);
+	seen.cow_faults = probe_ev(&p, EV_fault_cow);
+	sys_exit(0);
+}
+
+Test(process, read_fault_maps_the_zero_page)
+{
+	TEST_BOOT("kirkwood-openblocks-a7");
+	test_run_process(zero_page_main, NULL);
+	cr_assert_eq(seen.child_saw, 0);
+	cr_assert_eq(seen.parent_sees, 3);
+	cr_assert_eq(seen.cow_faults, 1);
+	test_shutdown();
+}
+
+Test(process, leaked_page_is_caught_at_the_end)
+{
+	TEST_BOOT("numaq-16", "cpus=1");
+	mm_leak_one_page = true;
+	test_run_process(fork_parent, NULL);
+	EXPECT_PANIC("leaked", { test_shutdown(); });
+}
+
+static void spin_main(void *arg)
+{
+	user_compute(2000000);
+	sys_exit(0);
+}
+
+static void many_main(void *arg)
+{
+	int pids[6];
+
+	for (int i = 0; i < 6; i++)
+		pids[i] = sys_fork(spin_main, NULL);
+	for (int i = 0; i < 6; i++)
+		sys_wait4(pids[i], NULL);
+	sys_exit(0);
+}
+
+Test(process, smp_time_accounting_adds_up)
+{
+	TEST_BOOT("numaq-16", "cpus=4");
+	test_run_process(many_main, NULL);
+	{
+		u64 elapsed = machine_elapsed_cycles(), busy = 0, idle = 0;
+		u64 user = machine_profile_total(CC_user);
+
+		for (u32 i = 0; i < machine->ncpus; i++) {
+			struct cpu *c = &machine->cpu[i];
+
+			busy += c->cycles - c->idle_cycles;
+			idle += c->idle_cycles + (elapsed - c->cycles);
+		}
+		cr_assert_eq(busy + idle, elapsed * machine->ncpus);
+		/* Six children of 2 M user cycles each, spread over 4 CPUs. */
+		cr_assert(user >= 6 * 2000000ull);
+		cr_assert(elapsed < 6 * 2000000ull, "ran in parallel");
+		cr_assert(elapsed >= 2 * 2000000ull, "6 tasks on 4 CPUs");
+	}
+	test_shutdown();
+}
+
+Test(process, runs_are_deterministic)
+{
+	u64 first;
+
+	TEST_BOOT("numaq-16", "cpus=4");
+	test_run_process(many_main, NULL);
+	first = machine_elapsed_cycles();
+	test_shutdown();
+	TEST_BOOT("numaq-16", "cpus=4");
+	test_run_process(many_main, NULL);
+	cr_assert_eq(machine_elapsed_cycles(), first);
+	test_shutdown();
+}
