@@ -24,8 +24,14 @@ static inline u32 dram_cost(const struct cpu *c, phys_addr_t pa)
 	return cost()->dram;
 }
 
-/* One line access to the outer cache: an L1 fill (read) or a victim. */
-static void outer_access(struct cpu *c, phys_addr_t pa, bool write)
+/*
+ * One line access to the outer cache: an L1 fill (read) or a victim.
+ * @stream: a later line of one sequential access (memcpy, memset, a page
+ * clear), whose DRAM fill overlaps the ones before it: it pays the latency
+ * divided by the CPU's memory-level parallelism (outstanding line fills).
+ */
+static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
+				bool stream)
 {
 	struct cache_outcome o;
 
@@ -49,7 +55,15 @@ static void outer_access(struct cpu *c, phys_addr_t pa, bool write)
 		return;
 	}
 	hw_event(c, EV_dram_read);
-	hw_charge(c, dram_cost(c, pa));
+	if (stream && machine->cfg.mlp > 1)
+		hw_charge(c, dram_cost(c, pa) / machine->cfg.mlp);
+	else
+		hw_charge(c, dram_cost(c, pa));
+}
+
+static void outer_access(struct cpu *c, phys_addr_t pa, bool write)
+{
+	outer_access_stream(c, pa, write, false);
 }
 
 static void l1_victim(struct cpu *c, phys_addr_t pa)
@@ -73,9 +87,9 @@ static void alias_hazard(struct cpu *c, vaddr_t va, vaddr_t other,
 	      (unsigned long long)pa, va, other);
 }
 
-/* One line access through L1. */
-static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
-			       bool write)
+/* One line access through L1 (@stream: see outer_access_stream). */
+static inline void line_access_stream(struct cpu *c, vaddr_t va,
+				      phys_addr_t pa, bool write, bool stream)
 {
 	struct cache_outcome o;
 
@@ -100,7 +114,13 @@ static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 		outer_access(c, pa, true);
 		return;
 	}
-	outer_access(c, pa, false);
+	outer_access_stream(c, pa, false, stream);
+}
+
+static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+			       bool write)
+{
+	line_access_stream(c, va, pa, write, false);
 }
 
 /* Charge every L1 line of [va, va + len), which lies within one page. */
@@ -114,7 +134,8 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 	for (vaddr_t l = first; l <= last; l++) {
 		vaddr_t lva = l << ls;
 
-		line_access(c, lva, page | (lva & (PAGE_SIZE - 1)), write);
+		line_access_stream(c, lva, page | (lva & (PAGE_SIZE - 1)),
+				   write, l != first);
 	}
 }
 

@@ -72,6 +72,8 @@ struct hw_config {
 	bool l2_per_cpu;	/* one outer cache per CPU (P6) or shared */
 	u32 tlb_entries, tlb_ways;
 	enum walk_path walk;
+	/* Line fills a sequential access keeps in flight (>= 1). */
+	u32 mlp;
 	struct hw_costs cost;
 	/* Bytes of kernel text per cost centre, for I-cache refills; NULL
 	 * when the I-cache is not modelled. */

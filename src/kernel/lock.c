@@ -36,6 +36,16 @@ void spin_lock(struct spinlock *l)
 	l->acquired_at = c->cycles;
 }
 
+bool spin_trylock(struct spinlock *l)
+{
+	struct cpu *c = this_cpu();
+
+	if (l->owner >= 0 || contention(c, l->acquired_at, l->free_at))
+		return false;
+	spin_lock(l);
+	return true;
+}
+
 void spin_unlock(struct spinlock *l)
 {
 	struct cpu *c = this_cpu();

@@ -19,6 +19,7 @@
 #include "arch/tlbflush.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "kernel/lock.h"
 #include "kernel/sched.h"
 #include "mm/highmem_internal.h"
 
@@ -132,15 +133,21 @@ static void set_page_address(struct page *page, vaddr_t virtual)
 
 /*
  * kmap_lock: spin_lock_irq on ARM (ARCH_NEEDS_KMAP_HIGH_GET makes it
- * irq-safe), plain spin_lock on x86.  One uncontended lock/unlock pair.
+ * irq-safe), plain spin_lock on x86.  One global lock: CPUs that kmap at
+ * the same simulated time wait for each other.
  */
+static struct spinlock kmap_lock;
+
 static void lock_kmap(void)
 {
-	charge(CODE_spin_lock_irq);
+	spin_lock(&kmap_lock);
+	if (platform()->arch == PLAT_ARM)
+		charge(CODE_spin_lock_irq);
 }
 
 static void unlock_kmap(void)
 {
+	spin_unlock(&kmap_lock);
 }
 
 static void flush_all_zero_pkmaps(void)
@@ -332,6 +339,7 @@ void kmap_init(void)
 		pkmap_count[i] = 0;
 	last_pkmap_nr = 0;
 	pkmap_waiters = 0;
+	kmap_lock = SPINLOCK_INIT("kmap_lock");
 	/* pkmap_page_table = pte_offset_kernel(pmd, PKMAP_BASE) */
 	pkmap_page_table = pte_offset_kernel(layout.pkmap_base);
 	kmap_atomic_init();

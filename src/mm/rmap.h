@@ -73,6 +73,23 @@ static inline bool page_mapped(const struct page *page)
  */
 int page_referenced(struct page *page);
 
+enum {
+	SWAP_SUCCESS,
+	SWAP_AGAIN,
+	SWAP_FAIL,
+};
+
+/*
+ * try_to_unmap - remove every PTE that maps @page (2.6.0 try_to_unmap,
+ * try_to_unmap_one): each chain entry is mapped with rmap_ptep_map (a kmap
+ * under HIGHPTE), its mm found from the PTE page, the PTE cleared and its
+ * TLB entry flushed, the mapping's reference dropped.  Only page-cache
+ * pages: anonymous pages would need swap, which is not modelled.
+ * Context: the caller holds a reference to @page.
+ * Return: SWAP_SUCCESS, SWAP_AGAIN (an mm was busy) or SWAP_FAIL.
+ */
+int try_to_unmap(struct page *page);
+
 /*
  * rmap_for_each - call @fn for every pte_addr_t recorded on @page (in chain
  * order), uncharged: for the audit and try_to_unmap's walk.

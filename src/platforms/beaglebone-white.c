@@ -41,6 +41,8 @@ const struct platform beaglebone_white = {
 		.tlb_ways = 32,
 		/* [S] the walk is 24 cycles when descriptors hit L2. */
 		.walk = WALK_L2,
+		/* [E] the A8 L2 takes a second miss under the first (hit-under-miss and one more outstanding fill). */
+		.mlp = 2,
 		.cost = {
 			.l1_hit = 0,
 			/* [S] L1 D miss replay 8 cycles (TRM replay table). */

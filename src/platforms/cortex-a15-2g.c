@@ -40,6 +40,8 @@ const struct platform cortex_a15_2g = {
 		.tlb_ways = 4,
 		/* [E] A15 walks are coherent with the data caches. */
 		.walk = WALK_L1,
+		/* [E] the A15 has six outstanding L1 line fills. */
+		.mlp = 6,
 		.cost = {
 			.l1_hit = 0,
 			/* [E] ~21 cycles L2 hit. */

@@ -49,6 +49,8 @@ const struct platform kirkwood_openblocks_a7 = {
 		/* [S] the walker reads tables from DRAM, not L2 (Plan 9 notes;
 		 * cpu_feroceon_set_pte_ext cleans L1 and L2 for that reason). */
 		.walk = WALK_DRAM,
+		/* [E] the in-order 88FR131 blocks on a line fill: no overlap. */
+		.mlp = 1,
 		.cost = {
 			/* [S] L1 hit 3 cycles, pipelined into the instruction
 			 * cost of memcpy and friends: no extra charge. */

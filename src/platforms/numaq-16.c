@@ -46,6 +46,8 @@ const struct platform numaq_16 = {
 		.tlb_ways = 4,
 		/* x86 walks go through the data caches. */
 		.walk = WALK_L1,
+		/* [E] the P6 keeps four L1 line fill buffers in flight. */
+		.mlp = 4,
 		.cost = {
 			.l1_hit = 0,
 			/* [E] full-speed on-package L2: ~8 cycles. */
