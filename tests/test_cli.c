@@ -6,6 +6,7 @@
  * status 2 for bad command lines.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,4 +188,66 @@ Test(cli, reproduce_says_what_exists)
 
 	cr_assert_eq(o.status, 0);
 	cr_assert(strstr(o.out, "micro"));
+}
+
+/* The value of "key": in the (single) run object of `run --format json`. */
+static double run_field(const char *json, const char *key)
+{
+	char pat[96];
+	const char *k;
+
+	snprintf(pat, sizeof(pat), "\"%s\": ", key);
+	k = strstr(json, pat);
+	cr_assert(k, "no %s in the run output", key);
+	return strtod(k + strlen(pat), NULL);
+}
+
+Test(cli, run_spawn_json_is_deterministic)
+{
+	struct output a = run("run spawn --platform cortex-a15-2g --format json");
+	struct output b = run("run spawn --platform cortex-a15-2g --format json");
+
+	cr_assert_eq(a.status, 0, "%s", a.err);
+	cr_assert_str_eq(a.out, b.out);
+	cr_assert(strstr(a.out, "\"workload\": \"spawn\""));
+	cr_assert(strstr(a.out, "\"params\": {\"procs\": 8"));
+}
+
+/*
+ * HIGHPTE on the NUMA-Q: every PTE access goes through kmap_atomic, so the
+ * same workload costs more system time and kmaps PTE pages, while user
+ * time is unchanged; the profile shows who pays.
+ */
+Test(cli, run_spawn_highpte_costs_system_time)
+{
+	struct output n = run("run spawn --platform numaq-16 CONFIG_HIGHPTE=n --format json");
+	struct output y = run("run spawn --platform numaq-16 CONFIG_HIGHPTE=y --format json");
+
+	cr_assert_eq(n.status, 0, "%s", n.err);
+	cr_assert_eq(y.status, 0, "%s", y.err);
+	cr_assert(run_field(y.out, "system_cycles") >
+		  run_field(n.out, "system_cycles"));
+	/*
+	 * The user programs do the same work; only their TLB walks read
+	 * PTEs that now live elsewhere, a few cycles in 350 000.
+	 */
+	cr_assert(fabs(run_field(y.out, "user_cycles") -
+		       run_field(n.out, "user_cycles")) <=
+		  run_field(n.out, "user_cycles") / 1000);
+	cr_assert_eq(run_field(n.out, "pte_page_kmap"), 0);
+	cr_assert(run_field(y.out, "pte_page_kmap") > 0);
+	cr_assert(run_field(y.out, "kmap_atomic") >
+		  run_field(n.out, "kmap_atomic"));
+	cr_assert(strstr(y.out, "\"page_remove_rmap\": "));
+	cr_assert(strstr(y.out, "\"zap_pte_range\": "));
+	cr_assert(strstr(strstr(y.out, "\"profile\""), "\"kmap_atomic\": "));
+	cr_assert_eq(run_field(y.out, "sigsegv"), 0);
+	cr_assert_eq(run_field(y.out, "exits"), 16);
+}
+
+Test(cli, run_bad_options_exit_2)
+{
+	assert_usage_error("run spawn --procs 0", "--procs");
+	assert_usage_error("run spawn --bogus 3", "unknown option");
+	assert_usage_error("run nosuch", "unknown workload");
 }
