@@ -17,6 +17,12 @@ static u64 contention(const struct cpu *c, u64 acquired_at, u64 free_at)
 
 void spin_lock(struct spinlock *l)
 {
+	charge(CODE_spin_lock);
+	spin_lock_nocharge(l);
+}
+
+void spin_lock_nocharge(struct spinlock *l)
+{
 	struct cpu *c = this_cpu();
 	u64 wait;
 
@@ -25,7 +31,6 @@ void spin_lock(struct spinlock *l)
 	if (l->owner >= 0)
 		panic("spin_lock: %s held by CPU%d across a switch", l->name,
 		      l->owner);
-	charge(CODE_spin_lock);
 	wait = contention(c, l->acquired_at, l->free_at);
 	if (wait) {
 		hw_event(c, EV_spin_contended);

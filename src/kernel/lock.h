@@ -35,6 +35,8 @@ struct rw_semaphore {
 #define RWSEM_INIT(n) ((struct rw_semaphore){ .name = (n) })
 
 void spin_lock(struct spinlock *l);
+/* spin_lock without the code cost (a lock whose cost is charged apart). */
+void spin_lock_nocharge(struct spinlock *l);
 /* spin_trylock - take @l unless another CPU held it at this time. */
 bool spin_trylock(struct spinlock *l);
 void spin_unlock(struct spinlock *l);
