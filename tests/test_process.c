@@ -372,3 +372,60 @@ Test(process, runs_are_deterministic)
 	cr_assert_eq(machine_elapsed_cycles(), first);
 	test_shutdown();
 }
+
+static void ro_write_main(void *arg)
+{
+	vaddr_t a = (vaddr_t)sys_mmap(0, 4096, PROT_READ,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	seen.child_saw = uv_read32(a);
+	uv_write32(a, 1);	/* not writable: SIGSEGV */
+	sys_exit(0);
+}
+
+Test(process, write_to_read_only_mapping_is_sigsegv)
+{
+	TEST_BOOT("numaq-16", "cpus=1");
+	test_run_process(ro_write_main, NULL);
+	cr_assert_eq(seen.child_saw, 0);
+	cr_assert_eq(exit_stats.killed_by_sigsegv, 1);
+	test_shutdown();
+}
+
+static void long_spin(void *arg)
+{
+	/* 300 M cycles: three slices' worth at 720 MHz. */
+	for (int i = 0; i < 300; i++)
+		user_compute(1000000);
+	sys_exit(0);
+}
+
+static void two_spinners(void *arg)
+{
+	int a = sys_fork(long_spin, NULL), b = sys_fork(long_spin, NULL);
+
+	sys_wait4(a, NULL);
+	sys_wait4(b, NULL);
+	sys_exit(0);
+}
+
+/*
+ * Two CPU-bound tasks on one CPU share it through time slices: the tick
+ * ends each 100 ms slice and the task is preempted on its way back to
+ * user space.  Each runs 300 M cycles = 417 ms, so about four slices.
+ */
+Test(process, time_slices_share_one_cpu)
+{
+	struct probe p;
+
+	TEST_BOOT("beaglebone-white");
+	probe_take(&p);
+	test_run_process(two_spinners, NULL);
+	/* Without preemption: exec, forks, waits and exits only (< 8). */
+	cr_assert_geq(probe_ev(&p, EV_context_switch), 12,
+		      "%llu switches",
+		      (unsigned long long)probe_ev(&p, EV_context_switch));
+	cr_assert_geq(probe_ev(&p, EV_timer_tick),
+		      2 * 300000000ull / (720000000 / HZ));
+	test_shutdown();
+}

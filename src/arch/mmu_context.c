@@ -14,8 +14,14 @@
 /* ASID allocation (3.x arch/arm/mm/context.c, without the SMP dance). */
 #define ASID_BITS 8
 #define ASID_MASK ((1u << ASID_BITS) - 1)
-static u64 asid_generation = 1ull << ASID_BITS;
-static u32 next_asid = 1;
+static u64 asid_generation;
+static u32 next_asid;
+
+void mmu_context_init(void)
+{
+	asid_generation = 1ull << ASID_BITS;
+	next_asid = 1;
+}
 
 static bool has_asid(void)
 {

@@ -20,6 +20,9 @@ struct mm_struct;
 struct vm_area_struct;
 struct page;
 
+/* Reset the ASID allocator (boot). */
+void mmu_context_init(void);
+
 /* Make @next the address space of this CPU (@prev may be NULL). */
 void switch_mm(struct mm_struct *prev, struct mm_struct *next);
 /* Forget an mm that dies: its ASID, its CPU mask bits. */

@@ -108,6 +108,11 @@ int do_shm_open(const char *name, u32 size)
 	return fd;
 }
 
+void shm_init(void)
+{
+	memset(shm, 0, sizeof(shm));
+}
+
 void shm_drop_all(void)
 {
 	for (int i = 0; i < NR_SHM; i++) {

@@ -38,6 +38,8 @@ struct file *fget(int fd);
  * of @size bytes.  Return: a file descriptor or -EMFILE / -ENOMEM.
  */
 int do_shm_open(const char *name, u32 size);
+/* Forget every named object (boot). */
+void shm_init(void);
 /* Drop every named object's pages (end of run). */
 void shm_drop_all(void);
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "arch/layout.h"
+#include "arch/mmu_context.h"
 #include "arch/tlbflush.h"
 #include "base/errno.h"
 #include "base/panic.h"
@@ -50,6 +51,10 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	/* Fault-injection knobs never carry over from a previous run. */
 	tlbflush_skip_nth = 0;
 	page_alloc_fail_nth = 0;
+	mm_leak_one_page = false;
+	mmu_context_init();
+	shm_init();
+	exec_init();
 	sched_init();
 	cc_enter(this_cpu(), CC_boot);
 	ret = mm_init();

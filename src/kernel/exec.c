@@ -54,6 +54,11 @@ static struct address_space *image_of(const struct program *prog)
 	return images[free_slot].as;
 }
 
+void exec_init(void)
+{
+	memset(images, 0, sizeof(images));
+}
+
 void exec_drop_images(void)
 {
 	for (int i = 0; i < NR_IMAGES; i++) {

@@ -47,6 +47,8 @@ int do_execve(const struct program *prog, void *arg);
  */
 int spawn_process(const struct program *prog, void *arg);
 
+/* Forget every program image (boot). */
+void exec_init(void);
 /* Drop the program images' page-cache pages (end of run). */
 void exec_drop_images(void);
 

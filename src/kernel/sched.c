@@ -296,6 +296,9 @@ void sched_yield_point(void)
 		return;
 	while (c->cycles >= percpu[c->id].next_tick)
 		scheduler_tick();
+	/* A tick in user mode returns through the preemption point. */
+	if (t->in_user && t->need_resched)
+		sched_return_to_user();
 	if (c->cycles > horizon) {
 		t->saved_cc = c->cc;
 		coroutine_switch(&t->co, &sched_co);
