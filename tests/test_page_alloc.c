@@ -42,7 +42,7 @@ static void boot_machine(const char *name)
 
 	cr_assert_not_null(p, "no platform %s", name);
 	settings_default(&s, p);
-	config = &s;
+	config_apply(&s);
 	cr_assert_eq(machine_create(&p->hw, p->hw.ncpus, p->hw.ram_size), 0);
 }
 
@@ -211,7 +211,7 @@ Test(page_alloc, numaq_2g_lowmem_spans_nodes, .fini = teardown)
 	const struct platform *p = platform_find("numaq-16");
 
 	settings_default(&s, p);
-	config = &s;
+	config_apply(&s);
 	cr_assert_eq(machine_create(&p->hw, p->hw.ncpus, 2ull << 30), 0);
 	boot_layout(0, max, NQ_DMA, NQ_LOW, 4);
 	memblock_free_all();

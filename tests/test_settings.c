@@ -129,7 +129,8 @@ Test(settings, parse_bools)
 
 Test(settings, parse_vmsplit_both_spellings)
 {
-	const char *const names[] = { "3G", "3G_OPT", "2G", "2G_OPT", "1G" };
+	const char *const names[] = { "3G",     "3G_OPT", "2G",
+				      "2G_OPT", "1G",     "4G_4G" };
 	char word[64];
 
 	defaults("numaq-16");
@@ -527,6 +528,8 @@ Test(settings, print_words_and_json)
 			 "platform=kirkwood-openblocks-a7 CONFIG_HIGHMEM=y "
 			 "CONFIG_HIGHPTE=y CONFIG_ARM_LPAE=n "
 			 "CONFIG_DEBUG_HIGHMEM=n CONFIG_VMSPLIT=3G "
+			 "CONFIG_UACCESS_WITH_MEMCPY=n "
+			 "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n "
 			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
 			 "checks=y seed=1");
 	free(out);
@@ -541,7 +544,10 @@ Test(settings, print_words_and_json)
 		     "\"CONFIG_HIGHMEM\": \"n\", \"CONFIG_HIGHPTE\": \"n\", "
 		     "\"CONFIG_ARM_LPAE\": \"n\", "
 		     "\"CONFIG_DEBUG_HIGHMEM\": \"n\", "
-		     "\"CONFIG_VMSPLIT\": \"2G\", \"flavour\": \"arm-3x\", "
+		     "\"CONFIG_VMSPLIT\": \"2G\", "
+		     "\"CONFIG_UACCESS_WITH_MEMCPY\": \"n\", "
+		     "\"CONFIG_UACCESS_GUP_KMAP_MEMCPY\": \"n\", "
+		     "\"flavour\": \"arm-3x\", "
 		     "\"kmap_pfn_fastpath\": \"n\", \"mem\": \"512M\", "
 		     "\"cpus\": 1, \"checks\": \"y\", \"seed\": 42}");
 	free(out);

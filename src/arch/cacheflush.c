@@ -3,6 +3,8 @@
 
 #include "config/runtime.h"
 #include "hw/access.h"
+#include "mm/highmem.h"
+#include "mm/rmap.h"
 
 bool cache_is_vivt(void)
 {
@@ -43,4 +45,33 @@ void flush_cache_kmaps(void)
 {
 	if (cache_is_vivt())
 		flush_cache_all();
+}
+
+void flush_dcache_page(struct page *page)
+{
+	CC_SCOPE(flush_dcache_page);
+	vaddr_t addr;
+
+	if (platform()->arch == PLAT_X86)
+		return;
+	if (page->mapping && !test_page_flag(page, PG_anon) &&
+	    !page_mapped(page)) {
+		/* clear_bit(PG_dcache_clean): flushed when it gets mapped. */
+		clear_page_flag(page, PG_dcache_clean);
+		return;
+	}
+	if (!PageHighMem(page)) {
+		__cpuc_flush_dcache_area(page_address(page), PAGE_SIZE);
+	} else if (!cache_is_vipt_aliasing()) {
+		addr = kmap_atomic(page);
+		__cpuc_flush_dcache_area(addr, PAGE_SIZE);
+		kunmap_atomic(addr);
+	} else {
+		addr = kmap_high_get(page);
+		if (addr) {
+			__cpuc_flush_dcache_area(addr, PAGE_SIZE);
+			kunmap_high(page);
+		}
+	}
+	set_page_flag(page, PG_dcache_clean);
 }

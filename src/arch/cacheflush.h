@@ -27,4 +27,16 @@ void flush_cache_all(void);
 /* flush_cache_kmaps - before pkmap entries are reused: VIVT only. */
 void flush_cache_kmaps(void);
 
+struct page;
+
+/*
+ * flush_dcache_page - the kernel wrote @page through its own mapping
+ * (arch/arm/mm/flush.c).  A page-cache page no user maps is only marked
+ * (the flush is deferred to when it is mapped); otherwise the kernel alias
+ * is written back: lowmem through the direct map, highmem through a kmap
+ * on a non-aliasing VIPT cache, or its existing pkmap alias on VIVT.
+ * Nothing on x86.
+ */
+void flush_dcache_page(struct page *page);
+
 #endif

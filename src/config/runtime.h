@@ -13,6 +13,13 @@
 /* The settings and board of the booted kernel (NULL before boot). */
 extern const struct settings *config;
 
+/* The code-path costs in force: the board's, with the settings' cost.X
+ * overrides applied at boot. */
+extern u32 code_cost[NR_CODE_COSTS];
+
+/* Make @s the configuration in force: config and the code costs. */
+void config_apply(const struct settings *s);
+
 static inline const struct platform *platform(void)
 {
 	return config->platform;
@@ -21,19 +28,19 @@ static inline const struct platform *platform(void)
 /* Charge one pass of code path @cc. */
 static inline void charge(enum code_cost cc)
 {
-	hw_charge(this_cpu(), platform()->code[cc]);
+	hw_charge(this_cpu(), code_cost[cc]);
 }
 
 /* Charge @n iterations of code path @cc. */
 static inline void charge_n(enum code_cost cc, u64 n)
 {
-	hw_charge(this_cpu(), n * platform()->code[cc]);
+	hw_charge(this_cpu(), n * code_cost[cc]);
 }
 
 /* Charge a per-KiB code path for @bytes, rounded to the nearest cycle. */
 static inline void charge_bytes(enum code_cost cc, u64 bytes)
 {
-	hw_charge(this_cpu(), (bytes * platform()->code[cc] + 512) >> 10);
+	hw_charge(this_cpu(), (bytes * code_cost[cc] + 512) >> 10);
 }
 
 #endif

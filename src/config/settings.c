@@ -11,7 +11,7 @@
 const char *const vmsplit_names[NR_VMSPLIT] = {
 	[VMSPLIT_3G] = "3G",	 [VMSPLIT_3G_OPT] = "3G_OPT",
 	[VMSPLIT_2G] = "2G",	 [VMSPLIT_2G_OPT] = "2G_OPT",
-	[VMSPLIT_1G] = "1G",
+	[VMSPLIT_1G] = "1G",	 [VMSPLIT_4G_4G] = "4G_4G",
 };
 
 const char *const flavour_names[NR_FLAVOURS] = {
@@ -20,6 +20,9 @@ const char *const flavour_names[NR_FLAVOURS] = {
 	[FLAVOUR_X86_26] = "x86-2.6",
 	[FLAVOUR_X86_3X] = "x86-3x",
 };
+
+/* Set once the 4G/4G split is implemented end to end. */
+static const bool vmsplit_4g4g_modelled = false;
 
 /* Bits of settings.given. */
 enum {
@@ -40,8 +43,12 @@ static const struct {
 	  "ARM long-descriptor (3-level, 64-bit) page tables; needs an LPAE CPU" },
 	{ "CONFIG_DEBUG_HIGHMEM", "y|n (n)",
 	  "ARM 3.x: kunmap_atomic clears the fixmap PTE and flushes its TLB entry" },
-	{ "CONFIG_VMSPLIT", "3G|3G_OPT|2G|2G_OPT|1G (3G)",
-	  "user/kernel split: PAGE_OFFSET 0xC0000000/0xB0000000/0x80000000/0x78000000 (x86)/0x40000000; CONFIG_VMSPLIT_2G=y is accepted too" },
+	{ "CONFIG_VMSPLIT", "3G|3G_OPT|2G|2G_OPT|1G|4G_4G (3G)",
+	  "user/kernel split: PAGE_OFFSET 0xC0000000/0xB0000000/0x80000000/0x78000000 (x86)/0x40000000; 4G_4G: separate kernel and user address spaces, tables switched on every kernel entry and exit (x86 PAE, or ARM with CONFIG_ARM_LPAE); CONFIG_VMSPLIT_2G=y is accepted too" },
+	{ "CONFIG_UACCESS_WITH_MEMCPY", "y|n (n)",
+	  "ARM: copy_to_user/clear_user of 64 bytes or more pin the PTE and memcpy through the user address" },
+	{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", "y|n (n)",
+	  "copy_{to,from}_user by get_user_pages + kmap_atomic + memcpy (the 2020 RFC); forced by 4G_4G" },
 	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
 	{ "kmap_pfn_fastpath", "y|n (n)",
@@ -52,6 +59,8 @@ static const struct {
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
 	{ "seed", "N (1)", "seed of the run's PRNG, printed with every result" },
+	{ "cost.NAME", "N (the board's)",
+	  "override code-path cost NAME (cycles; per KiB for *_kib) for a what-if; see the platform files" },
 };
 
 void settings_default(struct settings *s, const struct platform *p)
@@ -158,6 +167,8 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("CONFIG_HIGHPTE", highpte, s->given |= GIVEN_HIGHPTE)
 	BOOL_SETTING("CONFIG_ARM_LPAE", arm_lpae, )
 	BOOL_SETTING("CONFIG_DEBUG_HIGHMEM", debug_highmem, )
+	BOOL_SETTING("CONFIG_UACCESS_WITH_MEMCPY", uaccess_with_memcpy, )
+	BOOL_SETTING("CONFIG_UACCESS_GUP_KMAP_MEMCPY", uaccess_gup_kmap, )
 	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath, )
 	BOOL_SETTING("checks", checks, )
 #undef BOOL_SETTING
@@ -206,6 +217,18 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		s->ncpus = (u32)n;
 		return 0;
 	}
+	if (!strncmp(name, "cost.", 5)) {
+		for (int i = 0; i < NR_CODE_COSTS; i++)
+			if (!strcmp(name + 5, code_cost_names[i])) {
+				if (parse_u64(v, &n) || n > 1000000000)
+					return fail(err, errlen,
+						    "%s: '%s' is not a cycle count",
+						    name, v);
+				s->cost_override[i] = (u32)n + 1;
+				return 0;
+			}
+		return fail(err, errlen, "unknown code cost '%s'", name + 5);
+	}
 	if (!strcmp(name, "seed")) {
 		if (parse_u64(v, &n))
 			return fail(err, errlen, "seed: '%s' is not a number",
@@ -222,7 +245,9 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 {
 	static const char *const known[] = {
 		"CONFIG_HIGHMEM", "CONFIG_HIGHPTE", "CONFIG_ARM_LPAE",
-		"CONFIG_DEBUG_HIGHMEM", "CONFIG_VMSPLIT_3G",
+		"CONFIG_DEBUG_HIGHMEM", "CONFIG_UACCESS_WITH_MEMCPY",
+		"CONFIG_UACCESS_GUP_KMAP_MEMCPY", "CONFIG_VMSPLIT_4G_4G",
+		"CONFIG_VMSPLIT_3G",
 		"CONFIG_VMSPLIT_3G_OPT", "CONFIG_VMSPLIT_2G",
 		"CONFIG_VMSPLIT_2G_OPT", "CONFIG_VMSPLIT_1G",
 	};
@@ -279,6 +304,18 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return fail(err, errlen,
 			    "CONFIG_ARM_LPAE=y: %s has an ARMv%u CPU without LPAE",
 			    p->name, p->arm_arch);
+	if (s->uaccess_with_memcpy && p->arch != PLAT_ARM)
+		return fail(err, errlen,
+			    "CONFIG_UACCESS_WITH_MEMCPY=y exists on ARM only");
+	if (s->uaccess_with_memcpy && s->uaccess_gup_kmap)
+		return fail(err, errlen,
+			    "CONFIG_UACCESS_WITH_MEMCPY and CONFIG_UACCESS_GUP_KMAP_MEMCPY exclude each other");
+	if (s->vmsplit == VMSPLIT_4G_4G && !vmsplit_4g4g_modelled)
+		return fail(err, errlen,
+			    "CONFIG_VMSPLIT_4G_4G is not modelled in this build");
+	if (s->vmsplit == VMSPLIT_4G_4G && p->arch == PLAT_ARM && !s->arm_lpae)
+		return fail(err, errlen,
+			    "CONFIG_VMSPLIT_4G_4G on ARM needs CONFIG_ARM_LPAE=y");
 	if (s->vmsplit == VMSPLIT_2G_OPT && p->arch != PLAT_X86)
 		return fail(err, errlen, "CONFIG_VMSPLIT_2G_OPT exists on x86 only");
 	if (s->flavour != FLAVOUR_KMAP_LOCAL &&
@@ -307,20 +344,42 @@ static bool highpte_in_force(const struct settings *s)
 	return s->highpte && s->highmem;
 }
 
+/* The cost.X overrides, after the rest: inside the JSON object or as
+ * words. */
+static void print_overrides(const struct settings *s, FILE *f, bool json)
+{
+	for (int i = 0; i < NR_CODE_COSTS; i++) {
+		if (!s->cost_override[i])
+			continue;
+		if (json)
+			fprintf(f, ", \"cost.%s\": %u", code_cost_names[i],
+				s->cost_override[i] - 1);
+		else
+			fprintf(f, " cost.%s=%u", code_cost_names[i],
+				s->cost_override[i] - 1);
+	}
+}
+
 void settings_print_json(const struct settings *s, FILE *f)
 {
 	fprintf(f,
 		"{\"platform\": \"%s\", \"CONFIG_HIGHMEM\": \"%c\", "
 		"\"CONFIG_HIGHPTE\": \"%c\", \"CONFIG_ARM_LPAE\": \"%c\", "
 		"\"CONFIG_DEBUG_HIGHMEM\": \"%c\", \"CONFIG_VMSPLIT\": \"%s\", "
+		"\"CONFIG_UACCESS_WITH_MEMCPY\": \"%c\", "
+		"\"CONFIG_UACCESS_GUP_KMAP_MEMCPY\": \"%c\", "
 		"\"flavour\": \"%s\", \"kmap_pfn_fastpath\": \"%c\", "
 		"\"mem\": \"%" PRIu64 "M\", \"cpus\": %u, \"checks\": \"%c\", "
-		"\"seed\": %" PRIu64 "}",
+		"\"seed\": %" PRIu64,
 		s->platform->name, s->highmem ? 'y' : 'n',
 		highpte_in_force(s) ? 'y' : 'n', s->arm_lpae ? 'y' : 'n',
 		s->debug_highmem ? 'y' : 'n', vmsplit_names[s->vmsplit],
+		s->uaccess_with_memcpy ? 'y' : 'n',
+		s->uaccess_gup_kmap ? 'y' : 'n',
 		flavour_names[s->flavour], s->kmap_pfn_fastpath ? 'y' : 'n',
 		s->mem >> 20, s->ncpus, s->checks ? 'y' : 'n', s->seed);
+	print_overrides(s, f, true);
+	fputc('}', f);
 }
 
 void settings_print_words(const struct settings *s, FILE *f)
@@ -328,13 +387,17 @@ void settings_print_words(const struct settings *s, FILE *f)
 	fprintf(f,
 		"platform=%s CONFIG_HIGHMEM=%c CONFIG_HIGHPTE=%c "
 		"CONFIG_ARM_LPAE=%c CONFIG_DEBUG_HIGHMEM=%c CONFIG_VMSPLIT=%s "
+		"CONFIG_UACCESS_WITH_MEMCPY=%c CONFIG_UACCESS_GUP_KMAP_MEMCPY=%c "
 		"flavour=%s kmap_pfn_fastpath=%c mem=%" PRIu64 "M cpus=%u "
 		"checks=%c seed=%" PRIu64,
 		s->platform->name, s->highmem ? 'y' : 'n',
 		highpte_in_force(s) ? 'y' : 'n', s->arm_lpae ? 'y' : 'n',
 		s->debug_highmem ? 'y' : 'n', vmsplit_names[s->vmsplit],
+		s->uaccess_with_memcpy ? 'y' : 'n',
+		s->uaccess_gup_kmap ? 'y' : 'n',
 		flavour_names[s->flavour], s->kmap_pfn_fastpath ? 'y' : 'n',
 		s->mem >> 20, s->ncpus, s->checks ? 'y' : 'n', s->seed);
+	print_overrides(s, f, false);
 }
 
 void settings_print_help(FILE *f)

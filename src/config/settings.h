@@ -20,6 +20,7 @@ enum vmsplit {
 	VMSPLIT_2G,		/* 0x80000000 */
 	VMSPLIT_2G_OPT,		/* 0x78000000 (x86 only) */
 	VMSPLIT_1G,		/* 0x40000000 */
+	VMSPLIT_4G_4G,		/* separate 4 GiB kernel and user spaces */
 	NR_VMSPLIT
 };
 
@@ -41,6 +42,8 @@ struct settings {
 	bool highpte;		/* CONFIG_HIGHPTE */
 	bool arm_lpae;		/* CONFIG_ARM_LPAE */
 	bool debug_highmem;	/* CONFIG_DEBUG_HIGHMEM */
+	bool uaccess_with_memcpy;	/* CONFIG_UACCESS_WITH_MEMCPY */
+	bool uaccess_gup_kmap;		/* CONFIG_UACCESS_GUP_KMAP_MEMCPY */
 	enum vmsplit vmsplit;	/* CONFIG_VMSPLIT_* */
 	enum kmap_flavour flavour;
 	bool kmap_pfn_fastpath;	/* the 2014 lowmem fast path */
@@ -50,6 +53,8 @@ struct settings {
 	u64 seed;		/* the run's PRNG seed */
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;
+	/* cost.NAME=N: code-path cost overrides, value + 1 (0: none). */
+	u32 cost_override[NR_CODE_COSTS];
 };
 
 extern const char *const vmsplit_names[NR_VMSPLIT];
@@ -86,6 +91,22 @@ void settings_print_words(const struct settings *s, FILE *f);
 
 /* The `vmsplit settings` table: every setting, its values and meaning. */
 void settings_print_help(FILE *f);
+
+/* The uaccess strategy in force (lib/uaccess.c). */
+enum uaccess_strategy {
+	UACCESS_STANDARD,	/* direct access through the user address */
+	UACCESS_WITH_MEMCPY,	/* ARM: pin the PTE, memcpy through the VA */
+	UACCESS_GUP_KMAP,	/* GUP, kmap_atomic each page, memcpy */
+};
+
+static inline enum uaccess_strategy uaccess_strategy(const struct settings *s)
+{
+	if (s->uaccess_gup_kmap || s->vmsplit == VMSPLIT_4G_4G)
+		return UACCESS_GUP_KMAP;
+	if (s->uaccess_with_memcpy)
+		return UACCESS_WITH_MEMCPY;
+	return UACCESS_STANDARD;
+}
 
 static inline bool flavour_is_x86(enum kmap_flavour f)
 {

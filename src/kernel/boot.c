@@ -19,6 +19,8 @@
 #include "mm/mmzone.h"
 #include "mm/rmap.h"
 #include "fs/file.h"
+#include "fs/vfs.h"
+#include "mm/kmalloc.h"
 #include "kernel/process.h"
 #include "kernel/syscall.h"
 
@@ -46,7 +48,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot build the machine (%d)", ret);
 		return ret;
 	}
-	config = s;
+	config_apply(s);
 	machine->checks = s->checks;
 	/* Fault-injection knobs never carry over from a previous run. */
 	tlbflush_skip_nth = 0;
@@ -64,7 +66,9 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		return ret;
 	}
 	rmap_init();
+	kmalloc_init();
 	mm_subsys_init();
+	vfs_init();
 	syscall_init();
 	exit_stats = (struct exit_stats){ 0 };
 	free_baseline = nr_free_pages();
@@ -108,8 +112,10 @@ void shutdown_kernel(void)
 		check_kmap_leaks();
 		mm_audit_pages();
 	}
+	vfs_exit();
 	shm_drop_all();
 	exec_drop_images();
+	kmalloc_exit();
 	rmap_exit();
 	if (checks)
 		mm_audit_end_of_run(free_baseline);

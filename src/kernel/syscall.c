@@ -13,6 +13,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "fs/file.h"
+#include "fs/vfs.h"
 #include "kernel/exit.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
@@ -247,6 +248,96 @@ long sys_sethostname(vaddr_t name, u32 len)
 		ret = -EFAULT;
 	else
 		kv_memset(nodename + len, 0, UTSNAME_LEN - len);
+	syscall_leave(cc);
+	return ret;
+}
+
+/* The path argument of a file system call, copied into a host buffer. */
+static long getname(char *buf, vaddr_t upath)
+{
+	long len = strncpy_from_user(buf, upath, PATH_MAX_LEN);
+
+	if (len < 0)
+		return len;
+	if (len >= PATH_MAX_LEN)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int sys_open(vaddr_t path, int flags)
+{
+	u16 cc = syscall_enter(__NR_open);
+	char name[PATH_MAX_LEN];
+	int ret = (int)getname(name, path);
+
+	if (!ret)
+		ret = vfs_open(name, flags);
+	syscall_leave(cc);
+	return ret;
+}
+
+long sys_read(int fd, vaddr_t buf, u32 count)
+{
+	u16 cc = syscall_enter(__NR_read);
+	long ret = vfs_read(fd, buf, count);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+long sys_write(int fd, vaddr_t buf, u32 count)
+{
+	u16 cc = syscall_enter(__NR_write);
+	long ret = vfs_write(fd, buf, count);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+s64 sys_lseek(int fd, s64 offset, int whence)
+{
+	u16 cc = syscall_enter(__NR_lseek);
+	s64 ret = vfs_lseek(fd, offset, whence);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_ftruncate(int fd, u64 length)
+{
+	u16 cc = syscall_enter(__NR_ftruncate);
+	int ret = vfs_ftruncate(fd, length);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_unlink(vaddr_t path)
+{
+	u16 cc = syscall_enter(__NR_unlink);
+	char name[PATH_MAX_LEN];
+	int ret = (int)getname(name, path);
+
+	if (!ret)
+		ret = vfs_unlink(name);
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_fsync(int fd)
+{
+	u16 cc = syscall_enter(__NR_fsync);
+	int ret = vfs_fsync(fd);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_close(int fd)
+{
+	u16 cc = syscall_enter(__NR_close);
+	int ret = vfs_close(fd);
+
 	syscall_leave(cc);
 	return ret;
 }

@@ -14,7 +14,9 @@
 /* The system calls the model implements, for counting. */
 #define SYSCALLS(X)                                                     \
 	X(getpid) X(fork) X(vfork) X(execve) X(exit) X(wait4) X(mmap)   \
-	X(munmap) X(brk) X(shm_open) X(uname) X(sethostname)
+	X(munmap) X(brk) X(shm_open) X(uname) X(sethostname) X(open)   \
+	X(read) X(write) X(lseek) X(ftruncate) X(unlink) X(fsync)      \
+	X(close)
 
 enum syscall_nr {
 #define X(name) __NR_##name,

@@ -52,6 +52,16 @@ long sys_uname(vaddr_t buf);
 /* Copy @len bytes (at most 64) of hostname from @name. */
 long sys_sethostname(vaddr_t name, u32 len);
 
+/* Files: @path is a NUL-terminated string in user memory. */
+int sys_open(vaddr_t path, int flags);
+long sys_read(int fd, vaddr_t buf, u32 count);
+long sys_write(int fd, vaddr_t buf, u32 count);
+s64 sys_lseek(int fd, s64 offset, int whence);
+int sys_ftruncate(int fd, u64 length);
+int sys_unlink(vaddr_t path);
+int sys_fsync(int fd);
+int sys_close(int fd);
+
 #define UTSNAME_LEN 65
 #define UTSNAME_SIZE (6 * UTSNAME_LEN)
 

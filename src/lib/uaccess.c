@@ -1,15 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Kernel access to user memory, in the strategy the settings choose
+ * (lib/uaccess.h):
+ *
+ *   standard      arch/arm/lib/copy_{from,to}_user.S: loads and stores
+ *                 through the user address with user permissions; a fault
+ *                 goes to the fault handler, and one it cannot fix is
+ *                 turned into a short count by the exception-table fixup.
+ *   with_memcpy   arch/arm/lib/uaccess_with_memcpy.c (2009): copy_to_user
+ *                 and clear_user of 64 bytes or more pin each page's PTE
+ *                 under its lock (pin_page_for_write) and memcpy/memset
+ *                 through the user address; smaller ones are standard.
+ *   gup_kmap      lib/uaccess_gup_kmap_memcpy.c (the June 2020 RFC): an
+ *                 array of page pointers from kmalloc, get_user_pages_fast
+ *                 over the whole range, kmap_atomic + memcpy per page,
+ *                 put_page, kfree.  A short GUP copies nothing.
+ */
 #include "lib/uaccess.h"
 
 #include "arch/kv.h"
 #include "base/errno.h"
+#include "base/panic.h"
 #include "config/runtime.h"
 #include "hw/access.h"
+#include "kernel/sched.h"
+#include "mm/gup.h"
+#include "mm/highmem.h"
+#include "mm/kmalloc.h"
 #include "mm/mm.h"
 
+static enum uaccess_strategy strategy(void)
+{
+	return uaccess_strategy(config);
+}
+
 /*
- * A fault on the user side of a copy: let the fault handler fix it.
- * Return: true if it did (retry), false for the exception fixup.
+ * A fault on the user side of a standard access: let the fault handler fix
+ * it.  Return: true if it did (retry), false for the exception fixup.
  */
 static bool fixup_user_fault(struct cpu *c)
 {
@@ -18,38 +45,13 @@ static bool fixup_user_fault(struct cpu *c)
 	return handle_page_fault(c->fault.va, c->fault.write, false) > 0;
 }
 
-u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
+/* The standard strategy: the hardware copies, faults are fixed or fixed up. */
+static u32 copy_std(vaddr_t to, vaddr_t from, u32 n, bool to_user)
 {
-	CC_SCOPE(copy_from_user);
-
-	charge_bytes(CODE_memcpy_kib, n);
 	while (n) {
 		struct cpu *c = this_cpu();
-		u32 left = hw_copy(c, to, from, n, 0, ACC_USER);
-		u32 done = n - left;
-
-		if (!left)
-			return 0;
-		to += done;
-		from += done;
-		n = left;
-		if (!fixup_user_fault(c)) {
-			/* The fixup zeroes what was not copied. */
-			kv_memset(to, 0, n);
-			return n;
-		}
-	}
-	return 0;
-}
-
-u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n)
-{
-	CC_SCOPE(copy_to_user);
-
-	charge_bytes(CODE_memcpy_kib, n);
-	while (n) {
-		struct cpu *c = this_cpu();
-		u32 left = hw_copy(c, to, from, n, ACC_USER, 0);
+		u32 left = to_user ? hw_copy(c, to, from, n, ACC_USER, 0) :
+				     hw_copy(c, to, from, n, 0, ACC_USER);
 		u32 done = n - left;
 
 		if (!left)
@@ -61,6 +63,258 @@ u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n)
 			return n;
 	}
 	return 0;
+}
+
+/* The same with page faults disabled: the first fault ends the copy. */
+static u32 copy_std_inatomic(vaddr_t to, vaddr_t from, u32 n, bool to_user)
+{
+	struct cpu *c = this_cpu();
+	u32 left = to_user ? hw_copy(c, to, from, n, ACC_USER, 0) :
+			     hw_copy(c, to, from, n, 0, ACC_USER);
+
+	if (left && !c->fault.user)
+		kernel_oops(c->fault.va, c->fault.write);
+	return left;
+}
+
+static u32 clear_std(vaddr_t to, u32 n)
+{
+	while (n) {
+		struct cpu *c = this_cpu();
+		u32 left = hw_fill(c, to, 0, n, ACC_USER);
+
+		if (!left)
+			return 0;
+		to += n - left;
+		n = left;
+		if (!fixup_user_fault(c))
+			return n;
+	}
+	return 0;
+}
+
+/* ---- CONFIG_UACCESS_WITH_MEMCPY ---- */
+
+#define UACCESS_MEMCPY_MIN 64
+
+/*
+ * pin_page_for_write: walk current->mm to @addr's PTE and keep its lock
+ * held if the page is present, young, writable and dirty -- then a memcpy
+ * through the user address cannot fault.  Return: the PTE slot (mapped)
+ * with *ptl held, or 0.
+ */
+static vaddr_t pin_page_for_write(vaddr_t addr, struct spinlock **ptl)
+{
+	struct mm_struct *mm = current->mm;
+	vaddr_t pmdp = pgtable->pmd_offset(mm->pgd, addr, false);
+	vaddr_t ptep;
+	pte_t pte;
+
+	if (!pmdp || !pgtable->pmd_pfn(pmdp))
+		return 0;
+	*ptl = pte_lockptr(mm, addr);
+	spin_lock(*ptl);
+	ptep = pte_offset_map(mm, addr);
+	pte = ptep_get(ptep);
+	if (!pte_present(pte) || !pte_young(pte) || !pte_write(pte) ||
+	    !pte_dirty(pte)) {
+		pte_unmap(ptep);
+		spin_unlock(*ptl);
+		return 0;
+	}
+	return ptep;
+}
+
+/*
+ * __copy_to_user_memcpy / __clear_user_memset: @src 0 means clear.  In
+ * atomic context (page faults disabled) mmap_sem is not taken and a page
+ * that cannot be pinned ends the copy.
+ */
+static u32 memcpy_to_user(vaddr_t to, vaddr_t src, u32 n, bool clear)
+{
+	bool atomic = current->preempt_count || current->pagefault_disabled;
+	struct mm_struct *mm = current->mm;
+	struct cpu *c;
+
+	if (!atomic)
+		down_read(&mm->mmap_sem);
+	while (n) {
+		struct spinlock *ptl;
+		vaddr_t ptep;
+		u32 chunk;
+
+		while (!(ptep = pin_page_for_write(to, &ptl))) {
+			if (!atomic)
+				up_read(&mm->mmap_sem);
+			/* __put_user(0, to): fault the page in, writable. */
+			if (atomic || put_user(0, to & ~3u))
+				return n;
+			if (!atomic)
+				down_read(&mm->mmap_sem);
+		}
+		chunk = MIN(n, PAGE_SIZE - (to & (PAGE_SIZE - 1)));
+		c = this_cpu();
+		/* Through the user address, in kernel mode: it is mapped. */
+		if (clear) {
+			CC_SCOPE(memset);
+
+			charge_bytes(CODE_memset_kib, chunk);
+			if (hw_fill(c, to, 0, chunk, 0))
+				kernel_oops(c->fault.va, true);
+		} else {
+			CC_SCOPE(memcpy);
+
+			charge_bytes(CODE_memcpy_kib, chunk);
+			if (hw_copy(c, to, src, chunk, 0, 0))
+				kernel_oops(c->fault.va, c->fault.write);
+			src += chunk;
+		}
+		to += chunk;
+		n -= chunk;
+		pte_unmap(ptep);
+		spin_unlock(ptl);
+	}
+	if (!atomic)
+		up_read(&mm->mmap_sem);
+	return 0;
+}
+
+/* ---- CONFIG_UACCESS_GUP_KMAP_MEMCPY ---- */
+
+#define GUP_KMAP_MAX_PAGES 1024
+
+/*
+ * gup_kmap_copy: @kaddr is the kernel side (0 for a clear), @uaddr the user
+ * side, @to_user the direction.  Return: bytes NOT copied.
+ */
+static u32 gup_kmap_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
+			 bool clear)
+{
+	static struct page *pages[GUP_KMAP_MAX_PAGES];
+	u32 num_pages, done = 0;
+	vaddr_t array;
+	int ret;
+
+	if (!n)
+		return 0;
+	num_pages = (u32)(DIV_ROUND_UP((u64)uaddr + n, PAGE_SIZE) -
+			  uaddr / PAGE_SIZE);
+	if (num_pages > GUP_KMAP_MAX_PAGES)
+		return n;
+	/* kmalloc_array(num_pages, sizeof(struct page *), GFP_KERNEL). */
+	array = kmalloc(num_pages * 4, GFP_KERNEL | __GFP_ZERO);
+	if (!array)
+		return n;
+	ret = get_user_pages_fast(uaddr, num_pages, to_user ? FOLL_WRITE : 0,
+				  pages);
+	if (ret < 0)
+		goto free_array;
+	for (int i = 0; i < ret; i++)
+		kv_write32(array + (u32)i * 4, (u32)page_to_pfn(pages[i]));
+	if ((u32)ret != num_pages) {
+		/* The RFC copies nothing when GUP comes back short. */
+		num_pages = (u32)ret;
+		goto put_pages;
+	}
+	/* buffer_op: head, whole pages, tail; kmap_atomic each. */
+	for (u32 i = 0; i < num_pages; i++) {
+		u32 off = (uaddr + done) & (PAGE_SIZE - 1);
+		u32 chunk = MIN(n - done, PAGE_SIZE - off);
+		vaddr_t v = kmap_atomic(pages[i]);
+
+		if (clear)
+			kv_memset(v + off, 0, chunk);
+		else if (to_user)
+			kv_memcpy(v + off, kaddr + done, chunk);
+		else
+			kv_memcpy(kaddr + done, v + off, chunk);
+		kunmap_atomic(v);
+		done += chunk;
+	}
+put_pages:
+	for (u32 i = 0; i < num_pages; i++)
+		put_page(pages[i]);
+free_array:
+	kfree(array);
+	return n - done;
+}
+
+/* ---- the entry points ---- */
+
+u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
+{
+	CC_SCOPE(copy_from_user);
+
+	if (strategy() == UACCESS_GUP_KMAP)
+		return gup_kmap_copy(to, from, n, false, false);
+	charge_bytes(CODE_memcpy_kib, n);
+	{
+		u32 left = copy_std(to, from, n, false);
+
+		/* The fixup zeroes what was not copied. */
+		if (left)
+			kv_memset(to + n - left, 0, left);
+		return left;
+	}
+}
+
+u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n)
+{
+	CC_SCOPE(copy_to_user);
+
+	switch (strategy()) {
+	case UACCESS_GUP_KMAP:
+		return gup_kmap_copy(from, to, n, true, false);
+	case UACCESS_WITH_MEMCPY:
+		if (n >= UACCESS_MEMCPY_MIN)
+			return memcpy_to_user(to, from, n, false);
+		break;
+	default:
+		break;
+	}
+	charge_bytes(CODE_memcpy_kib, n);
+	return copy_std(to, from, n, true);
+}
+
+u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
+{
+	CC_SCOPE(copy_from_user);
+
+	/* The RFC hooks arm_copy_from_user, so __copy_from_user too. */
+	if (strategy() == UACCESS_GUP_KMAP)
+		return gup_kmap_copy(to, from, n, false, false);
+	charge_bytes(CODE_memcpy_kib, n);
+	return copy_std_inatomic(to, from, n, false);
+}
+
+u32 __copy_to_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
+{
+	CC_SCOPE(copy_to_user);
+
+	switch (strategy()) {
+	case UACCESS_GUP_KMAP:
+		return gup_kmap_copy(from, to, n, true, false);
+	case UACCESS_WITH_MEMCPY:
+		if (n >= UACCESS_MEMCPY_MIN)
+			return memcpy_to_user(to, from, n, false);
+		break;
+	default:
+		break;
+	}
+	charge_bytes(CODE_memcpy_kib, n);
+	return copy_std_inatomic(to, from, n, true);
+}
+
+u32 clear_user(vaddr_t to, u32 n)
+{
+	CC_SCOPE(clear_user);
+
+	if (strategy() == UACCESS_WITH_MEMCPY && n >= UACCESS_MEMCPY_MIN)
+		return memcpy_to_user(to, 0, n, true);
+	if (config->vmsplit == VMSPLIT_4G_4G)
+		return gup_kmap_copy(0, to, n, true, true);
+	charge_bytes(CODE_memset_kib, n);
+	return clear_std(to, n);
 }
 
 int get_user(u32 *val, vaddr_t uaddr)
@@ -87,4 +341,32 @@ int put_user(u32 val, vaddr_t uaddr)
 		if (!fixup_user_fault(c))
 			return -EFAULT;
 	}
+}
+
+int fault_in_pages_readable(vaddr_t uaddr, u32 n)
+{
+	u64 end = (u64)uaddr + n;
+	u32 v;
+
+	for (u64 a = uaddr; a < end; a = (a & PAGE_MASK) + PAGE_SIZE)
+		if (get_user(&v, (vaddr_t)a & ~3u))
+			return -EFAULT;
+	return 0;
+}
+
+long strncpy_from_user(char *dst, vaddr_t src, u32 count)
+{
+	for (u32 i = 0; i < count; i++) {
+		struct cpu *c = this_cpu();
+		u8 b;
+
+		while (hw_read(c, src + i, &b, 1, ACC_USER)) {
+			if (!fixup_user_fault(c))
+				return -EFAULT;
+		}
+		dst[i] = (char)b;
+		if (!b)
+			return i;
+	}
+	return count;
 }

@@ -20,4 +20,29 @@ u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n);
 int get_user(u32 *val, vaddr_t uaddr);
 int put_user(u32 val, vaddr_t uaddr);
 
+/*
+ * __copy_from_user_inatomic - copy with page faults disabled (the caller
+ * holds a kmap_atomic): a fault is not handled, the copy stops short.
+ * Return: bytes NOT copied.
+ */
+u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n);
+u32 __copy_to_user_inatomic(vaddr_t to, vaddr_t from, u32 n);
+
+/* clear_user - zero @n bytes of user memory.  Return: bytes NOT cleared. */
+u32 clear_user(vaddr_t to, u32 n);
+
+/*
+ * fault_in_pages_readable - touch each page of [uaddr, uaddr + n) with
+ * __get_user so a following atomic copy finds it mapped.
+ * Return: 0 or -EFAULT.
+ */
+int fault_in_pages_readable(vaddr_t uaddr, u32 n);
+
+/*
+ * strncpy_from_user - copy a NUL-terminated string of at most @count bytes
+ * into the host buffer @dst (kernel bookkeeping, e.g. a path name).
+ * Return: its length, or -EFAULT.
+ */
+long strncpy_from_user(char *dst, vaddr_t src, u32 count);
+
 #endif

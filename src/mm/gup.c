@@ -30,6 +30,15 @@
  *    on do_wp_page making the copy writable (2.6.0's break_cow does), so
  *    the retry finds a writable PTE; a checker stops a retry loop that
  *    makes no progress.
+ *  - The PTE lock is taken per page, as follow_page_pte's
+ *    pte_offset_map_lock does since 2.6.15 (2.6.0 held page_table_lock
+ *    across a VMA's pages).  Under split locks the pmd is read twice per
+ *    page (for the lock, then by follow_page), as Linux reads *pmd for
+ *    pmd_none and again for pte_lockptr.
+ *  - The fast walk charges CODE_gup once per call; per PTE only the loads
+ *    (pmd, PTE, PTE re-read) are charged, by the hardware model.
+ *  - flush_dcache_page is done only on virtually indexed (VIVT or
+ *    aliasing VIPT) D-caches, where GUP's flush is needed for coherence.
  */
 #include "mm/gup.h"
 
@@ -50,8 +59,8 @@
  */
 #define GUP_MAX_FAULTS 8
 
-/* is_cow_mapping (include/linux/mm.h): private and may become writable. */
-static bool is_cow_mapping(u32 vm_flags)
+/* is_cow_mapping() (include/linux/mm.h): private and may become writable. */
+static bool gup_is_cow_mapping(u32 vm_flags)
 {
 	return (vm_flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
 }
@@ -68,8 +77,8 @@ static int check_vma_flags(const struct vm_area_struct *vma,
 	u32 vm_flags = vma->vm_flags;
 
 	if (gup_flags & FOLL_WRITE) {
-		if (!(vm_flags & VM_WRITE) &&
-		    (!(gup_flags & FOLL_FORCE) || !is_cow_mapping(vm_flags)))
+		if (!(vm_flags & VM_WRITE) && (!(gup_flags & FOLL_FORCE) ||
+					       !gup_is_cow_mapping(vm_flags)))
 			return -EFAULT;
 	} else if (!(vm_flags & VM_READ)) {
 		if (!(gup_flags & FOLL_FORCE) || !(vm_flags & VM_MAYREAD))
@@ -181,12 +190,13 @@ static int gup_follow_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 }
 
 /*
- * __flush_dcache_page's kernel half (arch/arm/mm/flush.c): the lowmem
+ * gup_flush_kernel_alias - __flush_dcache_page's kernel half
+ * (arch/arm/mm/flush.c): the lowmem
  * direct map, or for a highmem page the pkmap mapping if it has one --
  * kmap_atomic mappings are flushed when they go (kunmap_atomic on VIVT),
  * so only a pkmap alias can still hold lines.
  */
-static void flush_kernel_alias(struct page *page)
+static void gup_flush_kernel_alias(struct page *page)
 {
 	vaddr_t kaddr;
 
@@ -202,35 +212,35 @@ static void flush_kernel_alias(struct page *page)
 }
 
 /*
- * flush_anon_page (arch/arm/mm/flush.c __flush_anon_page): write back the
- * user alias of an anonymous page and then its kernel alias, so that the
- * kernel sees what user space wrote.  VIVT only for the user side:
+ * gup_flush_anon_page - flush_anon_page (arch/arm/mm/flush.c
+ * __flush_anon_page): write back the user alias of an anonymous page and
+ * then its kernel alias, so that the kernel sees what user space wrote.  VIVT only for the user side:
  * aliasing VIPT would flush the colour alias (flush_pfn_alias), which no
  * board here has; flush_cache_page() is a no-op there.
  */
-static void flush_anon_page(struct vm_area_struct *vma, struct page *page,
-			    vaddr_t addr)
+static void gup_flush_anon_page(struct vm_area_struct *vma, struct page *page,
+				vaddr_t addr)
 {
 	if (!test_page_flag(page, PG_anon))
 		return;
 	flush_cache_page(vma, addr);
-	flush_kernel_alias(page);
+	gup_flush_kernel_alias(page);
 }
 
 /*
- * flush_dcache_page (arch/arm/mm/flush.c): the kernel alias; for a
- * page-cache page on VIVT also its user aliases (__flush_dcache_aliases
- * walks the file's i_mmap; the model has no i_mmap, so it flushes the one
- * alias GUP knows, @vma at @addr).  The zero page is never written and
+ * gup_flush_dcache_page - flush_dcache_page (arch/arm/mm/flush.c): the
+ * kernel alias; for a page-cache page on VIVT also its user aliases
+ * (__flush_dcache_aliases walks the file's i_mmap; the model has no
+ * i_mmap, so it flushes the one alias GUP knows, @vma at @addr).  The zero page is never written and
  * never flushed.  An anonymous page is flushed a second time here, as on
  * ARM (page_mapping() is NULL for it, so nothing is deferred).
  */
-static void flush_dcache_page(struct vm_area_struct *vma, struct page *page,
-			      vaddr_t addr)
+static void gup_flush_dcache_page(struct vm_area_struct *vma, struct page *page,
+				  vaddr_t addr)
 {
 	if (page == zero_page)
 		return;
-	flush_kernel_alias(page);
+	gup_flush_kernel_alias(page);
 	if (page->mapping && cache_is_vivt())
 		flush_cache_page(vma, addr);
 }
@@ -245,8 +255,8 @@ static void gup_flush_page(struct vm_area_struct *vma, struct page *page,
 	/* cache_is_vipt_aliasing(): VIVT or aliasing VIPT. */
 	if (!cache_is_vipt_aliasing())
 		return;
-	flush_anon_page(vma, page, addr);
-	flush_dcache_page(vma, page, addr);
+	gup_flush_anon_page(vma, page, addr);
+	gup_flush_dcache_page(vma, page, addr);
 }
 
 /* The pages of @gup_flags: FOLL_GET unless pinning; bad combinations. */
@@ -265,9 +275,8 @@ static int gup_fixup_flags(unsigned int *gup_flags, struct page **pages)
  * __get_user_pages - the body of get_user_pages(), booked to the caller's
  * get_user_pages centre (with get_user_pages_unlocked's rwsem pair).
  */
-static long __get_user_pages(struct mm_struct *mm, vaddr_t start,
-			     u32 nr_pages, unsigned int gup_flags,
-			     struct page **pages)
+static long __get_user_pages(struct mm_struct *mm, vaddr_t start, u32 nr_pages,
+			     unsigned int gup_flags, struct page **pages)
 {
 	struct vm_area_struct *vma = NULL;
 	long i = 0;
@@ -285,8 +294,9 @@ static long __get_user_pages(struct mm_struct *mm, vaddr_t start,
 
 		if (!vma || start >= vma->vm_end) {
 			/* Also stops at TASK_SIZE and on a wrap to 0. */
-			vma = start && start < layout.task_size ?
-				      find_vma(mm, start) : NULL;
+			vma = NULL;
+			if (start && start < layout.task_size)
+				vma = find_vma(mm, start);
 			if (!vma || start < vma->vm_start)
 				return i ? i : -EFAULT;
 			ret = check_vma_flags(vma, gup_flags);
@@ -440,8 +450,8 @@ int get_user_pages_fast(vaddr_t start, u32 nr_pages, unsigned int gup_flags,
 			return (int)nr;
 	}
 	/* The rest through the slow path, as the kernel does. */
-	ret = get_user_pages_unlocked(start + (nr << PAGE_SHIFT),
-				      nr_pages - nr, gup_flags, pages + nr);
+	ret = get_user_pages_unlocked(start + (nr << PAGE_SHIFT), nr_pages - nr,
+				      gup_flags, pages + nr);
 	if (nr)
 		ret = ret < 0 ? (long)nr : ret + nr;
 	return (int)ret;

@@ -31,6 +31,7 @@ enum pageflags {
 	PG_direct,		/* rmap: page->pte holds one pte_addr_t */
 	PG_chainlock,		/* rmap: pte_chain_lock bit spinlock */
 	PG_anon,		/* anonymous (no page-cache mapping) */
+	PG_dcache_clean,	/* ARM: no dirty kernel alias in the D-cache */
 };
 
 struct page {

@@ -241,6 +241,11 @@ static struct slab *virt_to_slab(struct kmem_cache *cachep, vaddr_t objp)
 	return slabp->cache == cachep && slabp->page == page ? slabp : NULL;
 }
 
+bool kmem_cache_owns(struct kmem_cache *cachep, vaddr_t objp)
+{
+	return virt_to_slab(cachep, objp) != NULL;
+}
+
 void kmem_cache_free(struct kmem_cache *cachep, vaddr_t objp)
 {
 	CC_SCOPE(kmem_cache_free);

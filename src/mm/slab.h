@@ -57,6 +57,9 @@ vaddr_t kmem_cache_alloc(struct kmem_cache *cachep, gfp_t gfp);
  */
 void kmem_cache_free(struct kmem_cache *cachep, vaddr_t objp);
 
+/* Is @objp in a slab of @cachep (for kfree's cache lookup)? */
+bool kmem_cache_owns(struct kmem_cache *cachep, vaddr_t objp);
+
 /* Objects currently allocated from @cachep. */
 u32 kmem_cache_inuse(const struct kmem_cache *cachep);
 /* Slab pages @cachep holds (in use or spare), and objects per slab. */

@@ -137,5 +137,16 @@ const struct platform beaglebone_white = {
 		[CODE_find_get_page] = 80,
 		[CODE_follow_page] = 60,
 		[CODE_gup] = 200,
+		/*
+		 * File paths, [E] instruction counts (the BeagleBone's are
+		 * calibrated on E3's normal row once dd exists).
+		 */
+		[CODE_fdget] = 60,
+		[CODE_vfs_read] = 300,
+		[CODE_vfs_write] = 600,
+		[CODE_write_page] = 400,
+		[CODE_read_page] = 300,
+		[CODE_read_zero_chunk] = 80,
+		[CODE_user_loop] = 200,
 	},
 };

@@ -125,5 +125,16 @@ const struct platform cortex_a15_2g = {
 		[CODE_find_get_page] = 55,
 		[CODE_follow_page] = 40,
 		[CODE_gup] = 140,
+		/*
+		 * File paths, [E] instruction counts (the BeagleBone's are
+		 * calibrated on E3's normal row once dd exists).
+		 */
+		[CODE_fdget] = 40,
+		[CODE_vfs_read] = 200,
+		[CODE_vfs_write] = 400,
+		[CODE_write_page] = 270,
+		[CODE_read_page] = 200,
+		[CODE_read_zero_chunk] = 55,
+		[CODE_user_loop] = 140,
 	},
 };

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The file system calls' kernel side (fs/open.c, fs/read_write.c, ...).
+ * One name space: "/dev/zero" and "/dev/null" are character devices,
+ * every other path is a regular file on a tmpfs mounted at "/", whose
+ * page-cache pages come from GFP_HIGHUSER (highmem where there is any).
+ *
+ * Each function works on the current task's descriptor table and returns
+ * a negative errno on failure, as the system call returns it.
+ */
+#ifndef VMSPLIT_FS_VFS_H
+#define VMSPLIT_FS_VFS_H
+
+#include "base/types.h"
+
+#define O_ACCMODE 03
+#define O_RDONLY 00
+#define O_WRONLY 01
+#define O_RDWR 02
+#define O_CREAT 0100
+#define O_TRUNC 01000
+#define O_APPEND 02000
+
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+
+#define PATH_MAX_LEN 64
+
+/* Set up the name space (boot) / drop every file's pages (end of run). */
+void vfs_init(void);
+void vfs_exit(void);
+
+int vfs_open(const char *path, int flags);
+long vfs_read(int fd, vaddr_t buf, u32 count);
+long vfs_write(int fd, vaddr_t buf, u32 count);
+s64 vfs_lseek(int fd, s64 offset, int whence);
+int vfs_ftruncate(int fd, u64 length);
+int vfs_unlink(const char *path);
+int vfs_fsync(int fd);
+int vfs_close(int fd);
+
+#endif
