@@ -182,12 +182,15 @@ Test(cli, platforms_and_settings_list_everything)
 	cr_assert(strstr(s.out, "mem"));
 }
 
-Test(cli, reproduce_says_what_exists)
+Test(cli, reproduce_runs_the_dd_experiment)
 {
-	struct output o = run("reproduce");
+	struct output o = run("reproduce dd-beaglebone");
 
-	cr_assert_eq(o.status, 0);
-	cr_assert(strstr(o.out, "micro"));
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "normal, published (calibration)"));
+	cr_assert(strstr(o.out, "CONFIG_UACCESS_GUP_KMAP_MEMCPY"));
+	cr_assert(strstr(o.out, "(prediction)"));
+	assert_usage_error("reproduce nosuch", "unknown experiment");
 }
 
 /* The value of "key": in the (single) run object of `run --format json`. */

@@ -14,6 +14,7 @@
 #include "micro/micro.h"
 #include "run/run.h"
 #include "workloads/spawn.h"
+#include "experiments/dd.h"
 
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -47,7 +48,11 @@ static void print_help(FILE *f)
 	      "  run spawn [--platform P] [--procs N] [--pages M] [--shared-pages S]\n"
 	      "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
 	      "                            the process workload: fork, faults, COW, exit\n"
-	      "  reproduce [EXPERIMENT]    run the published experiments\n"
+	      "  run dd [--platform P] [--bs 512,1K,...] [--total SIZE] [NAME=VALUE ...]\n"
+	      "        [--format table|csv|json] [--profile]\n"
+	      "                            dd if=/dev/zero of=<tmpfs file>: MB/s per block size\n"
+	      "  reproduce [dd-beaglebone] [--format table|json]\n"
+	      "                            the published experiments (all that exist)\n"
 	      "  help                      this text\n",
 	      f);
 }
@@ -340,6 +345,109 @@ static void print_profile_table(const struct run_result *r)
 	}
 }
 
+/* "512,1K,4K,1M" -> sizes; returns how many. */
+static u32 parse_bs_list(const char *list, u32 *bs, u32 max)
+{
+	char buf[256], *save = NULL, *tok;
+	u32 n = 0;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		unsigned long v = strtoul(tok, &end, 10);
+
+		if (*end == 'K' || *end == 'k')
+			v <<= 10, end++;
+		else if (*end == 'M' || *end == 'm')
+			v <<= 20, end++;
+		if (*end || !v || v > (16ul << 20) || n == max)
+			usage_error("--bs: '%s' is not a block size up to 16M",
+				    tok);
+		bs[n++] = (u32)v;
+	}
+	if (!n)
+		usage_error("--bs: give at least one block size");
+	return n;
+}
+
+static u64 parse_total(const char *v)
+{
+	char *end;
+	unsigned long long n;
+
+	if (!v)
+		return DD_DEFAULT_TOTAL;
+	n = strtoull(v, &end, 10);
+	if (*end == 'K' || *end == 'k')
+		n <<= 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		n <<= 20, end++;
+	else if (*end == 'G' || *end == 'g')
+		n <<= 30, end++;
+	if (*end || !n || n > (1ull << 32))
+		usage_error("--total: '%s' is not a size up to 4G", v);
+	return n;
+}
+
+static int cmd_run_dd(int argc, char **argv)
+{
+	static const char *const dd_opts[] = { "bs", "total", NULL };
+	static struct dd_point pts[DD_MAX_BS];
+	u32 bs[DD_MAX_BS], n;
+	struct run_args a;
+	u64 total;
+	char err[256];
+
+	parse_run_args(argc, argv, &a, dd_opts);
+	n = parse_bs_list(run_opt(&a, "bs") ? run_opt(&a, "bs") :
+					      "512,1K,4K,16K,32K,64K,1M",
+			  bs, DD_MAX_BS);
+	total = parse_total(run_opt(&a, "total"));
+	for (u32 i = 0; i < n; i++)
+		if (dd_measure(&a.s, bs[i], total, &pts[i], err, sizeof(err)))
+			usage_error("%s", err);
+	if (a.format == FMT_JSON) {
+		printf("[\n");
+		for (u32 i = 0; i < n; i++) {
+			printf("  {\"workload\": \"dd\", \"platform\": \"%s\", \"settings\": ",
+			       a.s.platform->name);
+			settings_print_json(&a.s, stdout);
+			printf(", \"params\": {\"bs\": %u, \"total\": %llu}, \"MBps\": %.2f, ",
+			       bs[i], (unsigned long long)total, pts[i].mbps);
+			run_print_json_body(&pts[i].r, stdout);
+			printf("}%s\n", i + 1 < n ? "," : "");
+		}
+		printf("]\n");
+		return 0;
+	}
+	if (a.format == FMT_CSV) {
+		printf("workload,platform,bs,total,MBps,elapsed_s,system_s,user_s\n");
+		for (u32 i = 0; i < n; i++)
+			printf("dd,%s,%u,%llu,%.2f,%.6f,%.6f,%.6f\n",
+			       a.s.platform->name, bs[i],
+			       (unsigned long long)total, pts[i].mbps,
+			       pts[i].r.elapsed_s, pts[i].r.system_s,
+			       pts[i].r.user_s);
+		return 0;
+	}
+	printf("# ");
+	settings_print_words(&a.s, stdout);
+	printf("\n# dd if=/dev/zero of=/tmp/dd.out (tmpfs), %llu bytes per block size\n",
+	       (unsigned long long)total);
+	printf("%10s %10s %12s %12s %12s\n", "bs", "MB/s", "elapsed s",
+	       "system s", "user s");
+	for (u32 i = 0; i < n; i++)
+		printf("%10u %10.2f %12.6f %12.6f %12.6f\n", bs[i], pts[i].mbps,
+		       pts[i].r.elapsed_s, pts[i].r.system_s, pts[i].r.user_s);
+	if (a.profile)
+		for (u32 i = 0; i < n; i++) {
+			printf("\n## bs=%u", bs[i]);
+			print_profile_table(&pts[i].r);
+		}
+	return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	static const char *const spawn_opts[] = { "procs", "pages",
@@ -350,9 +458,12 @@ static int cmd_run(int argc, char **argv)
 	char err[256];
 
 	if (argc < 1)
-		usage_error("run: name a workload (spawn)");
+		usage_error("run: name a workload (spawn, dd)");
+	if (!strcmp(argv[0], "dd"))
+		return cmd_run_dd(argc - 1, argv + 1);
 	if (strcmp(argv[0], "spawn"))
-		usage_error("unknown workload '%s' (available: spawn)", argv[0]);
+		usage_error("unknown workload '%s' (available: spawn, dd)",
+			    argv[0]);
 	parse_run_args(argc - 1, argv + 1, &a, spawn_opts);
 	sp.procs = run_opt_u32(&a, "procs", 8, 4096);
 	sp.pages = run_opt_u32(&a, "pages", 64, 65536);
@@ -400,14 +511,32 @@ static int cmd_run(int argc, char **argv)
 
 static int cmd_reproduce(int argc, char **argv)
 {
-	if (argc > 0)
-		usage_error("unknown experiment '%s' (none exist yet)", argv[0]);
-	printf("vmsplit reproduce: no experiment is implemented yet.\n"
-	       "Available now:\n"
-	       "  vmsplit micro --platform P [NAME=VALUE ...]   mapping primitives, cycles per pair\n"
-	       "  vmsplit platforms                             the simulated boards\n"
-	       "  vmsplit settings                              every setting\n"
-	       "Planned: dd-beaglebone (E3), iperf-kirkwood (E1), kernbench-numaq (E2).\n");
+	const char *which = NULL;
+	bool json = false;
+	char err[256];
+
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--format")) {
+			if (i + 1 >= argc || (strcmp(argv[i + 1], "json") &&
+					      strcmp(argv[i + 1], "table")))
+				usage_error("--format: table or json");
+			json = !strcmp(argv[++i], "json");
+		} else if (argv[i][0] == '-') {
+			usage_error("unknown option '%s'", argv[i]);
+		} else if (!which) {
+			which = argv[i];
+		} else {
+			usage_error("one experiment at a time");
+		}
+	}
+	if (which && strcmp(which, "dd-beaglebone"))
+		usage_error("unknown experiment '%s' (available: dd-beaglebone)",
+			    which);
+	if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, err,
+				    sizeof(err)))
+		usage_error("%s", err);
+	if (!which && !json)
+		printf("\nNot yet reproduced: E1 (iperf-kirkwood), E2 (kernbench-numaq).\n");
 	return 0;
 }
 

@@ -1,20 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Descriptor tables and the reference counts of files and inodes
+ * (fs/file.c, fs/file_table.c, fs/inode.c).
+ */
 #include "fs/file.h"
 
 #include <stdlib.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "base/errno.h"
 #include "base/panic.h"
 #include "kernel/sched.h"
-
-#define NR_SHM 32
-
-static struct {
-	char name[32];
-	struct address_space *as;
-} shm[NR_SHM];
 
 struct files_struct *files_alloc(void)
 {
@@ -26,12 +21,42 @@ struct files_struct *files_alloc(void)
 	return f;
 }
 
-static void fput(struct file *f)
+void ihold(struct inode *inode)
 {
-	if (--f->f_count > 0)
+	inode->i_count++;
+}
+
+void iput(struct inode *inode)
+{
+	if (--inode->i_count > 0)
 		return;
-	address_space_put(f->f_mapping);
-	free(f);
+	BUG_ON(inode->i_count < 0);
+	if (inode->i_evict)
+		inode->i_evict(inode);
+}
+
+struct file *alloc_file(struct inode *inode, u32 flags)
+{
+	struct file *file = calloc(1, sizeof(*file));
+
+	if (!file)
+		return NULL;
+	ihold(inode);
+	file->f_inode = inode;
+	file->f_mapping = inode->i_mapping;
+	file->f_op = inode->i_fop;
+	file->f_flags = flags & (O_ACCMODE | O_APPEND);
+	file->f_count = 1;
+	return file;
+}
+
+void fput(struct file *file)
+{
+	if (--file->f_count > 0)
+		return;
+	BUG_ON(file->f_count < 0);
+	iput(file->f_inode);
+	free(file);
 }
 
 struct files_struct *dup_fd(struct files_struct *old)
@@ -46,6 +71,11 @@ struct files_struct *dup_fd(struct files_struct *old)
 	return f;
 }
 
+/*
+ * The task lets go of its descriptors (exit_files -> put_files_struct ->
+ * close_files): a file nobody else holds is released, and an unlinked
+ * tmpfs file's pages with it.
+ */
 void exit_files(struct task_struct *t)
 {
 	struct files_struct *f = t->files;
@@ -68,57 +98,23 @@ struct file *fget(int fd)
 	return f->fd[fd];
 }
 
-int do_shm_open(const char *name, u32 size)
+int get_unused_fd(void)
 {
 	struct files_struct *files = current->files;
-	struct address_space *as = NULL;
-	struct file *file;
-	int fd, slot = -1;
 
 	if (!files)
 		current->files = files = files_alloc();
-	for (fd = 0; fd < NR_OPEN_DEFAULT && files->fd[fd]; fd++)
-		;
-	if (fd == NR_OPEN_DEFAULT)
-		return -EMFILE;
-	for (int i = 0; i < NR_SHM; i++) {
-		if (shm[i].as && !strcmp(shm[i].name, name)) {
-			as = shm[i].as;
-			break;
-		}
-		if (!shm[i].as && slot < 0)
-			slot = i;
-	}
-	if (!as) {
-		if (slot < 0)
-			return -ENOMEM;
-		as = address_space_create("shm", DIV_ROUND_UP(size, PAGE_SIZE));
-		if (!as)
-			return -ENOMEM;
-		snprintf(shm[slot].name, sizeof(shm[slot].name), "%s", name);
-		shm[slot].as = as;
-	}
-	file = calloc(1, sizeof(*file));
-	if (!file)
-		return -ENOMEM;
-	address_space_get(as);
-	file->f_mapping = as;
-	file->f_count = 1;
+	for (int fd = 0; fd < NR_OPEN_DEFAULT; fd++)
+		if (!files->fd[fd])
+			return fd;
+	return -EMFILE;
+}
+
+void fd_install(int fd, struct file *file)
+{
+	struct files_struct *files = current->files;
+
+	if (!files || fd < 0 || fd >= NR_OPEN_DEFAULT || files->fd[fd])
+		panic("fd_install: descriptor %d is not free", fd);
 	files->fd[fd] = file;
-	return fd;
-}
-
-void shm_init(void)
-{
-	memset(shm, 0, sizeof(shm));
-}
-
-void shm_drop_all(void)
-{
-	for (int i = 0; i < NR_SHM; i++) {
-		if (!shm[i].as)
-			continue;
-		address_space_put(shm[i].as);
-		shm[i].as = NULL;
-	}
 }

@@ -1,22 +1,72 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Open files and file descriptors (include/linux/fs.h, fdtable.h), as much
- * as the process workloads need so far: a file is a reference to an
- * address_space; shm_open names shared memory objects (a shmem-backed
- * address_space, as /dev/shm on tmpfs would give).
+ * Inodes, open files and file descriptors (include/linux/fs.h, fdtable.h):
+ * as much as tmpfs, /dev/zero, /dev/null and shared memory objects need.
+ *
+ * An inode is a tmpfs regular file (its page cache is an address_space,
+ * see fs/tmpfs.h) or a character device; a struct file is an open inode
+ * with a position and the open flags; a task's files_struct maps
+ * descriptors to files.  Reference counts as in Linux: a file holds its
+ * inode, a name holds its inode, a descriptor (or an in-flight system
+ * call) holds its file.
  */
 #ifndef VMSPLIT_FS_FILE_H
 #define VMSPLIT_FS_FILE_H
 
+#include "base/list.h"
+#include "fs/vfs.h"
 #include "mm/filemap.h"
 
 #define NR_OPEN_DEFAULT 32
 
+#define S_IFMT 0170000
+#define S_IFREG 0100000
+#define S_IFCHR 0020000
+#define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)
+#define S_ISCHR(m) (((m) & S_IFMT) == S_IFCHR)
+
+struct file;
+struct inode;
+
+/*
+ * What a file does on read and write: @ppos is the file position, updated
+ * by the callee.  Return: bytes transferred, or a negative errno if none.
+ */
+struct file_operations {
+	long (*read)(struct file *file, vaddr_t buf, u32 count, u64 *ppos);
+	long (*write)(struct file *file, vaddr_t buf, u32 count, u64 *ppos);
+};
+
+struct inode {
+	u32 i_mode;			/* S_IFREG or S_IFCHR */
+	u64 i_size;
+	int i_count;			/* open files, plus one while named */
+	u32 i_nlink;			/* 1 while it has a name, then 0 */
+	struct address_space *i_mapping;	/* page cache; NULL for devices */
+	const struct file_operations *i_fop;
+	/* Called when the last reference goes (evict_inode); NULL: static. */
+	void (*i_evict)(struct inode *inode);
+	char i_name[PATH_MAX_LEN];	/* its name, without leading '/' */
+};
+
 struct file {
-	struct address_space *f_mapping;
+	struct address_space *f_mapping;	/* what mmap maps; NULL: anon */
+	struct inode *f_inode;
+	const struct file_operations *f_op;
+	u32 f_flags;			/* O_ACCMODE bits and O_APPEND */
 	int f_count;
 	u64 f_pos;
 };
+
+static inline bool file_readable(const struct file *f)
+{
+	return (f->f_flags & O_ACCMODE) != O_WRONLY;
+}
+
+static inline bool file_writable(const struct file *f)
+{
+	return (f->f_flags & O_ACCMODE) != O_RDONLY;
+}
 
 struct files_struct {
 	int count;			/* tasks sharing the table */
@@ -30,17 +80,42 @@ struct files_struct *files_alloc(void);
 struct files_struct *dup_fd(struct files_struct *old);
 void exit_files(struct task_struct *t);
 
-/* The file behind @fd of the current task, or NULL. */
+/* The file behind @fd of the current task, or NULL (no reference taken). */
 struct file *fget(int fd);
 
 /*
+ * alloc_file - a new open file of @inode with @flags (it takes a reference
+ * to the inode).  Return: the file with f_count 1, or NULL (host memory).
+ */
+struct file *alloc_file(struct inode *inode, u32 flags);
+/* Drop a reference to @file; the last one drops its inode. */
+void fput(struct file *file);
+
+/* Take / drop a reference to @inode; the last iput evicts it. */
+void ihold(struct inode *inode);
+void iput(struct inode *inode);
+
+/*
+ * get_unused_fd - the lowest free descriptor of the current task (giving
+ * it a table if it has none).  Return: the descriptor, or -EMFILE.
+ * fd_install - make @fd refer to @file (the table takes the reference).
+ */
+int get_unused_fd(void);
+void fd_install(int fd, struct file *file);
+
+/* The inode named @path ("/x" and "x" are the same name), or NULL. */
+struct inode *vfs_lookup(const char *path);
+
+/* /dev/zero and /dev/null (fs/devzero.c). */
+extern const struct file_operations zero_fops;
+extern const struct file_operations null_fops;
+
+/*
  * do_shm_open - open (creating it if needed) the shared memory object @name
- * of @size bytes.  Return: a file descriptor or -EMFILE / -ENOMEM.
+ * of @size bytes: the tmpfs file "/dev/shm/@name", as glibc's shm_open
+ * does.  An existing object keeps its size.
+ * Return: a file descriptor or -EMFILE / -ENOSPC / -ENOMEM / -ENAMETOOLONG.
  */
 int do_shm_open(const char *name, u32 size);
-/* Forget every named object (boot). */
-void shm_init(void);
-/* Drop every named object's pages (end of run). */
-void shm_drop_all(void);
 
 #endif

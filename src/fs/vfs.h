@@ -12,18 +12,7 @@
 #define VMSPLIT_FS_VFS_H
 
 #include "base/types.h"
-
-#define O_ACCMODE 03
-#define O_RDONLY 00
-#define O_WRONLY 01
-#define O_RDWR 02
-#define O_CREAT 0100
-#define O_TRUNC 01000
-#define O_APPEND 02000
-
-#define SEEK_SET 0
-#define SEEK_CUR 1
-#define SEEK_END 2
+#include "kernel/user.h"	/* O_* and SEEK_*: the system-call ABI */
 
 #define PATH_MAX_LEN 64
 

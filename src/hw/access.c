@@ -31,7 +31,7 @@ static inline u32 dram_cost(const struct cpu *c, phys_addr_t pa)
  * divided by the CPU's memory-level parallelism (outstanding line fills).
  */
 static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
-				bool stream)
+				bool stream, bool victim)
 {
 	struct cache_outcome o;
 
@@ -48,12 +48,14 @@ static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
 		hw_event(c, EV_dram_write);
 		hw_charge(c, cost()->l2_writeback);
 	}
-	if (write) {
-		/* A victim line is written whole: nothing is fetched. */
+	if (write && (victim || !o.allocated)) {
+		/* A victim line is written whole: nothing is fetched; a store
+		 * that does not allocate goes on to DRAM. */
 		if (!o.allocated)
 			hw_event(c, EV_dram_write);
 		return;
 	}
+	/* A fill -- or a store allocating here: the line is read first. */
 	hw_event(c, EV_dram_read);
 	if (stream && machine->cfg.mlp > 1)
 		hw_charge(c, dram_cost(c, pa) / machine->cfg.mlp);
@@ -63,14 +65,14 @@ static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
 
 static void outer_access(struct cpu *c, phys_addr_t pa, bool write)
 {
-	outer_access_stream(c, pa, write, false);
+	outer_access_stream(c, pa, write, false, false);
 }
 
 static void l1_victim(struct cpu *c, phys_addr_t pa)
 {
 	hw_event(c, EV_l1d_writeback);
 	hw_charge(c, cost()->l1_writeback);
-	outer_access(c, pa, true);
+	outer_access_stream(c, pa, true, false, true);
 }
 
 static void l1_victim_cb(void *ctx, phys_addr_t pa)
@@ -111,10 +113,10 @@ static inline void line_access_stream(struct cpu *c, vaddr_t va,
 		l1_victim(c, o.evicted_pa);
 	if (!o.allocated) {
 		hw_charge(c, cost()->write_no_alloc);
-		outer_access(c, pa, true);
+		outer_access_stream(c, pa, true, stream, false);
 		return;
 	}
-	outer_access_stream(c, pa, false, stream);
+	outer_access_stream(c, pa, false, stream, false);
 }
 
 static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,

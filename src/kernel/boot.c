@@ -55,7 +55,6 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	page_alloc_fail_nth = 0;
 	mm_leak_one_page = false;
 	mmu_context_init();
-	shm_init();
 	exec_init();
 	sched_init();
 	cc_enter(this_cpu(), CC_boot);
@@ -113,7 +112,6 @@ void shutdown_kernel(void)
 		mm_audit_pages();
 	}
 	vfs_exit();
-	shm_drop_all();
 	exec_drop_images();
 	kmalloc_exit();
 	rmap_exit();

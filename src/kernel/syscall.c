@@ -341,3 +341,12 @@ int sys_close(int fd)
 	syscall_leave(cc);
 	return ret;
 }
+
+u64 sys_clock_gettime(void)
+{
+	u16 cc = syscall_enter(__NR_clock_gettime);
+	u64 ns = this_cpu()->cycles * 1000000000ull / machine->cfg.cpu_hz;
+
+	syscall_leave(cc);
+	return ns;
+}

@@ -16,7 +16,7 @@
 	X(getpid) X(fork) X(vfork) X(execve) X(exit) X(wait4) X(mmap)   \
 	X(munmap) X(brk) X(shm_open) X(uname) X(sethostname) X(open)   \
 	X(read) X(write) X(lseek) X(ftruncate) X(unlink) X(fsync)      \
-	X(close)
+	X(close) X(clock_gettime)
 
 enum syscall_nr {
 #define X(name) __NR_##name,

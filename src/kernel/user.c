@@ -103,3 +103,8 @@ vaddr_t user_image_base(void)
 {
 	return text_base();
 }
+
+void user_loop_iteration(void)
+{
+	user_compute(code_cost[CODE_user_loop]);
+}

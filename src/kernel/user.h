@@ -52,6 +52,19 @@ long sys_uname(vaddr_t buf);
 /* Copy @len bytes (at most 64) of hostname from @name. */
 long sys_sethostname(vaddr_t name, u32 len);
 
+/* open(2) flags and lseek(2) whence values. */
+#define O_ACCMODE 03
+#define O_RDONLY 00
+#define O_WRONLY 01
+#define O_RDWR 02
+#define O_CREAT 0100
+#define O_TRUNC 01000
+#define O_APPEND 02000
+
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+
 /* Files: @path is a NUL-terminated string in user memory. */
 int sys_open(vaddr_t path, int flags);
 long sys_read(int fd, vaddr_t buf, u32 count);
@@ -61,6 +74,15 @@ int sys_ftruncate(int fd, u64 length);
 int sys_unlink(vaddr_t path);
 int sys_fsync(int fd);
 int sys_close(int fd);
+
+/* CLOCK_MONOTONIC in nanoseconds (this CPU's simulated clock). */
+u64 sys_clock_gettime(void);
+
+/*
+ * The program's own per-iteration instructions around its system calls
+ * (a loop like dd's), at the board's cost for such a loop.
+ */
+void user_loop_iteration(void);
 
 #define UTSNAME_LEN 65
 #define UTSNAME_SIZE (6 * UTSNAME_LEN)

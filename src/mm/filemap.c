@@ -2,7 +2,9 @@
 #include "mm/filemap.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "mm/gfp.h"
@@ -14,13 +16,16 @@ struct address_space *address_space_create(const char *name,
 
 	if (!as)
 		return NULL;
-	as->pages = calloc(max_pages, sizeof(*as->pages));
-	if (!as->pages) {
-		free(as);
-		return NULL;
+	if (max_pages) {
+		as->pages = calloc(max_pages, sizeof(*as->pages));
+		if (!as->pages) {
+			free(as);
+			return NULL;
+		}
 	}
 	as->name = name;
 	as->nr_slots = max_pages;
+	as->nr_alloc = max_pages;
 	as->refs = 1;
 	return as;
 }
@@ -50,6 +55,27 @@ void address_space_put(struct address_space *as)
 	free(as);
 }
 
+int address_space_resize(struct address_space *as, unsigned long nr_slots)
+{
+	if (nr_slots > as->nr_alloc) {
+		unsigned long n = MAX(nr_slots, 2 * as->nr_alloc);
+		struct page **pages = realloc(as->pages, n * sizeof(*pages));
+
+		if (!pages)
+			return -ENOMEM;
+		memset(pages + as->nr_alloc, 0,
+		       (n - as->nr_alloc) * sizeof(*pages));
+		as->pages = pages;
+		as->nr_alloc = n;
+	}
+	for (unsigned long i = nr_slots; i < as->nr_slots; i++)
+		if (as->pages[i])
+			panic("address_space_resize: %s page %lu is still cached",
+			      as->name, i);
+	as->nr_slots = nr_slots;
+	return 0;
+}
+
 struct page *find_get_page(struct address_space *as, unsigned long index)
 {
 	CC_SCOPE(find_get_page);
@@ -64,6 +90,35 @@ struct page *find_get_page(struct address_space *as, unsigned long index)
 	return page;
 }
 
+int add_to_page_cache(struct page *page, struct address_space *as,
+		      unsigned long index)
+{
+	if (index >= as->nr_slots)
+		return -EINVAL;
+	if (as->pages[index])
+		return -EEXIST;
+	get_page(page);
+	page->mapping = as;
+	page->index = index;
+	as->pages[index] = page;
+	as->nrpages++;
+	return 0;
+}
+
+void delete_from_page_cache(struct page *page)
+{
+	struct address_space *as = page->mapping;
+
+	if (!as || page->index >= as->nr_slots ||
+	    as->pages[page->index] != page)
+		panic("delete_from_page_cache: page %#lx is not in a page cache",
+		      page_to_pfn(page));
+	as->pages[page->index] = NULL;
+	as->nrpages--;
+	page->mapping = NULL;
+	put_page(page);
+}
+
 struct page *shmem_getpage(struct address_space *as, unsigned long index)
 {
 	CC_SCOPE(shmem_getpage);
@@ -74,11 +129,7 @@ struct page *shmem_getpage(struct address_space *as, unsigned long index)
 	page = alloc_page(GFP_HIGHUSER | __GFP_ZERO);
 	if (!page)
 		return NULL;
-	/* The page cache holds one reference, the caller another. */
-	page->mapping = as;
-	page->index = index;
-	as->pages[index] = page;
-	as->nrpages++;
-	get_page(page);
+	/* The page cache holds one reference, the caller (ours) another. */
+	add_to_page_cache(page, as, index);
 	return page;
 }

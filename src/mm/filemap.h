@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The page cache (mm/filemap.c): an address_space maps file page indices to
- * pages.  Files come in later (tmpfs implements this interface); for now an
- * address_space is a shmem-like object whose missing pages are allocated
- * zeroed from GFP_HIGHUSER -- program images and shared regions of the
- * process workloads are backed by one.
+ * pages.  Program images, shared memory objects and tmpfs files are backed
+ * by one.  shmem_getpage fills a missing page zeroed from GFP_HIGHUSER (the
+ * fault path); tmpfs's write path inserts its own pages with
+ * add_to_page_cache and removes them with delete_from_page_cache.
  *
- * The index lookup is a host array; its cost (a radix-tree walk in Linux)
- * is the find_get_page code cost.
+ * The index lookup is a host array that grows with the file; its cost (a
+ * radix-tree walk in Linux) is the find_get_page code cost.  Valid indices
+ * are [0, nr_slots): a fault beyond them is SIGSEGV (SIGBUS in Linux).
  */
 #ifndef VMSPLIT_MM_FILEMAP_H
 #define VMSPLIT_MM_FILEMAP_H
@@ -17,9 +18,10 @@
 struct address_space {
 	const char *name;
 	struct page **pages;	/* [index], NULL where not cached */
-	unsigned long nr_slots;	/* size of pages[] */
+	unsigned long nr_slots;	/* valid indices */
+	unsigned long nr_alloc;	/* size of pages[] (>= nr_slots) */
 	unsigned long nrpages;	/* cached pages */
-	int refs;		/* users (VMAs, files) */
+	int refs;		/* users (VMAs, files, inodes) */
 };
 
 /* A new, empty address space with room for @max_pages; NULL on -ENOMEM. */
@@ -29,8 +31,31 @@ void address_space_get(struct address_space *as);
 /* Drop a user; the last one drops the cached pages. */
 void address_space_put(struct address_space *as);
 
+/*
+ * address_space_resize - make the valid indices [0, @nr_slots).  Growing
+ * may reallocate the host array (geometrically); shrinking requires that
+ * no page is cached at or beyond @nr_slots (truncate first).
+ * Return: 0, or -ENOMEM if the host array cannot grow (nothing changed).
+ */
+int address_space_resize(struct address_space *as, unsigned long nr_slots);
+
 /* find_get_page - the cached page at @index with a reference, or NULL. */
 struct page *find_get_page(struct address_space *as, unsigned long index);
+
+/*
+ * add_to_page_cache - insert @page at @index; the page cache takes its own
+ * reference.  Return: 0, -EINVAL beyond nr_slots, -EEXIST if occupied.
+ */
+int add_to_page_cache(struct page *page, struct address_space *as,
+		      unsigned long index);
+
+/*
+ * delete_from_page_cache - remove @page from its address_space and drop
+ * the page cache's reference (the 3.x behaviour: it ends in
+ * page_cache_release).  The caller must not rely on @page afterwards
+ * unless it holds a reference of its own.
+ */
+void delete_from_page_cache(struct page *page);
 
 /*
  * shmem_getpage - find_get_page, allocating (zeroed, GFP_HIGHUSER) and
@@ -38,6 +63,5 @@ struct page *find_get_page(struct address_space *as, unsigned long index);
  * @index is out of range or memory is exhausted.
  */
 struct page *shmem_getpage(struct address_space *as, unsigned long index);
-
 
 #endif

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * E3: dd if=/dev/zero of=<tmpfs file> on a BeagleBone White, for the
+ * normal ARM uaccess, CONFIG_UACCESS_WITH_MEMCPY, the June 2020 RFC
+ * CONFIG_UACCESS_GUP_KMAP_MEMCPY, and the RFC with CONFIG_HIGHMEM=n.
+ * Source: linux-arm-kernel, June 2020, afzal mohammed, "[RFC 0/3] ARM:
+ * copy_{from,to}_user() for vmsplit 4g/4g" and its thread.
+ *
+ * Only the normal-kernel row is calibration data (EXPERIMENTS.md); the
+ * platform's generic path costs are fitted to it.  Every other cell is a
+ * prediction of the model.
+ */
+#include "experiments/dd.h"
+
+#include <string.h>
+
+#include "base/errno.h"
+#include "workloads/dd.h"
+
+static void dd_start_cb(const void *p)
+{
+	/* run_workload passes our own, writable, dd_params. */
+	dd_start((struct dd_params *)(unsigned long)p);
+}
+
+int dd_measure(const struct settings *s, u32 bs, u64 total,
+	       struct dd_point *pt, char *err, size_t errlen)
+{
+	struct dd_params p = { .bs = bs };
+	int ret;
+
+	p.count = (u32)MAX(1, total / bs);
+	ret = run_workload(s, dd_start_cb, &p, &pt->r, err, errlen);
+	if (ret)
+		return ret;
+	if (p.status || !p.ns) {
+		snprintf(err, errlen, "dd bs=%u failed at step %d", bs,
+			 p.status);
+		return -EIO;
+	}
+	pt->bs = bs;
+	pt->mbps = (double)p.bytes * 1e3 / (double)p.ns;
+	return 0;
+}
+
+/* The published table. */
+static const u32 e3_bs[] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
+static const char *const e3_bs_names[] = { "512", "1K",	 "4K", "16K",
+					   "32K", "64K", "1M" };
+/* Calibration: the normal kernel (MB/s; repeats varied by about 2). */
+static const double e3_normal[] = { 30, 46, 89, 95, 90, 85, 65 };
+
+static const struct {
+	const char *name;
+	const char *words[3];
+} e3_rows[] = {
+	{ "normal", { NULL } },
+	{ "CONFIG_UACCESS_WITH_MEMCPY", { "CONFIG_UACCESS_WITH_MEMCPY=y" } },
+	{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY",
+	  { "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y" } },
+	{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY, HIGHMEM=n",
+	  { "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y", "CONFIG_HIGHMEM=n" } },
+};
+
+#define E3_NBS ARRAY_SIZE(e3_bs)
+#define E3_NROWS ARRAY_SIZE(e3_rows)
+
+int reproduce_dd_beaglebone(bool json, u64 total, FILE *f, char *err,
+			    size_t errlen)
+{
+	static struct dd_point pts[E3_NROWS][E3_NBS];
+	static struct settings rows[E3_NROWS];
+	const struct platform *p = platform_find("beaglebone-white");
+
+	for (u32 r = 0; r < E3_NROWS; r++) {
+		settings_default(&rows[r], p);
+		for (u32 w = 0; w < ARRAY_SIZE(e3_rows[r].words) &&
+				e3_rows[r].words[w];
+		     w++)
+			if (settings_parse(&rows[r], e3_rows[r].words[w], err,
+					   errlen))
+				return -EINVAL;
+		for (u32 b = 0; b < E3_NBS; b++) {
+			int ret = dd_measure(&rows[r], e3_bs[b], total,
+					     &pts[r][b], err, errlen);
+
+			if (ret)
+				return ret;
+		}
+	}
+	if (json) {
+		fprintf(f, "[\n");
+		for (u32 r = 0; r < E3_NROWS; r++)
+			for (u32 b = 0; b < E3_NBS; b++) {
+				fprintf(f,
+					"  {\"experiment\": \"dd-beaglebone\", \"row\": \"%s\", \"workload\": \"dd\", \"platform\": \"%s\", \"settings\": ",
+					e3_rows[r].name, p->name);
+				settings_print_json(&rows[r], f);
+				fprintf(f,
+					", \"params\": {\"bs\": %u, \"total\": %llu}, ",
+					e3_bs[b], (unsigned long long)total);
+				if (r == 0)
+					fprintf(f,
+						"\"published_MBps\": %.0f, \"kind\": \"calibration\", \"error_pct\": %.1f, ",
+						e3_normal[b],
+						100.0 * (pts[r][b].mbps - e3_normal[b]) /
+							e3_normal[b]);
+				else
+					fprintf(f,
+						"\"published_MBps\": null, \"kind\": \"prediction\", ");
+				fprintf(f, "\"MBps\": %.2f, ", pts[r][b].mbps);
+				run_print_json_body(&pts[r][b].r, f);
+				fprintf(f, "}%s\n",
+					r + 1 == E3_NROWS && b + 1 == E3_NBS ? "" :
+									     ",");
+			}
+		fprintf(f, "]\n");
+		return 0;
+	}
+	fprintf(f,
+		"E3: dd if=/dev/zero of=<tmpfs file> on %s, MB/s by block size (%llu MiB written per point)\n",
+		p->name, (unsigned long long)(total >> 20));
+	fprintf(f, "%-44s", "");
+	for (u32 b = 0; b < E3_NBS; b++)
+		fprintf(f, " %8s", e3_bs_names[b]);
+	fprintf(f, "\n%-44s", "normal, published (calibration)");
+	for (u32 b = 0; b < E3_NBS; b++)
+		fprintf(f, " %8.0f", e3_normal[b]);
+	for (u32 r = 0; r < E3_NROWS; r++) {
+		fprintf(f, "\n%-44s", r ? e3_rows[r].name : "normal, model");
+		for (u32 b = 0; b < E3_NBS; b++)
+			fprintf(f, " %8.1f", pts[r][b].mbps);
+		if (r == 0) {
+			fprintf(f, "\n%-44s", "  error vs published");
+			for (u32 b = 0; b < E3_NBS; b++)
+				fprintf(f, " %+7.1f%%",
+					100.0 * (pts[0][b].mbps - e3_normal[b]) /
+						e3_normal[b]);
+		} else {
+			fprintf(f, "   (prediction)");
+		}
+	}
+	fprintf(f, "\n\nThe published figures of the other rows are held out: every model figure\n"
+		   "below the calibration row is a prediction.  --format json gives the events\n"
+		   "and the profile of every point.\n");
+	return 0;
+}

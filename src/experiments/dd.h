@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The dd measurements: one run per block size, and E3 -- the BeagleBone
+ * table of copy_{to,from}_user strategies (EXPERIMENTS.md).
+ */
+#ifndef VMSPLIT_EXPERIMENTS_DD_H
+#define VMSPLIT_EXPERIMENTS_DD_H
+
+#include <stdio.h>
+
+#include "config/settings.h"
+#include "run/run.h"
+
+#define DD_MAX_BS 16
+#define DD_DEFAULT_TOTAL (16u << 20)
+
+struct dd_point {
+	u32 bs;
+	double mbps;		/* 10^6 bytes per second, as dd prints */
+	struct run_result r;
+};
+
+/*
+ * dd_measure - run dd at block size @bs writing @total bytes with @s.
+ * Return: 0, or a negative errno with @err set.
+ */
+int dd_measure(const struct settings *s, u32 bs, u64 total,
+	       struct dd_point *pt, char *err, size_t errlen);
+
+/* `vmsplit reproduce dd-beaglebone`: @json selects the output. */
+int reproduce_dd_beaglebone(bool json, u64 total, FILE *f, char *err,
+			    size_t errlen);
+
+#endif
