@@ -73,5 +73,8 @@ void flush_dcache_page(struct page *page)
 			kunmap_high(page);
 		}
 	}
+	/* A mapped page-cache page may be executed: __flush_icache_all. */
+	if (page->mapping && !test_page_flag(page, PG_anon) && !cache_is_vivt())
+		hw_icache_inv_all(this_cpu());
 	set_page_flag(page, PG_dcache_clean);
 }

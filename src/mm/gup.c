@@ -228,35 +228,26 @@ static void gup_flush_anon_page(struct vm_area_struct *vma, struct page *page,
 }
 
 /*
- * gup_flush_dcache_page - flush_dcache_page (arch/arm/mm/flush.c): the
- * kernel alias; for a page-cache page on VIVT also its user aliases
- * (__flush_dcache_aliases walks the file's i_mmap; the model has no
- * i_mmap, so it flushes the one alias GUP knows, @vma at @addr).  The zero page is never written and
- * never flushed.  An anonymous page is flushed a second time here, as on
- * ARM (page_mapping() is NULL for it, so nothing is deferred).
- */
-static void gup_flush_dcache_page(struct vm_area_struct *vma, struct page *page,
-				  vaddr_t addr)
-{
-	if (page == zero_page)
-		return;
-	gup_flush_kernel_alias(page);
-	if (page->mapping && cache_is_vivt())
-		flush_cache_page(vma, addr);
-}
-
-/*
  * What __get_user_pages does after follow_page_mask for each page it
- * hands out.  x86 and VIPT non-aliasing ARM have nothing to do.
+ * hands out: flush_anon_page (the user alias, VIVT and aliasing VIPT only),
+ * then flush_dcache_page -- which on every ARM cache writes back the
+ * kernel alias of an anonymous page (page_mapping() is NULL, so nothing is
+ * deferred): on the BeagleBone's non-aliasing A8, a 4 KiB clean and
+ * invalidate per page.  On VIVT a page-cache page's user alias goes too
+ * (__flush_dcache_aliases walks i_mmap; the model has none, so the one
+ * alias GUP knows, @vma at @addr).  x86 has nothing to do.
  */
 static void gup_flush_page(struct vm_area_struct *vma, struct page *page,
 			   vaddr_t addr)
 {
-	/* cache_is_vipt_aliasing(): VIVT or aliasing VIPT. */
-	if (!cache_is_vipt_aliasing())
+	if (platform()->arch != PLAT_ARM || page == zero_page)
 		return;
-	gup_flush_anon_page(vma, page, addr);
-	gup_flush_dcache_page(vma, page, addr);
+	/* cache_is_vipt_aliasing(): VIVT or aliasing VIPT. */
+	if (cache_is_vipt_aliasing())
+		gup_flush_anon_page(vma, page, addr);
+	flush_dcache_page(page);
+	if (page->mapping && cache_is_vivt())
+		flush_cache_page(vma, addr);
 }
 
 /* The pages of @gup_flags: FOLL_GET unless pinning; bad combinations. */
