@@ -254,3 +254,47 @@ Test(cli, run_bad_options_exit_2)
 	assert_usage_error("run spawn --bogus 3", "unknown option");
 	assert_usage_error("run nosuch", "unknown workload");
 }
+
+/* The MBps of the run object whose params have "bs": @bs. */
+static double dd_mbps(const char *json, u32 bs)
+{
+	char pat[64];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), "\"params\": {\"bs\": %u,", bs);
+	p = strstr(json, pat);
+	cr_assert(p, "no point for bs=%u", bs);
+	p = strstr(p, "\"MBps\": ");
+	cr_assert(p);
+	return strtod(p + 8, NULL);
+}
+
+/*
+ * The calibrated normal kernel stays within 10% of the published row at
+ * every block size (EXPERIMENTS.md E3; repeats varied by about 2 MB/s).
+ */
+Test(cli, run_dd_matches_the_calibration_row)
+{
+	static const u32 bs[] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
+	static const double published[] = { 30, 46, 89, 95, 90, 85, 65 };
+	struct output o = run("run dd --platform beaglebone-white --bs 512,1K,4K,16K,32K,64K,1M --format json");
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	for (u32 i = 0; i < 7; i++) {
+		double m = dd_mbps(o.out, bs[i]);
+
+		cr_assert(fabs(m - published[i]) <= 0.10 * published[i],
+			  "bs=%u: model %.1f MB/s, published %.0f", bs[i], m,
+			  published[i]);
+	}
+	cr_assert(strstr(o.out, "\"profile\": {"));
+	cr_assert(strstr(o.out, "\"workload\": \"dd\""));
+}
+
+Test(cli, dd_bad_options_exit_2)
+{
+	assert_usage_error("run dd --bs 0", "--bs");
+	assert_usage_error("run dd --total 5Q", "--total");
+	assert_usage_error("run dd CONFIG_UACCESS_WITH_MEMCPY=y CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
+			   "exclude each other");
+}

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * copy_{to,from}_user, clear_user, get_user/put_user and strncpy_from_user
+ * in each strategy: the right bytes for unaligned, page-crossing and empty
+ * copies; the short count Linux returns for a partly bad range; -EFAULT
+ * for a wholly bad pointer.  The kernel side is a lowmem buffer.
+ */
+#include "helpers.h"
+
+#include <errno.h>
+
+#include "arch/kv.h"
+#include "kernel/user.h"
+#include "lib/uaccess.h"
+#include "mm/gfp.h"
+#include "mm/highmem.h"
+
+#define KBUF 8192
+
+static struct {
+	u32 left_from[4], left_to[4], left_clear, left_zero;
+	u32 partial_from, partial_to;
+	int bad_get, bad_put;
+	long strlen_ok, str_bad;
+	bool bytes_ok, clear_ok, zero_fill_ok;
+} seen;
+
+/* User buffer: two pages, then an unmapped hole. */
+static void uaccess_main(void *arg)
+{
+	long u = sys_mmap(0, 3 * 4096, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct page *kp = alloc_pages(GFP_KERNEL, 1);
+	vaddr_t k = page_address(kp);
+	static const u32 offs[4] = { 0, 1, 4093, 100 };
+	static const u32 lens[4] = { 4096, 4095, 7, 5000 };
+	u8 host[KBUF], back[KBUF];
+	u32 v;
+
+	sys_munmap((vaddr_t)u + 2 * 4096, 4096);
+	for (u32 i = 0; i < KBUF; i++)
+		host[i] = (u8)(i * 13 + 7);
+	seen.bytes_ok = true;
+	for (int t = 0; t < 4; t++) {
+		/* user -> kernel */
+		uv_write((vaddr_t)u + offs[t], host, lens[t]);
+		kv_memset(k, 0, KBUF);
+		seen.left_from[t] = copy_from_user(k + 3, (vaddr_t)u + offs[t],
+						   lens[t]);
+		kv_read(k + 3, back, lens[t]);
+		seen.bytes_ok &= !memcmp(back, host, lens[t]);
+		/* kernel -> user */
+		kv_write(k + 5, host + 1, lens[t]);
+		seen.left_to[t] = copy_to_user((vaddr_t)u + offs[t], k + 5,
+					       lens[t]);
+		uv_read((vaddr_t)u + offs[t], back, lens[t]);
+		seen.bytes_ok &= !memcmp(back, host + 1, lens[t]);
+	}
+	seen.left_zero = copy_from_user(k, (vaddr_t)u, 0);
+	seen.left_clear = clear_user((vaddr_t)u + 10, 5000);
+	uv_read((vaddr_t)u + 10, back, 5000);
+	seen.clear_ok = true;
+	for (u32 i = 0; i < 5000; i++)
+		seen.clear_ok &= !back[i];
+	/* The last 100 bytes of the mapping, then the hole. */
+	kv_memset(k, 0xee, KBUF);
+	seen.partial_from = copy_from_user(k, (vaddr_t)u + 2 * 4096 - 100, 300);
+	kv_read(k + 100, back, 200);
+	seen.zero_fill_ok = true;
+	for (u32 i = 0; i < 200; i++)
+		seen.zero_fill_ok &= !back[i];
+	seen.partial_to = copy_to_user((vaddr_t)u + 2 * 4096 - 100, k, 300);
+	seen.bad_get = get_user(&v, (vaddr_t)u + 2 * 4096);
+	seen.bad_put = put_user(1, 0x1000);
+	uv_write((vaddr_t)u, "/tmp/x", 7);
+	{
+		char name[16];
+
+		seen.strlen_ok = strncpy_from_user(name, (vaddr_t)u, 16);
+		seen.str_bad = strncpy_from_user(name, 0x1000, 16);
+	}
+	__free_pages(kp, 1);
+	sys_exit(0);
+}
+
+static void check_common(void)
+{
+	cr_assert(seen.bytes_ok, "bytes differ");
+	for (int t = 0; t < 4; t++) {
+		cr_assert_eq(seen.left_from[t], 0);
+		cr_assert_eq(seen.left_to[t], 0);
+	}
+	cr_assert_eq(seen.left_zero, 0);
+	cr_assert_eq(seen.left_clear, 0);
+	cr_assert(seen.clear_ok);
+	cr_assert_eq(seen.bad_get, -EFAULT);
+	cr_assert_eq(seen.bad_put, -EFAULT);
+	cr_assert_eq(seen.strlen_ok, 6);
+	cr_assert_eq(seen.str_bad, -EFAULT);
+}
+
+Test(uaccess, standard)
+{
+	TEST_BOOT("beaglebone-white");
+	test_run_process(uaccess_main, NULL);
+	check_common();
+	/* The exception fixup stops at the hole: 200 bytes not copied,
+	 * zeroed on the kernel side. */
+	cr_assert_eq(seen.partial_from, 200);
+	cr_assert(seen.zero_fill_ok);
+	cr_assert_eq(seen.partial_to, 200);
+	test_shutdown();
+}
+
+Test(uaccess, with_memcpy)
+{
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_WITH_MEMCPY=y");
+	test_run_process(uaccess_main, NULL);
+	check_common();
+	/* copy_from_user is the standard one; copy_to_user pins page by
+	 * page and stops where __put_user cannot fault a page in. */
+	cr_assert_eq(seen.partial_from, 200);
+	cr_assert_eq(seen.partial_to, 200);
+	test_shutdown();
+}
+
+Test(uaccess, gup_kmap_memcpy)
+{
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y");
+	test_run_process(uaccess_main, NULL);
+	check_common();
+	/* The RFC copies nothing when get_user_pages comes back short. */
+	cr_assert_eq(seen.partial_from, 300);
+	cr_assert_eq(seen.partial_to, 300);
+	test_shutdown();
+}
+
+Test(uaccess, gup_kmap_memcpy_highmem)
+{
+	/* Kirkwood: the user pages are highmem, mapped by kmap_atomic. */
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y");
+	test_run_process(uaccess_main, NULL);
+	check_common();
+	test_shutdown();
+}
+
+Test(uaccess, with_memcpy_on_x86_is_refused)
+{
+	const struct platform *p = platform_find("numaq-16");
+	struct settings s;
+	char err[128];
+
+	settings_default(&s, p);
+	cr_assert_eq(settings_parse(&s, "CONFIG_UACCESS_WITH_MEMCPY=y", err,
+				    sizeof(err)),
+		     0);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert(strstr(err, "ARM only"));
+}
+
+static long dd_bad_ret;
+
+static void dd_bad_buffer(void *arg)
+{
+	long names = sys_mmap(0, 4096, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int in, out;
+
+	uv_write((vaddr_t)names, "/dev/zero", 10);
+	uv_write((vaddr_t)names + 64, "/tmp/out", 9);
+	in = sys_open((vaddr_t)names, O_RDONLY);
+	out = sys_open((vaddr_t)names + 64, O_WRONLY | O_CREAT);
+	/* dd's buffer was never mapped. */
+	dd_bad_ret = sys_read(in, 0x20000000, 4096);
+	if (dd_bad_ret == -EFAULT)
+		dd_bad_ret = sys_write(out, 0x20000000, 4096);
+	sys_close(in);
+	sys_close(out);
+	sys_exit(0);
+}
+
+Test(uaccess, dd_from_an_unmapped_buffer_is_efault)
+{
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y");
+	test_run_process(dd_bad_buffer, NULL);
+	cr_assert_eq(dd_bad_ret, -EFAULT);
+	test_shutdown();
+}
