@@ -7,6 +7,7 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,7 +257,7 @@ Test(cli, run_bad_options_exit_2)
 }
 
 /* The MBps of the run object whose params have "bs": @bs. */
-static double dd_mbps(const char *json, u32 bs)
+static double dd_mbps(const char *json, uint32_t bs)
 {
 	char pat[64];
 	const char *p;
@@ -275,12 +276,12 @@ static double dd_mbps(const char *json, u32 bs)
  */
 Test(cli, run_dd_matches_the_calibration_row)
 {
-	static const u32 bs[] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
+	static const uint32_t bs[] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
 	static const double published[] = { 30, 46, 89, 95, 90, 85, 65 };
 	struct output o = run("run dd --platform beaglebone-white --bs 512,1K,4K,16K,32K,64K,1M --format json");
 
 	cr_assert_eq(o.status, 0, "%s", o.err);
-	for (u32 i = 0; i < 7; i++) {
+	for (uint32_t i = 0; i < 7; i++) {
 		double m = dd_mbps(o.out, bs[i]);
 
 		cr_assert(fabs(m - published[i]) <= 0.10 * published[i],
