@@ -10,6 +10,8 @@
 #include <errno.h>
 
 #include "arch/kv.h"
+#include "arch/layout.h"
+#include "arch/mmu_context.h"
 #include "kernel/user.h"
 #include "lib/uaccess.h"
 #include "mm/gfp.h"
@@ -25,18 +27,30 @@ static struct {
 	bool bytes_ok, clear_ok, zero_fill_ok;
 } seen;
 
+/*
+ * Kernel-side steps of a test process: under 4G/4G the kernel's tables
+ * must be loaded for them, as on a real kernel entry.
+ */
+#define KERNEL(...)                                                     \
+	do {                                                            \
+		arch_enter_kernel();                                    \
+		__VA_ARGS__;                                            \
+		arch_return_to_user();                                  \
+	} while (0)
+
 /* User buffer: two pages, then an unmapped hole. */
 static void uaccess_main(void *arg)
 {
 	long u = sys_mmap(0, 3 * 4096, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	struct page *kp = alloc_pages(GFP_KERNEL, 1);
-	vaddr_t k = page_address(kp);
+	struct page *kp;
+	vaddr_t k;
 	static const u32 offs[4] = { 0, 1, 4093, 100 };
 	static const u32 lens[4] = { 4096, 4095, 7, 5000 };
 	u8 host[KBUF], back[KBUF];
 	u32 v;
 
+	KERNEL(kp = alloc_pages(GFP_KERNEL, 1); k = page_address(kp));
 	sys_munmap((vaddr_t)u + 2 * 4096, 4096);
 	for (u32 i = 0; i < KBUF; i++)
 		host[i] = (u8)(i * 13 + 7);
@@ -44,42 +58,44 @@ static void uaccess_main(void *arg)
 	for (int t = 0; t < 4; t++) {
 		/* user -> kernel */
 		uv_write((vaddr_t)u + offs[t], host, lens[t]);
-		kv_memset(k, 0, KBUF);
-		seen.left_from[t] = copy_from_user(k + 3, (vaddr_t)u + offs[t],
-						   lens[t]);
-		kv_read(k + 3, back, lens[t]);
+		KERNEL(kv_memset(k, 0, KBUF);
+		       seen.left_from[t] = copy_from_user(
+			       k + 3, (vaddr_t)u + offs[t], lens[t]);
+		       kv_read(k + 3, back, lens[t]));
 		seen.bytes_ok &= !memcmp(back, host, lens[t]);
 		/* kernel -> user */
-		kv_write(k + 5, host + 1, lens[t]);
-		seen.left_to[t] = copy_to_user((vaddr_t)u + offs[t], k + 5,
-					       lens[t]);
+		KERNEL(kv_write(k + 5, host + 1, lens[t]);
+		       seen.left_to[t] = copy_to_user((vaddr_t)u + offs[t],
+						      k + 5, lens[t]));
 		uv_read((vaddr_t)u + offs[t], back, lens[t]);
 		seen.bytes_ok &= !memcmp(back, host + 1, lens[t]);
 	}
-	seen.left_zero = copy_from_user(k, (vaddr_t)u, 0);
-	seen.left_clear = clear_user((vaddr_t)u + 10, 5000);
+	KERNEL(seen.left_zero = copy_from_user(k, (vaddr_t)u, 0);
+	       seen.left_clear = clear_user((vaddr_t)u + 10, 5000));
 	uv_read((vaddr_t)u + 10, back, 5000);
 	seen.clear_ok = true;
 	for (u32 i = 0; i < 5000; i++)
 		seen.clear_ok &= !back[i];
 	/* The last 100 bytes of the mapping, then the hole. */
-	kv_memset(k, 0xee, KBUF);
-	seen.partial_from = copy_from_user(k, (vaddr_t)u + 2 * 4096 - 100, 300);
-	kv_read(k + 100, back, 200);
+	KERNEL(kv_memset(k, 0xee, KBUF);
+	       seen.partial_from =
+		       copy_from_user(k, (vaddr_t)u + 2 * 4096 - 100, 300);
+	       kv_read(k + 100, back, 200));
 	seen.zero_fill_ok = true;
 	for (u32 i = 0; i < 200; i++)
 		seen.zero_fill_ok &= !back[i];
-	seen.partial_to = copy_to_user((vaddr_t)u + 2 * 4096 - 100, k, 300);
-	seen.bad_get = get_user(&v, (vaddr_t)u + 2 * 4096);
-	seen.bad_put = put_user(1, 0x1000);
+	KERNEL(seen.partial_to =
+		       copy_to_user((vaddr_t)u + 2 * 4096 - 100, k, 300);
+	       seen.bad_get = get_user(&v, (vaddr_t)u + 2 * 4096);
+	       seen.bad_put = put_user(1, 0x1000));
 	uv_write((vaddr_t)u, "/tmp/x", 7);
 	{
 		char name[16];
 
-		seen.strlen_ok = strncpy_from_user(name, (vaddr_t)u, 16);
-		seen.str_bad = strncpy_from_user(name, 0x1000, 16);
+		KERNEL(seen.strlen_ok = strncpy_from_user(name, (vaddr_t)u, 16);
+		       seen.str_bad = strncpy_from_user(name, 0x1000, 16));
 	}
-	__free_pages(kp, 1);
+	KERNEL(__free_pages(kp, 1));
 	sys_exit(0);
 }
 
@@ -185,4 +201,90 @@ Test(uaccess, dd_from_an_unmapped_buffer_is_efault)
 	test_run_process(dd_bad_buffer, NULL);
 	cr_assert_eq(dd_bad_ret, -EFAULT);
 	test_shutdown();
+}
+
+/*
+ * CONFIG_VMSPLIT_4G_4G: user memory is not mapped while the kernel runs,
+ * so every uaccess goes through GUP and a kmap; the tables are switched on
+ * every kernel entry and exit.
+ */
+Test(uaccess, vmsplit_4g4g_on_lpae)
+{
+	TEST_BOOT("cortex-a15-2g", "CONFIG_ARM_LPAE=y", "CONFIG_VMSPLIT=4G_4G");
+	test_run_process(uaccess_main, NULL);
+	check_common();
+	cr_assert_eq(seen.partial_from, 300);
+	test_shutdown();
+}
+
+Test(uaccess, vmsplit_4g4g_on_pae)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=2");
+	test_run_process(uaccess_main, NULL);
+	check_common();
+	test_shutdown();
+}
+
+static u64 switches, full_flushes;
+
+static void getpid_main(void *arg)
+{
+	struct probe p;
+
+	probe_take(&p);
+	sys_getpid();
+	switches = probe_ev(&p, EV_kernel_table_switch);
+	full_flushes = probe_ev(&p, EV_tlb_inv_local_all);
+	sys_exit(0);
+}
+
+Test(uaccess, vmsplit_4g4g_switches_tables_on_each_entry_and_exit)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=1");
+	test_run_process(getpid_main, NULL);
+	/* CR3 to the kernel's tables and back: two full TLB flushes. */
+	cr_assert_eq(switches, 2);
+	cr_assert_eq(full_flushes, 2);
+	test_shutdown();
+}
+
+Test(uaccess, vmsplit_3g_switches_nothing)
+{
+	TEST_BOOT("numaq-16", "cpus=1");
+	test_run_process(getpid_main, NULL);
+	cr_assert_eq(switches, 0);
+	cr_assert_eq(full_flushes, 0);
+	test_shutdown();
+}
+
+Test(uaccess, vmsplit_4g4g_direct_access_is_caught)
+{
+	TEST_BOOT("cortex-a15-2g", "CONFIG_ARM_LPAE=y", "CONFIG_VMSPLIT=4G_4G");
+	struct page *kp = alloc_page(GFP_KERNEL);
+
+	/* 0x40000000 is a user address -- and kernel lowmem here. */
+	EXPECT_PANIC("direct kernel access to user address",
+		     { __copy_from_user_std(page_address(kp), 0x40000000, 4); });
+}
+
+Test(uaccess, vmsplit_4g4g_grows_lowmem)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G");
+	/* MAXMEM = 4 GiB - PAGE_OFFSET (256 MiB) - 128 MiB of vmalloc. */
+	cr_assert_eq(layout.max_low_pfn, (3712ul << 20) >> PAGE_SHIFT);
+	cr_assert(!layout.kernel_global);
+	test_shutdown();
+}
+
+Test(uaccess, vmsplit_4g4g_on_classic_arm_is_refused)
+{
+	struct settings s;
+	char err[128];
+
+	settings_default(&s, platform_find("cortex-a15-2g"));
+	cr_assert_eq(settings_parse(&s, "CONFIG_VMSPLIT=4G_4G", err,
+				    sizeof(err)),
+		     0);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert(strstr(err, "CONFIG_ARM_LPAE"));
 }

@@ -11,15 +11,26 @@
 
 struct kernel_layout layout;
 
+/*
+ * 4G/4G: the kernel has a 4 GiB address space of its own, so its direct
+ * map can start low.  [E] 0x10000000: the first 256 MiB stay unmapped to
+ * catch NULL pointers (Ingo Molnar's x86 patch and the ARM RFC each chose
+ * their own; neither value is in the sources at hand).  User space ends at
+ * 0xff000000, under the entry trampoline (the 2003 x86 patch).
+ */
+#define PAGE_OFFSET_4G4G 0x10000000u
+#define TASK_SIZE_4G4G 0xff000000u
+
 static const u32 arm_page_offset[NR_VMSPLIT] = {
 	[VMSPLIT_3G] = 0xC0000000u, [VMSPLIT_3G_OPT] = 0xB0000000u,
 	[VMSPLIT_2G] = 0x80000000u, [VMSPLIT_1G] = 0x40000000u,
+	[VMSPLIT_4G_4G] = PAGE_OFFSET_4G4G,
 };
 
 static const u32 x86_page_offset[NR_VMSPLIT] = {
 	[VMSPLIT_3G] = 0xC0000000u, [VMSPLIT_3G_OPT] = 0xB0000000u,
 	[VMSPLIT_2G] = 0x80000000u, [VMSPLIT_2G_OPT] = 0x78000000u,
-	[VMSPLIT_1G] = 0x40000000u,
+	[VMSPLIT_1G] = 0x40000000u, [VMSPLIT_4G_4G] = PAGE_OFFSET_4G4G,
 };
 
 /*
@@ -89,8 +100,9 @@ static int x86_layout(const struct settings *s, u64 mem)
 	layout.task_size = layout.page_offset;
 	switch (s->flavour) {
 	case FLAVOUR_X86_26:
-		/* 2.5.73 asm-i386/kmap_types.h: KM_BOUNCE_READ .. KM_SOFTIRQ1. */
-		layout.km_slots = 14;
+		/* 2.5.73 asm-i386/kmap_types.h: KM_BOUNCE_READ .. KM_SOFTIRQ1;
+		 * the 4G/4G patch adds KM_USER_COPY. */
+		layout.km_slots = s->vmsplit == VMSPLIT_4G_4G ? 15 : 14;
 		break;
 	case FLAVOUR_X86_3X:
 		/* asm-generic/kmap_types.h (2.6.37-5.10): KM_TYPE_NR 20. */
@@ -151,6 +163,15 @@ int layout_init(const struct settings *s)
 		err = x86_layout(s, s->mem);
 	if (err)
 		return err;
+	/*
+	 * 4G/4G: user space is not mapped while the kernel runs, so kernel
+	 * mappings must not be global -- they would outlive the switch to
+	 * the user tables in the TLB.
+	 */
+	layout.split_4g4g = s->vmsplit == VMSPLIT_4G_4G;
+	layout.kernel_global = !layout.split_4g4g;
+	if (layout.split_4g4g)
+		layout.task_size = TASK_SIZE_4G4G;
 	/* Without CONFIG_HIGHMEM the kernel ignores RAM past lowmem. */
 	layout.max_pfn = s->highmem ?
 				 layout.min_pfn +

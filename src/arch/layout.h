@@ -19,6 +19,8 @@
 struct kernel_layout {
 	u32 page_offset;		/* PAGE_OFFSET */
 	u32 task_size;			/* TASK_SIZE: top of user space */
+	bool split_4g4g;		/* CONFIG_VMSPLIT_4G_4G */
+	bool kernel_global;		/* kernel mappings use global TLB entries */
 	phys_addr_t phys_offset;	/* PHYS_OFFSET: start of RAM */
 	unsigned long min_pfn;		/* ARCH_PFN_OFFSET */
 	unsigned long max_pfn;		/* one past the last pfn in use */

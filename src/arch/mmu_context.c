@@ -56,6 +56,14 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next)
 	if (prev && platform()->arch == PLAT_X86)
 		prev->cpu_vm_mask &= ~bit;
 	next->cpu_vm_mask |= bit;
+	if (layout.split_4g4g) {
+		/* The kernel's tables stay; the user's load on the way out. */
+		if (has_asid() &&
+		    (next->context_id & ~(u64)ASID_MASK) != asid_generation)
+			new_context(next);
+		next->cpu_vm_mask |= bit;
+		return;
+	}
 	if (platform()->arch == PLAT_X86) {
 		/* load_cr3: drops every non-global entry. */
 		hw_set_cr3(c, next->pgd);
@@ -77,6 +85,41 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next)
 	next->cpu_vm_mask |= bit;
 	hw_set_asid(c, mm_asid(next));
 	hw_set_ttbr0(c, next->pgd);
+}
+
+void arch_enter_kernel(void)
+{
+	struct cpu *c = this_cpu();
+
+	if (!layout.split_4g4g)
+		return;
+	hw_event(c, EV_kernel_table_switch);
+	if (platform()->arch == PLAT_X86) {
+		hw_set_cr3(c, swapper_pg_dir);
+		return;
+	}
+	/* The kernel runs with ASID 0, user ASIDs start at 1. */
+	hw_set_asid(c, 0);
+	hw_set_ttbr0(c, swapper_pg_dir);
+}
+
+void arch_return_to_user(void)
+{
+	struct cpu *c = this_cpu();
+	struct mm_struct *mm = current->mm;
+
+	if (!layout.split_4g4g || !mm)
+		return;
+	hw_event(c, EV_kernel_table_switch);
+	if (platform()->arch == PLAT_X86) {
+		hw_set_cr3(c, mm->pgd);
+		return;
+	}
+	if ((mm->context_id & ~(u64)ASID_MASK) != asid_generation)
+		new_context(mm);
+	mm->cpu_vm_mask |= 1u << c->id;
+	hw_set_asid(c, mm_asid(mm));
+	hw_set_ttbr0(c, mm->pgd);
 }
 
 void destroy_context(struct mm_struct *mm)

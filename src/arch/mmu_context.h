@@ -28,6 +28,15 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next);
 /* Forget an mm that dies: its ASID, its CPU mask bits. */
 void destroy_context(struct mm_struct *mm);
 
+/*
+ * 4G/4G: every entry into the kernel (system call, exception, interrupt
+ * from user mode) loads the kernel's tables, every return to user space
+ * the task's own -- CR3 on x86, which flushes every non-global TLB entry,
+ * TTBR0 with the ASID on ARM LPAE.  No-ops under the other splits.
+ */
+void arch_enter_kernel(void);
+void arch_return_to_user(void);
+
 void flush_tlb_mm(struct mm_struct *mm);
 void flush_tlb_page(struct vm_area_struct *vma, vaddr_t addr);
 void flush_tlb_range(struct vm_area_struct *vma, vaddr_t start, vaddr_t end);

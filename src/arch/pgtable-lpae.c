@@ -51,6 +51,8 @@ static pte_t lpae_pfn_pte(unsigned long pfn, pgprot_t prot)
 		v |= L_PTE_SW_WRITE;
 	if (prot.flags & _PROT_USER)
 		v |= L_PTE_USER | PTE_EXT_NG;
+	else if (!layout.kernel_global)
+		v |= PTE_EXT_NG;
 	if (!(prot.flags & _PROT_EXEC))
 		v |= L_PTE_XN;
 	return (pte_t){ v };
@@ -123,7 +125,8 @@ static phys_addr_t lpae_paging_init(void)
 		vaddr_t va = __va(pa);
 
 		ram_write64(ram, pmd[va >> 30] + ((va >> 21) & 511) * 8,
-			    pa | PMD_TYPE_SECT | PTE_EXT_AF | PTE_EXT_SHARED);
+			    pa | PMD_TYPE_SECT | PTE_EXT_AF | PTE_EXT_SHARED |
+				    (layout.kernel_global ? 0 : PTE_EXT_NG));
 	}
 	n = kernel_pte_regions(regions, ARRAY_SIZE(regions));
 	for (u32 i = 0; i < n; i++) {
@@ -196,12 +199,13 @@ static phys_addr_t lpae_pgd_alloc(void)
 		u64 kent = kv_read64(kpgd + i * 8);
 		phys_addr_t pmd;
 
+		/* 4G/4G: user tables hold no kernel mapping at all. */
+		if (layout.split_4g4g || start + SZ_1G <= layout.task_size)
+			continue;
 		if (start >= layout.task_size) {
 			kv_write64(__va(pgd) + i * 8, kent);
 			continue;
 		}
-		if (start + SZ_1G <= layout.task_size)
-			continue;
 		pmd = lpae_alloc_table();
 		if (!pmd) {
 			lpae_pgd_free_user(pgd);
@@ -221,7 +225,8 @@ static void lpae_pgd_free_user(phys_addr_t pgd)
 	for (u32 i = 0; i < 4; i++) {
 		u64 ent = kv_read64(__va(pgd) + i * 8);
 
-		if (((u64)i << 30) >= layout.task_size ||
+		if ((((u64)i << 30) >= layout.task_size &&
+		     !layout.split_4g4g) ||
 		    (ent & 3) != PMD_TYPE_TABLE)
 			continue;
 		lpae_free_table(ent & PHYS_MASK_LPAE);

@@ -36,7 +36,7 @@ static pte_t pae_pfn_pte(unsigned long pfn, pgprot_t prot)
 		v |= _PAGE_ACCESSED;
 	if (prot.flags & _PROT_DIRTY)
 		v |= _PAGE_DIRTY;
-	if (prot.flags & _PROT_GLOBAL)
+	if ((prot.flags & _PROT_GLOBAL) && layout.kernel_global)
 		v |= _PAGE_GLOBAL;
 	return (pte_t){ v };
 }
@@ -93,6 +93,7 @@ static phys_addr_t pae_paging_init(void)
 	phys_addr_t pgd = early_pgtable_alloc(PAGE_SIZE);
 	phys_addr_t pmd[4];
 	phys_addr_t low_end = (phys_addr_t)layout.max_low_pfn << PAGE_SHIFT;
+	u64 kernel_g = layout.kernel_global ? _PAGE_GLOBAL : 0;
 	u32 regions[8], n;
 
 	for (u32 i = 0; i < 4; i++) {
@@ -112,7 +113,7 @@ static phys_addr_t pae_paging_init(void)
 
 		if (pa + SZ_2M <= low_end) {
 			ram_write64(ram, pmdp, pa | _KERNPG_TABLE | _PAGE_PSE |
-						       _PAGE_GLOBAL);
+						       kernel_g);
 			continue;
 		}
 		pte = early_pgtable_alloc(PAGE_SIZE);
@@ -120,7 +121,7 @@ static phys_addr_t pae_paging_init(void)
 		for (u32 i = 0; pa + (phys_addr_t)i * PAGE_SIZE < low_end; i++)
 			ram_write64(ram, pte + i * 8,
 				    (pa + (phys_addr_t)i * PAGE_SIZE) |
-					    _KERNPG_TABLE | _PAGE_GLOBAL);
+					    _KERNPG_TABLE | kernel_g);
 	}
 	n = kernel_pte_regions(regions, ARRAY_SIZE(regions));
 	for (u32 i = 0; i < n; i++) {
@@ -190,7 +191,7 @@ static phys_addr_t pae_pgd_alloc(void)
 		u64 kent = kv_read64(kpgd + i * 8);
 		phys_addr_t pmd;
 
-		if (start >= layout.page_offset) {
+		if (start >= layout.page_offset && !layout.split_4g4g) {
 			kv_write64(__va(pgd) + i * 8, kent);
 			continue;
 		}
@@ -199,7 +200,8 @@ static phys_addr_t pae_pgd_alloc(void)
 			pae_pgd_free(pgd);
 			return 0;
 		}
-		if (start + SZ_1G > layout.page_offset)
+		/* 4G/4G: user tables hold no kernel mapping at all. */
+		if (start + SZ_1G > layout.page_offset && !layout.split_4g4g)
 			for (u32 j = (layout.page_offset >> 21) & 511; j < 512; j++)
 				kv_write64(__va(pmd) + j * 8,
 					   kv_read64(__va(kent & PAE_PHYS_MASK) +
@@ -214,7 +216,8 @@ static void pae_pgd_free(phys_addr_t pgd)
 	for (u32 i = 0; i < 4; i++) {
 		u64 ent = kv_read64(__va(pgd) + i * 8);
 
-		if (((u64)i << 30) >= layout.page_offset ||
+		if ((((u64)i << 30) >= layout.page_offset &&
+		     !layout.split_4g4g) ||
 		    !(ent & _PAGE_PRESENT))
 			continue;
 		__free_page(pfn_to_page((unsigned long)((ent & PAE_PHYS_MASK) >>

@@ -21,9 +21,6 @@ const char *const flavour_names[NR_FLAVOURS] = {
 	[FLAVOUR_X86_3X] = "x86-3x",
 };
 
-/* Set once the 4G/4G split is implemented end to end. */
-static const bool vmsplit_4g4g_modelled = false;
-
 /* Bits of settings.given. */
 enum {
 	GIVEN_HIGHPTE = 1u << 0,
@@ -310,9 +307,6 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 	if (s->uaccess_with_memcpy && s->uaccess_gup_kmap)
 		return fail(err, errlen,
 			    "CONFIG_UACCESS_WITH_MEMCPY and CONFIG_UACCESS_GUP_KMAP_MEMCPY exclude each other");
-	if (s->vmsplit == VMSPLIT_4G_4G && !vmsplit_4g4g_modelled)
-		return fail(err, errlen,
-			    "CONFIG_VMSPLIT_4G_4G is not modelled in this build");
 	if (s->vmsplit == VMSPLIT_4G_4G && p->arch == PLAT_ARM && !s->arm_lpae)
 		return fail(err, errlen,
 			    "CONFIG_VMSPLIT_4G_4G on ARM needs CONFIG_ARM_LPAE=y");

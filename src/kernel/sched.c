@@ -147,6 +147,8 @@ static void task_trampoline(void *arg)
 	setjmp(t->start);
 	t->in_user = true;
 	this_cpu()->cc = CC_user;
+	/* ret_from_fork: into user space with the task's own tables. */
+	arch_return_to_user();
 	t->entry(t->entry_arg);
 	do_exit(0);
 }
@@ -294,11 +296,20 @@ void sched_yield_point(void)
 
 	if (!loop_running || t->is_idle)
 		return;
-	while (c->cycles >= percpu[c->id].next_tick)
+	while (c->cycles >= percpu[c->id].next_tick) {
+		/* The timer interrupt enters the kernel from user mode. */
+		if (t->in_user)
+			arch_enter_kernel();
 		scheduler_tick();
+		if (t->in_user)
+			arch_return_to_user();
+	}
 	/* A tick in user mode returns through the preemption point. */
-	if (t->in_user && t->need_resched)
+	if (t->in_user && t->need_resched) {
+		arch_enter_kernel();
 		sched_return_to_user();
+		arch_return_to_user();
+	}
 	if (c->cycles > horizon) {
 		t->saved_cc = c->cc;
 		coroutine_switch(&t->co, &sched_co);

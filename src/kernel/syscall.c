@@ -9,6 +9,7 @@
 
 #include "arch/kv.h"
 #include "arch/layout.h"
+#include "arch/mmu_context.h"
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
@@ -67,6 +68,7 @@ u16 syscall_enter(enum syscall_nr nr)
 	t->in_user = false;
 	prev = cc_enter(this_cpu(), CC_syscall);
 	charge(CODE_syscall_entry);
+	arch_enter_kernel();
 	hw_event(this_cpu(), EV_syscall);
 	syscall_count[nr]++;
 	return prev;
@@ -90,6 +92,7 @@ void syscall_return_to_user(void)
 	charge(CODE_syscall_exit);
 	if (machine->checks)
 		check_return_to_user();
+	arch_return_to_user();
 	current->in_user = true;
 	this_cpu()->cc = CC_user;
 }
@@ -102,6 +105,7 @@ void syscall_leave(u16 prev_cc)
 		check_return_to_user();
 	current->in_user = true;
 	sched_return_to_user();
+	arch_return_to_user();
 	sched_yield_point();
 }
 

@@ -7,6 +7,7 @@
  */
 #include "kernel/user.h"
 
+#include "arch/mmu_context.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "hw/access.h"
@@ -24,11 +25,13 @@ static void user_fault(struct cpu *c)
 	t->in_user = false;
 	prev = cc_enter(c, CC_do_page_fault);
 	charge(CODE_syscall_entry);
+	arch_enter_kernel();
 	ret = handle_page_fault(c->fault.va, c->fault.write, true);
 	charge(CODE_syscall_exit);
 	cc_exit(c, prev);
 	if (ret < 0)
 		do_exit(SIGSEGV);	/* force_sig(SIGSEGV), no handler */
+	arch_return_to_user();
 	t->in_user = true;
 }
 

@@ -45,9 +45,50 @@ static bool fixup_user_fault(struct cpu *c)
 	return handle_page_fault(c->fault.va, c->fault.write, false) > 0;
 }
 
+/*
+ * Checker: under 4G/4G the user's memory is not mapped while the kernel
+ * runs -- the same address names kernel memory there.  A direct access
+ * would silently read or corrupt the kernel, so it stops the run.
+ */
+static void no_direct_access_4g4g(vaddr_t uaddr, const char *fn)
+{
+	if (config->vmsplit == VMSPLIT_4G_4G)
+		panic("%s: direct kernel access to user address %#x under CONFIG_VMSPLIT_4G_4G (user memory is not mapped in kernel mode)",
+		      fn, uaddr);
+}
+
+/* 4G/4G: reach user memory through GUP and a kmap_atomic, page by page. */
+static int indirect_access(vaddr_t uaddr, void *buf, u32 len, bool write)
+{
+	u8 *p = buf;
+
+	while (len) {
+		u32 off = uaddr & (PAGE_SIZE - 1);
+		u32 chunk = MIN(len, PAGE_SIZE - off);
+		struct page *page;
+		vaddr_t v;
+
+		if (get_user_pages_fast(uaddr & PAGE_MASK, 1,
+					write ? FOLL_WRITE : 0, &page) != 1)
+			return -EFAULT;
+		v = kmap_atomic(page, KM_USER_COPY);
+		if (write)
+			kv_write(v + off, p, chunk);
+		else
+			kv_read(v + off, p, chunk);
+		kunmap_atomic(v, KM_USER_COPY);
+		put_user_pages(&page, 1);
+		uaddr += chunk;
+		p += chunk;
+		len -= chunk;
+	}
+	return 0;
+}
+
 /* The standard strategy: the hardware copies, faults are fixed or fixed up. */
 static u32 copy_std(vaddr_t to, vaddr_t from, u32 n, bool to_user)
 {
+	no_direct_access_4g4g(to_user ? to : from, "copy_std");
 	while (n) {
 		struct cpu *c = this_cpu();
 		u32 left = to_user ? hw_copy(c, to, from, n, ACC_USER, 0) :
@@ -69,6 +110,8 @@ static u32 copy_std(vaddr_t to, vaddr_t from, u32 n, bool to_user)
 static u32 copy_std_inatomic(vaddr_t to, vaddr_t from, u32 n, bool to_user)
 {
 	struct cpu *c = this_cpu();
+
+	no_direct_access_4g4g(to_user ? to : from, "copy_std_inatomic");
 	u32 left = to_user ? hw_copy(c, to, from, n, ACC_USER, 0) :
 			     hw_copy(c, to, from, n, 0, ACC_USER);
 
@@ -79,6 +122,7 @@ static u32 copy_std_inatomic(vaddr_t to, vaddr_t from, u32 n, bool to_user)
 
 static u32 clear_std(vaddr_t to, u32 n)
 {
+	no_direct_access_4g4g(to, "clear_std");
 	while (n) {
 		struct cpu *c = this_cpu();
 		u32 left = hw_fill(c, to, 0, n, ACC_USER);
@@ -181,6 +225,16 @@ static u32 memcpy_to_user(vaddr_t to, vaddr_t src, u32 n, bool clear)
 
 /* ---- CONFIG_UACCESS_GUP_KMAP_MEMCPY ---- */
 
+/*
+ * The typed slot for the user page (2.6-era x86 only): KM_USER_COPY in a
+ * 4G/4G kernel, which has it; KM_USER1 otherwise (the RFC targets newer
+ * kernels, where slots are a stack and the type is ignored).
+ */
+static enum km_type km_copy_slot(void)
+{
+	return config->vmsplit == VMSPLIT_4G_4G ? KM_USER_COPY : KM_USER1;
+}
+
 #define GUP_KMAP_MAX_PAGES 1024
 
 /*
@@ -220,7 +274,9 @@ static u32 gup_kmap_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
 	for (u32 i = 0; i < num_pages; i++) {
 		u32 off = (uaddr + done) & (PAGE_SIZE - 1);
 		u32 chunk = MIN(n - done, PAGE_SIZE - off);
-		vaddr_t v = kmap_atomic(pages[i]);
+		/* A slot of its own: the caller may hold KM_USER0 (the
+		 * page-cache page in generic_perform_write). */
+		vaddr_t v = kmap_atomic(pages[i], km_copy_slot());
 
 		if (clear)
 			kv_memset(v + off, 0, chunk);
@@ -228,7 +284,7 @@ static u32 gup_kmap_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
 			kv_memcpy(v + off, kaddr + done, chunk);
 		else
 			kv_memcpy(kaddr + done, v + off, chunk);
-		kunmap_atomic(v);
+		kunmap_atomic(v, km_copy_slot());
 		done += chunk;
 	}
 put_pages:
@@ -317,8 +373,15 @@ u32 clear_user(vaddr_t to, u32 n)
 	return clear_std(to, n);
 }
 
+u32 __copy_from_user_std(vaddr_t to, vaddr_t from, u32 n)
+{
+	return copy_std(to, from, n, false);
+}
+
 int get_user(u32 *val, vaddr_t uaddr)
 {
+	if (config->vmsplit == VMSPLIT_4G_4G)
+		return indirect_access(uaddr, val, 4, false);
 	for (;;) {
 		struct cpu *c = this_cpu();
 
@@ -333,6 +396,8 @@ int get_user(u32 *val, vaddr_t uaddr)
 
 int put_user(u32 val, vaddr_t uaddr)
 {
+	if (config->vmsplit == VMSPLIT_4G_4G)
+		return indirect_access(uaddr, &val, 4, true);
 	for (;;) {
 		struct cpu *c = this_cpu();
 
@@ -356,6 +421,15 @@ int fault_in_pages_readable(vaddr_t uaddr, u32 n)
 
 long strncpy_from_user(char *dst, vaddr_t src, u32 count)
 {
+	if (config->vmsplit == VMSPLIT_4G_4G) {
+		for (u32 i = 0; i < count; i++) {
+			if (indirect_access(src + i, &dst[i], 1, false))
+				return -EFAULT;
+			if (!dst[i])
+				return i;
+		}
+		return count;
+	}
 	for (u32 i = 0; i < count; i++) {
 		struct cpu *c = this_cpu();
 		u8 b;

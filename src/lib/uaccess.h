@@ -16,6 +16,12 @@
 /* Return: bytes NOT copied (0 = all).  copy_from_user zero-fills them. */
 u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n);
 u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n);
+/*
+ * __copy_from_user_std - the standard strategy's copy whatever the
+ * settings (arm_copy_from_user): under 4G/4G it is a bug and is caught.
+ */
+u32 __copy_from_user_std(vaddr_t to, vaddr_t from, u32 n);
+
 /* Return: 0 or -EFAULT. */
 int get_user(u32 *val, vaddr_t uaddr);
 int put_user(u32 val, vaddr_t uaddr);

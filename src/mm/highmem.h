@@ -41,6 +41,9 @@ enum km_type {
 	KM_IRQ1,
 	KM_SOFTIRQ0,
 	KM_SOFTIRQ1,
+	/* Added by the 2003 4G/4G patch for its indirect uaccess (rw_vm);
+	 * only a 4G/4G kernel has the slot. */
+	KM_USER_COPY,
 	KM_TYPE_NR_26
 };
 

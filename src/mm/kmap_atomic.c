@@ -307,6 +307,7 @@ vaddr_t __kmap_atomic(struct page *page, enum km_type type)
 	vaddr_t kmap;
 
 	BUG_ON((unsigned)type >= KM_TYPE_NR_26);
+	BUG_ON(flavour() == FLAVOUR_X86_26 && (u32)type >= layout.km_slots);
 	if (flavour() == FLAVOUR_KMAP_LOCAL)
 		preempt_disable();
 	pagefault_disable();
