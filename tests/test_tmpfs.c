@@ -827,12 +827,11 @@ static void check_mmap(const char *platform)
 }
 
 /*
- * Disabled until flush_dcache_page (arch/cacheflush.c) flushes the user
- * aliases of a mapped page-cache page on VIVT (__flush_dcache_aliases):
- * without it the store through the mapping stays dirty under the user VA
- * and the VIVT alias checker stops read()'s kmap_atomic copy.
+ * On VIVT, read() of a page user space has mapped and written first
+ * flushes the user alias (flush_dcache_page -> __flush_dcache_aliases);
+ * without it the VIVT alias checker stops read()'s kmap_atomic copy.
  */
-Test(tmpfs, mmap_shares_the_page_cache_on_kirkwood, .disabled = true)
+Test(tmpfs, mmap_shares_the_page_cache_on_kirkwood)
 {
 	check_mmap("kirkwood-openblocks-a7");
 }

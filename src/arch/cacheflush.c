@@ -5,6 +5,9 @@
 #include "hw/access.h"
 #include "mm/highmem.h"
 #include "mm/rmap.h"
+#include "mm/mm.h"
+#include "arch/layout.h"
+#include "arch/pgtable.h"
 
 bool cache_is_vivt(void)
 {
@@ -47,6 +50,36 @@ void flush_cache_kmaps(void)
 		flush_cache_all();
 }
 
+/* One user mapping of the page: flush it if its mm's lines can be here. */
+static void flush_alias(pte_addr_t pa, void *arg)
+{
+	struct page *page = arg;
+	phys_addr_t pte_pa = (config->highpte && config->highmem) ?
+				     pa : __pa((vaddr_t)pa);
+	struct page *pt = pfn_to_page((unsigned long)(pte_pa >> PAGE_SHIFT));
+	struct mm_struct *mm = pt->mapping;
+	vaddr_t addr = (vaddr_t)pt->index +
+		       (vaddr_t)((pte_pa & (PAGE_SIZE - 1)) /
+				 pgtable->pte_size) * PAGE_SIZE;
+
+	(void)page;
+	/* A VIVT cache holds only the running mm's user lines. */
+	if (!mm || this_cpu()->mmu.ttbr0 != mm->pgd)
+		return;
+	hw_dcache_op_va_range(this_cpu(), addr, PAGE_SIZE, CACHE_FLUSH);
+}
+
+/*
+ * __flush_dcache_aliases: on VIVT the user mappings of a page-cache page
+ * hold their own lines.  Linux walks the file's i_mmap; the model finds
+ * the same mappings through the page's rmap.
+ */
+static void flush_dcache_aliases(struct page *page)
+{
+	rmap_for_each(page, flush_alias, page);
+	hw_barrier(this_cpu());
+}
+
 void flush_dcache_page(struct page *page)
 {
 	CC_SCOPE(flush_dcache_page);
@@ -73,8 +106,12 @@ void flush_dcache_page(struct page *page)
 			kunmap_high(page);
 		}
 	}
-	/* A mapped page-cache page may be executed: __flush_icache_all. */
-	if (page->mapping && !test_page_flag(page, PG_anon) && !cache_is_vivt())
-		hw_icache_inv_all(this_cpu());
+	if (page->mapping && !test_page_flag(page, PG_anon)) {
+		if (cache_is_vivt())
+			flush_dcache_aliases(page);
+		else
+			/* It may be executed: __flush_icache_all. */
+			hw_icache_inv_all(this_cpu());
+	}
 	set_page_flag(page, PG_dcache_clean);
 }
