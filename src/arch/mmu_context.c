@@ -151,19 +151,8 @@ static void flush_mm_local(void *info)
 /* Run @fn on every CPU whose TLB may hold @mm (IPIs to the others). */
 static void on_mm_cpus(struct mm_struct *mm, void (*fn)(void *), void *info)
 {
-	struct cpu *self = this_cpu();
-
-	for (u32 i = 0; i < machine->ncpus; i++) {
-		struct cpu *c = &machine->cpu[i];
-
-		if (c == self || !mm_on_cpu(mm, c))
-			continue;
-		hw_ipi(self, c);
-		machine->cur = c;
-		fn(info);
-		machine->cur = self;
-	}
-	fn(info);
+	/* The local flush decides itself; only the others need the mask. */
+	on_each_cpu_mask(mm->cpu_vm_mask | (1u << this_cpu()->id), fn, info);
 }
 
 void flush_tlb_mm(struct mm_struct *mm)

@@ -19,14 +19,14 @@ void local_flush_tlb_kernel_page(vaddr_t va)
 	hw_tlb_inv_va(this_cpu(), va & PAGE_MASK);
 }
 
-void on_each_cpu(void (*fn)(void *info), void *info)
+void on_each_cpu_mask(u32 mask, void (*fn)(void *info), void *info)
 {
 	struct cpu *self = this_cpu();
 
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		struct cpu *c = &machine->cpu[i];
 
-		if (c == self)
+		if (c == self || !(mask & (1u << i)))
 			continue;
 		hw_ipi(self, c);
 		/* The handler runs on @c, with its own clock and profile. */
@@ -34,7 +34,13 @@ void on_each_cpu(void (*fn)(void *info), void *info)
 		fn(info);
 		machine->cur = self;
 	}
-	fn(info);
+	if (mask & (1u << self->id))
+		fn(info);
+}
+
+void on_each_cpu(void (*fn)(void *info), void *info)
+{
+	on_each_cpu_mask(~0u, fn, info);
 }
 
 static void do_flush_tlb_all(void *info)

@@ -34,5 +34,7 @@ void flush_tlb_all(void);
  * through an IPI each (charged to both sides), waiting for them.
  */
 void on_each_cpu(void (*fn)(void *info), void *info);
+/* The same for the CPUs in @mask (bit n: CPU n). */
+void on_each_cpu_mask(u32 mask, void (*fn)(void *info), void *info);
 
 #endif

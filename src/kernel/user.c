@@ -35,14 +35,14 @@ static void user_fault(struct cpu *c)
 	t->in_user = true;
 }
 
-void uv_read(vaddr_t addr, void *buf, u32 len)
+/* A user-mode load or store of [addr, addr + len), fault by fault. */
+static void uv_access(vaddr_t addr, u8 *p, u32 len, bool write)
 {
-	u8 *p = buf;
-
 	sched_yield_point();
 	for (;;) {
 		struct cpu *c = this_cpu();
-		u32 left = hw_read(c, addr, p, len, ACC_USER);
+		u32 left = write ? hw_write(c, addr, p, len, ACC_USER) :
+				   hw_read(c, addr, p, len, ACC_USER);
 
 		if (!left)
 			return;
@@ -53,22 +53,15 @@ void uv_read(vaddr_t addr, void *buf, u32 len)
 	}
 }
 
+void uv_read(vaddr_t addr, void *buf, u32 len)
+{
+	uv_access(addr, buf, len, false);
+}
+
 void uv_write(vaddr_t addr, const void *buf, u32 len)
 {
-	const u8 *p = buf;
-
-	sched_yield_point();
-	for (;;) {
-		struct cpu *c = this_cpu();
-		u32 left = hw_write(c, addr, p, len, ACC_USER);
-
-		if (!left)
-			return;
-		p += len - left;
-		addr += len - left;
-		len = left;
-		user_fault(c);
-	}
+	/* hw_write only reads @buf. */
+	uv_access(addr, (u8 *)(unsigned long)buf, len, true);
 }
 
 u32 uv_read32(vaddr_t addr)

@@ -314,10 +314,9 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 	}
 }
 
-u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n)
+/* copy_to_user and __copy_to_user_inatomic: the strategy, then std. */
+static u32 __copy_to_user(vaddr_t to, vaddr_t from, u32 n, bool atomic)
 {
-	CC_SCOPE(copy_to_user);
-
 	switch (strategy()) {
 	case UACCESS_GUP_KMAP:
 		return gup_kmap_copy(from, to, n, true, false);
@@ -329,7 +328,15 @@ u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n)
 		break;
 	}
 	charge_bytes(CODE_memcpy_kib, n);
-	return copy_std(to, from, n, true);
+	return atomic ? copy_std_inatomic(to, from, n, true) :
+			copy_std(to, from, n, true);
+}
+
+u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n)
+{
+	CC_SCOPE(copy_to_user);
+
+	return __copy_to_user(to, from, n, false);
 }
 
 u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
@@ -347,18 +354,7 @@ u32 __copy_to_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_to_user);
 
-	switch (strategy()) {
-	case UACCESS_GUP_KMAP:
-		return gup_kmap_copy(from, to, n, true, false);
-	case UACCESS_WITH_MEMCPY:
-		if (n >= UACCESS_MEMCPY_MIN)
-			return memcpy_to_user(to, from, n, false);
-		break;
-	default:
-		break;
-	}
-	charge_bytes(CODE_memcpy_kib, n);
-	return copy_std_inatomic(to, from, n, true);
+	return __copy_to_user(to, from, n, true);
 }
 
 u32 clear_user(vaddr_t to, u32 n)
