@@ -413,9 +413,13 @@ static int cmd_run_dd(int argc, char **argv)
 			printf("  {\"workload\": \"dd\", \"platform\": \"%s\", \"settings\": ",
 			       a.s.platform->name);
 			settings_print_json(&a.s, stdout);
-			printf(", \"params\": {\"bs\": %u, \"total\": %llu}, \"MBps\": %.2f, ",
-			       bs[i], (unsigned long long)total, pts[i].mbps);
-			run_print_json_body(&pts[i].r, stdout);
+			char headline[48];
+
+			printf(", \"params\": {\"bs\": %u, \"total\": %llu}, ",
+			       bs[i], (unsigned long long)total);
+			snprintf(headline, sizeof(headline), "\"MBps\": %.2f, ",
+				 pts[i].mbps);
+			run_print_json_body(&pts[i].r, headline, stdout);
 			printf("}%s\n", i + 1 < n ? "," : "");
 		}
 		printf("]\n");
@@ -476,7 +480,7 @@ static int cmd_run(int argc, char **argv)
 		settings_print_json(&a.s, stdout);
 		printf(", \"params\": {\"procs\": %u, \"pages\": %u, \"shared_pages\": %u}, ",
 		       sp.procs, sp.pages, sp.shared_pages);
-		run_print_json_body(&r, stdout);
+		run_print_json_body(&r, NULL, stdout);
 		printf("}\n]\n");
 		return 0;
 	}

@@ -108,8 +108,11 @@ int reproduce_dd_beaglebone(bool json, u64 total, FILE *f, char *err,
 				else
 					fprintf(f,
 						"\"published_MBps\": null, \"kind\": \"prediction\", ");
-				fprintf(f, "\"MBps\": %.2f, ", pts[r][b].mbps);
-				run_print_json_body(&pts[r][b].r, f);
+				char headline[48];
+
+				snprintf(headline, sizeof(headline),
+					 "\"MBps\": %.2f, ", pts[r][b].mbps);
+				run_print_json_body(&pts[r][b].r, headline, f);
 				fprintf(f, "}%s\n",
 					r + 1 == E3_NROWS && b + 1 == E3_NBS ? "" :
 									     ",");

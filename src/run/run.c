@@ -60,16 +60,18 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 	return 0;
 }
 
-void run_print_json_body(const struct run_result *r, FILE *f)
+void run_print_json_body(const struct run_result *r, const char *headline,
+			 FILE *f)
 {
 	bool first = true;
 
 	fprintf(f,
-		"\"metrics\": {\"elapsed_s\": %.6f, \"system_s\": %.6f, "
+		"\"metrics\": {%s\"elapsed_s\": %.6f, \"system_s\": %.6f, "
 		"\"user_s\": %.6f, \"cpu_pct\": %.2f, \"elapsed_cycles\": %llu, "
 		"\"system_cycles\": %llu, \"user_cycles\": %llu, "
 		"\"idle_cycles\": %llu, \"exits\": %llu, \"sigsegv\": %llu}, ",
-		r->elapsed_s, r->system_s, r->user_s, r->cpu_pct,
+		headline ? headline : "", r->elapsed_s, r->system_s, r->user_s,
+		r->cpu_pct,
 		(unsigned long long)r->elapsed_cycles,
 		(unsigned long long)r->system_cycles,
 		(unsigned long long)r->user_cycles,

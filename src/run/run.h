@@ -33,7 +33,12 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 		 const void *params, struct run_result *r, char *err,
 		 size_t errlen);
 
-/* Print @r as a JSON object's "metrics", "events" and "profile" members. */
-void run_print_json_body(const struct run_result *r, FILE *f);
+/*
+ * Print @r as a JSON object's "metrics", "events" and "profile" members;
+ * @headline (or NULL) opens "metrics" with the workload's own numbers,
+ * e.g. "\"MBps\": 89.00, ".
+ */
+void run_print_json_body(const struct run_result *r, const char *headline,
+			 FILE *f);
 
 #endif
