@@ -78,12 +78,12 @@ const struct platform beaglebone_white = {
 		},
 		.cc_text_bytes = arm_kernel_text_bytes,
 	},
+	/* [S] proc-v7-2level.S: UP kernels clean the PTE line (flush_pte). */
+	.pte_flush = PTE_FLUSH_L1,
 	/*
 	 * [E] Instruction counts at ~1 IPC (dual-issue A8 offsets its
 	 * branch-heavy kernel paths); the same paths as on Kirkwood.
 	 */
-	/* [S] proc-v7-2level.S: UP kernels clean the PTE line (flush_pte). */
-	.pte_flush = PTE_FLUSH_L1,
 	.code = {
 		[CODE_pagefault_disable] = 6,
 		[CODE_page_address_lowmem] = 6,

@@ -70,9 +70,9 @@ const struct platform cortex_a15_2g = {
 		},
 		.cc_text_bytes = arm_kernel_text_bytes,
 	},
-	/* [E] Instruction counts at ~1.5 IPC on the out-of-order A15. */
 	/* [S] proc-v7: on SMP flush_pte is a nop (coherent walks). */
 	.pte_flush = PTE_FLUSH_NONE,
+	/* [E] Instruction counts at ~1.5 IPC on the out-of-order A15. */
 	.code = {
 		[CODE_pagefault_disable] = 4,
 		[CODE_page_address_lowmem] = 4,

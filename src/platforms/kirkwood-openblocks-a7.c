@@ -97,16 +97,16 @@ const struct platform kirkwood_openblocks_a7 = {
 		},
 		.cc_text_bytes = arm_kernel_text_bytes,
 	},
-	/*
-	 * [E] Instruction counts of each path at ~1 IPC on this in-order
-	 * single-issue core (ARM 3.x sources, research/linux-highmem.md).
-	 */
 	/* [S] cpu_feroceon_set_pte_ext: clean D entry, clean L2 entry,
 	 * drain WB (proc-feroceon.S). */
 	.pte_flush = PTE_FLUSH_L1_L2,
 	/* [S] feroceon_range_flush_kern_dcache_area invalidates the
 	 * entire I-cache and drains the write buffer after the range op. */
 	.dcache_flush_kills_icache = true,
+	/*
+	 * [E] Instruction counts of each path at ~1 IPC on this in-order
+	 * single-issue core (ARM 3.x sources, research/linux-highmem.md).
+	 */
 	.code = {
 		[CODE_pagefault_disable] = 6,
 		[CODE_page_address_lowmem] = 6,

@@ -82,9 +82,9 @@ const struct platform numaq_16 = {
 		},
 		.cc_text_bytes = x86_kernel_text_bytes,
 	},
-	/* [E] Instruction counts on the out-of-order P6 at ~1 IPC. */
 	/* x86 walks are cache-coherent: a PTE store is a plain store. */
 	.pte_flush = PTE_FLUSH_NONE,
+	/* [E] Instruction counts on the out-of-order P6 at ~1 IPC. */
 	.code = {
 		[CODE_pagefault_disable] = 4,
 		[CODE_page_address_lowmem] = 4,
