@@ -90,7 +90,8 @@ static void alias_hazard(struct cpu *c, vaddr_t va, vaddr_t other,
 }
 
 /* One line access through L1 (@stream: see outer_access_stream). */
-static inline void line_access_stream(struct cpu *c, vaddr_t va,
+static inline __attribute__((always_inline)) void
+line_access_stream(struct cpu *c, vaddr_t va,
 				      phys_addr_t pa, bool write, bool stream)
 {
 	struct cache_outcome o;

@@ -88,6 +88,15 @@ static inline int cache_find(const struct cache *c, u32 set, u64 line)
 	const u64 *t = &c->tag[set * c->ways];
 	u64 want = (line << 2) | CACHE_VALID | CACHE_DIRTY;
 
+	/* The common 4-way geometry without branches per way. */
+	if (c->ways == 4) {
+		u32 m = ((t[0] | CACHE_DIRTY) == want) |
+			((t[1] | CACHE_DIRTY) == want) << 1 |
+			((t[2] | CACHE_DIRTY) == want) << 2 |
+			((t[3] | CACHE_DIRTY) == want) << 3;
+
+		return m ? __builtin_ctz(m) : -1;
+	}
 	for (u32 w = 0; w < c->ways; w++)
 		if ((t[w] | CACHE_DIRTY) == want)
 			return (int)w;
