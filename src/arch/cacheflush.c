@@ -53,7 +53,6 @@ void flush_cache_kmaps(void)
 /* One user mapping of the page: flush it if its mm's lines can be here. */
 static void flush_alias(pte_addr_t pa, void *arg)
 {
-	struct page *page = arg;
 	phys_addr_t pte_pa = (config->highpte && config->highmem) ?
 				     pa : __pa((vaddr_t)pa);
 	struct page *pt = pfn_to_page((unsigned long)(pte_pa >> PAGE_SHIFT));
@@ -62,7 +61,6 @@ static void flush_alias(pte_addr_t pa, void *arg)
 		       (vaddr_t)((pte_pa & (PAGE_SIZE - 1)) /
 				 pgtable->pte_size) * PAGE_SIZE;
 
-	(void)page;
 	/* A VIVT cache holds only the running mm's user lines. */
 	if (!mm || this_cpu()->mmu.ttbr0 != mm->pgd)
 		return;
@@ -76,7 +74,7 @@ static void flush_alias(pte_addr_t pa, void *arg)
  */
 static void flush_dcache_aliases(struct page *page)
 {
-	rmap_for_each(page, flush_alias, page);
+	rmap_for_each(page, flush_alias, NULL);
 	hw_barrier(this_cpu());
 }
 
