@@ -196,18 +196,6 @@ void flush_tlb_page(struct vm_area_struct *vma, vaddr_t addr)
 	on_mm_cpus(vma->vm_mm, flush_page_local, &f);
 }
 
-void flush_tlb_range(struct vm_area_struct *vma, vaddr_t start, vaddr_t end)
-{
-	/* i386 2.6: flush_tlb_range = flush_tlb_mm; ARM loops per page up
-	 * to a threshold (here: 64 pages, then the whole mm). */
-	if (platform()->arch == PLAT_X86 ||
-	    (u64)end - start > 64ull * PAGE_SIZE) {
-		flush_tlb_mm(vma->vm_mm);
-		return;
-	}
-	for (u64 a = start & PAGE_MASK; a < end; a += PAGE_SIZE)
-		flush_tlb_page(vma, (vaddr_t)a);
-}
 
 /* A VIVT cache holds an mm's lines only while it is loaded here. */
 static bool vivt_and_current(const struct mm_struct *mm)

@@ -39,7 +39,6 @@ void arch_return_to_user(void);
 
 void flush_tlb_mm(struct mm_struct *mm);
 void flush_tlb_page(struct vm_area_struct *vma, vaddr_t addr);
-void flush_tlb_range(struct vm_area_struct *vma, vaddr_t start, vaddr_t end);
 
 /* VIVT user-cache maintenance; no-ops on other caches. */
 void flush_cache_mm(struct mm_struct *mm);

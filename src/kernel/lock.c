@@ -61,10 +61,6 @@ void spin_unlock(struct spinlock *l)
 	l->free_at = c->cycles;
 }
 
-bool spin_is_locked(const struct spinlock *l)
-{
-	return l->owner >= 0;
-}
 
 /* A sleeping wait: the CPU idles until the semaphore is free. */
 static void rwsem_wait(u64 wait)

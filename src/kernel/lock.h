@@ -40,7 +40,6 @@ void spin_lock_nocharge(struct spinlock *l);
 /* spin_trylock - take @l unless another CPU held it at this time. */
 bool spin_trylock(struct spinlock *l);
 void spin_unlock(struct spinlock *l);
-bool spin_is_locked(const struct spinlock *l);
 
 void down_read(struct rw_semaphore *s);
 void up_read(struct rw_semaphore *s);

@@ -66,19 +66,6 @@ u32 nr_tasks(void)
 	return task_count;
 }
 
-struct task_struct *find_task(int pid)
-{
-	struct list_head *pos;
-
-	list_for_each(pos, &all_tasks) {
-		struct task_struct *t =
-			list_entry(pos, struct task_struct, tasks);
-
-		if (t->pid == pid)
-			return t;
-	}
-	return NULL;
-}
 
 static u32 nr_running(u32 cpu)
 {

@@ -151,14 +151,8 @@ struct task_struct *task_create(const char *comm, void (*fn)(void *),
  */
 int sched_run(void);
 
-/* Number of live tasks (not yet reaped), and the next pid. */
+/* Number of live tasks (not yet reaped). */
 u32 nr_tasks(void);
-struct task_struct *find_task(int pid);
-
-static inline bool in_atomic(void)
-{
-	return current->preempt_count != 0;
-}
 
 /* might_sleep(): sleeping in atomic context is a bug. */
 void might_sleep(const char *fn);

@@ -29,7 +29,6 @@
 static int pkmap_count[LAST_PKMAP_MAX];
 static u32 last_pkmap_nr;
 static vaddr_t pkmap_page_table;	/* VA of the PTE of PKMAP_ADDR(0) */
-static int pkmap_waiters;		/* tasks on pkmap_map_wait */
 
 /* page_address_map / page_address_slot (HASHED_PAGE_VIRTUAL). */
 struct page_address_map {
@@ -205,11 +204,9 @@ start:
 			continue;
 		/* Sleep for somebody else to unmap their entries. */
 		hw_event(this_cpu(), EV_pkmap_wait);
-		pkmap_waiters++;
 		unlock_kmap();
 		schedule();
 		lock_kmap();
-		pkmap_waiters--;
 		/* Somebody else might have mapped it while we slept. */
 		vaddr = page_address(page);
 		if (vaddr)
@@ -338,7 +335,6 @@ void kmap_init(void)
 	for (u32 i = 0; i < LAST_PKMAP_MAX; i++)
 		pkmap_count[i] = 0;
 	last_pkmap_nr = 0;
-	pkmap_waiters = 0;
 	kmap_lock = SPINLOCK_INIT("kmap_lock");
 	/* pkmap_page_table = pte_offset_kernel(pmd, PKMAP_BASE) */
 	pkmap_page_table = pte_offset_kernel(layout.pkmap_base);
