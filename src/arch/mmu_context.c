@@ -196,7 +196,6 @@ void flush_tlb_page(struct vm_area_struct *vma, vaddr_t addr)
 	on_mm_cpus(vma->vm_mm, flush_page_local, &f);
 }
 
-
 /* A VIVT cache holds an mm's lines only while it is loaded here. */
 static bool vivt_and_current(const struct mm_struct *mm)
 {

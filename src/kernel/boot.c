@@ -77,7 +77,6 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		machine->cpu[i].idle_cycles = 0;
 		machine->cpu[i].cc = CC_other;
 	}
-	sched_init();
 	machine_reset_counters();
 	return 0;
 }
