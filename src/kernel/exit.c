@@ -70,10 +70,14 @@ _Noreturn void do_exit(int code)
 			pos = pos->next;
 			list_del(&c->sibling);
 			c->parent = NULL;
+			if (c->state == TASK_ZOMBIE)
+				release_orphan(c);
 		}
 		t->exit_code = code;
 		t->state = TASK_ZOMBIE;
-		if (t->parent && t->parent->state == TASK_INTERRUPTIBLE)
+		if (!t->parent)
+			release_orphan(t);
+		else if (t->parent->state == TASK_INTERRUPTIBLE)
 			wake_up_process(t->parent);
 	}
 	schedule();

@@ -22,6 +22,7 @@ struct percpu percpu[MAX_CPUS];
 void (*sched_test_hook)(void);
 
 static struct list_head all_tasks;
+static struct list_head orphans;
 static u32 task_count;
 static int next_pid;
 static struct coroutine sched_co;	/* the loop's own context */
@@ -44,6 +45,7 @@ void sched_init(void)
 {
 	memset(percpu, 0, sizeof(percpu));
 	INIT_LIST_HEAD(&all_tasks);
+	INIT_LIST_HEAD(&orphans);
 	task_count = 0;
 	next_pid = 1;
 	loop_running = false;
@@ -416,19 +418,26 @@ void release_task(struct task_struct *p)
 	free(p);
 }
 
-/* Zombies nobody will wait for are released by the loop. */
+/* Zombies nobody will wait for, linked through run_list. */
+void release_orphan(struct task_struct *p)
+{
+	list_add_tail(&p->run_list, &orphans);
+}
+
+/* Release the orphans that are off their CPUs. */
 static void reap_orphans(void)
 {
-	struct list_head *pos = all_tasks.next;
+	struct list_head *pos = orphans.next;
 
-	while (pos != &all_tasks) {
+	while (pos != &orphans) {
 		struct task_struct *t =
-			list_entry(pos, struct task_struct, tasks);
+			list_entry(pos, struct task_struct, run_list);
 
 		pos = pos->next;
-		if (t->state == TASK_ZOMBIE && !t->parent &&
-		    percpu[t->cpu].curr != t)
-			release_task(t);
+		if (percpu[t->cpu].curr == t)
+			continue;
+		list_del(&t->run_list);
+		release_task(t);
 	}
 }
 

@@ -159,5 +159,10 @@ void might_sleep(const char *fn);
 
 /* Release a reaped or parentless zombie (release_task). */
 void release_task(struct task_struct *p);
+/*
+ * release_orphan - a zombie nobody will wait for: the loop releases it
+ * once it is off its CPU (its host stack is still in use until then).
+ */
+void release_orphan(struct task_struct *p);
 
 #endif
