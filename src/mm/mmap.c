@@ -95,11 +95,17 @@ static void vma_link(struct mm_struct *mm, struct vm_area_struct *vma)
 	mm->map_count++;
 }
 
-static void vma_free(struct vm_area_struct *vma)
+/* Free a chain of vmas already unlinked from their mm, with their files. */
+static void remove_vma_list(struct vm_area_struct *vma)
 {
-	if (vma->vm_file)
-		address_space_put(vma->vm_file);
-	free(vma);
+	while (vma) {
+		struct vm_area_struct *next = vma->vm_next;
+
+		if (vma->vm_file)
+			address_space_put(vma->vm_file);
+		free(vma);
+		vma = next;
+	}
 }
 
 /* First gap of @len bytes at or above mmap_base (the 2.6 legacy layout). */
@@ -221,12 +227,7 @@ int do_munmap(struct mm_struct *mm, vaddr_t start, u32 len)
 	free_pgtables(&tlb, start, end);
 	tlb_finish_mmu(&tlb);
 	spin_unlock(&mm->page_table_lock);
-	while (detached) {
-		struct vm_area_struct *next = detached->vm_next;
-
-		vma_free(detached);
-		detached = next;
-	}
+	remove_vma_list(detached);
 	return 0;
 }
 
@@ -285,12 +286,7 @@ void exit_mmap(struct mm_struct *mm)
 	}
 	tlb_finish_mmu(&tlb);
 	spin_unlock(&mm->page_table_lock);
-	while (v) {
-		struct vm_area_struct *next = v->vm_next;
-
-		vma_free(v);
-		v = next;
-	}
+	remove_vma_list(v);
 }
 
 int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
