@@ -338,60 +338,74 @@ static bool highpte_in_force(const struct settings *s)
 	return s->highpte && s->highmem;
 }
 
-/* The cost.X overrides, after the rest: inside the JSON object or as
- * words. */
-static void print_overrides(const struct settings *s, FILE *f, bool json)
+static const char *yn(bool b)
 {
+	return b ? "y" : "n";
+}
+
+/* One setting, as a JSON member (@num: unquoted) or as a word. */
+static void print_setting(FILE *f, bool json, bool first, const char *key,
+			  const char *val, bool num)
+{
+	if (json)
+		fprintf(f, num ? "%s\"%s\": %s" : "%s\"%s\": \"%s\"",
+			first ? "{" : ", ", key, val);
+	else
+		fprintf(f, "%s%s=%s", first ? "" : " ", key, val);
+}
+
+/* Every setting in one order, then the cost.X overrides. */
+static void print_settings(const struct settings *s, FILE *f, bool json)
+{
+	char mem[24], cpus[12], seed[24], cost[12];
+	const struct {
+		const char *key, *val;
+		bool num;
+	} kv[] = {
+		{ "platform", s->platform->name, false },
+		{ "CONFIG_HIGHMEM", yn(s->highmem), false },
+		{ "CONFIG_HIGHPTE", yn(highpte_in_force(s)), false },
+		{ "CONFIG_ARM_LPAE", yn(s->arm_lpae), false },
+		{ "CONFIG_DEBUG_HIGHMEM", yn(s->debug_highmem), false },
+		{ "CONFIG_VMSPLIT", vmsplit_names[s->vmsplit], false },
+		{ "CONFIG_UACCESS_WITH_MEMCPY", yn(s->uaccess_with_memcpy),
+		  false },
+		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", yn(s->uaccess_gup_kmap),
+		  false },
+		{ "flavour", flavour_names[s->flavour], false },
+		{ "kmap_pfn_fastpath", yn(s->kmap_pfn_fastpath), false },
+		{ "mem", mem, false },
+		{ "cpus", cpus, true },
+		{ "checks", yn(s->checks), false },
+		{ "seed", seed, true },
+	};
+
+	snprintf(mem, sizeof(mem), "%" PRIu64 "M", s->mem >> 20);
+	snprintf(cpus, sizeof(cpus), "%u", s->ncpus);
+	snprintf(seed, sizeof(seed), "%" PRIu64, s->seed);
+	for (size_t i = 0; i < ARRAY_SIZE(kv); i++)
+		print_setting(f, json, i == 0, kv[i].key, kv[i].val, kv[i].num);
 	for (int i = 0; i < NR_CODE_COSTS; i++) {
+		char key[48];
+
 		if (!s->cost_override[i])
 			continue;
-		if (json)
-			fprintf(f, ", \"cost.%s\": %u", code_cost_names[i],
-				s->cost_override[i] - 1);
-		else
-			fprintf(f, " cost.%s=%u", code_cost_names[i],
-				s->cost_override[i] - 1);
+		snprintf(key, sizeof(key), "cost.%s", code_cost_names[i]);
+		snprintf(cost, sizeof(cost), "%u", s->cost_override[i] - 1);
+		print_setting(f, json, false, key, cost, true);
 	}
+	if (json)
+		fputc('}', f);
 }
 
 void settings_print_json(const struct settings *s, FILE *f)
 {
-	fprintf(f,
-		"{\"platform\": \"%s\", \"CONFIG_HIGHMEM\": \"%c\", "
-		"\"CONFIG_HIGHPTE\": \"%c\", \"CONFIG_ARM_LPAE\": \"%c\", "
-		"\"CONFIG_DEBUG_HIGHMEM\": \"%c\", \"CONFIG_VMSPLIT\": \"%s\", "
-		"\"CONFIG_UACCESS_WITH_MEMCPY\": \"%c\", "
-		"\"CONFIG_UACCESS_GUP_KMAP_MEMCPY\": \"%c\", "
-		"\"flavour\": \"%s\", \"kmap_pfn_fastpath\": \"%c\", "
-		"\"mem\": \"%" PRIu64 "M\", \"cpus\": %u, \"checks\": \"%c\", "
-		"\"seed\": %" PRIu64,
-		s->platform->name, s->highmem ? 'y' : 'n',
-		highpte_in_force(s) ? 'y' : 'n', s->arm_lpae ? 'y' : 'n',
-		s->debug_highmem ? 'y' : 'n', vmsplit_names[s->vmsplit],
-		s->uaccess_with_memcpy ? 'y' : 'n',
-		s->uaccess_gup_kmap ? 'y' : 'n',
-		flavour_names[s->flavour], s->kmap_pfn_fastpath ? 'y' : 'n',
-		s->mem >> 20, s->ncpus, s->checks ? 'y' : 'n', s->seed);
-	print_overrides(s, f, true);
-	fputc('}', f);
+	print_settings(s, f, true);
 }
 
 void settings_print_words(const struct settings *s, FILE *f)
 {
-	fprintf(f,
-		"platform=%s CONFIG_HIGHMEM=%c CONFIG_HIGHPTE=%c "
-		"CONFIG_ARM_LPAE=%c CONFIG_DEBUG_HIGHMEM=%c CONFIG_VMSPLIT=%s "
-		"CONFIG_UACCESS_WITH_MEMCPY=%c CONFIG_UACCESS_GUP_KMAP_MEMCPY=%c "
-		"flavour=%s kmap_pfn_fastpath=%c mem=%" PRIu64 "M cpus=%u "
-		"checks=%c seed=%" PRIu64,
-		s->platform->name, s->highmem ? 'y' : 'n',
-		highpte_in_force(s) ? 'y' : 'n', s->arm_lpae ? 'y' : 'n',
-		s->debug_highmem ? 'y' : 'n', vmsplit_names[s->vmsplit],
-		s->uaccess_with_memcpy ? 'y' : 'n',
-		s->uaccess_gup_kmap ? 'y' : 'n',
-		flavour_names[s->flavour], s->kmap_pfn_fastpath ? 'y' : 'n',
-		s->mem >> 20, s->ncpus, s->checks ? 'y' : 'n', s->seed);
-	print_overrides(s, f, false);
+	print_settings(s, f, false);
 }
 
 void settings_print_help(FILE *f)
