@@ -59,12 +59,6 @@
  */
 #define GUP_MAX_FAULTS 8
 
-/* is_cow_mapping() (include/linux/mm.h): private and may become writable. */
-static bool gup_is_cow_mapping(u32 vm_flags)
-{
-	return (vm_flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
-}
-
 /*
  * check_vma_flags - may @gup_flags access @vma at all?  A write needs
  * VM_WRITE, or FOLL_FORCE on a copy-on-write mapping (ptrace poking a
@@ -78,7 +72,7 @@ static int check_vma_flags(const struct vm_area_struct *vma,
 
 	if (gup_flags & FOLL_WRITE) {
 		if (!(vm_flags & VM_WRITE) && (!(gup_flags & FOLL_FORCE) ||
-					       !gup_is_cow_mapping(vm_flags)))
+					       !is_cow_mapping(vm_flags)))
 			return -EFAULT;
 	} else if (!(vm_flags & VM_READ)) {
 		if (!(gup_flags & FOLL_FORCE) || !(vm_flags & VM_MAYREAD))

@@ -48,8 +48,7 @@ static void check_page(vaddr_t va, bool write)
 			      va, slot, cpu);
 		return;
 	}
-	if (va >= PKMAP_ADDR(0) && va < PKMAP_ADDR(layout.last_pkmap) &&
-	    !pkmap_entry_live(PKMAP_NR(va)))
+	if (in_pkmap(va) && !pkmap_entry_live(PKMAP_NR(va)))
 		panic("%s: %s of %#x through pkmap entry %u, which has no user (used after kunmap?)",
 		      cc_names[this_cpu()->cc], write ? "write" : "read", va,
 		      PKMAP_NR(va));
@@ -75,8 +74,7 @@ void highmem_tlb_stale(struct cpu *c, vaddr_t va, phys_addr_t tlb_pa,
 	if (kmap_slot_of(va, &cpu, &slot)) {
 		where = "a kmap_atomic slot";
 		flush = "local_flush_tlb_kernel_page after the slot's PTE changed";
-	} else if (va >= PKMAP_ADDR(0) &&
-		   va < PKMAP_ADDR(layout.last_pkmap)) {
+	} else if (in_pkmap(va)) {
 		where = "the pkmap window";
 		flush = "flush_tlb_kernel_range after flush_all_zero_pkmaps";
 	} else {

@@ -6,11 +6,18 @@
 #ifndef VMSPLIT_MM_HIGHMEM_INTERNAL_H
 #define VMSPLIT_MM_HIGHMEM_INTERNAL_H
 
+#include "arch/layout.h"
 #include "hw/machine.h"
 #include "mm/highmem.h"
 
 /* Kernel VA of mem_map[0] in the simulated lowmem (set at boot). */
 extern vaddr_t mem_map_kva;
+
+/* Is @vaddr inside the pkmap window? */
+static inline bool in_pkmap(vaddr_t vaddr)
+{
+	return vaddr >= PKMAP_ADDR(0) && vaddr < PKMAP_ADDR(layout.last_pkmap);
+}
 
 /* // highmem.c */
 vaddr_t lowmem_page_address(const struct page *page);

@@ -242,11 +242,6 @@ static bool in_fixmap_kmap(vaddr_t vaddr)
 	return kmap_slot_of(vaddr, &cpu, &slot);
 }
 
-static bool in_pkmap(vaddr_t vaddr)
-{
-	return vaddr >= PKMAP_ADDR(0) && vaddr < PKMAP_ADDR(layout.last_pkmap);
-}
-
 /* Undo a slot mapping made by kmap_slot_map(). */
 static void kmap_slot_unmap(vaddr_t vaddr, enum km_type type)
 {

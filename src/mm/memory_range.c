@@ -143,7 +143,7 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 			  struct vm_area_struct *vma, vaddr_t addr,
 			  vaddr_t end)
 {
-	bool cow = (vma->vm_flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
+	bool cow = is_cow_mapping(vma->vm_flags);
 	struct spinlock *sptl, *dptl = NULL;
 	vaddr_t dst_ptep, src_ptep, pc;
 

@@ -23,6 +23,12 @@
 #define VM_GROWSDOWN 0x0100u
 #define VM_LOCKED 0x2000u
 
+/* is_cow_mapping (include/linux/mm.h): private and may become writable. */
+static inline bool is_cow_mapping(u32 vm_flags)
+{
+	return (vm_flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
+}
+
 struct mm_struct;
 
 struct vm_area_struct {

@@ -195,14 +195,6 @@ static bool in_mem_map(const struct page *page)
 	       (p - base) % sizeof(struct page) == 0;
 }
 
-/* Would @page head a free block of @order in @zone? */
-static bool free_head(const struct page *page, const struct zone *zone,
-		      unsigned int order)
-{
-	return PageBuddy(page) && page->private == order &&
-	       page_zone(page) == zone;
-}
-
 /* Pass 1: the entries of one free list, their count. */
 static unsigned long check_free_area(struct zone *zone, unsigned int order)
 {
@@ -272,12 +264,12 @@ static void check_overlap(struct zone *zone, unsigned int order)
 
 			if (!pfn_valid(anc))
 				break;
-			if (free_head(pfn_to_page(anc), zone, o))
+			if (page_is_buddy(pfn_to_page(anc), zone, o))
 				panic("buddy_check: free block pfn %#lx order %u lies inside free block pfn %#lx order %u",
 				      pfn, order, anc, o);
 		}
 		if (order < MAX_ORDER - 1 && pfn_valid(buddy) &&
-		    free_head(pfn_to_page(buddy), zone, order))
+		    page_is_buddy(pfn_to_page(buddy), zone, order))
 			panic("buddy_check: free buddies pfn %#lx and %#lx of order %u not merged",
 			      pfn, buddy, order);
 	}

@@ -43,6 +43,14 @@ static inline struct zone *page_zone(const struct page *page)
 	return &node_data[page->node].node_zones[page->zone];
 }
 
+/* page_is_buddy(): is @page the free head of a block of @order in @zone? */
+static inline bool page_is_buddy(const struct page *page,
+				 const struct zone *zone, unsigned int order)
+{
+	return PageBuddy(page) && page->private == order &&
+	       page_zone(page) == zone;
+}
+
 /* What boot hands the allocator (computed by the arch layout). */
 struct mem_layout {
 	unsigned long min_pfn, max_pfn;	/* RAM in use: [min_pfn, max_pfn) */

@@ -58,14 +58,6 @@ static void del_page_from_free_list(struct page *page, struct zone *zone,
 	zone->free_area[order].nr_free--;
 }
 
-/* May @buddy merge with a block of @order in @zone (page_is_buddy())? */
-static bool page_is_buddy(const struct page *buddy, const struct zone *zone,
-			  unsigned int order)
-{
-	return PageBuddy(buddy) && buddy->private == order &&
-	       page_zone(buddy) == zone;
-}
-
 /*
  * __free_one_page - put the block of 2^@order frames at @pfn on @zone's
  * free lists, merging it with its buddy while the buddy is free.

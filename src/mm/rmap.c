@@ -38,6 +38,7 @@
 #include "config/runtime.h"
 #include "kernel/sched.h"
 #include "mm/highmem.h"
+#include "mm/internal.h"
 #include "mm/slab.h"
 
 #include <string.h>
@@ -51,12 +52,6 @@ static u32 nrpte;		/* NRPTE */
 static u32 pa_size;		/* sizeof(pte_addr_t) on the target */
 static u32 ptes_off;		/* offsetof(struct pte_chain, ptes) */
 static u32 idx_mask;		/* L1_CACHE_BYTES - 1: the idx bits */
-
-/* CONFIG_HIGHPTE in force (it needs CONFIG_HIGHMEM). */
-static bool highpte(void)
-{
-	return config->highpte && config->highmem;
-}
 
 void rmap_init(void)
 {
