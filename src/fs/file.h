@@ -41,7 +41,6 @@ struct inode {
 	u32 i_mode;			/* S_IFREG or S_IFCHR */
 	u64 i_size;
 	int i_count;			/* open files, plus one while named */
-	u32 i_nlink;			/* 1 while it has a name, then 0 */
 	struct address_space *i_mapping;	/* page cache; NULL for devices */
 	const struct file_operations *i_fop;
 	/* Called when the last reference goes (evict_inode); NULL: static. */

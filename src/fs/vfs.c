@@ -44,10 +44,8 @@ void vfs_init(void)
 	 * calling this twice is harmless.
 	 */
 	memset(names, 0, sizeof(names));
-	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++)
 		dev_inodes[i].i_count = 1;
-		dev_inodes[i].i_nlink = 1;
-	}
 }
 
 /* Remove the name in slot @i; the inode goes when nothing else holds it. */
@@ -56,7 +54,6 @@ static void unlink_slot(int i)
 	struct inode *inode = names[i];
 
 	names[i] = NULL;
-	inode->i_nlink = 0;
 	iput(inode);
 }
 
@@ -140,7 +137,6 @@ static struct inode *shmem_create(const char *name, u64 size, int *err)
 	}
 	/* The name's reference. */
 	ihold(inode);
-	inode->i_nlink = 1;
 	names[slot] = inode;
 	return inode;
 }

@@ -25,10 +25,6 @@ enum cost_centre {
 };
 
 extern const char *const event_names[NR_EVENTS];
-extern const char *const event_help[NR_EVENTS];
 extern const char *const cc_names[NR_CC];
-
-/* Look up an event by name; -1 if there is none. */
-int event_by_name(const char *name);
 
 #endif

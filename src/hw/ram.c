@@ -40,7 +40,6 @@ u8 *__ram_chunk_alloc(struct ram *ram, u32 idx)
 	ram->chunk[idx] = calloc(1, 1u << RAM_CHUNK_SHIFT);
 	if (!ram->chunk[idx])
 		panic("__ram_chunk_alloc: host out of memory");
-	ram->bytes_reserved += 1u << RAM_CHUNK_SHIFT;
 	return ram->chunk[idx];
 }
 

@@ -20,7 +20,6 @@ struct ram {
 	u32 nodes;		/* NUMA nodes, each size / nodes bytes */
 	u32 nr_chunks;
 	u8 **chunk;		/* host buffers, NULL until touched */
-	u64 bytes_reserved;	/* host bytes actually allocated */
 };
 
 /* Set up @ram; returns -EINVAL for a size above RAM_MAX_BYTES or unaligned. */

@@ -20,7 +20,6 @@ struct spinlock {
 	u64 acquired_at;	/* simulated time of the last acquisition */
 	u64 free_at;		/* ... and of its release */
 	s32 owner;		/* CPU holding it, -1 if free */
-	bool irq;		/* spin_lock_irq flavour (charged alike) */
 };
 
 struct rw_semaphore {

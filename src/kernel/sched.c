@@ -198,6 +198,7 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 {
 	struct percpu *pc = &percpu[smp_processor_id()];
 	struct mm_struct *oldmm = prev->active_mm;
+	struct mm_struct *prev_mm = NULL;	/* rq->prev_mm */
 	bool local = config->flavour == FLAVOUR_KMAP_LOCAL;
 
 	hw_event(this_cpu(), EV_context_switch);
@@ -214,17 +215,13 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 	}
 	if (!prev->mm) {
 		prev->active_mm = NULL;
-		pc->dying_mm = oldmm;
+		prev_mm = oldmm;
 	}
 	pc->curr = next;
 	next->cpu = smp_processor_id();
 	/* finish_task_switch */
-	if (pc->dying_mm) {
-		struct mm_struct *mm = pc->dying_mm;
-
-		pc->dying_mm = NULL;
-		mmdrop(mm);
-	}
+	if (prev_mm)
+		mmdrop(prev_mm);
 	if (local && next->kmap_ctrl.idx)
 		__kmap_local_sched_in();
 }

@@ -91,7 +91,6 @@ struct percpu {
 	u64 next_tick;			/* clock of the next timer tick */
 	int kmap_atomic_idx;		/* __kmap_atomic_idx (2.6.37-5.10) */
 	u32 km_type_in_use;		/* 2.6 typed slots held (checker) */
-	struct mm_struct *dying_mm;	/* mmdrop after the switch */
 };
 
 extern struct percpu percpu[MAX_CPUS];

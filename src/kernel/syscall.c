@@ -24,14 +24,6 @@
 #include "mm/highmem.h"
 #include "mm/mm.h"
 
-const char *const syscall_names[NR_SYSCALLS] = {
-#define X(name) #name,
-	SYSCALLS(X)
-#undef X
-};
-
-u64 syscall_count[NR_SYSCALLS];
-
 /* struct new_utsname, in simulated lowmem (init_uts_ns). */
 static struct page *uts_page;
 static vaddr_t utsname;
@@ -42,7 +34,6 @@ void syscall_init(void)
 		"Linux", "vmsplit", "2.6.0", "#1", "sim", "(none)",
 	};
 
-	memset(syscall_count, 0, sizeof(syscall_count));
 	uts_page = alloc_page(GFP_KERNEL | __GFP_ZERO);
 	if (!uts_page)
 		panic("syscall_init: no memory for utsname");
@@ -59,7 +50,7 @@ void syscall_exit(void)
 	uts_page = NULL;
 }
 
-u16 syscall_enter(enum syscall_nr nr)
+u16 syscall_enter(void)
 {
 	struct task_struct *t = current;
 	u16 prev;
@@ -70,7 +61,6 @@ u16 syscall_enter(enum syscall_nr nr)
 	charge(CODE_syscall_entry);
 	arch_enter_kernel();
 	hw_event(this_cpu(), EV_syscall);
-	syscall_count[nr]++;
 	return prev;
 }
 
@@ -111,7 +101,7 @@ void syscall_leave(u16 prev_cc)
 
 int sys_getpid(void)
 {
-	u16 cc = syscall_enter(__NR_getpid);
+	u16 cc = syscall_enter();
 	int pid = current->pid;
 
 	syscall_leave(cc);
@@ -120,7 +110,7 @@ int sys_getpid(void)
 
 int sys_fork(void (*child)(void *), void *arg)
 {
-	u16 cc = syscall_enter(__NR_fork);
+	u16 cc = syscall_enter();
 	int ret = do_fork(0, child, arg);
 
 	syscall_leave(cc);
@@ -129,7 +119,7 @@ int sys_fork(void (*child)(void *), void *arg)
 
 int sys_vfork(void (*child)(void *), void *arg)
 {
-	u16 cc = syscall_enter(__NR_vfork);
+	u16 cc = syscall_enter();
 	int ret = do_fork(CLONE_VM | CLONE_VFORK, child, arg);
 
 	syscall_leave(cc);
@@ -138,7 +128,7 @@ int sys_vfork(void (*child)(void *), void *arg)
 
 int sys_execve(const struct program *prog, void *arg)
 {
-	u16 cc = syscall_enter(__NR_execve);
+	u16 cc = syscall_enter();
 	int ret = do_execve(prog, arg);
 
 	/* Only a failed exec comes back. */
@@ -148,13 +138,13 @@ int sys_execve(const struct program *prog, void *arg)
 
 _Noreturn void sys_exit(int code)
 {
-	syscall_enter(__NR_exit);
+	syscall_enter();
 	do_exit((code & 0xff) << 8);
 }
 
 int sys_wait4(int pid, int *status)
 {
-	u16 cc = syscall_enter(__NR_wait4);
+	u16 cc = syscall_enter();
 	int ret = do_wait(pid, status);
 
 	syscall_leave(cc);
@@ -170,7 +160,7 @@ static u32 prot_to_vm(int prot)
 
 long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff)
 {
-	u16 cc = syscall_enter(__NR_mmap);
+	u16 cc = syscall_enter();
 	struct mm_struct *mm = current->mm;
 	struct address_space *as = NULL;
 	u32 vm = prot_to_vm(prot);
@@ -198,7 +188,7 @@ long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff)
 
 int sys_munmap(vaddr_t addr, u32 len)
 {
-	u16 cc = syscall_enter(__NR_munmap);
+	u16 cc = syscall_enter();
 	struct mm_struct *mm = current->mm;
 	int ret;
 
@@ -211,7 +201,7 @@ int sys_munmap(vaddr_t addr, u32 len)
 
 long sys_brk(vaddr_t brk)
 {
-	u16 cc = syscall_enter(__NR_brk);
+	u16 cc = syscall_enter();
 	struct mm_struct *mm = current->mm;
 	long ret;
 
@@ -224,7 +214,7 @@ long sys_brk(vaddr_t brk)
 
 int sys_shm_open(const char *name, u32 size)
 {
-	u16 cc = syscall_enter(__NR_shm_open);
+	u16 cc = syscall_enter();
 	int ret = do_shm_open(name, size);
 
 	syscall_leave(cc);
@@ -233,7 +223,7 @@ int sys_shm_open(const char *name, u32 size)
 
 long sys_uname(vaddr_t buf)
 {
-	u16 cc = syscall_enter(__NR_uname);
+	u16 cc = syscall_enter();
 	long ret = copy_to_user(buf, utsname, UTSNAME_SIZE) ? -EFAULT : 0;
 
 	syscall_leave(cc);
@@ -242,7 +232,7 @@ long sys_uname(vaddr_t buf)
 
 long sys_sethostname(vaddr_t name, u32 len)
 {
-	u16 cc = syscall_enter(__NR_sethostname);
+	u16 cc = syscall_enter();
 	vaddr_t nodename = utsname + UTSNAME_LEN;
 	long ret = 0;
 
@@ -270,7 +260,7 @@ static long getname(char *buf, vaddr_t upath)
 
 int sys_open(vaddr_t path, int flags)
 {
-	u16 cc = syscall_enter(__NR_open);
+	u16 cc = syscall_enter();
 	char name[PATH_MAX_LEN];
 	int ret = (int)getname(name, path);
 
@@ -282,7 +272,7 @@ int sys_open(vaddr_t path, int flags)
 
 long sys_read(int fd, vaddr_t buf, u32 count)
 {
-	u16 cc = syscall_enter(__NR_read);
+	u16 cc = syscall_enter();
 	long ret = vfs_read(fd, buf, count);
 
 	syscall_leave(cc);
@@ -291,7 +281,7 @@ long sys_read(int fd, vaddr_t buf, u32 count)
 
 long sys_write(int fd, vaddr_t buf, u32 count)
 {
-	u16 cc = syscall_enter(__NR_write);
+	u16 cc = syscall_enter();
 	long ret = vfs_write(fd, buf, count);
 
 	syscall_leave(cc);
@@ -300,7 +290,7 @@ long sys_write(int fd, vaddr_t buf, u32 count)
 
 s64 sys_lseek(int fd, s64 offset, int whence)
 {
-	u16 cc = syscall_enter(__NR_lseek);
+	u16 cc = syscall_enter();
 	s64 ret = vfs_lseek(fd, offset, whence);
 
 	syscall_leave(cc);
@@ -309,7 +299,7 @@ s64 sys_lseek(int fd, s64 offset, int whence)
 
 int sys_ftruncate(int fd, u64 length)
 {
-	u16 cc = syscall_enter(__NR_ftruncate);
+	u16 cc = syscall_enter();
 	int ret = vfs_ftruncate(fd, length);
 
 	syscall_leave(cc);
@@ -318,7 +308,7 @@ int sys_ftruncate(int fd, u64 length)
 
 int sys_unlink(vaddr_t path)
 {
-	u16 cc = syscall_enter(__NR_unlink);
+	u16 cc = syscall_enter();
 	char name[PATH_MAX_LEN];
 	int ret = (int)getname(name, path);
 
@@ -330,7 +320,7 @@ int sys_unlink(vaddr_t path)
 
 int sys_fsync(int fd)
 {
-	u16 cc = syscall_enter(__NR_fsync);
+	u16 cc = syscall_enter();
 	int ret = vfs_fsync(fd);
 
 	syscall_leave(cc);
@@ -339,7 +329,7 @@ int sys_fsync(int fd)
 
 int sys_close(int fd)
 {
-	u16 cc = syscall_enter(__NR_close);
+	u16 cc = syscall_enter();
 	int ret = vfs_close(fd);
 
 	syscall_leave(cc);
@@ -348,7 +338,7 @@ int sys_close(int fd)
 
 u64 sys_clock_gettime(void)
 {
-	u16 cc = syscall_enter(__NR_clock_gettime);
+	u16 cc = syscall_enter();
 	u64 ns = this_cpu()->cycles * 1000000000ull / machine->cfg.cpu_hz;
 
 	syscall_leave(cc);

@@ -101,7 +101,6 @@ int add_to_page_cache(struct page *page, struct address_space *as,
 	page->mapping = as;
 	page->index = index;
 	as->pages[index] = page;
-	as->nrpages++;
 	return 0;
 }
 
@@ -114,7 +113,6 @@ void delete_from_page_cache(struct page *page)
 		panic("delete_from_page_cache: page %#lx is not in a page cache",
 		      page_to_pfn(page));
 	as->pages[page->index] = NULL;
-	as->nrpages--;
 	page->mapping = NULL;
 	put_page(page);
 }

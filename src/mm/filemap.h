@@ -20,7 +20,6 @@ struct address_space {
 	struct page **pages;	/* [index], NULL where not cached */
 	unsigned long nr_slots;	/* valid indices */
 	unsigned long nr_alloc;	/* size of pages[] (>= nr_slots) */
-	unsigned long nrpages;	/* cached pages */
 	int refs;		/* users (VMAs, files, inodes) */
 };
 

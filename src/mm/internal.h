@@ -25,15 +25,13 @@ vaddr_t pte_alloc_map(struct mm_struct *mm, vaddr_t addr);
 
 struct mmu_gather {
 	struct mm_struct *mm;
-	bool fullmm;
 	u32 nr;
 	struct page *pages[MMU_GATHER_MAX];
 	struct page *ptes[MMU_GATHER_MAX];	/* PTE pages (pte_free_tlb) */
 	u32 nr_ptes;
 };
 
-void tlb_gather_mmu(struct mmu_gather *tlb, struct mm_struct *mm,
-		    bool fullmm);
+void tlb_gather_mmu(struct mmu_gather *tlb, struct mm_struct *mm);
 void tlb_finish_mmu(struct mmu_gather *tlb);
 /* Zap the PTEs of [start, end) inside @vma.  Context: page_table_lock. */
 void unmap_page_range(struct mmu_gather *tlb, struct vm_area_struct *vma,

@@ -14,11 +14,9 @@
 #include "mm/internal.h"
 #include "mm/rmap.h"
 
-void tlb_gather_mmu(struct mmu_gather *tlb, struct mm_struct *mm,
-		    bool fullmm)
+void tlb_gather_mmu(struct mmu_gather *tlb, struct mm_struct *mm)
 {
 	tlb->mm = mm;
-	tlb->fullmm = fullmm;
 	tlb->nr = 0;
 	tlb->nr_ptes = 0;
 }

@@ -44,7 +44,6 @@ struct mm_struct {
 	phys_addr_t pgd;
 	struct vm_area_struct *mmap;	/* VMA list, sorted */
 	struct vm_area_struct *mmap_cache;
-	u32 map_count;
 	int mm_users;			/* tasks using it */
 	int mm_count;			/* references incl. lazy active_mm */
 	struct rw_semaphore mmap_sem;

@@ -92,7 +92,6 @@ static void vma_link(struct mm_struct *mm, struct vm_area_struct *vma)
 		pp = &(*pp)->vm_next;
 	vma->vm_next = *pp;
 	*pp = vma;
-	mm->map_count++;
 }
 
 /* Free a chain of vmas already unlinked from their mm, with their files. */
@@ -177,7 +176,6 @@ static int split_vma(struct vm_area_struct *vma, vaddr_t addr)
 	}
 	vma->vm_end = addr;
 	vma->vm_next = n;
-	vma->vm_mm->map_count++;
 	return 0;
 }
 
@@ -213,13 +211,12 @@ int do_munmap(struct mm_struct *mm, vaddr_t start, u32 len)
 		v->vm_next = NULL;
 		*tail = v;
 		tail = &v->vm_next;
-		mm->map_count--;
 	}
 	if (!detached)
 		return 0;
 	mm->mmap_cache = NULL;
 	spin_lock(&mm->page_table_lock);
-	tlb_gather_mmu(&tlb, mm, false);
+	tlb_gather_mmu(&tlb, mm);
 	for (struct vm_area_struct *v = detached; v; v = v->vm_next) {
 		flush_cache_range(v, v->vm_start, v->vm_end);
 		unmap_page_range(&tlb, v, v->vm_start, v->vm_end);
@@ -269,14 +266,13 @@ void exit_mmap(struct mm_struct *mm)
 	struct vm_area_struct *v;
 
 	spin_lock(&mm->page_table_lock);
-	tlb_gather_mmu(&tlb, mm, true);
+	tlb_gather_mmu(&tlb, mm);
 	flush_cache_mm(mm);
 	for (v = mm->mmap; v; v = v->vm_next)
 		unmap_page_range(&tlb, v, v->vm_start, v->vm_end);
 	v = mm->mmap;
 	mm->mmap = NULL;
 	mm->mmap_cache = NULL;
-	mm->map_count = 0;
 	/* clear_page_tables: every user PTE page. */
 	free_pgtables(&tlb, 0, layout.task_size);
 	/* Fault injection: keep one reference that exit should drop. */

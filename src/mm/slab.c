@@ -55,7 +55,6 @@ struct slab {
 struct kmem_cache {
 	char name[32];
 	u32 size;			/* object size asked for */
-	u32 align;
 	u32 stride;			/* size rounded up to align */
 	u32 num;			/* objects per slab */
 	u32 map_words;			/* u64 words of a slab's free_map */
@@ -85,7 +84,6 @@ struct kmem_cache *kmem_cache_create(const char *name, u32 size, u32 align)
 		panic("kmem_cache_create: %s: out of host memory", name);
 	snprintf(cachep->name, sizeof(cachep->name), "%s", name);
 	cachep->size = size;
-	cachep->align = align;
 	cachep->stride = ALIGN_UP(size, align);
 	cachep->num = PAGE_SIZE / cachep->stride;
 	cachep->map_words = DIV_ROUND_UP(cachep->num, BITS_PER_MAPWORD);

@@ -19,7 +19,6 @@ enum code_cost {
 };
 
 extern const char *const code_cost_names[NR_CODE_COSTS];
-extern const char *const code_cost_help[NR_CODE_COSTS];
 
 enum platform_arch {
 	PLAT_ARM,
