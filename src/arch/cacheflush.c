@@ -53,13 +53,10 @@ void flush_cache_kmaps(void)
 /* One user mapping of the page: flush it if its mm's lines can be here. */
 static void flush_alias(pte_addr_t pa, void *arg)
 {
-	phys_addr_t pte_pa = (config->highpte && config->highmem) ?
-				     pa : __pa((vaddr_t)pa);
+	phys_addr_t pte_pa = settings_highpte(config) ? pa : __pa((vaddr_t)pa);
 	struct page *pt = pfn_to_page((unsigned long)(pte_pa >> PAGE_SHIFT));
 	struct mm_struct *mm = pt->mapping;
-	vaddr_t addr = (vaddr_t)pt->index +
-		       (vaddr_t)((pte_pa & (PAGE_SIZE - 1)) /
-				 pgtable->pte_size) * PAGE_SIZE;
+	vaddr_t addr = ptep_to_address(pt, (u32)(pte_pa & (PAGE_SIZE - 1)));
 
 	/* A VIVT cache holds only the running mm's user lines. */
 	if (!mm || this_cpu()->mmu.ttbr0 != mm->pgd)

@@ -332,12 +332,6 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* HIGHPTE as in force: it depends on HIGHMEM. */
-static bool highpte_in_force(const struct settings *s)
-{
-	return s->highpte && s->highmem;
-}
-
 static const char *yn(bool b)
 {
 	return b ? "y" : "n";
@@ -364,7 +358,7 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	} kv[] = {
 		{ "platform", s->platform->name, false },
 		{ "CONFIG_HIGHMEM", yn(s->highmem), false },
-		{ "CONFIG_HIGHPTE", yn(highpte_in_force(s)), false },
+		{ "CONFIG_HIGHPTE", yn(settings_highpte(s)), false },
 		{ "CONFIG_ARM_LPAE", yn(s->arm_lpae), false },
 		{ "CONFIG_DEBUG_HIGHMEM", yn(s->debug_highmem), false },
 		{ "CONFIG_VMSPLIT", vmsplit_names[s->vmsplit], false },

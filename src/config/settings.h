@@ -92,6 +92,12 @@ void settings_print_words(const struct settings *s, FILE *f);
 /* The `vmsplit settings` table: every setting, its values and meaning. */
 void settings_print_help(FILE *f);
 
+/* CONFIG_HIGHPTE as in force: it depends on CONFIG_HIGHMEM. */
+static inline bool settings_highpte(const struct settings *s)
+{
+	return s->highpte && s->highmem;
+}
+
 /* The uaccess strategy in force (lib/uaccess.c). */
 enum uaccess_strategy {
 	UACCESS_STANDARD,	/* direct access through the user address */

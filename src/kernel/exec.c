@@ -117,12 +117,7 @@ static void exec_mmap(struct mm_struct *mm)
 	t->active_mm = mm;
 	switch_mm(active_mm, mm);
 	if (old_mm) {
-		/* mm_release: a vfork parent may go on. */
-		if (t->vfork_parent) {
-			t->vfork_parent->vfork_waiting = false;
-			wake_up_process(t->vfork_parent);
-			t->vfork_parent = NULL;
-		}
+		mm_release(t);
 		mmput(old_mm);
 		return;
 	}

@@ -12,8 +12,7 @@
 
 struct exit_stats exit_stats;
 
-/* mm_release: a vfork parent waits for the child to let go of the mm. */
-static void mm_release(struct task_struct *t)
+void mm_release(struct task_struct *t)
 {
 	struct task_struct *parent = t->vfork_parent;
 

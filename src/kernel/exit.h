@@ -14,6 +14,11 @@
  */
 _Noreturn void do_exit(int code);
 
+/* mm_release: a vfork parent waits for the child to let go of the mm
+ * (at exit or exec); wake it. */
+struct task_struct;
+void mm_release(struct task_struct *t);
+
 /*
  * do_wait - wait for child @pid (-1: any) to exit and reap it.
  * Return: the pid with its status in @status, or -ECHILD.

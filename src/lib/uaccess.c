@@ -178,7 +178,6 @@ static u32 memcpy_to_user(vaddr_t to, vaddr_t src, u32 n, bool clear)
 {
 	bool atomic = current->preempt_count || current->pagefault_disabled;
 	struct mm_struct *mm = current->mm;
-	struct cpu *c;
 
 	if (!atomic)
 		down_read(&mm->mmap_sem);
@@ -197,20 +196,11 @@ static u32 memcpy_to_user(vaddr_t to, vaddr_t src, u32 n, bool clear)
 				down_read(&mm->mmap_sem);
 		}
 		chunk = MIN(n, PAGE_SIZE - (to & (PAGE_SIZE - 1)));
-		c = this_cpu();
 		/* Through the user address, in kernel mode: it is mapped. */
 		if (clear) {
-			CC_SCOPE(memset);
-
-			charge_bytes(CODE_memset_kib, chunk);
-			if (hw_fill(c, to, 0, chunk, 0))
-				kernel_oops(c->fault.va, true);
+			kv_memset(to, 0, chunk);
 		} else {
-			CC_SCOPE(memcpy);
-
-			charge_bytes(CODE_memcpy_kib, chunk);
-			if (hw_copy(c, to, src, chunk, 0, 0))
-				kernel_oops(c->fault.va, c->fault.write);
+			kv_memcpy(to, src, chunk);
 			src += chunk;
 		}
 		to += chunk;

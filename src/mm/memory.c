@@ -29,7 +29,7 @@ struct page *zero_page;
 
 bool highpte(void)
 {
-	return config->highpte && config->highmem;
+	return settings_highpte(config);
 }
 
 /* Map PTE page @pt for software access; @type is the 2.6 km_type. */

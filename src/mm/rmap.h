@@ -19,7 +19,9 @@
 #ifndef VMSPLIT_MM_RMAP_H
 #define VMSPLIT_MM_RMAP_H
 
+#include "arch/pgtable.h"
 #include "mm/gfp.h"
+#include "mm/mm_types.h"
 
 typedef u64 pte_addr_t;
 
@@ -45,6 +47,15 @@ void pte_chain_free(vaddr_t pc);
  * (mapped with pte_offset_map or page_address).
  */
 pte_addr_t ptep_to_paddr(vaddr_t ptep);
+/*
+ * ptep_to_address - the user address mapped by the PTE at byte @offset of
+ * PTE page @pt (whose index holds the base of the region it maps).
+ */
+static inline vaddr_t ptep_to_address(const struct page *pt, u32 offset)
+{
+	return (vaddr_t)pt->index + (offset / pgtable->pte_size) * PAGE_SIZE;
+}
+
 /* rmap_ptep_map - map a pte_addr_t for access (KM_PTE2 under HIGHPTE). */
 vaddr_t rmap_ptep_map(pte_addr_t pa);
 void rmap_ptep_unmap(vaddr_t ptep);

@@ -35,8 +35,7 @@ static int try_to_unmap_one(struct page *page, pte_addr_t pa)
 	vaddr_t ptep = rmap_ptep_map(pa);
 	struct page *pt = pte_page_of_ptep(ptep);
 	struct mm_struct *mm = pt->mapping;
-	vaddr_t address = (vaddr_t)pt->index +
-			  ((ptep & ~PAGE_MASK) / pgtable->pte_size) * PAGE_SIZE;
+	vaddr_t address = ptep_to_address(pt, ptep & ~PAGE_MASK);
 	struct vm_area_struct *vma;
 	int ret = SWAP_SUCCESS;
 	pte_t pte;
