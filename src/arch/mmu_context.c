@@ -40,6 +40,17 @@ static void new_context(struct mm_struct *mm)
 	mm->cpu_vm_mask = 0;
 }
 
+/*
+ * check_and_switch_context's test: a new ASID if @mm's is from an old
+ * generation (which empties its CPU mask), then @c in the mask.
+ */
+static void check_context(struct mm_struct *mm, const struct cpu *c)
+{
+	if ((mm->context_id & ~(u64)ASID_MASK) != asid_generation)
+		new_context(mm);
+	mm->cpu_vm_mask |= 1u << c->id;
+}
+
 static u8 mm_asid(const struct mm_struct *mm)
 {
 	return (u8)(mm->context_id & ASID_MASK);
@@ -58,10 +69,8 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next)
 	next->cpu_vm_mask |= bit;
 	if (layout.split_4g4g) {
 		/* The kernel's tables stay; the user's load on the way out. */
-		if (has_asid() &&
-		    (next->context_id & ~(u64)ASID_MASK) != asid_generation)
-			new_context(next);
-		next->cpu_vm_mask |= bit;
+		if (has_asid())
+			check_context(next, c);
 		return;
 	}
 	if (platform()->arch == PLAT_X86) {
@@ -80,9 +89,7 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next)
 		hw_tlb_inv_all(c);
 		return;
 	}
-	if ((next->context_id & ~(u64)ASID_MASK) != asid_generation)
-		new_context(next);
-	next->cpu_vm_mask |= bit;
+	check_context(next, c);
 	hw_set_asid(c, mm_asid(next));
 	hw_set_ttbr0(c, next->pgd);
 }
@@ -115,9 +122,7 @@ void arch_return_to_user(void)
 		hw_set_cr3(c, mm->pgd);
 		return;
 	}
-	if ((mm->context_id & ~(u64)ASID_MASK) != asid_generation)
-		new_context(mm);
-	mm->cpu_vm_mask |= 1u << c->id;
+	check_context(mm, c);
 	hw_set_asid(c, mm_asid(mm));
 	hw_set_ttbr0(c, mm->pgd);
 }
@@ -175,16 +180,9 @@ static void flush_page_local(void *info)
 
 	if (!mm_on_cpu(f->mm, c))
 		return;
-	if (has_asid()) {
-		u8 saved = c->mmu.asid;
-
-		/* TLBIMVA carries the mm's ASID in its low bits. */
-		c->mmu.asid = mm_asid(f->mm);
-		hw_tlb_inv_va(c, f->addr & PAGE_MASK);
-		c->mmu.asid = saved;
-	} else {
-		hw_tlb_inv_va(c, f->addr & PAGE_MASK);
-	}
+	/* TLBIMVA carries the mm's ASID in its low bits. */
+	hw_tlb_inv_va_asid(c, f->addr & PAGE_MASK,
+			   has_asid() ? mm_asid(f->mm) : c->mmu.asid);
 }
 
 void flush_tlb_page(struct vm_area_struct *vma, vaddr_t addr)

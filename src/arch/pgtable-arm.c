@@ -108,8 +108,7 @@ static u32 arm_hw_pte(u32 l, bool user_addr)
 	return hw;
 }
 
-/* flush_pte: make the hardware entry visible to the table walker. */
-static void arm_flush_pte(vaddr_t hw_ptep)
+void arm_flush_pte(vaddr_t hw_ptep, u32 len)
 {
 	struct cpu *c = this_cpu();
 
@@ -117,14 +116,14 @@ static void arm_flush_pte(vaddr_t hw_ptep)
 	case PTE_FLUSH_NONE:
 		break;
 	case PTE_FLUSH_L1:
-		hw_dcache_op_va_range(c, hw_ptep, 4, CACHE_CLEAN);
+		hw_dcache_op_va_range(c, hw_ptep, len, CACHE_CLEAN);
 		hw_barrier(c);
 		break;
 	case PTE_FLUSH_L1_L2:
 		/* Feroceon: clean D entry, clean L2 entry (by MVA: one TLB
 		 * lookup), drain the write buffer. */
-		hw_dcache_op_va_range(c, hw_ptep, 4, CACHE_CLEAN);
-		hw_l2_op_pa_range(c, kv_to_phys(hw_ptep), 4, CACHE_CLEAN);
+		hw_dcache_op_va_range(c, hw_ptep, len, CACHE_CLEAN);
+		hw_l2_op_pa_range(c, kv_to_phys(hw_ptep), len, CACHE_CLEAN);
 		hw_barrier(c);
 		break;
 	}
@@ -143,7 +142,7 @@ static void arm_set_pte(vaddr_t ptep, pte_t pte)
 	charge(CODE_set_pte);
 	kv_write32(ptep, l);
 	kv_write32(ptep + PTE_HWTABLE_OFF, arm_hw_pte(l, l & L_PTE_USER));
-	arm_flush_pte(ptep + PTE_HWTABLE_OFF);
+	arm_flush_pte(ptep + PTE_HWTABLE_OFF, 4);
 }
 
 static pte_t arm_get_pte(vaddr_t ptep)
@@ -247,7 +246,7 @@ static pgprot_t arm_pte_pgprot(pte_t pte)
 /* flush_pmd_entry: as flush_pte, for first-level entries. */
 static void arm_flush_pmd(vaddr_t pmdp)
 {
-	arm_flush_pte(pmdp);
+	arm_flush_pte(pmdp, 4);
 }
 
 /*

@@ -82,10 +82,7 @@ static void lpae_set_pte(vaddr_t ptep, pte_t pte)
 		v |= L_PTE_RDONLY;
 	charge(CODE_set_pte);
 	kv_write64(ptep, v);
-	if (platform()->pte_flush != PTE_FLUSH_NONE) {
-		hw_dcache_op_va_range(this_cpu(), ptep, 8, CACHE_CLEAN);
-		hw_barrier(this_cpu());
-	}
+	arm_flush_pte(ptep, 8);
 }
 
 static pte_t lpae_get_pte(vaddr_t ptep)
@@ -273,10 +270,7 @@ static void lpae_write_pmd(vaddr_t pmdp, u64 v)
 {
 	hw_event(this_cpu(), EV_pmd_write);
 	kv_write64(pmdp, v);
-	if (platform()->pte_flush != PTE_FLUSH_NONE) {
-		hw_dcache_op_va_range(this_cpu(), pmdp, 8, CACHE_CLEAN);
-		hw_barrier(this_cpu());
-	}
+	arm_flush_pte(pmdp, 8);
 }
 
 static void lpae_pmd_populate(vaddr_t pmdp, unsigned long pte_pfn)

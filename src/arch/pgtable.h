@@ -185,7 +185,11 @@ void paging_init(void);
 /* Physical address behind kernel VA @va via the MMU (charged lookup). */
 phys_addr_t kv_to_phys(vaddr_t va);
 
-
+/*
+ * ARM: make the @len-byte table entry at kernel VA @ptep visible to the
+ * walker, as the platform needs (flush_pte / clean_pmd_entry).
+ */
+void arm_flush_pte(vaddr_t ptep, u32 len);
 
 /*
  * The 2 MiB-aligned kernel regions that need PTE pages at boot: the pkmap

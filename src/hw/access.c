@@ -428,11 +428,16 @@ u32 hw_fill(struct cpu *c, vaddr_t va, u8 val, u32 len, unsigned flags)
 	return 0;
 }
 
-void hw_tlb_inv_va(struct cpu *c, vaddr_t va)
+void hw_tlb_inv_va_asid(struct cpu *c, vaddr_t va, u8 asid)
 {
-	tlb_inv_va(&c->tlb, va, c->mmu.asid);
+	tlb_inv_va(&c->tlb, va, asid);
 	hw_event(c, EV_tlb_inv_local);
 	hw_charge(c, cost()->tlb_inv_va);
+}
+
+void hw_tlb_inv_va(struct cpu *c, vaddr_t va)
+{
+	hw_tlb_inv_va_asid(c, va, c->mmu.asid);
 }
 
 void hw_tlb_inv_all(struct cpu *c)

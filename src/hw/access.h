@@ -39,6 +39,8 @@ int hw_translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa);
 
 /* TLB maintenance on @c's own TLB (the "local" operations). */
 void hw_tlb_inv_va(struct cpu *c, vaddr_t va);
+/* ... of @va under @asid (TLBIMVA with another mm's ASID). */
+void hw_tlb_inv_va_asid(struct cpu *c, vaddr_t va, u8 asid);
 void hw_tlb_inv_all(struct cpu *c);
 void hw_tlb_inv_asid(struct cpu *c, u8 asid);
 /* Inner-shareable broadcast by VA (ARMv7 SMP): every CPU's TLB. */
