@@ -196,6 +196,19 @@ static vaddr_t kmap_slot_map(unsigned long pfn, enum km_type type)
 	}
 }
 
+/*
+ * Tear down fixmap slot @idx at @vaddr: arch_kmap_local_pre_unmap (ARM VIVT
+ * flushes the page), pte_clear, arch_kmap_local_post_unmap (a local
+ * invalidate on ARM and x86).
+ */
+static void kmap_local_clear_slot(vaddr_t vaddr, u32 idx)
+{
+	if (is_arm() && cache_is_vivt())
+		__cpuc_flush_dcache_area(vaddr, PAGE_SIZE);
+	pte_clear(kmap_slot_pte(idx));
+	local_flush_tlb_kernel_page(vaddr);
+}
+
 /* kunmap_local_indexed (5.11+). */
 static void kunmap_local_slot(vaddr_t vaddr)
 {
@@ -211,12 +224,7 @@ static void kunmap_local_slot(vaddr_t vaddr)
 	if (vaddr != __fix_to_virt(layout.fix_kmap_begin + idx))
 		panic("kunmap_local: %#x is not the last slot mapped (%#x): unmap in reverse order",
 		      vaddr, __fix_to_virt(layout.fix_kmap_begin + idx));
-	/* arch_kmap_local_pre_unmap: ARM VIVT flushes the page. */
-	if (is_arm() && cache_is_vivt())
-		__cpuc_flush_dcache_area(vaddr, PAGE_SIZE);
-	pte_clear(kmap_slot_pte(idx));
-	/* arch_kmap_local_post_unmap: local invalidate on ARM and x86. */
-	local_flush_tlb_kernel_page(vaddr);
+	kmap_local_clear_slot(vaddr, idx);
 	t->kmap_ctrl.pteval[slot] = (pte_t){ 0 };
 	t->kmap_ctrl.idx--;
 	preempt_enable();
@@ -296,10 +304,31 @@ static void kmap_slot_unmap(vaddr_t vaddr, enum km_type type)
 	}
 }
 
+/*
+ * Map highmem @page for kmap_atomic/kmap_local.  ARM keeps one mapping per
+ * page on VIVT caches: a page already in the pkmap window is reused
+ * (ARCH_NEEDS_KMAP_HIGH_GET); otherwise it takes a fixmap slot.
+ */
+static vaddr_t kmap_local_high(struct page *page, enum km_type type)
+{
+	if (is_arm()) {
+		vaddr_t kmap = kmap_high_get(page);
+
+		if (kmap)
+			return kmap;
+	}
+	return kmap_slot_map(page_to_pfn(page), type);
+}
+
+/* kmap_high_unmap_local: drop the pkmap use kmap_high_get() gave. */
+static void kmap_high_unmap_local(vaddr_t vaddr)
+{
+	kunmap_high(pte_page(ptep_get(pte_offset_kernel(vaddr))));
+}
+
 vaddr_t __kmap_atomic(struct page *page, enum km_type type)
 {
 	CC_SCOPE(kmap_atomic);
-	vaddr_t kmap;
 
 	BUG_ON((unsigned)type >= KM_TYPE_NR_26);
 	BUG_ON(flavour() == FLAVOUR_X86_26 && (u32)type >= layout.km_slots);
@@ -310,16 +339,7 @@ vaddr_t __kmap_atomic(struct page *page, enum km_type type)
 		hw_event(this_cpu(), EV_kmap_atomic_lowmem);
 		return page_address(page);
 	}
-	/*
-	 * ARM keeps one mapping per page on VIVT caches: if the page is
-	 * already in the pkmap window, reuse it (ARCH_NEEDS_KMAP_HIGH_GET).
-	 */
-	if (is_arm()) {
-		kmap = kmap_high_get(page);
-		if (kmap)
-			return kmap;
-	}
-	return kmap_slot_map(page_to_pfn(page), type);
+	return kmap_local_high(page, type);
 }
 
 void __kunmap_atomic(vaddr_t vaddr, enum km_type type)
@@ -331,8 +351,7 @@ void __kunmap_atomic(vaddr_t vaddr, enum km_type type)
 	if (in_fixmap_kmap(vaddr)) {
 		kmap_slot_unmap(vaddr, type);
 	} else if (in_pkmap(vaddr)) {
-		/* A mapping kmap_high_get() handed out. */
-		kunmap_high(pte_page(ptep_get(pte_offset_kernel(vaddr))));
+		kmap_high_unmap_local(vaddr);
 	} else if (!virt_addr_valid(vaddr)) {
 		panic("kunmap_atomic: %#x was not returned by kmap_atomic",
 		      vaddr);
@@ -380,19 +399,13 @@ bool kmap_local_available(void)
 vaddr_t kmap_local_page(struct page *page)
 {
 	CC_SCOPE(kmap_local_page);
-	vaddr_t kmap;
 
 	if (!kmap_local_available())
 		panic("kmap_local_page: flavour %s predates kmap_local (5.11)",
 		      flavour_names[flavour()]);
 	if (!PageHighMem(page))
 		return page_address(page);
-	if (is_arm()) {
-		kmap = kmap_high_get(page);
-		if (kmap)
-			return kmap;
-	}
-	return kmap_slot_map(page_to_pfn(page), KM_USER0);
+	return kmap_local_high(page, KM_USER0);
 }
 
 void __kunmap_local(vaddr_t vaddr)
@@ -403,7 +416,7 @@ void __kunmap_local(vaddr_t vaddr)
 	if (in_fixmap_kmap(vaddr))
 		kunmap_local_slot(vaddr);
 	else if (in_pkmap(vaddr))
-		kunmap_high(pte_page(ptep_get(pte_offset_kernel(vaddr))));
+		kmap_high_unmap_local(vaddr);
 }
 
 /*
@@ -423,10 +436,7 @@ void __kmap_local_sched_out(void)
 		if (!pte_present(t->kmap_ctrl.pteval[i]))
 			continue;
 		hw_event(this_cpu(), EV_kmap_local_sched);
-		if (is_arm() && cache_is_vivt())
-			__cpuc_flush_dcache_area(addr, PAGE_SIZE);
-		pte_clear(kmap_slot_pte(idx));
-		local_flush_tlb_kernel_page(addr);
+		kmap_local_clear_slot(addr, idx);
 	}
 }
 
