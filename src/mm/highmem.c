@@ -78,56 +78,52 @@ vaddr_t lowmem_page_address(const struct page *page)
 	return __va(page_to_phys(page));
 }
 
+/* Walk @page's hash chain, charging each entry compared; NULL if absent. */
+static struct page_address_map *pam_find(const struct page *page)
+{
+	struct list_head *head = page_slot(page), *pos;
+
+	list_for_each(pos, head) {
+		struct page_address_map *pam =
+			list_entry(pos, struct page_address_map, list);
+
+		charge(CODE_page_address_entry);
+		if (pam->page == page)
+			return pam;
+	}
+	return NULL;
+}
+
 vaddr_t page_address(const struct page *page)
 {
 	CC_SCOPE(page_address);
-	struct list_head *head, *pos;
-	vaddr_t ret = 0;
+	struct page_address_map *pam;
 
 	if (!PageHighMem(page))
 		return lowmem_page_address(page);
 	hw_event(this_cpu(), EV_page_address_lookup);
 	charge(CODE_page_address_hash);
-	head = page_slot(page);
-	list_for_each(pos, head) {
-		struct page_address_map *pam =
-			list_entry(pos, struct page_address_map, list);
-
-		charge(CODE_page_address_entry);
-		if (pam->page == page) {
-			ret = pam->virtual;
-			break;
-		}
-	}
-	return ret;
+	pam = pam_find(page);
+	return pam ? pam->virtual : 0;
 }
 
 static void set_page_address(struct page *page, vaddr_t virtual)
 {
-	struct list_head *head = page_slot(page), *pos;
+	struct page_address_map *pam;
 
 	charge(CODE_page_address_hash);
 	if (virtual) {
-		struct page_address_map *pam =
-			&page_address_maps[PKMAP_NR(virtual)];
-
+		pam = &page_address_maps[PKMAP_NR(virtual)];
 		pam->page = page;
 		pam->virtual = virtual;
-		list_add_tail(&pam->list, head);
+		list_add_tail(&pam->list, page_slot(page));
 		return;
 	}
-	list_for_each(pos, head) {
-		struct page_address_map *pam =
-			list_entry(pos, struct page_address_map, list);
-
-		charge(CODE_page_address_entry);
-		if (pam->page == page) {
-			list_del(&pam->list);
-			return;
-		}
-	}
-	panic("set_page_address: page %#lx has no pkmap address",
-	      page_to_pfn(page));
+	pam = pam_find(page);
+	if (!pam)
+		panic("set_page_address: page %#lx has no pkmap address",
+		      page_to_pfn(page));
+	list_del(&pam->list);
 }
 
 /*

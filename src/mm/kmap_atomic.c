@@ -120,9 +120,8 @@ static void kmap_atomic_idx_pop(void)
 {
 	struct percpu *pc = &percpu[smp_processor_id()];
 
-	if (--pc->kmap_atomic_idx < 0)
-		panic("kmap_atomic_idx_pop: slot stack underflow on CPU%u",
-		      smp_processor_id());
+	/* kmap_atomic_top() saw a slot held. */
+	BUG_ON(--pc->kmap_atomic_idx < 0);
 }
 
 /* set_top_pte (arch/arm/mm/mm.h): store, then invalidate the local entry. */
@@ -232,15 +231,23 @@ static void kunmap_local_slot(vaddr_t vaddr)
 		panic("kunmap_local: migrate_enable underflow in %s", t->comm);
 }
 
-/* The stack flavours' check that unmaps come in reverse order. */
-static void check_stack_top(const char *fn, vaddr_t vaddr)
+/*
+ * The stack flavours' unmap: there is a slot held and @vaddr is the last
+ * one mapped (unmaps come in reverse order).  Return: its fixmap index.
+ */
+static u32 kmap_atomic_top(vaddr_t vaddr)
 {
-	u32 top = slot_index(kmap_atomic_idx());
+	u32 top;
 
+	if (percpu[smp_processor_id()].kmap_atomic_idx <= 0)
+		panic("kunmap_atomic: no kmap_atomic slot held on CPU%u",
+		      smp_processor_id());
+	top = slot_index(kmap_atomic_idx());
 	if (machine->checks &&
 	    vaddr != __fix_to_virt(layout.fix_kmap_begin + top))
-		panic("%s: %#x is not the last slot mapped (%#x): unmap in reverse order",
-		      fn, vaddr, __fix_to_virt(layout.fix_kmap_begin + top));
+		panic("kunmap_atomic: %#x is not the last slot mapped (%#x): unmap in reverse order",
+		      vaddr, __fix_to_virt(layout.fix_kmap_begin + top));
+	return top;
 }
 
 static bool in_fixmap_kmap(vaddr_t vaddr)
@@ -258,11 +265,7 @@ static void kmap_slot_unmap(vaddr_t vaddr, enum km_type type)
 	charge(CODE_kunmap_atomic);
 	switch (flavour()) {
 	case FLAVOUR_ARM_3X:
-		if (percpu[smp_processor_id()].kmap_atomic_idx <= 0)
-			panic("kunmap_atomic: no kmap_atomic slot held on CPU%u",
-			      smp_processor_id());
-		check_stack_top("kunmap_atomic", vaddr);
-		idx = slot_index(kmap_atomic_idx());
+		idx = kmap_atomic_top(vaddr);
 		if (cache_is_vivt())
 			__cpuc_flush_dcache_area(vaddr, PAGE_SIZE);
 		if (config->debug_highmem)
@@ -287,11 +290,7 @@ static void kmap_slot_unmap(vaddr_t vaddr, enum km_type type)
 		}
 		return;
 	case FLAVOUR_X86_3X:
-		if (percpu[smp_processor_id()].kmap_atomic_idx <= 0)
-			panic("kunmap_atomic: no kmap_atomic slot held on CPU%u",
-			      smp_processor_id());
-		check_stack_top("kunmap_atomic", vaddr);
-		idx = slot_index(kmap_atomic_idx());
+		idx = kmap_atomic_top(vaddr);
 		/* kpte_clear_flush: pte_clear + __flush_tlb_one. */
 		pte_clear(kmap_slot_pte(idx));
 		local_flush_tlb_kernel_page(vaddr);
