@@ -119,19 +119,16 @@ static void bench_dd(u32 bs)
 /* vmsplit-bench [PLATFORM]: all boards, or one (for profiling). */
 int main(int argc, char **argv)
 {
-	static const char *const boards[] = {
-		"kirkwood-openblocks-a7", "beaglebone-white", "numaq-16",
-		"cortex-a15-2g",
-	};
-
 	printf("vmsplit bench: host speed of the simulator, checks off\n");
-	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
-		if (argc > 1 && strcmp(argv[1], boards[i]))
+	for (size_t i = 0; platforms[i]; i++) {
+		const char *board = platforms[i]->name;
+
+		if (argc > 1 && strcmp(argv[1], board))
 			continue;
 		/* The BeagleBone has no highmem to map. */
-		if (strcmp(boards[i], "beaglebone-white"))
-			bench_kmap_atomic(boards[i]);
-		bench_copy(boards[i]);
+		if (strcmp(board, "beaglebone-white"))
+			bench_kmap_atomic(board);
+		bench_copy(board);
 	}
 	if (argc < 2 || !strcmp(argv[1], "beaglebone-white")) {
 		bench_dd(4096);

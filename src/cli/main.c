@@ -354,14 +354,9 @@ static u32 parse_bs_list(const char *list, u32 *bs, u32 max)
 	snprintf(buf, sizeof(buf), "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		char *end;
-		unsigned long v = strtoul(tok, &end, 10);
+		u64 v;
 
-		if (*end == 'K' || *end == 'k')
-			v <<= 10, end++;
-		else if (*end == 'M' || *end == 'm')
-			v <<= 20, end++;
-		if (*end || !v || v > (16ul << 20) || n == max)
+		if (parse_size(tok, &v) || !v || v > (16ul << 20) || n == max)
 			usage_error("--bs: '%s' is not a block size up to 16M",
 				    tok);
 		bs[n++] = (u32)v;
@@ -373,19 +368,11 @@ static u32 parse_bs_list(const char *list, u32 *bs, u32 max)
 
 static u64 parse_total(const char *v)
 {
-	char *end;
-	unsigned long long n;
+	u64 n;
 
 	if (!v)
 		return DD_DEFAULT_TOTAL;
-	n = strtoull(v, &end, 10);
-	if (*end == 'K' || *end == 'k')
-		n <<= 10, end++;
-	else if (*end == 'M' || *end == 'm')
-		n <<= 20, end++;
-	else if (*end == 'G' || *end == 'g')
-		n <<= 30, end++;
-	if (*end || !n || n > (1ull << 32))
+	if (parse_size(v, &n) || !n || n > (1ull << 32))
 		usage_error("--total: '%s' is not a size up to 4G", v);
 	return n;
 }

@@ -103,8 +103,7 @@ static int parse_bool(const char *v, bool *out)
 	return -EINVAL;
 }
 
-/* "512M", "1G", "65536K", "1073741824". */
-static int parse_size(const char *v, u64 *out)
+int parse_size(const char *v, u64 *out)
 {
 	char *end;
 	unsigned long long n = strtoull(v, &end, 10);
