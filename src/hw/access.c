@@ -24,6 +24,14 @@ static inline u32 dram_cost(const struct cpu *c, phys_addr_t pa)
 	return cost()->dram;
 }
 
+/* A dirty L2 line goes to DRAM. */
+static inline void l2_writeback(struct cpu *c)
+{
+	hw_event(c, EV_l2_writeback);
+	hw_event(c, EV_dram_write);
+	hw_charge(c, cost()->l2_writeback);
+}
+
 /*
  * One line access to the outer cache: an L1 fill (read) or a victim.
  * @stream: a later line of one sequential access (memcpy, memset, a page
@@ -43,11 +51,8 @@ static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
 		return;
 	}
 	hw_event(c, EV_l2_miss);
-	if (o.evicted_dirty) {
-		hw_event(c, EV_l2_writeback);
-		hw_event(c, EV_dram_write);
-		hw_charge(c, cost()->l2_writeback);
-	}
+	if (o.evicted_dirty)
+		l2_writeback(c);
 	if (write && (victim || !o.allocated)) {
 		/* A victim line is written whole: nothing is fetched; a store
 		 * that does not allocate goes on to DRAM. */
@@ -210,7 +215,8 @@ static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 	      f == MMU_OK ? "PA" : "unmapped", (unsigned long long)w.pa);
 }
 
-static void fast_fill(struct cpu *c, vaddr_t va, u32 slot)
+/* Fill the host translation cache for @va's page from TLB entry @slot. */
+static struct tlb_fast *fast_fill(struct cpu *c, vaddr_t va, u32 slot)
 {
 	const struct tlb_entry *e = &c->tlb.e[slot];
 	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &
@@ -225,6 +231,7 @@ static void fast_fill(struct cpu *c, vaddr_t va, u32 slot)
 	f->gen = c->tlb.gen[slot];
 	f->pa = page;
 	f->host = ram_ptr(&machine->ram, page);
+	return f;
 }
 
 static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
@@ -260,8 +267,7 @@ static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
 		fault(c, va, flags, MMU_FAULT_PERMISSION);
 		return NULL;
 	}
-	fast_fill(c, va, (u32)slot);
-	f = &c->tlb.fast[(va >> PAGE_SHIFT) & (TLB_FAST_SIZE - 1)];
+	f = fast_fill(c, va, (u32)slot);
 	*pa = f->pa | (va & (PAGE_SIZE - 1));
 	return f->host + (va & (PAGE_SIZE - 1));
 }
@@ -522,11 +528,8 @@ void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
 
 		hw_event(c, EV_l2_lines_maint);
 		hw_charge(c, cost()->l2_line_op);
-		if (cache_maint_line(c->l2, (vaddr_t)lpa, lpa, op, &wb)) {
-			hw_event(c, EV_l2_writeback);
-			hw_event(c, EV_dram_write);
-			hw_charge(c, cost()->l2_writeback);
-		}
+		if (cache_maint_line(c->l2, (vaddr_t)lpa, lpa, op, &wb))
+			l2_writeback(c);
 	}
 }
 
