@@ -48,17 +48,17 @@ vaddr_t kmalloc(u32 size, gfp_t gfp)
 	return kmem_cache_alloc(kmalloc_caches[i], gfp);
 }
 
-/*
- * kfree finds the cache from the object's slab page, as SLAB does through
- * virt_to_cache(); here each cache is asked in turn.
- */
+/* kfree finds the cache from the object's slab page, as SLAB does. */
 void kfree(vaddr_t objp)
 {
+	struct kmem_cache *cachep;
+
 	if (!objp)
 		return;
-	for (int i = 0; i < NR_KMALLOC; i++)
-		if (kmem_cache_owns(kmalloc_caches[i], objp)) {
-			kmem_cache_free(kmalloc_caches[i], objp);
+	cachep = virt_to_cache(objp);
+	for (int i = 0; cachep && i < NR_KMALLOC; i++)
+		if (kmalloc_caches[i] == cachep) {
+			kmem_cache_free(cachep, objp);
 			return;
 		}
 	panic("kfree: %#x was not kmalloc'ed", objp);

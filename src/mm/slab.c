@@ -224,8 +224,8 @@ vaddr_t kmem_cache_alloc(struct kmem_cache *cachep, gfp_t gfp)
 	return objp;
 }
 
-/* The slab that holds @objp, if @objp is in a slab page of @cachep. */
-static struct slab *virt_to_slab(struct kmem_cache *cachep, vaddr_t objp)
+/* The slab that holds @objp, if @objp is in a slab page at all. */
+static struct slab *page_slab(vaddr_t objp)
 {
 	struct page *page;
 	struct slab *slabp;
@@ -236,12 +236,22 @@ static struct slab *virt_to_slab(struct kmem_cache *cachep, vaddr_t objp)
 	if (page->index != SLAB_PAGE_MAGIC || !page->mapping)
 		return NULL;
 	slabp = page->mapping;
-	return slabp->cache == cachep && slabp->page == page ? slabp : NULL;
+	return slabp->page == page ? slabp : NULL;
 }
 
-bool kmem_cache_owns(struct kmem_cache *cachep, vaddr_t objp)
+/* The slab that holds @objp, if @objp is in a slab page of @cachep. */
+static struct slab *virt_to_slab(struct kmem_cache *cachep, vaddr_t objp)
 {
-	return virt_to_slab(cachep, objp) != NULL;
+	struct slab *slabp = page_slab(objp);
+
+	return slabp && slabp->cache == cachep ? slabp : NULL;
+}
+
+struct kmem_cache *virt_to_cache(vaddr_t objp)
+{
+	struct slab *slabp = page_slab(objp);
+
+	return slabp ? slabp->cache : NULL;
 }
 
 void kmem_cache_free(struct kmem_cache *cachep, vaddr_t objp)

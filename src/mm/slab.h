@@ -57,8 +57,8 @@ vaddr_t kmem_cache_alloc(struct kmem_cache *cachep, gfp_t gfp);
  */
 void kmem_cache_free(struct kmem_cache *cachep, vaddr_t objp);
 
-/* Is @objp in a slab of @cachep (for kfree's cache lookup)? */
-bool kmem_cache_owns(struct kmem_cache *cachep, vaddr_t objp);
+/* virt_to_cache: the cache whose slab holds @objp, or NULL (kfree). */
+struct kmem_cache *virt_to_cache(vaddr_t objp);
 
 /* Objects currently allocated from @cachep. */
 u32 kmem_cache_inuse(const struct kmem_cache *cachep);
