@@ -126,8 +126,6 @@ static struct task_struct *dequeue(u32 cpu)
 	return t;
 }
 
-static void reap_orphans(void);
-
 static void task_trampoline(void *arg)
 {
 	struct task_struct *t = arg;
@@ -351,6 +349,40 @@ static u64 ready_time(u32 cpu)
 	return t ? MAX(now, t->enqueued_at) : UINT64_MAX;
 }
 
+void release_task(struct task_struct *p)
+{
+	BUG_ON(p->state != TASK_ZOMBIE);
+	if (p->parent)
+		list_del(&p->sibling);
+	list_del(&p->tasks);
+	task_count--;
+	coroutine_destroy(&p->co);
+	free(p);
+}
+
+/* Zombies nobody will wait for, linked through run_list. */
+void release_orphan(struct task_struct *p)
+{
+	list_add_tail(&p->run_list, &orphans);
+}
+
+/* Release the orphans that are off their CPUs. */
+static void reap_orphans(void)
+{
+	struct list_head *pos = orphans.next;
+
+	while (pos != &orphans) {
+		struct task_struct *t =
+			list_entry(pos, struct task_struct, run_list);
+
+		pos = pos->next;
+		if (percpu[t->cpu].curr == t)
+			continue;
+		list_del(&t->run_list);
+		release_task(t);
+	}
+}
+
 int sched_run(void)
 {
 	coroutine_init_self(&sched_co);
@@ -402,40 +434,6 @@ int sched_run(void)
 	}
 	loop_running = false;
 	return 0;
-}
-
-void release_task(struct task_struct *p)
-{
-	BUG_ON(p->state != TASK_ZOMBIE);
-	if (p->parent)
-		list_del(&p->sibling);
-	list_del(&p->tasks);
-	task_count--;
-	coroutine_destroy(&p->co);
-	free(p);
-}
-
-/* Zombies nobody will wait for, linked through run_list. */
-void release_orphan(struct task_struct *p)
-{
-	list_add_tail(&p->run_list, &orphans);
-}
-
-/* Release the orphans that are off their CPUs. */
-static void reap_orphans(void)
-{
-	struct list_head *pos = orphans.next;
-
-	while (pos != &orphans) {
-		struct task_struct *t =
-			list_entry(pos, struct task_struct, run_list);
-
-		pos = pos->next;
-		if (percpu[t->cpu].curr == t)
-			continue;
-		list_del(&t->run_list);
-		release_task(t);
-	}
 }
 
 void sched_drop_lazy_mms(void)
