@@ -319,7 +319,11 @@ static vaddr_t kmap_local_high(struct page *page, enum km_type type)
 	return kmap_slot_map(page_to_pfn(page), type);
 }
 
-/* kmap_high_unmap_local: drop the pkmap use kmap_high_get() gave. */
+/*
+ * kmap_high_unmap_local: drop the pkmap use kmap_high_get() gave.  Linux
+ * reads pkmap_page_table[PKMAP_NR(vaddr)] directly; the walk through
+ * pte_offset_kernel here charges one pmd read more (a known deviation).
+ */
 static void kmap_high_unmap_local(vaddr_t vaddr)
 {
 	kunmap_high(pte_page(ptep_get(pte_offset_kernel(vaddr))));
