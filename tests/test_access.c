@@ -589,3 +589,46 @@ Test(access, walker_sees_cleaned_descriptor)
 	kv_read32(va);
 	test_shutdown();
 }
+
+/*
+ * A stream of line fills (a multi-line read) pays the DRAM latency over
+ * the memory-level parallelism, but never less than a line's transfer time
+ * at the board's sustained read bandwidth: on the BeagleBone (64 B lines,
+ * 720 MHz, mlp 2), 100 MB/s is 461 cycles a line and binds; 1000 MB/s is
+ * 46 cycles and latency / mlp binds instead.
+ */
+static u64 bbw_page_read_cycles(const char *bw, u64 *fills)
+{
+	static u8 buf[PAGE_SIZE];
+	vaddr_t va;
+	struct probe p;
+
+	TEST_BOOT("beaglebone-white", "checks=y", bw);
+	va = __va(0x88000000ull);
+	kv_read32(va);		/* the TLB entry, then cold caches */
+	cache_maint_all(&this_cpu()->l1d, CACHE_INV, NULL, NULL);
+	cache_maint_all(this_cpu()->l2, CACHE_INV, NULL, NULL);
+	probe_take(&p);
+	kv_read(va, buf, sizeof(buf));
+	*fills = probe_ev(&p, EV_dram_read);
+	return machine_elapsed_cycles() - p.cycles;
+}
+
+Test(access, stream_fills_bounded_by_read_bandwidth)
+{
+	u64 fills, cycles, dram;
+
+	cycles = bbw_page_read_cycles("dram_read_MBps=100", &fills);
+	dram = cost()->dram;
+	cr_assert_eq(machine->stream_fill_cycles, 461);
+	cr_assert_eq(fills, PAGE_SIZE / 64);
+	/* The first line is a demand miss at full latency. */
+	cr_assert_eq(cycles, dram + (fills - 1) * 461, "cycles %llu",
+		     (unsigned long long)cycles);
+	test_shutdown();
+
+	cycles = bbw_page_read_cycles("dram_read_MBps=1000", &fills);
+	cr_assert_eq(machine->stream_fill_cycles, 46);
+	cr_assert_eq(cycles, dram + (fills - 1) * (dram / 2));
+	test_shutdown();
+}

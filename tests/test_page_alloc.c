@@ -141,7 +141,7 @@ static u64 cycles(enum cost_centre cc)
 
 static u32 code(enum code_cost cc)
 {
-	return platform()->code[cc];
+	return code_cost[cc];
 }
 
 Test(page_alloc, numaq_zones, .init = setup_numaq, .fini = teardown)

@@ -672,7 +672,7 @@ static void warm_chain(struct page *page)
 Test(rmap, remove_scan_cost_is_exact)
 {
 	TEST_BOOT("numaq-16");
-	const u32 *code = platform()->code;
+	const u32 *code = code_cost;
 	struct page *pa_page = datapage(), *pb_page = datapage();
 	struct ptpage pt;
 	pte_addr_t pa[32];
@@ -746,7 +746,7 @@ Test(rmap, remove_scan_cost_grows_with_the_chain_highpte)
 	cr_assert_gt(short_cc, 0);
 	/* 12 slots against 1: at least the 11 extra slot costs. */
 	cr_assert_geq(long_cc - short_cc,
-		      11 * platform()->code[CODE_pte_chain_entry],
+		      11 * code_cost[CODE_pte_chain_entry],
 		      "long %llu short %llu", (unsigned long long)long_cc,
 		      (unsigned long long)short_cc);
 	unfill(a, &pt, 1, 12);

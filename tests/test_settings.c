@@ -531,7 +531,7 @@ Test(settings, print_words_and_json)
 			 "CONFIG_UACCESS_WITH_MEMCPY=n "
 			 "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n "
 			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
-			 "checks=y seed=1");
+			 "kernel_cpi=1.500 dram_read_MBps=1600 checks=y seed=1");
 	free(out);
 	/* HIGHPTE is printed as in force: off without HIGHMEM. */
 	ok("CONFIG_HIGHMEM=n");
@@ -549,7 +549,8 @@ Test(settings, print_words_and_json)
 		     "\"CONFIG_UACCESS_GUP_KMAP_MEMCPY\": \"n\", "
 		     "\"flavour\": \"arm-3x\", "
 		     "\"kmap_pfn_fastpath\": \"n\", \"mem\": \"512M\", "
-		     "\"cpus\": 1, \"checks\": \"y\", \"seed\": 42}");
+		     "\"cpus\": 1, \"kernel_cpi\": 1.500, "
+		     "\"dram_read_MBps\": 1600, \"checks\": \"y\", \"seed\": 42}");
 	free(out);
 }
 
@@ -588,4 +589,25 @@ Test(settings, printed_words_parse_back)
 	cr_assert_eq(back.ncpus, s.ncpus);
 	cr_assert_eq(back.checks, s.checks);
 	cr_assert_eq(back.seed, s.seed);
+}
+
+Test(settings, parse_kernel_cpi_and_bandwidth)
+{
+	defaults("beaglebone-white");
+	cr_assert_eq(settings_parse(&s, "kernel_cpi=2.25", err, sizeof(err)), 0);
+	cr_assert_eq(s.kernel_cpi_milli, 2250);
+	cr_assert_eq(settings_parse(&s, "kernel_cpi=3", err, sizeof(err)), 0);
+	cr_assert_eq(s.kernel_cpi_milli, 3000);
+	cr_assert_eq(settings_parse(&s, "kernel_cpi=0.125", err, sizeof(err)), 0);
+	cr_assert_eq(s.kernel_cpi_milli, 125);
+	cr_assert_eq(settings_parse(&s, "dram_read_MBps=480", err, sizeof(err)), 0);
+	cr_assert_eq(s.dram_read_MBps, 480);
+	cr_assert_eq(settings_parse(&s, "kernel_cpi=1.2345", err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "kernel_cpi: '1.2345' is not a number of cycles per instruction (0.001-100)");
+	cr_assert_eq(settings_parse(&s, "kernel_cpi=0", err, sizeof(err)), -EINVAL);
+	cr_assert_eq(settings_parse(&s, "kernel_cpi=.5", err, sizeof(err)), -EINVAL);
+	cr_assert_eq(settings_parse(&s, "kernel_cpi=1.", err, sizeof(err)), -EINVAL);
+	cr_assert_eq(settings_parse(&s, "kernel_cpi=1.x", err, sizeof(err)), -EINVAL);
+	cr_assert_eq(settings_parse(&s, "dram_read_MBps=0", err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "dram_read_MBps: '0' is not 1..1000000");
 }

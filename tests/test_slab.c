@@ -194,12 +194,12 @@ Test(slab, charges_exact_code_costs)
 	probe_take(&p);
 	b = kmem_cache_alloc(c, GFP_KERNEL);
 	cr_assert_eq(probe_cc(&p, CC_kmem_cache_alloc),
-		     platform()->code[CODE_kmem_cache_alloc]);
+		     code_cost[CODE_kmem_cache_alloc]);
 	cr_assert_eq(probe_cc(&p, CC___alloc_pages), 0);
 	probe_take(&p);
 	kmem_cache_free(c, b);
 	cr_assert_eq(probe_cc(&p, CC_kmem_cache_free),
-		     platform()->code[CODE_kmem_cache_free]);
+		     code_cost[CODE_kmem_cache_free]);
 	/* Growing calls the page allocator, charged to its own centre. */
 	kmem_cache_free(c, a);
 	kmem_cache_destroy(c);
@@ -207,7 +207,7 @@ Test(slab, charges_exact_code_costs)
 	probe_take(&p);
 	a = kmem_cache_alloc(c, GFP_KERNEL);
 	cr_assert_eq(probe_cc(&p, CC_kmem_cache_alloc),
-		     platform()->code[CODE_kmem_cache_alloc]);
+		     code_cost[CODE_kmem_cache_alloc]);
 	cr_assert_gt(probe_cc(&p, CC___alloc_pages), 0);
 	cr_assert_eq(probe_ev(&p, EV_page_alloc), 1);
 	kmem_cache_free(c, a);

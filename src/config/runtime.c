@@ -5,10 +5,27 @@ const struct settings *config;
 
 u32 code_cost[NR_CODE_COSTS];
 
+u32 settings_kernel_cpi_milli(const struct settings *s)
+{
+	return s->kernel_cpi_milli ? s->kernel_cpi_milli :
+				     s->platform->kernel_cpi_milli;
+}
+
+/*
+ * A code path costs its instructions on the board's kernel times the
+ * kernel CPI, rounded to the nearest cycle; cost.NAME=N replaces that.
+ */
 void config_apply(const struct settings *s)
 {
+	u64 cpi = settings_kernel_cpi_milli(s);
+
 	config = s;
 	for (int i = 0; i < NR_CODE_COSTS; i++)
-		code_cost[i] = s->cost_override[i] ? s->cost_override[i] - 1 :
-						     s->platform->code[i];
+		code_cost[i] =
+			s->cost_override[i] ?
+				s->cost_override[i] - 1 :
+				(u32)DIV_ROUND_CLOSEST(
+					kpath_insns(s->platform->kpath, i) *
+						cpi,
+					1000);
 }

@@ -56,6 +56,10 @@ static const struct {
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
 	{ "seed", "N (1)", "seed of the run's PRNG, printed with every result" },
+	{ "kernel_cpi", "X.YYY (the board's)",
+	  "cycles per kernel instruction, cache and TLB misses apart: turns the measured instruction counts into cycles" },
+	{ "dram_read_MBps", "N (the board's)",
+	  "sustained DRAM read bandwidth in MB/s that no streaming access outruns" },
 	{ "cost.NAME", "N (the board's)",
 	  "override code-path cost NAME (cycles; per KiB for *_kib) for a what-if; see the platform files" },
 };
@@ -122,6 +126,39 @@ int parse_size(const char *v, u64 *out)
 		return -EINVAL;
 	n <<= shift;
 	*out = n;
+	return 0;
+}
+
+static int parse_u64(const char *v, u64 *out);
+
+/* A decimal with at most three fractional digits, x 1000 ("1.85" = 1850). */
+static int parse_milli(const char *v, u64 *out)
+{
+	const char *dot = strchr(v, '.');
+	char whole[24];
+	u64 w, frac = 0;
+	size_t len = dot ? (size_t)(dot - v) : strlen(v);
+
+	if (!len || len >= sizeof(whole))
+		return -EINVAL;
+	memcpy(whole, v, len);
+	whole[len] = '\0';
+	if (parse_u64(whole, &w) || w > 1000000)
+		return -EINVAL;
+	if (dot) {
+		int digits = 0;
+
+		for (const char *p = dot + 1; *p; p++, digits++) {
+			if (*p < '0' || *p > '9' || digits == 3)
+				return -EINVAL;
+			frac = frac * 10 + (u64)(*p - '0');
+		}
+		if (!digits)
+			return -EINVAL;
+		while (digits++ < 3)
+			frac *= 10;
+	}
+	*out = w * 1000 + frac;
 	return 0;
 }
 
@@ -224,6 +261,22 @@ int settings_parse(struct settings *s, const char *word, char *err,
 				return 0;
 			}
 		return fail(err, errlen, "unknown code cost '%s'", name + 5);
+	}
+	if (!strcmp(name, "kernel_cpi")) {
+		if (parse_milli(v, &n) || !n || n > 100000)
+			return fail(err, errlen,
+				    "kernel_cpi: '%s' is not a number of cycles per instruction (0.001-100)",
+				    v);
+		s->kernel_cpi_milli = (u32)n;
+		return 0;
+	}
+	if (!strcmp(name, "dram_read_MBps")) {
+		if (parse_u64(v, &n) || !n || n > 1000000)
+			return fail(err, errlen,
+				    "dram_read_MBps: '%s' is not 1..1000000",
+				    v);
+		s->dram_read_MBps = (u32)n;
+		return 0;
 	}
 	if (!strcmp(name, "seed")) {
 		if (parse_u64(v, &n))
@@ -350,7 +403,9 @@ static void print_setting(FILE *f, bool json, bool first, const char *key,
 /* Every setting in one order, then the cost.X overrides. */
 static void print_settings(const struct settings *s, FILE *f, bool json)
 {
-	char mem[24], cpus[12], seed[24], cost[12];
+	char mem[24], cpus[12], seed[24], cost[12], cpi[16], bw[12];
+	u32 cpi_milli = s->kernel_cpi_milli ? s->kernel_cpi_milli :
+					      s->platform->kernel_cpi_milli;
 	const struct {
 		const char *key, *val;
 		bool num;
@@ -369,6 +424,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		{ "kmap_pfn_fastpath", yn(s->kmap_pfn_fastpath), false },
 		{ "mem", mem, false },
 		{ "cpus", cpus, true },
+		{ "kernel_cpi", cpi, true },
+		{ "dram_read_MBps", bw, true },
 		{ "checks", yn(s->checks), false },
 		{ "seed", seed, true },
 	};
@@ -376,6 +433,10 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	snprintf(mem, sizeof(mem), "%" PRIu64 "M", s->mem >> 20);
 	snprintf(cpus, sizeof(cpus), "%u", s->ncpus);
 	snprintf(seed, sizeof(seed), "%" PRIu64, s->seed);
+	snprintf(cpi, sizeof(cpi), "%u.%03u", cpi_milli / 1000, cpi_milli % 1000);
+	snprintf(bw, sizeof(bw), "%u",
+		 s->dram_read_MBps ? s->dram_read_MBps :
+				     s->platform->hw.dram_read_MBps);
 	for (size_t i = 0; i < ARRAY_SIZE(kv); i++)
 		print_setting(f, json, i == 0, kv[i].key, kv[i].val, kv[i].num);
 	for (int i = 0; i < NR_CODE_COSTS; i++) {

@@ -53,6 +53,10 @@ struct settings {
 	u64 seed;		/* the run's PRNG seed */
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;
+	/* kernel_cpi=: cycles per kernel instruction x 1000 (0: board's). */
+	u32 kernel_cpi_milli;
+	/* dram_read_MBps=: sustained DRAM read bandwidth (0: board's). */
+	u32 dram_read_MBps;
 	/* cost.NAME=N: code-path cost overrides, value + 1 (0: none). */
 	u32 cost_override[NR_CODE_COSTS];
 };

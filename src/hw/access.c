@@ -36,7 +36,9 @@ static inline void l2_writeback(struct cpu *c)
  * One line access to the outer cache: an L1 fill (read) or a victim.
  * @stream: a later line of one sequential access (memcpy, memset, a page
  * clear), whose DRAM fill overlaps the ones before it: it pays the latency
- * divided by the CPU's memory-level parallelism (outstanding line fills).
+ * divided by the CPU's memory-level parallelism (outstanding line fills),
+ * but no less than the line's transfer time at the board's sustained read
+ * bandwidth, so that no stream outruns the memory system.
  */
 static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
 				bool stream, bool victim)
@@ -62,8 +64,9 @@ static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
 	}
 	/* A fill -- or a store allocating here: the line is read first. */
 	hw_event(c, EV_dram_read);
-	if (stream && machine->cfg.mlp > 1)
-		hw_charge(c, dram_cost(c, pa) / machine->cfg.mlp);
+	if (stream)
+		hw_charge(c, MAX(dram_cost(c, pa) / machine->cfg.mlp,
+				 machine->stream_fill_cycles));
 	else
 		hw_charge(c, dram_cost(c, pa));
 }

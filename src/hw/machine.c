@@ -23,7 +23,14 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	if (!m)
 		return -ENOMEM;
 	m->cfg = *cfg;
+	/* Hand-made test configurations may leave mlp unset: one fill. */
+	if (!m->cfg.mlp)
+		m->cfg.mlp = 1;
 	m->ncpus = ncpus;
+	if (cfg->dram_read_MBps)
+		m->stream_fill_cycles = (u32)DIV_ROUND_CLOSEST(
+			(u64)cfg->l2.line * cfg->cpu_hz,
+			(u64)cfg->dram_read_MBps * 1000000);
 	err = ram_init(&m->ram, cfg->ram_base, ram_size, cfg->nodes);
 	if (err)
 		goto fail;

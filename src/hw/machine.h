@@ -74,6 +74,13 @@ struct hw_config {
 	enum walk_path walk;
 	/* Line fills a sequential access keeps in flight (>= 1). */
 	u32 mlp;
+	/*
+	 * Sustained DRAM read bandwidth of one CPU streaming through memory,
+	 * in MB/s (10^6 B/s), as lmbench's bw_mem rd measures it; 0: no
+	 * limit beyond latency / mlp.  A stream's line fills cannot come
+	 * faster than this, however many are in flight.
+	 */
+	u32 dram_read_MBps;
 	struct hw_costs cost;
 	/* Bytes of kernel text per cost centre, for I-cache refills; NULL
 	 * when the I-cache is not modelled. */
@@ -128,6 +135,9 @@ struct machine {
 	struct cpu *cur;		/* the CPU whose code runs now */
 	bool checks;			/* run the checkers */
 	struct hw_hooks hooks;
+	/* Cycles one outer-cache line of a stream takes at dram_read_MBps
+	 * (0: unlimited); derived once at creation. */
+	u32 stream_fill_cycles;
 };
 
 /* The one machine of this process (one simulation at a time). */

@@ -43,6 +43,8 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	}
 	if (s->arm_lpae)
 		hw.mmu = MMU_ARM_LPAE;
+	if (s->dram_read_MBps)
+		hw.dram_read_MBps = s->dram_read_MBps;
 	ret = machine_create(&hw, s->ncpus, s->mem);
 	if (ret) {
 		snprintf(err, errlen, "cannot build the machine (%d)", ret);

@@ -355,7 +355,7 @@ u32 clear_user(vaddr_t to, u32 n)
 		return memcpy_to_user(to, 0, n, true);
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return gup_kmap_copy(0, to, n, true, true);
-	charge_bytes(CODE_memset_kib, n);
+	charge_bytes(CODE_clear_user_kib, n);
 	return clear_std(to, n);
 }
 

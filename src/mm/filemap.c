@@ -97,6 +97,7 @@ int add_to_page_cache(struct page *page, struct address_space *as,
 		return -EINVAL;
 	if (as->pages[index])
 		return -EEXIST;
+	charge(CODE_add_to_page_cache);
 	get_page(page);
 	page->mapping = as;
 	page->index = index;

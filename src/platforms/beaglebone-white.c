@@ -43,23 +43,33 @@ const struct platform beaglebone_white = {
 		.walk = WALK_L2,
 		/* [E] the A8 L2 takes a second miss under the first (hit-under-miss and one more outstanding fill). */
 		.mlp = 2,
+		/*
+		 * [C] calibrated on E3's normal-kernel row, with the kernel
+		 * CPI: no BeagleBone White figure is published.  For scale, the
+		 * AM335x EVM (same core at 1 GHz, DDR3-800) measures bw_mem rd
+		 * 253 MB/s (TI Processor SDK performance guide, 09.00;
+		 * research/platforms.md).
+		 */
+		.dram_read_MBps = BBW_DRAM_READ_MBPS,
 		.cost = {
 			.l1_hit = 0,
 			/* [S] L1 D miss replay 8 cycles (TRM replay table). */
 			.l2_hit = 8,
-			/* [E] >= 25 cycles to the critical word past L2 plus
-			 * DDR2-532 latency (~100 ns): ~100 cycles. */
-			.dram = 100,
-			.dram_remote = 100,
+			/* [D] lat_mem_rd at 1000 KiB, 221 ns on the AM335x EVM
+			 * (TI Processor SDK 09.00, research/platforms.md), at
+			 * 720 MHz: 159 cycles. */
+			.dram = 159,
+			.dram_remote = 159,
 			/* [E] victim into the L2 write buffer. */
 			.l1_writeback = 4,
-			/* [E] one 64 B line to DDR2 at ~1 GB/s peak: ~60 ns. */
-			.l2_writeback = 45,
+			/* [D] one 64 B line at bw_mem wr 996 MB/s (AM335x EVM,
+			 * TI Processor SDK 09.00) at 720 MHz: 46 cycles. */
+			.l2_writeback = 46,
 			.write_no_alloc = 2,
 			/* [D] 24-cycle walk = 8 + two descriptor reads hitting
 			 * L2 at 8 cycles each. */
 			.walk_base = 8,
-			.walk_read_dram = 100,
+			.walk_read_dram = 159,
 			/* [E] TLBIMVA + DSB + ISB on a 13-stage pipeline:
 			 * 20-40 cycles. */
 			.tlb_inv_va = 30,
@@ -80,89 +90,11 @@ const struct platform beaglebone_white = {
 	},
 	/* [S] proc-v7-2level.S: UP kernels clean the PTE line (flush_pte). */
 	.pte_flush = PTE_FLUSH_L1,
+	/* [M] Linux 5.7 code paths (kpath-arm.c). */
+	.kpath = &kpath_arm_5_7,
 	/*
-	 * [E] Instruction counts at ~1 IPC (dual-issue A8 offsets its
-	 * branch-heavy kernel paths); the same paths as on Kirkwood.
+	 * [C] calibrated on E3's normal-kernel row (EXPERIMENTS.md), with
+	 * dram_read_MBps: the board's two fitted parameters.
 	 */
-	.code = {
-		[CODE_pagefault_disable] = 6,
-		[CODE_page_address_lowmem] = 6,
-		[CODE_page_address_hash] = 40,
-		[CODE_page_address_entry] = 6,
-		[CODE_kmap_atomic] = 30,
-		[CODE_kunmap_atomic] = 20,
-		[CODE_kmap_local] = 36,
-		[CODE_kunmap_local] = 28,
-		[CODE_set_pte] = 20,
-		[CODE_spin_lock_irq] = 12,
-		[CODE_kmap_high] = 30,
-		[CODE_map_new_virtual_probe] = 8,
-		[CODE_flush_all_zero_pkmaps_slot] = 8,
-		[CODE_kunmap_high] = 20,
-		[CODE_alloc_pages] = 200,
-		[CODE_buddy_split] = 30,
-		[CODE_free_pages] = 150,
-		[CODE_buddy_merge] = 30,
-		/* [E] NEON/ldm copy 0.3-0.6 c/B in cache. */
-		/* [C] calibrated on E3 normal-kernel row; with memset_kib it absorbs the DDR2 bandwidth the per-line latency model leaves out (platforms.md: memcpy ~150-250 MB/s) */
-		[CODE_memcpy_kib] = 3000,
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_memset_kib] = 2500,
-		/*
-		 * Issue 3 paths, [E]: instruction counts of the 2.6/3.x code at
-		 * ~1 IPC (ARM/P6) or ~1.5 IPC (A15); syscall entry/exit and the
-		 * tick include the exception and register save/restore.
-		 */
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_syscall_entry] = 375,
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_syscall_exit] = 250,
-		[CODE_context_switch] = 600,
-		[CODE_timer_tick] = 1500,
-		[CODE_spin_lock] = 10,
-		[CODE_rwsem] = 30,
-		[CODE_do_page_fault] = 250,
-		[CODE_handle_mm_fault] = 150,
-		[CODE_find_vma_step] = 10,
-		[CODE_kmem_cache_alloc] = 60,
-		[CODE_kmem_cache_free] = 50,
-		[CODE_page_add_rmap] = 40,
-		[CODE_page_remove_rmap] = 40,
-		[CODE_pte_chain_entry] = 6,
-		[CODE_bit_spin_lock] = 12,
-		[CODE_copy_pte] = 30,
-		[CODE_zap_pte] = 30,
-		[CODE_pte_range] = 40,
-		[CODE_fork] = 8000,
-		[CODE_exit] = 5000,
-		[CODE_exec] = 15000,
-		[CODE_wait] = 1500,
-		[CODE_mmap] = 800,
-		[CODE_find_get_page] = 80,
-		[CODE_follow_page] = 60,
-		[CODE_gup] = 200,
-		/*
-		 * File paths.  [C]: the generic costs of the dd path (system
-		 * call entry and exit, fdget, vfs_read/vfs_write, read_zero,
-		 * write_begin/write_end per page, dd's own loop, the copy and
-		 * clear loops) are fitted, as one scale on the fixed costs and
-		 * one value each for the per-page and per-byte costs, to the
-		 * normal-kernel row of E3 (EXPERIMENTS.md: 30/46/89/95/90/85/65
-		 * MB/s at bs 512..1M); max error after the fit 8.1%.  Nothing
-		 * that only the other uaccess strategies use was fitted.
-		 */
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_fdget] = 150,
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_vfs_read] = 750,
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_vfs_write] = 1500,
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_write_page] = 3000,
-		[CODE_read_page] = 300,
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_read_zero_chunk] = 200,
-		/* [C] calibrated on E3 normal-kernel row */
-		[CODE_user_loop] = 500,
-	},
+	.kernel_cpi_milli = CORTEX_A8_KERNEL_CPI_MILLI,
 };

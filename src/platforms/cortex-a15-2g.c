@@ -42,6 +42,12 @@ const struct platform cortex_a15_2g = {
 		.walk = WALK_L1,
 		/* [E] the A15 has six outstanding L1 line fills. */
 		.mlp = 6,
+		/*
+		 * [S] bw_mem rd 16 MB, 2596 MB/s on the TI AM572x EVM
+		 * (Cortex-A15 1.5 GHz, DDR3L; TI Processor SDK 11.01,
+		 * research/platforms.md), a near relative of this board.
+		 */
+		.dram_read_MBps = 2596,
 		.cost = {
 			.l1_hit = 0,
 			/* [E] ~21 cycles L2 hit. */
@@ -72,69 +78,11 @@ const struct platform cortex_a15_2g = {
 	},
 	/* [S] proc-v7: on SMP flush_pte is a nop (coherent walks). */
 	.pte_flush = PTE_FLUSH_NONE,
-	/* [E] Instruction counts at ~1.5 IPC on the out-of-order A15. */
-	.code = {
-		[CODE_pagefault_disable] = 4,
-		[CODE_page_address_lowmem] = 4,
-		[CODE_page_address_hash] = 30,
-		[CODE_page_address_entry] = 4,
-		[CODE_kmap_atomic] = 20,
-		[CODE_kunmap_atomic] = 14,
-		[CODE_kmap_local] = 24,
-		[CODE_kunmap_local] = 20,
-		[CODE_set_pte] = 14,
-		[CODE_spin_lock_irq] = 20,
-		[CODE_kmap_high] = 20,
-		[CODE_map_new_virtual_probe] = 6,
-		[CODE_flush_all_zero_pkmaps_slot] = 6,
-		[CODE_kunmap_high] = 14,
-		[CODE_alloc_pages] = 150,
-		[CODE_buddy_split] = 20,
-		[CODE_free_pages] = 110,
-		[CODE_buddy_merge] = 20,
-		[CODE_memcpy_kib] = 256,
-		[CODE_memset_kib] = 160,
-		/*
-		 * Issue 3 paths, [E]: instruction counts of the 2.6/3.x code at
-		 * ~1 IPC (ARM/P6) or ~1.5 IPC (A15); syscall entry/exit and the
-		 * tick include the exception and register save/restore.
-		 */
-		[CODE_syscall_entry] = 100,
-		[CODE_syscall_exit] = 70,
-		[CODE_context_switch] = 400,
-		[CODE_timer_tick] = 1000,
-		[CODE_spin_lock] = 20,
-		[CODE_rwsem] = 40,
-		[CODE_do_page_fault] = 170,
-		[CODE_handle_mm_fault] = 100,
-		[CODE_find_vma_step] = 6,
-		[CODE_kmem_cache_alloc] = 40,
-		[CODE_kmem_cache_free] = 35,
-		[CODE_page_add_rmap] = 30,
-		[CODE_page_remove_rmap] = 30,
-		[CODE_pte_chain_entry] = 4,
-		[CODE_bit_spin_lock] = 20,
-		[CODE_copy_pte] = 20,
-		[CODE_zap_pte] = 20,
-		[CODE_pte_range] = 30,
-		[CODE_fork] = 5500,
-		[CODE_exit] = 3500,
-		[CODE_exec] = 10000,
-		[CODE_wait] = 1000,
-		[CODE_mmap] = 550,
-		[CODE_find_get_page] = 55,
-		[CODE_follow_page] = 40,
-		[CODE_gup] = 140,
-		/*
-		 * File paths, [E] instruction counts (the BeagleBone's are
-		 * calibrated on E3's normal row once dd exists).
-		 */
-		[CODE_fdget] = 40,
-		[CODE_vfs_read] = 200,
-		[CODE_vfs_write] = 400,
-		[CODE_write_page] = 270,
-		[CODE_read_page] = 200,
-		[CODE_read_zero_chunk] = 55,
-		[CODE_user_loop] = 140,
-	},
+	/* [M] Linux 6.1 code paths (kpath-arm.c). */
+	.kpath = &kpath_arm_6_1,
+	/*
+	 * [D] the BeagleBone's calibrated Cortex-A8 CPI scaled by ARM's
+	 * published Dhrystone rates, 2.0 DMIPS/MHz (A8) against 3.5 (A15).
+	 */
+	.kernel_cpi_milli = CORTEX_A8_KERNEL_CPI_MILLI * 20 / 35,
 };

@@ -51,6 +51,13 @@ const struct platform kirkwood_openblocks_a7 = {
 		.walk = WALK_DRAM,
 		/* [E] the in-order 88FR131 blocks on a line fill: no overlap. */
 		.mlp = 1,
+		/*
+		 * [D] no bandwidth figure is published for any Kirkwood: the
+		 * 88F6281's 16-bit DDR2-800 peak, 1600 MB/s (7-cpu.com,
+		 * research/platforms.md).  A single outstanding 32 B fill
+		 * (latency-bound, mlp 1) stays well below it.
+		 */
+		.dram_read_MBps = 1600,
 		.cost = {
 			/* [S] L1 hit 3 cycles, pipelined into the instruction
 			 * cost of memcpy and friends: no extra charge. */
@@ -103,75 +110,13 @@ const struct platform kirkwood_openblocks_a7 = {
 	/* [S] feroceon_range_flush_kern_dcache_area invalidates the
 	 * entire I-cache and drains the write buffer after the range op. */
 	.dcache_flush_kills_icache = true,
+	/* [M] Linux 3.14 code paths (kpath-arm.c). */
+	.kpath = &kpath_arm_3_14,
 	/*
-	 * [E] Instruction counts of each path at ~1 IPC on this in-order
-	 * single-issue core (ARM 3.x sources, research/linux-highmem.md).
+	 * [E] until E1's calibration rows exist (issue 9): the Feroceon is a
+	 * single-issue in-order core whose 5-stage pipeline stalls on every
+	 * load-use and taken branch, so about 1.5 cycles per kernel
+	 * instruction beside the cache misses the machine charges.
 	 */
-	.code = {
-		[CODE_pagefault_disable] = 6,
-		[CODE_page_address_lowmem] = 6,
-		[CODE_page_address_hash] = 40,
-		[CODE_page_address_entry] = 6,
-		[CODE_kmap_atomic] = 30,
-		[CODE_kunmap_atomic] = 20,
-		[CODE_kmap_local] = 36,
-		[CODE_kunmap_local] = 28,
-		[CODE_set_pte] = 20,
-		[CODE_spin_lock_irq] = 12,
-		[CODE_kmap_high] = 30,
-		[CODE_map_new_virtual_probe] = 8,
-		[CODE_flush_all_zero_pkmaps_slot] = 8,
-		[CODE_kunmap_high] = 20,
-		[CODE_alloc_pages] = 200,
-		[CODE_buddy_split] = 30,
-		[CODE_free_pages] = 150,
-		[CODE_buddy_merge] = 30,
-		/* [E] ldm/stm copy ~0.4 c/B in cache (platforms.md, derived
-		 * table: 0.3-0.5). */
-		[CODE_memcpy_kib] = 410,
-		/* [E] stm of 8 registers per 32 B: ~0.25 c/B. */
-		[CODE_memset_kib] = 256,
-		/*
-		 * Issue 3 paths, [E]: instruction counts of the 2.6/3.x code at
-		 * ~1 IPC (ARM/P6) or ~1.5 IPC (A15); syscall entry/exit and the
-		 * tick include the exception and register save/restore.
-		 */
-		[CODE_syscall_entry] = 150,
-		[CODE_syscall_exit] = 100,
-		[CODE_context_switch] = 600,
-		[CODE_timer_tick] = 1500,
-		[CODE_spin_lock] = 10,
-		[CODE_rwsem] = 30,
-		[CODE_do_page_fault] = 250,
-		[CODE_handle_mm_fault] = 150,
-		[CODE_find_vma_step] = 10,
-		[CODE_kmem_cache_alloc] = 60,
-		[CODE_kmem_cache_free] = 50,
-		[CODE_page_add_rmap] = 40,
-		[CODE_page_remove_rmap] = 40,
-		[CODE_pte_chain_entry] = 6,
-		[CODE_bit_spin_lock] = 12,
-		[CODE_copy_pte] = 30,
-		[CODE_zap_pte] = 30,
-		[CODE_pte_range] = 40,
-		[CODE_fork] = 8000,
-		[CODE_exit] = 5000,
-		[CODE_exec] = 15000,
-		[CODE_wait] = 1500,
-		[CODE_mmap] = 800,
-		[CODE_find_get_page] = 80,
-		[CODE_follow_page] = 60,
-		[CODE_gup] = 200,
-		/*
-		 * File paths, [E] instruction counts (the BeagleBone's are
-		 * calibrated on E3's normal row once dd exists).
-		 */
-		[CODE_fdget] = 60,
-		[CODE_vfs_read] = 300,
-		[CODE_vfs_write] = 600,
-		[CODE_write_page] = 400,
-		[CODE_read_page] = 300,
-		[CODE_read_zero_chunk] = 80,
-		[CODE_user_loop] = 200,
-	},
+	.kernel_cpi_milli = 1500,
 };

@@ -48,6 +48,12 @@ const struct platform numaq_16 = {
 		.walk = WALK_L1,
 		/* [E] the P6 keeps four L1 line fill buffers in flight. */
 		.mlp = 4,
+		/*
+		 * [D] the P6 front-side bus, 100 MHz x 8 B = 800 MB/s peak
+		 * (research/platforms.md; no NUMA-Q bandwidth figure is
+		 * published), shared by a quad's four CPUs; modelled per CPU.
+		 */
+		.dram_read_MBps = 800,
 		.cost = {
 			.l1_hit = 0,
 			/* [E] full-speed on-package L2: ~8 cycles. */
@@ -84,70 +90,12 @@ const struct platform numaq_16 = {
 	},
 	/* x86 walks are cache-coherent: a PTE store is a plain store. */
 	.pte_flush = PTE_FLUSH_NONE,
-	/* [E] Instruction counts on the out-of-order P6 at ~1 IPC. */
-	.code = {
-		[CODE_pagefault_disable] = 4,
-		[CODE_page_address_lowmem] = 4,
-		[CODE_page_address_hash] = 40,
-		[CODE_page_address_entry] = 5,
-		[CODE_kmap_atomic] = 25,
-		[CODE_kunmap_atomic] = 12,
-		[CODE_kmap_local] = 30,
-		[CODE_kunmap_local] = 24,
-		[CODE_set_pte] = 6,
-		[CODE_spin_lock_irq] = 30,
-		[CODE_kmap_high] = 30,
-		[CODE_map_new_virtual_probe] = 6,
-		[CODE_flush_all_zero_pkmaps_slot] = 6,
-		[CODE_kunmap_high] = 20,
-		[CODE_alloc_pages] = 250,
-		[CODE_buddy_split] = 30,
-		[CODE_free_pages] = 180,
-		[CODE_buddy_merge] = 30,
-		/* [E] rep movsl ~0.5-1 c/B in cache. */
-		[CODE_memcpy_kib] = 640,
-		[CODE_memset_kib] = 384,
-		/*
-		 * Issue 3 paths, [E]: instruction counts of the 2.6/3.x code at
-		 * ~1 IPC (ARM/P6) or ~1.5 IPC (A15); syscall entry/exit and the
-		 * tick include the exception and register save/restore.
-		 */
-		[CODE_syscall_entry] = 250,
-		[CODE_syscall_exit] = 150,
-		[CODE_context_switch] = 700,
-		[CODE_timer_tick] = 2000,
-		[CODE_spin_lock] = 30,
-		[CODE_rwsem] = 60,
-		[CODE_do_page_fault] = 300,
-		[CODE_handle_mm_fault] = 150,
-		[CODE_find_vma_step] = 8,
-		[CODE_kmem_cache_alloc] = 60,
-		[CODE_kmem_cache_free] = 50,
-		[CODE_page_add_rmap] = 40,
-		[CODE_page_remove_rmap] = 40,
-		[CODE_pte_chain_entry] = 5,
-		[CODE_bit_spin_lock] = 40,
-		[CODE_copy_pte] = 25,
-		[CODE_zap_pte] = 25,
-		[CODE_pte_range] = 40,
-		[CODE_fork] = 8000,
-		[CODE_exit] = 5000,
-		[CODE_exec] = 15000,
-		[CODE_wait] = 1500,
-		[CODE_mmap] = 800,
-		[CODE_find_get_page] = 80,
-		[CODE_follow_page] = 50,
-		[CODE_gup] = 200,
-		/*
-		 * File paths, [E] instruction counts (the BeagleBone's are
-		 * calibrated on E3's normal row once dd exists).
-		 */
-		[CODE_fdget] = 60,
-		[CODE_vfs_read] = 300,
-		[CODE_vfs_write] = 600,
-		[CODE_write_page] = 400,
-		[CODE_read_page] = 300,
-		[CODE_read_zero_chunk] = 80,
-		[CODE_user_loop] = 200,
-	},
+	/* [M] Linux 2.5.73 code paths (kpath-x86.c). */
+	.kpath = &kpath_x86_2_5,
+	/*
+	 * [E] until E2's calibration row exists (issue 10): the P6 retires
+	 * up to three instructions a cycle, but kernel code (branchy,
+	 * serialising cli/sti, partial-register stalls) runs near one.
+	 */
+	.kernel_cpi_milli = 1000,
 };

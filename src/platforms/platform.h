@@ -33,6 +33,21 @@ enum pte_flush {
 	PTE_FLUSH_L1_L2,	/* clean L1 and L2 line, drain WB (Feroceon) */
 };
 
+/*
+ * The kernel instructions of every code path on one kernel version and
+ * configuration: measured sums of Linux 6.1 functions (data/kpath, [M]) plus
+ * the adjustments to that kernel by named functions.  A board's code cost is
+ * (measured + adjust) x its kernel CPI.
+ */
+struct kpath {
+	const char *kernel;	/* the kernel the sums stand for */
+	const u32 *measured;	/* [M] instructions per CODE_x (per KiB: *_kib) */
+	const s32 *adjust;	/* to this kernel, by named functions */
+};
+
+/* Instructions of code path @cc on @kp's kernel. */
+u32 kpath_insns(const struct kpath *kp, enum code_cost cc);
+
 struct platform {
 	const char *name;
 	const char *summary;
@@ -46,7 +61,14 @@ struct platform {
 	/* The CPU's flush_kern_dcache_area also invalidates the whole
 	 * I-cache (Feroceon range ops). */
 	bool dcache_flush_kills_icache;
-	u32 code[NR_CODE_COSTS];
+	/* The board's kernel: instructions of each code path. */
+	const struct kpath *kpath;
+	/*
+	 * Cycles per kernel instruction x 1000 on this core, cache and TLB
+	 * misses apart (the machine charges those): the one fitted or
+	 * sourced number that turns instruction counts into cycles.
+	 */
+	u32 kernel_cpi_milli;
 	/* Default kernel flavour (a settings value name). */
 	const char *default_flavour;
 };
@@ -58,6 +80,18 @@ extern const struct platform *const platforms[];
 const struct platform *platform_find(const char *name);
 
 /* Bytes of text per cost centre shared by the ARM platforms (estimates). */
+/* The kernels the boards run (kpath-arm.c, kpath-x86.c). */
+extern const struct kpath kpath_arm_3_14, kpath_arm_5_7, kpath_arm_6_1;
+extern const struct kpath kpath_x86_2_5;
+
+/*
+ * [C] The Cortex-A8's kernel CPI x 1000, calibrated on E3's normal-kernel
+ * row (the BeagleBone White); the A15 derives its own from it.
+ */
+#define CORTEX_A8_KERNEL_CPI_MILLI 3678
+/* [C] The BeagleBone White's DRAM read bandwidth, MB/s, fitted with it. */
+#define BBW_DRAM_READ_MBPS 450
+
 extern const u16 arm_kernel_text_bytes[NR_CC];
 extern const u16 x86_kernel_text_bytes[NR_CC];
 

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "base/panic.h"
+
 const char *const code_cost_names[NR_CODE_COSTS] = {
 #define CODE(name, help) #name,
 #include "base/code_costs.def"
@@ -21,6 +23,18 @@ const struct platform *const platforms[] = {
 	&cortex_a15_2g,
 	NULL,
 };
+
+u32 kpath_insns(const struct kpath *kp, enum code_cost cc)
+{
+	s64 n = kp->measured[cc];
+
+	if (kp->adjust)
+		n += kp->adjust[cc];
+	if (n < 0)
+		panic("kpath_insns: %s: %s adjusted below zero (%lld)",
+		      kp->kernel, code_cost_names[cc], (long long)n);
+	return (u32)n;
+}
 
 const struct platform *platform_find(const char *name)
 {

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Kernel instructions of every code path on 32-bit ARM, measured ([M]) on
+ * Linux 6.1 -- Debian 12's linux-image-6.1.0-50-armmp, 6.1.176-1 -- under
+ * QEMU TCG by tools/kpath: data/kpath/armmp.tsv.  Each value is the sum,
+ * per call (per KiB for *_kib), of the Linux functions the model's code
+ * path stands for, named beside it with the table rows they come from
+ * ("operation/config"; the numbers are instructions per operation).  Where
+ * a model path is a loop body inside one Linux function (a hash-chain step,
+ * a buddy split), the count is the share of that measured function.
+ *
+ * Debian's configuration has code the boards' kernels lack; it is left out
+ * of every sum here, by name:
+ *  - LSM hooks: apparmor_file_permission 43, aa_file_perm 33,
+ *    bpf_lsm_file_permission 4 per read or write.  security_file_permission
+ *    itself stays: omap2plus (5.7) has CONFIG_SECURITY=y with no LSM.
+ *  - vector_bhb_loop8_swi 30 on every system call (Spectre-BHB, 2022).
+ *  - user_exit_callable/user_enter_callable 5 + 5 (context tracking for
+ *    NO_HZ_FULL).
+ *  - init_on_alloc (INIT_ON_ALLOC_DEFAULT_ON): the memset of every new page
+ *    (398 per 4 KiB, with its kmap) and slab object.
+ *  - __check_object_size 75: CONFIG_HARDENED_USERCOPY.
+ * The adjustments after the table take 6.1 to the boards' 3.14 and 5.7
+ * kernels by named functions.
+ *
+ * Coarse: the counts are ARMv7 (armmp) code run as a Cortex-A15.  The
+ * Kirkwood's ARMv5 kernel runs the same C code; its own assembly (cache
+ * maintenance, set_pte, exception entry) differs in detail, not in kind.
+ */
+#include "platforms/platform.h"
+
+static const u32 arm_measured[NR_CODE_COSTS] = {
+	/*
+	 * kmap_atomic/kunmap_atomic's own entry: the inline preempt and
+	 * pagefault count updates and the enable's resched test (16, inside
+	 * copy_page_from_iter_atomic 66), and the calls into
+	 * __kmap_local_page_prot 11 and kunmap_local_indexed 11 that return
+	 * at once for a lowmem page (tmpfs_overwrite_512/nohighmem).
+	 */
+	[CODE_pagefault_disable] = 38,
+	/* page_address 26 per lowmem page (tmpfs_overwrite_512/nohighmem). */
+	[CODE_page_address_lowmem] = 26,
+	/*
+	 * A highmem page_address: page_address 101.2 in 2.25 calls of which
+	 * 1.25 are lowmem (gup_slow_page/highmem): 69, with the bucket's
+	 * _raw_spin_lock_irqsave 17 and _raw_spin_unlock_irqrestore 10, less
+	 * one chain entry.
+	 */
+	[CODE_page_address_hash] = 92,
+	/* One hash-chain entry: load, compare, branch (part of
+	 * page_address). */
+	[CODE_page_address_entry] = 4,
+	/*
+	 * A fixmap slot mapping beyond the lowmem return:
+	 * __kmap_local_page_prot 20 - 11 and __kmap_local_pfn_prot 59 (slot
+	 * index, vaddr, mk_pte, pteval save); the PTE store is set_pte
+	 * (tmpfs_overwrite_512/highmem).
+	 */
+	[CODE_kmap_atomic] = 68,
+	/* kunmap_local_indexed 60 - 11: range test, pre_unmap, pte_clear
+	 * call, post_unmap, slot pop (tmpfs_overwrite_512/highmem). */
+	[CODE_kunmap_atomic] = 49,
+	/* 5.11+: migrate_disable 23 (tmpfs_overwrite_512/highmem). */
+	[CODE_kmap_local] = 23,
+	/* 5.11+: migrate_enable 39. */
+	[CODE_kunmap_local] = 39,
+	/*
+	 * One PTE store: cpu_ca15_set_pte_ext 22 each, and set_pte_at 18 for
+	 * half of them (fork_exit_wait/nohighmem: 59312 in 2696 stores,
+	 * set_pte_at 24468 in 1352): 31 on average.  The flush_pte line clean
+	 * is charged by the machine.
+	 */
+	[CODE_set_pte] = 31,
+	/* _raw_spin_lock_irqsave 17 + _raw_spin_unlock_irqrestore 10 beyond
+	 * a plain pair (gup_slow_page/highmem). */
+	[CODE_spin_lock_irq] = 9,
+	/* kmap_high 89 (pkmap count, the map_new_virtual fast path);
+	 * gup_slow_page/highmem. */
+	[CODE_kmap_high] = 89,
+	/* map_new_virtual: one pkmap_count[] test and the wrap test per slot
+	 * probed (part of kmap_high). */
+	[CODE_map_new_virtual_probe] = 6,
+	/* flush_all_zero_pkmaps: per slot, the count test and branch (part of
+	 * flush_all_zero_pkmaps, gup_slow_page/highmem). */
+	[CODE_flush_all_zero_pkmaps_slot] = 8,
+	/* kunmap_high 40; gup_slow_page/highmem. */
+	[CODE_kunmap_high] = 40,
+	/*
+	 * One order-0 page: get_page_from_freelist 185.5, __alloc_pages 98,
+	 * rmqueue_bulk 69 (its refills, amortised), check_new_pages 16,
+	 * __folio_alloc 4, should_fail_alloc_page 4
+	 * (tmpfs_write_4k_new - tmpfs_overwrite_4k, nohighmem).
+	 */
+	[CODE_alloc_pages] = 377,
+	/* expand(): one split's list add and count (part of rmqueue_bulk). */
+	[CODE_buddy_split] = 20,
+	/* free_unref_page 67, free_pcp_prepare 51, free_unref_page_commit
+	 * 50 (gup_slow_page: a bounce page per call). */
+	[CODE_free_pages] = 168,
+	/* __free_one_page: one merge (part of free_pcppages_bulk). */
+	[CODE_buddy_merge] = 20,
+	/*
+	 * The copy loop per KiB: arm_copy_from_user 125.01 at 512 B and
+	 * 685.04 at 4 KiB (tmpfs_overwrite_512 and _4k, nohighmem): 160 per
+	 * KiB.  The kernel's memcpy runs 169 (gup_slow_page, 676 per page).
+	 */
+	[CODE_memcpy_kib] = 160,
+	/* memset of a new page: 468.7 in 3 calls less the two small ones of
+	 * 70.1 (tmpfs_write_4k_new and _overwrite_4k): 398.6 per 4 KiB. */
+	[CODE_memset_kib] = 100,
+	/* arm_clear_user 275.01 at 512 B, 2067.02 at 4 KiB (read_zero_512,
+	 * read_zero_4k): (2067.02 - 275.01) / 3.5 = 512 per KiB. */
+	[CODE_clear_user_kib] = 512,
+	/*
+	 * Entry: vector_swi 27, local_restart 10, the sys_* stub 3.  Exit:
+	 * no_work_pending 17, ret_fast_syscall 5 (read_zero_512/nohighmem).
+	 * A user page fault enters through __dabt_usr 23 and leaves through
+	 * ret_from_exception 6: the model prices both as a system call's.
+	 */
+	[CODE_syscall_entry] = 40,
+	[CODE_syscall_exit] = 22,
+	/* __schedule 280, check_and_switch_context 134, dequeue_task_fair
+	 * 103, psi_task_switch 91, pick_next_task_fair 82, update_curr 69
+	 * (fork_exit_wait, wait4's sleep). */
+	[CODE_context_switch] = 759,
+	/* One tick from kernel mode: the irq entry, hrtimer_interrupt,
+	 * tick_sched_timer, update_process_times, scheduler_tick with its
+	 * load tracking, irq_exit (kexc rows of the long operations). */
+	[CODE_timer_tick] = 1500,
+	/* _raw_spin_lock 14 (42.09 in 3.01 calls, gup_slow_page) and the
+	 * inline unlock (dmb, store, dsb sev) 4. */
+	[CODE_spin_lock] = 18,
+	/* down_read_killable 24 + up_read 15 (gup_slow_page). */
+	[CODE_rwsem] = 39,
+	/*
+	 * do_DataAbort 21, v7_early_abort 6, do_page_fault 74,
+	 * lock_mm_and_find_vma 25, down_read_trylock 25, up_read 15,
+	 * find_vma 21 (fault_anon/nohighmem); the VMA lookup's tree walk is
+	 * find_vma_step.
+	 */
+	[CODE_do_page_fault] = 187,
+	/*
+	 * The rest of an anonymous fault beyond what is charged apart (page
+	 * allocation and clear, PTE store, rmap, kmaps, the VMA walk):
+	 * handle_mm_fault 304, the memcg charge (charge_memcg 33,
+	 * __mem_cgroup_charge 18, memcg statistics ~250), lru_add_fn 80,
+	 * folio_add_lru 32 and the node/zone counters (fault_anon/nohighmem:
+	 * 3275 total less 2009 charged apart or Debian's).
+	 */
+	[CODE_handle_mm_fault] = 1266,
+	/*
+	 * One VMA visited.  6.1 has no per-VMA step: its maple tree lookup
+	 * is mt_find 80 + mtree_range_walk 146 per find_vma (fault_anon).
+	 * The boards' 3.14 and 5.7 walk the VMA rbtree, about a dozen
+	 * instructions per node (vmacache_find miss, rb_entry, two compares).
+	 */
+	[CODE_find_vma_step] = 12,
+	/* kmem_cache_alloc 3240.8 in 36.78 calls (fork_exit_wait). */
+	[CODE_kmem_cache_alloc] = 88,
+	/* kmem_cache_free 3428.7 in 40.49 calls (fork_exit_wait). */
+	[CODE_kmem_cache_free] = 85,
+	/* page_add_file_rmap 928 in 32 calls (fork_exit_wait). */
+	[CODE_page_add_rmap] = 29,
+	/*
+	 * page_remove_rmap 44300 in 1344 calls (33) with lock_page_memcg 6,
+	 * folio_memcg_lock 18, unlock_page_memcg 17 (fork_exit_wait).
+	 */
+	[CODE_page_remove_rmap] = 74,
+	/* pte_chain rmap (2.5/2.6) has no 6.1 counterpart: one chain slot is
+	 * a load, a compare and a branch, as page_address's chain step. */
+	[CODE_pte_chain_entry] = 4,
+	/* bit_spin_lock + unlock on page->flags: _test_and_set_bit 19 per
+	 * call (fault_anon) and the clear with its barrier 9. */
+	[CODE_bit_spin_lock] = 28,
+	/*
+	 * copy_pte_range per present PTE: 80, as the 686-pae table's
+	 * copy_page_range gives over a large address space (111899 over 1341
+	 * PTEs, kpath-x86.c), and vm_normal_page 27.  armmp's own
+	 * fork_exit_wait/nohighmem copy_page_range, 4956 over 47 PTEs in 9
+	 * VMAs, then leaves 136 per VMA walked (pte_range).
+	 */
+	[CODE_copy_pte] = 107,
+	/*
+	 * zap_pte_range per present PTE: 85 of unmap_page_range (8034 over
+	 * 47 PTEs in 9 VMAs, with the per-VMA walk above), vm_normal_page
+	 * 27, __tlb_remove_page_size 15, free_swap_cache 13, release_pages
+	 * 30 and free_pages_and_swap_cache 5 (fork_exit_wait/nohighmem).
+	 */
+	[CODE_zap_pte] = 175,
+	/* Per table walked by copy/zap: pmd test, pte_offset_map_lock and
+	 * loop set-up (copy_page_range's 136 per VMA, above). */
+	[CODE_pte_range] = 136,
+	/*
+	 * fork_exit_wait/nohighmem [ctx:sys_clone] 45101 less
+	 * copy_page_range 4956, vm_normal_page 1269 and the PTE stores 1457
+	 * of the copy, kmem_cache_alloc 2890, page allocations 2634, memcpy
+	 * 4160 and Debian's init_on_alloc memsets 10519, all charged apart;
+	 * 6.1's maple-tree dup_mmap stays in (see the adjustments).
+	 */
+	[CODE_fork] = 17216,
+	/*
+	 * [ctx:sys_exit_group] 53389 less the zap (unmap_page_range 8034,
+	 * vm_normal_page 1269, the PTE clears 1034, __tlb_remove_page_size
+	 * 953, free_swap_cache 852, release_pages 2003), rmap removal with
+	 * its memcg locks 5996 and kmem_cache_free 2812.
+	 */
+	[CODE_exit] = 30436,
+	/*
+	 * fork_exec_exit_wait/nohighmem [ctx:sys_execve] 109833 less the
+	 * inherited address space's teardown (as the exit path's zap above,
+	 * 20141), the exec's init_on_alloc memsets (20939 - 10519 of
+	 * fork_exit_wait) and the LSM hooks (tomoyo_* and apparmor, 6945).
+	 */
+	[CODE_exec] = 72327,
+	/* wait4 3495 (fork_exit_wait/nohighmem) less its context switch. */
+	[CODE_wait] = 2736,
+	/* mmap_munmap/nohighmem 10797 for mmap2 + munmap less two entries
+	 * and exits 124, init_on_alloc's memsets 1007, slab 1435 and LSM
+	 * 164 charged apart or Debian's: per call (maple tree 4313 in). */
+	[CODE_mmap] = 4034,
+	/* __filemap_get_folio 107, xas_load 47, xas_start 31, xas_descend
+	 * 30 (tmpfs_overwrite_512/nohighmem). */
+	[CODE_find_get_page] = 215,
+	/*
+	 * A new tmpfs page beyond its allocation: shmem_add_to_page_cache
+	 * 143, xas_store 107, xas_find_conflict 68, lru_add_fn 83,
+	 * shmem_get_folio_gfp's new-page branch 113, the memcg charge and
+	 * lruvec/node counters (tmpfs_write_4k_new - tmpfs_overwrite_4k,
+	 * nohighmem: 2246 less allocation 377, Debian's clear 472).
+	 */
+	[CODE_add_to_page_cache] = 1397,
+	/*
+	 * follow_page_pte 102, try_grab_page 27, vm_normal_page 27 and
+	 * __get_user_pages's per-page loop 60 (gup_fast_page/highmem:
+	 * 68.63 per page at 16 pages a call).
+	 */
+	[CODE_follow_page] = 216,
+	/* __get_user_pages's set-up 87, __get_user_pages_remote 44,
+	 * get_user_pages_remote 23, check_vma_flags 14, is_valid_gup_flags
+	 * 10 per call (gup_slow_page). */
+	[CODE_gup] = 178,
+	/* __fget_light 26 + __fdget_pos 14 for /dev/zero, 22 for a tmpfs
+	 * file with its f_pos lock (read_zero_512, tmpfs_overwrite_512):
+	 * 44 on dd's average. */
+	[CODE_fdget] = 44,
+	/* vfs_read 79, ksys_read 46, rw_verify_area 21, fsnotify_perm 23,
+	 * security_file_permission 34, __cond_resched 14, rcu_all_qs 9
+	 * (read_zero_512/nohighmem). */
+	[CODE_vfs_read] = 226,
+	/*
+	 * Per tmpfs write call: vfs_write 156, ksys_write 46, rw_verify_area
+	 * 21, security_file_permission 30, generic_file_write_iter 42,
+	 * __generic_file_write_iter 31, generic_write_checks 31 with
+	 * _check_limits 34 and _count 25, file_update_time 30,
+	 * inode_needs_update_time 37, current_time 36,
+	 * ktime_get_coarse_real_ts64 35, timestamp_truncate 50,
+	 * __file_remove_privs 27 + 4, down_write 19, up_write 15,
+	 * __get_task_ioprio 26, the kiocb/iov_iter memsets 70
+	 * (tmpfs_overwrite_512/nohighmem).
+	 */
+	[CODE_vfs_write] = 765,
+	/*
+	 * Per page of generic_perform_write: its loop 111, fault_in_readable
+	 * 56 with fault_in_iov_iter_readable 17 and __get_user_1 8,
+	 * shmem_write_begin 47, shmem_get_folio_gfp 69,
+	 * copy_page_from_iter_atomic 66 - 16 (the inline pagefault part),
+	 * copyin 19, arm_copy_from_user's fixed part 45, shmem_write_end 45,
+	 * folio_mark_dirty 16 with set_page_dirty 6 and noop_dirty_folio 8,
+	 * folio_mapping 15, folio_unlock 11, unlock_page 6,
+	 * folio_mark_accessed 15 and its LRU activation 45,
+	 * balance_dirty_pages_ratelimited 17, inode_to_bdi 26,
+	 * __cond_resched 56, rcu_all_qs 36, flush_dcache_page 17
+	 * (tmpfs_overwrite_512/nohighmem: 732 of its functions).
+	 */
+	[CODE_write_page] = 761,
+	/*
+	 * Per page read from tmpfs: shmem_file_read_iter 144, the atime
+	 * update (atime_needs_update 96, touch_atime 28, current_time 36,
+	 * ktime_get_coarse_real_ts64 35, timestamp_truncate 50),
+	 * shmem_get_folio_gfp 83, copy_page_to_iter 72, _copy_to_iter 64,
+	 * page_address 49, the kiocb memsets 70 and the rest of
+	 * tmpfs_read_512/nohighmem (1762) beyond entry, fdget, vfs_read,
+	 * the lookup, the copy and Debian's LSM.
+	 */
+	[CODE_read_page] = 966,
+	/* read_zero 41 + arm_clear_user's fixed part 19 (275 at 512 B less
+	 * 256 for the bytes), read_zero_512/nohighmem. */
+	[CODE_read_zero_chunk] = 60,
+	/* dd's own loop around read and write: 174 user instructions per
+	 * block (busybox dd, research/kernel-paths.md), run at the kernel
+	 * CPI. */
+	[CODE_user_loop] = 174,
+};
+
+/* Linux 6.1 with a board configuration (the A15 what-if board). */
+const struct kpath kpath_arm_6_1 = {
+	.kernel = "Linux 6.1 (ARMv7)",
+	.measured = arm_measured,
+};
+
+/*
+ * Linux 5.7 as the BeagleBone's dd ran it (omap2plus_defconfig: SMP,
+ * CONFIG_SECURITY with no LSM, MEMCG, no NO_HZ_FULL).
+ */
+static const s32 arm_5_7_adjust[NR_CODE_COSTS] = {
+	/*
+	 * 5.7's kunmap_atomic (arch/arm/mm/highmem.c) flushes a VIVT page
+	 * and pops the slot; without DEBUG_HIGHMEM it neither clears the
+	 * PTE nor flushes the TLB entry: kunmap_local_indexed's pte_clear
+	 * and post_unmap calls (about half of its 49) are not there.
+	 */
+	[CODE_kunmap_atomic] = -25,
+	/*
+	 * No maple tree: dup_mmap links VMAs into the rbtree and list
+	 * (__vma_link_rb) instead of mas_next_entry 4800 and mas_find 951
+	 * (fork_exit_wait); do_mmap/do_munmap likewise (maple 4313 of
+	 * mmap_munmap, about 2157 a call, for a ~200-instruction rbtree
+	 * link); exec's mmaps and teardown (maple 11000 more in
+	 * fork_exec_exit_wait than in fork_exit_wait).
+	 */
+	[CODE_fork] = -5751,
+	[CODE_mmap] = -1950,
+	[CODE_exec] = -11000,
+};
+
+const struct kpath kpath_arm_5_7 = {
+	.kernel = "Linux 5.7 (ARMv7, omap2plus)",
+	.measured = arm_measured,
+	.adjust = arm_5_7_adjust,
+};
+
+/*
+ * Linux 3.14 as the Kirkwood's iperf ran it (kirkwood_defconfig: UP,
+ * PREEMPT, no SECURITY, no MEMCG).
+ */
+static const s32 arm_3_14_adjust[NR_CODE_COSTS] = {
+	[CODE_kunmap_atomic] = -25,
+	[CODE_fork] = -5751,
+	[CODE_mmap] = -1950,
+	[CODE_exec] = -11000,
+	/* CONFIG_SECURITY=n: security_file_permission is an inline return
+	 * 0 (34 on read, 30 on write); no rcu_all_qs (4.5+). */
+	[CODE_vfs_read] = -34 - 9,
+	[CODE_vfs_write] = -30,
+	/*
+	 * UP: spin_lock is preempt_disable and spin_unlock preempt_enable,
+	 * about 5 and 7 instructions with no ldrex/strex or barriers.
+	 */
+	[CODE_spin_lock] = -6,
+	/* No memcg: lock_page_memcg 6, folio_memcg_lock 18 and
+	 * unlock_page_memcg 17 around page_remove_rmap are not there, nor
+	 * the fault's memcg charge and statistics (about 300). */
+	[CODE_page_remove_rmap] = -41,
+	[CODE_handle_mm_fault] = -300,
+};
+
+const struct kpath kpath_arm_3_14 = {
+	.kernel = "Linux 3.14 (ARMv5, kirkwood)",
+	.measured = arm_measured,
+	.adjust = arm_3_14_adjust,
+};

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Kernel instructions of every code path on 32-bit x86, measured on Linux
+ * 6.1 (Debian 12's linux-image-6.1.0-50-686-pae, 6.1.176-1: HIGHMEM64G,
+ * PAE, HIGHPTE) under QEMU TCG by tools/kpath: data/kpath/686-pae.tsv.
+ * Values are per call (per KiB for *_kib) of the Linux functions named
+ * beside them, "op/config" naming the table rows.  Counts are "rep1" (each
+ * REP string instruction once) except the copy and clear loops, which are
+ * "raw" (every REP iteration, 4 bytes each): the P6 executes a rep movsl
+ * or stosl about one iteration per cycle or two, so the iterations, not
+ * the one instruction, are what costs.
+ *
+ * Debian-only code is left out of every sum, by name (as for ARM,
+ * kpath-arm.c): the LSM hooks (apparmor_file_permission, aa_file_perm,
+ * bpf_lsm_*), init_on_alloc's memsets, hardened usercopy
+ * (__check_object_size, check_stack_object, __check_heap_object).
+ */
+#include "platforms/platform.h"
+
+static const u32 x86_measured[NR_CODE_COSTS] = {
+	/*
+	 * kmap_atomic/kunmap_atomic's own entry: the inline preempt and
+	 * pagefault count updates (14, inside copy_page_from_iter_atomic 90)
+	 * and __kmap_local_page_prot 18 and kunmap_local_indexed 15 returning
+	 * at once for a lowmem page (tmpfs_overwrite_512/nohighmem).
+	 */
+	[CODE_pagefault_disable] = 47,
+	/* page_address 26 per lowmem page (tmpfs_overwrite_512/nohighmem). */
+	[CODE_page_address_lowmem] = 26,
+	/*
+	 * A highmem page_address: page_address 111 in 2.25 calls of which
+	 * 1.25 are lowmem (gup_slow_page/highmem): 78, with the bucket's
+	 * _raw_spin_lock_irqsave 20 and _raw_spin_unlock_irqrestore 13, less
+	 * one chain entry.
+	 */
+	[CODE_page_address_hash] = 107,
+	/* One hash-chain entry: load, compare, branch (part of
+	 * page_address). */
+	[CODE_page_address_entry] = 4,
+	/* __kmap_local_page_prot 21 - 18 and __kmap_local_pfn_prot 88 with
+	 * the inlined kmap_get_pte (tmpfs_overwrite_512/highmem). */
+	[CODE_kmap_atomic] = 91,
+	/* kunmap_local_indexed 45 - 15, flush_tlb_one_kernel 8 (the invlpg
+	 * itself is charged by the machine). */
+	[CODE_kunmap_atomic] = 38,
+	/* 5.11+: migrate_disable 14 (gup_slow_page/highmem). */
+	[CODE_kmap_local] = 14,
+	/* 5.11+: migrate_enable 35. */
+	[CODE_kunmap_local] = 35,
+	/* A PAE PTE store: two 32-bit stores around a barrier, inline in
+	 * its callers (do_set_pte, copy_page_range). */
+	[CODE_set_pte] = 6,
+	/* _raw_spin_lock_irqsave 20 + _raw_spin_unlock_irqrestore 13 beyond
+	 * a plain pair (gup_slow_page/highmem). */
+	[CODE_spin_lock_irq] = 15,
+	/* kmap_high 111; gup_slow_page/highmem. */
+	[CODE_kmap_high] = 111,
+	[CODE_map_new_virtual_probe] = 6,
+	[CODE_flush_all_zero_pkmaps_slot] = 8,
+	/* kunmap_high 32; gup_slow_page/highmem. */
+	[CODE_kunmap_high] = 32,
+	/* get_page_from_freelist 164, __alloc_pages 115 (fault_anon). */
+	[CODE_alloc_pages] = 279,
+	[CODE_buddy_split] = 20,
+	/* free_unref_page 83, free_pcp_prepare 67, free_unref_page_commit
+	 * 67 per page (gup_slow_page: 5, 4, 4 at 0.06 calls). */
+	[CODE_free_pages] = 217,
+	[CODE_buddy_merge] = 20,
+	/* rep movsl: __copy_user_ll 164 at 512 B, 1060 at 4 KiB
+	 * (tmpfs_overwrite_512 and _4k): 256 per KiB. */
+	[CODE_memcpy_kib] = 256,
+	/* rep stosl: kernel_init_pages 1067 per 4 KiB page (fault_anon). */
+	[CODE_memset_kib] = 256,
+	/* clear_user 153 at 512 B, 1049 at 4 KiB (read_zero_512, _4k):
+	 * 256 per KiB. */
+	[CODE_clear_user_kib] = 256,
+	/*
+	 * Entry: entry_SYSENTER_32 62, __do_fast_syscall_32 41,
+	 * do_fast_syscall_32 30, ia32_sys_call 26, do_SYSENTER_32 8,
+	 * syscall_enter_from_user_mode_work 8 and _prepare 2.  Exit:
+	 * exit_to_user_mode_prepare 38, syscall_exit_to_user_mode 12,
+	 * fpregs_assert_state_consistent 19 (null_syscall; amd_clear_divider
+	 * 5 is a 2023 mitigation, left out).
+	 */
+	[CODE_syscall_entry] = 177,
+	[CODE_syscall_exit] = 69,
+	/* __schedule 245, psi_task_switch 105, dequeue_task_fair 107,
+	 * pick_next_task_fair 94, update_curr 52 x 2 (fork_exit_wait/
+	 * nohighmem, per switch). */
+	[CODE_context_switch] = 655,
+	/* One tick from kernel mode (apic timer interrupt, the hrtimer and
+	 * scheduler_tick path), as for ARM (kpath-arm.c). */
+	[CODE_timer_tick] = 1500,
+	/* _raw_spin_lock 14 (42 in 3.01 calls) and the inline unlock 2. */
+	[CODE_spin_lock] = 16,
+	/* down_read_killable 27 + up_read 14 (gup_slow_page). */
+	[CODE_rwsem] = 41,
+	/* handle_exception 70, exc_page_fault 36, do_user_addr_fault 87,
+	 * lock_mm_and_find_vma 34, down_read_trylock 19, up_read 14,
+	 * find_vma 16 (fault_anon/nohighmem). */
+	[CODE_do_page_fault] = 276,
+	/* handle_mm_fault 516 and the memcg charge, LRU add and counters of
+	 * an anonymous fault beyond what is charged apart (fault_anon). */
+	[CODE_handle_mm_fault] = 1300,
+	/* As on ARM (kpath-arm.c): the rbtree step of the boards' kernels;
+	 * 6.1 looks VMAs up in a maple tree instead. */
+	[CODE_find_vma_step] = 12,
+	/* kmem_cache_alloc 3310 in 38.84 calls (fork_exit_wait). */
+	[CODE_kmem_cache_alloc] = 85,
+	/* kmem_cache_free 3764 in 42.5 calls (fork_exit_wait). */
+	[CODE_kmem_cache_free] = 89,
+	/* page_add_new_anon_rmap 39 (fault_anon). */
+	[CODE_page_add_rmap] = 39,
+	/*
+	 * page_remove_rmap 43393 in 1349 (32), lock_page_memcg 16,
+	 * folio_memcg_lock 23, unlock_page_memcg 20, and their
+	 * rcu_read_lock/unlock 17 (fork_exit_wait/nohighmem).
+	 */
+	[CODE_page_remove_rmap] = 108,
+	[CODE_pte_chain_entry] = 4,
+	/* bit_spin_lock + unlock on page->flags: lock bts, the release. */
+	[CODE_bit_spin_lock] = 20,
+	/* copy_page_range 111899 over 1341 PTEs in 11 calls (83, PTE store
+	 * inline) and vm_normal_page 37 (fork_exit_wait/nohighmem). */
+	[CODE_copy_pte] = 120,
+	/* unmap_page_range 137535 over 1352 PTEs (102), vm_normal_page 37,
+	 * __tlb_remove_page_size 19, free_swap_cache 18, release_pages 17,
+	 * free_pages_and_swap_cache 5 (fork_exit_wait/nohighmem). */
+	[CODE_zap_pte] = 198,
+	/* Per table walked: the pmd and pte_offset_map_lock set-up, as on
+	 * ARM (armmp's copy_page_range leaves 136 per VMA). */
+	[CODE_pte_range] = 136,
+	/*
+	 * fork_exit_wait/nohighmem [ctx:sys_clone] 222012 less
+	 * copy_page_range 111899, vm_normal_page 49247, the init_on_alloc
+	 * clears (memset 10270, kernel_init_pages 19151), kmem_cache_alloc
+	 * 3310, page allocations 4743 and memcpy 1459.
+	 */
+	[CODE_fork] = 21933,
+	/*
+	 * [ctx:sys_exit_group] 464073 less the zap (unmap_page_range 137535,
+	 * vm_normal_page 49247, __tlb_remove_page_size 25726,
+	 * free_swap_cache 24399, release_pages 22750,
+	 * free_pages_and_swap_cache 6844), rmap removal with its memcg and
+	 * rcu (149956) and kmem_cache_free 3764.
+	 */
+	[CODE_exit] = 43652,
+	/* fork_exec_exit_wait/nohighmem [ctx:sys_execve] 548484 less the
+	 * inherited mm's teardown, priced as the exit path's per-PTE work
+	 * above (420421). */
+	[CODE_exec] = 128063,
+	/* wait4 4348 (fork_exit_wait/nohighmem) less its switch. */
+	[CODE_wait] = 3693,
+	/* mmap_munmap/nohighmem 14506 less two entries and exits 492, the
+	 * init_on_alloc memsets 2525 and slab calls 1041, per call. */
+	[CODE_mmap] = 5224,
+	/* __filemap_get_folio 86, xas_load 41, xas_start 27, xas_descend
+	 * 54 (tmpfs_overwrite_512). */
+	[CODE_find_get_page] = 208,
+	/* As armmp's new-page work (kpath-arm.c), the x86 functions of
+	 * tmpfs_write_4k_new - tmpfs_overwrite_4k: shmem_add_to_page_cache
+	 * 124, xas_store 115, lru_add_fn 104, the counters and memcg. */
+	[CODE_add_to_page_cache] = 1400,
+	/* follow_page_pte, try_grab_page 23, vm_normal_page 37 and
+	 * __get_user_pages's loop 114 (gup_slow_page). */
+	[CODE_follow_page] = 280,
+	/* __get_user_pages_remote, get_user_pages_remote, check_vma_flags 33
+	 * per call (gup_slow_page). */
+	[CODE_gup] = 180,
+	/* __fget_light 34 + __fdget_pos 16 (read), 24 (tmpfs write). */
+	[CODE_fdget] = 54,
+	/* vfs_read 80, ksys_read 56, rw_verify_area 35, fsnotify_perm 29,
+	 * security_file_permission 40, __cond_resched 6, __get_user_4 10
+	 * (read_zero_512/nohighmem). */
+	[CODE_vfs_read] = 256,
+	/*
+	 * vfs_write 221, ksys_write 56, rw_verify_area 35,
+	 * security_file_permission 37, generic_file_write_iter 51,
+	 * __generic_file_write_iter 41, generic_write_checks 34 with
+	 * _check_limits 53 and _count 39, file_update_time 31,
+	 * inode_needs_update_time 54, current_time 86,
+	 * ktime_get_coarse_real_ts64 34, __file_remove_privs 31 + 7,
+	 * down_write 18, up_write 13, __get_task_ioprio 34
+	 * (tmpfs_overwrite_512/nohighmem).
+	 */
+	[CODE_vfs_write] = 875,
+	/*
+	 * generic_perform_write 123, fault_in_readable 47 with
+	 * fault_in_iov_iter_readable 29 and __get_user_4 10,
+	 * shmem_write_begin 60, shmem_get_folio_gfp 72,
+	 * copy_page_from_iter_atomic 90 - 14, __copy_user_ll's fixed part
+	 * 36, shmem_write_end 45, folio_mark_dirty 18, set_page_dirty 10,
+	 * noop_dirty_folio 9, folio_mapping 18, folio_unlock 4, unlock_page
+	 * 10, folio_mark_accessed 19, balance_dirty_pages 28, inode_to_bdi
+	 * 16, __cond_resched 24, rcu 37, thunks 19
+	 * (tmpfs_overwrite_512/nohighmem).
+	 */
+	[CODE_write_page] = 718,
+	/* As armmp's tmpfs read per page (kpath-arm.c). */
+	[CODE_read_page] = 966,
+	/* read_zero 45 + clear_user's fixed part 25 (153 less 128 for the
+	 * bytes), read_zero_512. */
+	[CODE_read_zero_chunk] = 70,
+	/* dd's own loop, i386 busybox (research/kernel-paths.md: 262.9 user
+	 * instructions per block, read_zero + write_null). */
+	[CODE_user_loop] = 263,
+};
+
+/*
+ * Linux 2.5.73-mm3 as the NUMA-Q ran E2: int 0x80 entry.S, no LSM module,
+ * no memcg, no maple tree, pte_chain rmap, kmap_atomic with typed slots.
+ */
+static const s32 x86_2_5_adjust[NR_CODE_COSTS] = {
+	/*
+	 * entry.S system_call: SAVE_ALL, GET_THREAD_INFO, the table call;
+	 * syscall_exit: the work-flags test, RESTORE_ALL, iret.  About 25
+	 * and 15 instructions of straight-line assembly in place of 6.1's C
+	 * entry (__do_fast_syscall_32, do_fast_syscall_32, ia32_sys_call,
+	 * exit_to_user_mode_prepare, fpregs_assert_state_consistent).
+	 */
+	[CODE_syscall_entry] = 25 - 177,
+	[CODE_syscall_exit] = 15 - 69,
+	/* 2.5's kunmap_atomic does nothing without DEBUG_HIGHMEM: only the
+	 * type check remains of kunmap_local_indexed. */
+	[CODE_kunmap_atomic] = 8 - 38,
+	/* No memcg: lock_page_memcg, folio_memcg_lock, unlock_page_memcg
+	 * and their rcu around rmap; no memcg charge in a fault. */
+	[CODE_page_remove_rmap] = -76,
+	[CODE_handle_mm_fault] = -300,
+	/* No maple tree: dup_mmap and do_mmap link the VMA list and rbtree
+	 * (mas_next_entry 6671 and mas_find 1250 in fork_exit_wait). */
+	[CODE_fork] = -7921,
+	[CODE_mmap] = -2000,
+};
+
+const struct kpath kpath_x86_2_5 = {
+	.kernel = "Linux 2.5.73-mm3 (i386 PAE)",
+	.measured = x86_measured,
+	.adjust = x86_2_5_adjust,
+};

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Code costs (src/platforms/kpath-*.c, src/config/runtime.c): every board's
+ * kernel has an instruction count for every code path, a board's cost of a
+ * path is its instructions times the kernel CPI rounded to the cycle, the
+ * per-kernel adjustments apply by name, and kernel_cpi= and cost.NAME=
+ * override in that order.
+ */
+#include "helpers.h"
+
+static u32 expected_cost(const struct platform *p, enum code_cost cc, u32 cpi)
+{
+	return (u32)(((u64)kpath_insns(p->kpath, cc) * cpi + 500) / 1000);
+}
+
+Test(code_costs, every_board_prices_every_path)
+{
+	for (int i = 0; platforms[i]; i++) {
+		const struct platform *p = platforms[i];
+
+		cr_assert(p->kpath, "%s has no kernel code table", p->name);
+		cr_assert_gt(p->kernel_cpi_milli, 0, "%s has no CPI", p->name);
+		for (int cc = 0; cc < NR_CODE_COSTS; cc++)
+			cr_assert_gt(kpath_insns(p->kpath, cc), 0,
+				     "%s (%s): %s has no instructions", p->name,
+				     p->kpath->kernel, code_cost_names[cc]);
+	}
+}
+
+Test(code_costs, cost_is_instructions_times_cpi)
+{
+	const struct platform *p = platform_find("beaglebone-white");
+
+	TEST_BOOT("beaglebone-white");
+	for (int cc = 0; cc < NR_CODE_COSTS; cc++)
+		cr_assert_eq(code_cost[cc],
+			     expected_cost(p, cc, p->kernel_cpi_milli),
+			     "%s: %u", code_cost_names[cc], code_cost[cc]);
+	test_shutdown();
+}
+
+Test(code_costs, adjustments_apply_by_kernel)
+{
+	const struct platform *bbw = platform_find("beaglebone-white");
+	const struct platform *a15 = platform_find("cortex-a15-2g");
+
+	/* 6.1's kunmap_local_indexed clears the PTE and flushes; 5.7's
+	 * kunmap_atomic does neither. */
+	cr_assert_eq(kpath_insns(a15->kpath, CODE_kunmap_atomic), 49);
+	cr_assert_eq(kpath_insns(bbw->kpath, CODE_kunmap_atomic), 24);
+	/* Paths nothing adjusts are the measured sums on every kernel. */
+	cr_assert_eq(kpath_insns(bbw->kpath, CODE_fdget),
+		     kpath_insns(a15->kpath, CODE_fdget));
+}
+
+Test(code_costs, kernel_cpi_and_cost_overrides)
+{
+	const struct platform *p = platform_find("beaglebone-white");
+
+	TEST_BOOT("beaglebone-white", "kernel_cpi=1.5", "cost.fdget=7");
+	cr_assert_eq(settings_kernel_cpi_milli(config), 1500);
+	cr_assert_eq(code_cost[CODE_vfs_read],
+		     expected_cost(p, CODE_vfs_read, 1500));
+	/* An explicit cycle count beats instructions x CPI. */
+	cr_assert_eq(code_cost[CODE_fdget], 7);
+	test_shutdown();
+}
