@@ -288,3 +288,51 @@ Test(uaccess, vmsplit_4g4g_on_classic_arm_is_refused)
 	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
 	cr_assert(strstr(err, "CONFIG_ARM_LPAE"));
 }
+
+static u8 before_dst[8];
+static u32 retry_left;
+
+static void exit_child(void *arg)
+{
+	sys_exit(0);
+}
+
+/*
+ * A copy_to_user of 100 bytes to an unaligned address in a page that is
+ * copy-on-write after a fork: pin_page_for_write refuses the read-only
+ * PTE, so the copy takes the __put_user retry path to break the COW.
+ */
+static void memcpy_retry_main(void *arg)
+{
+	long u = sys_mmap(0, 4096, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	static const u8 known[8] = { 0xa0, 0xa1, 0xa2, 0xa3,
+				     0xa4, 0xa5, 0xa6, 0xa7 };
+	struct page *kp;
+	vaddr_t k;
+	int status;
+
+	uv_write((vaddr_t)u, known, sizeof(known));
+	sys_wait4(sys_fork(exit_child, NULL), &status);
+	KERNEL(kp = alloc_page(GFP_KERNEL); k = page_address(kp);
+	       kv_memset(k, 0x5a, 100);
+	       retry_left = copy_to_user((vaddr_t)u + 5, k, 100);
+	       __free_page(kp));
+	uv_read((vaddr_t)u, before_dst, sizeof(before_dst));
+	sys_exit(0);
+}
+
+Test(uaccess, with_memcpy_retry_writes_one_byte)
+{
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_WITH_MEMCPY=y");
+	test_run_process(memcpy_retry_main, NULL);
+	cr_assert_eq(retry_left, 0);
+	/* Bytes 0-4 are as user space wrote them: __put_user stored one
+	 * byte at +5, not a word at +4. */
+	for (u32 i = 0; i < 5; i++)
+		cr_assert_eq(before_dst[i], 0xa0 + i, "byte %u is %#x", i,
+			     before_dst[i]);
+	for (u32 i = 5; i < 8; i++)
+		cr_assert_eq(before_dst[i], 0x5a);
+	test_shutdown();
+}

@@ -170,6 +170,24 @@ static vaddr_t pin_page_for_write(vaddr_t addr, struct spinlock **ptl)
 }
 
 /*
+ * __put_user(0, (char __user *)to): one user byte, to fault the page in
+ * writable.  A byte store, so nothing outside the destination changes
+ * (arch/arm/lib/uaccess_with_memcpy.c, v3.x to v5.7).
+ * Return: 0 or -EFAULT.
+ */
+static int put_user_u8(u8 val, vaddr_t uaddr)
+{
+	for (;;) {
+		struct cpu *c = this_cpu();
+
+		if (!hw_write(c, uaddr, &val, 1, ACC_USER))
+			return 0;
+		if (!fixup_user_fault(c))
+			return -EFAULT;
+	}
+}
+
+/*
  * __copy_to_user_memcpy / __clear_user_memset: @src 0 means clear.  In
  * atomic context (page faults disabled) mmap_sem is not taken and a page
  * that cannot be pinned ends the copy.
@@ -189,8 +207,12 @@ static u32 memcpy_to_user(vaddr_t to, vaddr_t src, u32 n, bool clear)
 		while (!(ptep = pin_page_for_write(to, &ptl))) {
 			if (!atomic)
 				up_read(&mm->mmap_sem);
-			/* __put_user(0, to): fault the page in, writable. */
-			if (atomic || put_user(0, to & ~3u))
+			/*
+			 * __put_user(0, (char __user *)to): one byte at @to,
+			 * never the bytes before it (a word store at to & ~3
+			 * would zero up to three of them).
+			 */
+			if (atomic || put_user_u8(0, to))
 				return n;
 			if (!atomic)
 				down_read(&mm->mmap_sem);
