@@ -12,6 +12,7 @@
 #include "arch/kv.h"
 #include "arch/layout.h"
 #include "arch/mmu_context.h"
+#include "kernel/process.h"
 #include "kernel/user.h"
 #include "lib/uaccess.h"
 #include "mm/gfp.h"
@@ -334,5 +335,43 @@ Test(uaccess, with_memcpy_retry_writes_one_byte)
 			     before_dst[i]);
 	for (u32 i = 5; i < 8; i++)
 		cr_assert_eq(before_dst[i], 0x5a);
+	test_shutdown();
+}
+
+static struct probe exec_probe;
+static u64 exec_switches, exec_cr3_flushes;
+
+static void after_exec_main(void *arg)
+{
+	exec_switches = probe_ev(&exec_probe, EV_kernel_table_switch);
+	exec_cr3_flushes = probe_ev(&exec_probe, EV_tlb_inv_local_all);
+	sys_exit(0);
+}
+
+static const struct program after_exec_prog = {
+	.name = "after-exec",
+	.main = after_exec_main,
+	.text_pages = 1,
+	.stack_pages = 1,
+};
+
+static void exec_main(void *arg)
+{
+	probe_take(&exec_probe);
+	sys_execve(&after_exec_prog, NULL);
+}
+
+Test(uaccess, vmsplit_4g4g_exec_switches_once_each_way)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=1");
+	test_run_process(exec_main, NULL);
+	/*
+	 * execve enters the kernel (CR3 to the kernel's tables) and returns
+	 * once to the new program (CR3 to its tables): two switches, two
+	 * full TLB flushes.  A second return to user in the trampoline made
+	 * it three.
+	 */
+	cr_assert_eq(exec_switches, 2);
+	cr_assert_eq(exec_cr3_flushes, 2);
 	test_shutdown();
 }
