@@ -24,7 +24,53 @@ const char *const flavour_names[NR_FLAVOURS] = {
 /* Bits of settings.given. */
 enum {
 	GIVEN_HIGHPTE = 1u << 0,
+	GIVEN_KMAP_PFN_FASTPATH = 1u << 1,
 };
+
+/*
+ * The kernel releases each flavour stands for, [first, end).  arm-3x's
+ * kmap_atomic is the same from 3.10 until the generic kmap_local took
+ * over in 5.11 (the v4.0 arch/arm/mm/highmem.c has the 3.x shape, with
+ * set_fixmap_pte for set_top_pte); x86-2.6 ends where x86-3x's slot stack
+ * begins (2.6.37).
+ */
+static const struct {
+	u32 first, end;
+} flavour_versions[NR_FLAVOURS] = {
+	[FLAVOUR_ARM_3X] = { KERNEL_VERSION(3, 10, 0), KERNEL_VERSION(5, 11, 0) },
+	[FLAVOUR_KMAP_LOCAL] = { KERNEL_VERSION(5, 11, 0), UINT32_MAX },
+	[FLAVOUR_X86_26] = { KERNEL_VERSION(2, 5, 0), KERNEL_VERSION(2, 6, 37) },
+	[FLAVOUR_X86_3X] = { KERNEL_VERSION(2, 6, 37), KERNEL_VERSION(5, 11, 0) },
+};
+
+u32 settings_kernel_version(const struct settings *s)
+{
+	u32 v = s->platform->kernel_version;
+
+	if (v >= flavour_versions[s->flavour].first &&
+	    v < flavour_versions[s->flavour].end)
+		return v;
+	return flavour_versions[s->flavour].first;
+}
+
+/*
+ * "ARM: mm: implement no-highmem fast path in kmap_atomic_pfn()" (2014):
+ * absent in v3.14.4, present in v4.0 (arch/arm/mm/highmem.c, read in the
+ * v4.0 copy: pfn_to_page, then page_address if !PageHighMem).  It lived in
+ * arch/arm/mm/highmem.c until 5.11 replaced that file with the generic
+ * kmap_local, whose __kmap_local_pfn_prot maps every pfn through a slot
+ * (mm/highmem.c; research/linux-highmem.md 3a').  x86's kmap_atomic_pfn
+ * (arch/x86/mm/highmem_32.c, iomap_32.c) never had it.
+ */
+bool settings_kmap_pfn_fastpath(const struct settings *s)
+{
+	u32 v = settings_kernel_version(s);
+
+	if (s->given & GIVEN_KMAP_PFN_FASTPATH)
+		return s->kmap_pfn_fastpath;
+	return s->platform->arch == PLAT_ARM && v >= KERNEL_VERSION(4, 0, 0) &&
+	       v < KERNEL_VERSION(5, 11, 0);
+}
 
 /* The settings table, for `vmsplit settings`. */
 static const struct {
@@ -48,8 +94,8 @@ static const struct {
 	  "copy_{to,from}_user by get_user_pages + kmap_atomic + memcpy (the 2020 RFC); forced by 4G_4G" },
 	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
-	{ "kmap_pfn_fastpath", "y|n (n)",
-	  "kmap_atomic_pfn returns the direct map for lowmem pfns (2014 ARM patch)" },
+	{ "kmap_pfn_fastpath", "y|n (y on ARM 4.0-5.10, else n)",
+	  "kmap_atomic_pfn returns the direct map for lowmem pfns (2014 ARM patch; gone with 5.11's generic kmap_local); the kernel version is the board's while its flavour covers it" },
 	{ "mem", "SIZE[K|M|G] (all RAM)",
 	  "mem=: RAM the kernel uses, at most the board's" },
 	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
@@ -165,7 +211,8 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("CONFIG_DEBUG_HIGHMEM", debug_highmem, )
 	BOOL_SETTING("CONFIG_UACCESS_WITH_MEMCPY", uaccess_with_memcpy, )
 	BOOL_SETTING("CONFIG_UACCESS_GUP_KMAP_MEMCPY", uaccess_gup_kmap, )
-	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath, )
+	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath,
+		     s->given |= GIVEN_KMAP_PFN_FASTPATH)
 	BOOL_SETTING("checks", checks, )
 #undef BOOL_SETTING
 
@@ -366,7 +413,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", yn(s->uaccess_gup_kmap),
 		  false },
 		{ "flavour", flavour_names[s->flavour], false },
-		{ "kmap_pfn_fastpath", yn(s->kmap_pfn_fastpath), false },
+		{ "kmap_pfn_fastpath", yn(settings_kmap_pfn_fastpath(s)),
+		  false },
 		{ "mem", mem, false },
 		{ "cpus", cpus, true },
 		{ "checks", yn(s->checks), false },
