@@ -575,7 +575,8 @@ static void assert_kmap_counts(u64 slow, u64 fast, u64 slow_span, u64 fast_span)
 
 Test(gup, highpte_slow_kmaps_per_page_fast_per_pte_page)
 {
-	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "cpus=1");
+	/* x86-3x: the fast walk exists from 2.6.27. */
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "flavour=x86-3x", "cpus=1");
 	test_run_process(kmap_count_main, NULL);
 	assert_kmap_counts(NPAGES, 1, NPAGES, 2);
 	test_shutdown();
@@ -583,9 +584,26 @@ Test(gup, highpte_slow_kmaps_per_page_fast_per_pte_page)
 
 Test(gup, no_highpte_no_kmaps)
 {
-	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=n", "cpus=1");
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=n", "flavour=x86-3x", "cpus=1");
 	test_run_process(kmap_count_main, NULL);
 	assert_kmap_counts(0, 0, 0, 0);
+	test_shutdown();
+}
+
+/*
+ * x86 got the lockless walk with arch/x86/mm/gup.c in 2.6.27: the x86-2.6
+ * flavour (the NUMA-Q's 2.5.73) has only get_user_pages under mmap_sem,
+ * so "fast" GUP maps the PTE page once per page, as the slow path does.
+ */
+Test(gup, x86_26_has_no_fast_walk)
+{
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "cpus=1");
+	test_run_process(kmap_count_main, NULL);
+	cr_assert_eq(seen.ret2, NPAGES);
+	cr_assert_eq(seen.ret4, NPAGES);
+	cr_assert_eq(seen.kmaps_fast, NPAGES);
+	cr_assert_eq(seen.kmaps_fast_span, NPAGES);
+	cr_assert_gt(seen.cc_slow, 0, "get_user_pages_fast is the slow path");
 	test_shutdown();
 }
 
@@ -624,7 +642,7 @@ static void fast_fallback_main(void *arg)
 
 Test(gup, fast_leaves_absent_pages_to_the_slow_path)
 {
-	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "cpus=1");
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "flavour=x86-3x", "cpus=1");
 	test_run_process(fast_fallback_main, NULL);
 	cr_assert_eq(seen.ret, NPAGES);
 	cr_assert_eq(seen.fault_anon, NPAGES / 2);

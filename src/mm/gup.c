@@ -12,8 +12,8 @@
  * flush_anon_page / flush_dcache_page treatment that virtually indexed ARM
  * caches need before the kernel reads the page through another alias.
  *
- * The fast path is the lockless walk (HAVE_FAST_GUP): x86, and ARM only
- * with LPAE.  With interrupts off it reads the pmd, maps each PTE page
+ * The fast path is the lockless walk (HAVE_FAST_GUP): x86 from 2.6.27,
+ * and ARM only with LPAE.  With interrupts off it reads the pmd, maps each PTE page
  * once, takes a reference on every present user page it may access,
  * re-reads the PTE to back out of a race, and leaves whatever it cannot
  * take to the slow path.  There is no mmap_sem and no PTE lock.
@@ -322,12 +322,18 @@ long get_user_pages_unlocked(vaddr_t start, u32 nr_pages,
 }
 
 /*
- * HAVE_FAST_GUP: x86 always; ARM selects it only with ARM_LPAE, so classic
- * ARM's get_user_pages_fast is the generic one that takes mmap_sem.
+ * HAVE_FAST_GUP: x86 from 2.6.27, when arch/x86/mm/gup.c brought the
+ * lockless walk (before it the kernel had only get_user_pages under
+ * mmap_sem, which is what the x86-2.6 flavour's 2.5.73 gets here); ARM
+ * selects it only with ARM_LPAE, so classic ARM's get_user_pages_fast is
+ * the generic one that takes mmap_sem.
  */
 static bool have_fast_gup(void)
 {
-	return platform()->arch == PLAT_X86 || config->arm_lpae;
+	if (platform()->arch == PLAT_X86)
+		return settings_kernel_version(config) >=
+		       KERNEL_VERSION(2, 6, 27);
+	return config->arm_lpae;
 }
 
 /* access_ok: the whole range below TASK_SIZE, without wrapping. */
