@@ -862,3 +862,46 @@ Test(gup, vipt_nonaliasing_flushes_nothing)
 	}
 	test_shutdown();
 }
+
+/*
+ * Every reference GUP takes and every put is one atomic on _refcount
+ * (page_ref_inc / page_ref_add for a pin, put_page_testzero /
+ * page_ref_sub_and_test): one page_ref event and CODE_page_ref cycles
+ * each.  The pages stay mapped, so no put frees one.
+ */
+static u64 ref_get, ref_put, ref_pin, ref_unpin;
+
+static void page_ref_main(void *arg)
+{
+	struct page *pages[NPAGES];
+	vaddr_t a = map_anon(NPAGES, PROT_READ | PROT_WRITE);
+	struct probe p;
+
+	fill(a, NPAGES);
+	probe_take(&p);
+	seen.ret = get_user_pages_fast(a, NPAGES, 0, pages);
+	ref_get = probe_ev(&p, EV_page_ref);
+	probe_take(&p);
+	put_user_pages(pages, NPAGES);
+	ref_put = probe_ev(&p, EV_page_ref);
+	probe_take(&p);
+	seen.ret2 = pin_user_pages(a, NPAGES, 0, pages);
+	ref_pin = probe_ev(&p, EV_page_ref);
+	probe_take(&p);
+	for (u32 i = 0; i < NPAGES; i++)
+		unpin_user_page(pages[i]);
+	ref_unpin = probe_ev(&p, EV_page_ref);
+}
+
+Test(gup, each_reference_is_one_atomic)
+{
+	TEST_BOOT("numaq-16", "flavour=x86-3x", "cpus=1");
+	test_run_process(page_ref_main, NULL);
+	cr_assert_eq(seen.ret, NPAGES);
+	cr_assert_eq(seen.ret2, NPAGES);
+	cr_assert_eq(ref_get, NPAGES);
+	cr_assert_eq(ref_put, NPAGES);
+	cr_assert_eq(ref_pin, NPAGES);
+	cr_assert_eq(ref_unpin, NPAGES);
+	test_shutdown();
+}

@@ -91,6 +91,7 @@ static void gup_grab(struct page *page, unsigned int gup_flags)
 			panic("gup_grab: pfn %#lx has _refcount %d",
 			      page_to_pfn(page), page_count(page));
 		/* try_grab_page: page_ref_add(GUP_PIN_COUNTING_BIAS). */
+		page_ref_charge();
 		page->_refcount += GUP_PIN_COUNTING_BIAS;
 	} else if (gup_flags & FOLL_GET) {
 		get_page(page);

@@ -151,5 +151,16 @@ const struct platform numaq_16 = {
 		[CODE_read_page] = 300,
 		[CODE_read_zero_chunk] = 80,
 		[CODE_user_loop] = 200,
+		/*
+		 * Issue 7 costs, [E]; to be replaced by measured instructions
+		 * x CPI.
+		 *
+		 * page_ref: 2.5.73 SMP: get_page = lock incl, put_page =
+		 * lock decl + sete (put_page_testzero) with the PageReserved
+		 * test.  A locked read-modify-write serialises the P6 pipeline
+		 * for roughly 20 cycles (on a line it owns); + 2-3 plain
+		 * instructions: ~22.
+		 */
+		[CODE_page_ref] = 22,
 	},
 };
