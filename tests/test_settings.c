@@ -540,6 +540,7 @@ Test(settings, print_words_and_json)
 			 "CONFIG_DEBUG_HIGHMEM=n CONFIG_VMSPLIT=3G "
 			 "CONFIG_UACCESS_WITH_MEMCPY=n "
 			 "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n "
+			 "CONFIG_CPU_SW_DOMAIN_PAN=n "
 			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
 			 "checks=y seed=1");
 	free(out);
@@ -557,6 +558,7 @@ Test(settings, print_words_and_json)
 		     "\"CONFIG_VMSPLIT\": \"2G\", "
 		     "\"CONFIG_UACCESS_WITH_MEMCPY\": \"n\", "
 		     "\"CONFIG_UACCESS_GUP_KMAP_MEMCPY\": \"n\", "
+		     "\"CONFIG_CPU_SW_DOMAIN_PAN\": \"n\", "
 		     "\"flavour\": \"arm-3x\", "
 		     "\"kmap_pfn_fastpath\": \"n\", \"mem\": \"512M\", "
 		     "\"cpus\": 1, \"checks\": \"y\", \"seed\": 42}");
@@ -595,6 +597,51 @@ Test(settings, kmap_pfn_fastpath_follows_kernel_version)
 	ok("flavour=x86-3x");
 	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(2, 6, 37));
 	cr_assert_not(settings_kmap_pfn_fastpath(&s));
+}
+
+/*
+ * CONFIG_CPU_SW_DOMAIN_PAN: 4.3+, ARM without LPAE (Kconfig default y).
+ * The Kirkwood's 3.14 lacks it, the BeagleBone's 5.7 and the Cortex-A15's
+ * 5.11 have it unless LPAE is on; x86 never.  Given explicitly, or from a
+ * .config, it wins; impossible values are refused.
+ */
+Test(settings, cpu_sw_domain_pan_by_board_and_version)
+{
+	char path[64];
+	char *out;
+	int ret;
+
+	defaults("kirkwood-openblocks-a7");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	ok("flavour=kmap-local");
+	cr_assert(settings_cpu_sw_domain_pan(&s), "a 5.11 ARMv5 kernel has it");
+	defaults("beaglebone-white");
+	cr_assert(settings_cpu_sw_domain_pan(&s));
+	out = print_words();
+	cr_assert(strstr(out, "CONFIG_CPU_SW_DOMAIN_PAN=y"), "%s", out);
+	free(out);
+	ok("CONFIG_CPU_SW_DOMAIN_PAN=n");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	defaults("numaq-16");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	ok("CONFIG_CPU_SW_DOMAIN_PAN=y");
+	invalid("CONFIG_CPU_SW_DOMAIN_PAN=y exists on ARM only");
+	defaults("cortex-a15-2g");
+	cr_assert(settings_cpu_sw_domain_pan(&s));
+	ok("CONFIG_ARM_LPAE=y");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	valid();
+	ok("CONFIG_CPU_SW_DOMAIN_PAN=y");
+	invalid("CONFIG_CPU_SW_DOMAIN_PAN=y needs CONFIG_ARM_LPAE=n");
+
+	write_temp(path, sizeof(path),
+		   "# CONFIG_CPU_SW_DOMAIN_PAN is not set\n");
+	defaults("beaglebone-white");
+	ret = settings_load_kconfig(&s, path, err, sizeof(err));
+	unlink(path);
+	cr_assert_eq(ret, 0, "%s", err);
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	valid();
 }
 
 Test(settings, printed_words_parse_back)

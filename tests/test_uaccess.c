@@ -375,3 +375,111 @@ Test(uaccess, vmsplit_4g4g_exec_switches_once_each_way)
 	cr_assert_eq(exec_cr3_flushes, 2);
 	test_shutdown();
 }
+
+/*
+ * CONFIG_CPU_SW_DOMAIN_PAN pairs per call (v5.7 asm/uaccess.h and
+ * uaccess_with_memcpy.c): copy_from_user, copy_to_user, clear_user,
+ * get_user and put_user, on two faulted-in user pages.
+ */
+enum { PAN_FROM, PAN_TO_BIG, PAN_TO_SMALL, PAN_CLEAR_BIG, PAN_CLEAR_SMALL,
+       PAN_GET, PAN_PUT, NR_PAN_OPS };
+static u64 pan_pairs[NR_PAN_OPS];
+static u64 pan_cycles_from;
+
+static void pan_main(void *arg)
+{
+	long u = sys_mmap(0, 2 * 4096, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct page *kp;
+	struct probe p;
+	vaddr_t k;
+	u32 v;
+
+	uv_write32((vaddr_t)u, 1);
+	uv_write32((vaddr_t)u + 4096, 2);
+	arch_enter_kernel();
+	kp = alloc_pages(GFP_KERNEL, 1);
+	k = page_address(kp);
+	probe_take(&p);
+	copy_from_user(k, (vaddr_t)u, 5000);
+	pan_pairs[PAN_FROM] = probe_ev(&p, EV_uaccess_enable);
+	pan_cycles_from = probe_cc(&p, CC_copy_from_user);
+	probe_take(&p);
+	copy_to_user((vaddr_t)u, k, 5000);
+	pan_pairs[PAN_TO_BIG] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	copy_to_user((vaddr_t)u, k, 32);
+	pan_pairs[PAN_TO_SMALL] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	clear_user((vaddr_t)u + 10, 5000);
+	pan_pairs[PAN_CLEAR_BIG] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	clear_user((vaddr_t)u, 32);
+	pan_pairs[PAN_CLEAR_SMALL] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	get_user(&v, (vaddr_t)u);
+	pan_pairs[PAN_GET] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	put_user(v, (vaddr_t)u);
+	pan_pairs[PAN_PUT] = probe_ev(&p, EV_uaccess_enable);
+	__free_pages(kp, 1);
+	arch_return_to_user();
+	sys_exit(0);
+}
+
+static void assert_pan_pairs(const u64 want[NR_PAN_OPS])
+{
+	for (int i = 0; i < NR_PAN_OPS; i++)
+		cr_assert_eq(pan_pairs[i], want[i], "op %d: %llu pairs, want %llu",
+			     i, (unsigned long long)pan_pairs[i],
+			     (unsigned long long)want[i]);
+}
+
+Test(uaccess, pan_standard_one_pair_per_call)
+{
+	static const u64 want[NR_PAN_OPS] = { 1, 1, 1, 1, 1, 1, 1 };
+
+	TEST_BOOT("beaglebone-white");
+	test_run_process(pan_main, NULL);
+	assert_pan_pairs(want);
+	/* The pair is part of copy_from_user's own cost. */
+	cr_assert_geq(pan_cycles_from, platform()->code[CODE_uaccess_enable]);
+	test_shutdown();
+}
+
+Test(uaccess, pan_with_memcpy_one_pair_per_page)
+{
+	/*
+	 * 5000 bytes from a page start: two pages, two pairs; clear_user
+	 * adds __clear_user's outer pair (5000 from +10: two pages, three);
+	 * under 64 bytes one pair, clear_user's inner and outer two.
+	 */
+	static const u64 want[NR_PAN_OPS] = { 1, 2, 1, 3, 2, 1, 1 };
+
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_WITH_MEMCPY=y");
+	test_run_process(pan_main, NULL);
+	assert_pan_pairs(want);
+	test_shutdown();
+}
+
+Test(uaccess, pan_gup_kmap_copies_pay_none)
+{
+	/* The RFC's copies go through kmap_atomic; clear_user and
+	 * get/put_user stay standard. */
+	static const u64 want[NR_PAN_OPS] = { 0, 0, 0, 1, 1, 1, 1 };
+
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y");
+	test_run_process(pan_main, NULL);
+	assert_pan_pairs(want);
+	test_shutdown();
+}
+
+Test(uaccess, pan_off_before_4_3)
+{
+	static const u64 want[NR_PAN_OPS] = { 0 };
+
+	TEST_BOOT("kirkwood-openblocks-a7");
+	test_run_process(pan_main, NULL);
+	assert_pan_pairs(want);
+	test_shutdown();
+}

@@ -25,6 +25,7 @@ const char *const flavour_names[NR_FLAVOURS] = {
 enum {
 	GIVEN_HIGHPTE = 1u << 0,
 	GIVEN_KMAP_PFN_FASTPATH = 1u << 1,
+	GIVEN_PAN = 1u << 2,
 };
 
 /*
@@ -62,6 +63,22 @@ u32 settings_kernel_version(const struct settings *s)
  * (mm/highmem.c; research/linux-highmem.md 3a').  x86's kmap_atomic_pfn
  * (arch/x86/mm/highmem_32.c, iomap_32.c) never had it.
  */
+/*
+ * CONFIG_CPU_SW_DOMAIN_PAN came with 4.3 ("ARM: software-based
+ * privileged-no-access support", arch/arm/Kconfig: depends on MMU &&
+ * !ARM_LPAE, default y): the kernel runs with user domains set to no
+ * access and opens them around each user access
+ * (uaccess_save_and_enable/uaccess_restore, asm/uaccess.h).  Not in the
+ * Kirkwood's 3.14; in the BeagleBone's 5.7.
+ */
+bool settings_cpu_sw_domain_pan(const struct settings *s)
+{
+	if (s->given & GIVEN_PAN)
+		return s->cpu_sw_domain_pan;
+	return s->platform->arch == PLAT_ARM && !s->arm_lpae &&
+	       settings_kernel_version(s) >= KERNEL_VERSION(4, 3, 0);
+}
+
 bool settings_kmap_pfn_fastpath(const struct settings *s)
 {
 	u32 v = settings_kernel_version(s);
@@ -92,6 +109,8 @@ static const struct {
 	  "ARM: copy_to_user/clear_user of 64 bytes or more pin the PTE and memcpy through the user address" },
 	{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", "y|n (n)",
 	  "copy_{to,from}_user by get_user_pages + kmap_atomic + memcpy (the 2020 RFC); forced by 4G_4G" },
+	{ "CONFIG_CPU_SW_DOMAIN_PAN", "y|n (y on ARM 4.3+ without LPAE)",
+	  "ARM: user domains closed in the kernel, opened (DACR write + isb) around every copy_{to,from}_user, clear_user, get_user, put_user; not around the RFC's GUP+kmap copies" },
 	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
 	{ "kmap_pfn_fastpath", "y|n (y on ARM 4.0-5.10, else n)",
@@ -211,6 +230,8 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("CONFIG_DEBUG_HIGHMEM", debug_highmem, )
 	BOOL_SETTING("CONFIG_UACCESS_WITH_MEMCPY", uaccess_with_memcpy, )
 	BOOL_SETTING("CONFIG_UACCESS_GUP_KMAP_MEMCPY", uaccess_gup_kmap, )
+	BOOL_SETTING("CONFIG_CPU_SW_DOMAIN_PAN", cpu_sw_domain_pan,
+		     s->given |= GIVEN_PAN)
 	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath,
 		     s->given |= GIVEN_KMAP_PFN_FASTPATH)
 	BOOL_SETTING("checks", checks, )
@@ -289,7 +310,8 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 	static const char *const known[] = {
 		"CONFIG_HIGHMEM", "CONFIG_HIGHPTE", "CONFIG_ARM_LPAE",
 		"CONFIG_DEBUG_HIGHMEM", "CONFIG_UACCESS_WITH_MEMCPY",
-		"CONFIG_UACCESS_GUP_KMAP_MEMCPY", "CONFIG_VMSPLIT_4G_4G",
+		"CONFIG_UACCESS_GUP_KMAP_MEMCPY", "CONFIG_CPU_SW_DOMAIN_PAN",
+		"CONFIG_VMSPLIT_4G_4G",
 		"CONFIG_VMSPLIT_3G",
 		"CONFIG_VMSPLIT_3G_OPT", "CONFIG_VMSPLIT_2G",
 		"CONFIG_VMSPLIT_2G_OPT", "CONFIG_VMSPLIT_1G",
@@ -350,6 +372,13 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 	if (s->uaccess_with_memcpy && p->arch != PLAT_ARM)
 		return fail(err, errlen,
 			    "CONFIG_UACCESS_WITH_MEMCPY=y exists on ARM only");
+	if ((s->given & GIVEN_PAN) && s->cpu_sw_domain_pan &&
+	    p->arch != PLAT_ARM)
+		return fail(err, errlen,
+			    "CONFIG_CPU_SW_DOMAIN_PAN=y exists on ARM only");
+	if ((s->given & GIVEN_PAN) && s->cpu_sw_domain_pan && s->arm_lpae)
+		return fail(err, errlen,
+			    "CONFIG_CPU_SW_DOMAIN_PAN=y needs CONFIG_ARM_LPAE=n");
 	if (s->uaccess_with_memcpy && s->uaccess_gup_kmap)
 		return fail(err, errlen,
 			    "CONFIG_UACCESS_WITH_MEMCPY and CONFIG_UACCESS_GUP_KMAP_MEMCPY exclude each other");
@@ -412,6 +441,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		  false },
 		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", yn(s->uaccess_gup_kmap),
 		  false },
+		{ "CONFIG_CPU_SW_DOMAIN_PAN",
+		  yn(settings_cpu_sw_domain_pan(s)), false },
 		{ "flavour", flavour_names[s->flavour], false },
 		{ "kmap_pfn_fastpath", yn(settings_kmap_pfn_fastpath(s)),
 		  false },

@@ -15,6 +15,10 @@
  *                 array of page pointers from kmalloc, get_user_pages_fast
  *                 over the whole range, kmap_atomic + memcpy per page,
  *                 put_page, kfree.  A short GUP copies nothing.
+ *
+ * Under CONFIG_CPU_SW_DOMAIN_PAN (ARM 4.3+ without LPAE) the kernel keeps
+ * the user domain closed and opens it around each access, as v5.7's
+ * asm/uaccess.h and uaccess_with_memcpy.c do (uaccess_enable below).
  */
 #include "lib/uaccess.h"
 
@@ -32,6 +36,25 @@
 static enum uaccess_strategy strategy(void)
 {
 	return uaccess_strategy(config);
+}
+
+/*
+ * uaccess_save_and_enable() ... uaccess_restore(): with
+ * CONFIG_CPU_SW_DOMAIN_PAN, read DACR, open the user domain (DACR write,
+ * isb), and close it again (DACR write, isb).  In v5.7 one pair wraps
+ * raw_copy_from_user, raw_copy_to_user (without WITH_MEMCPY), __clear_user
+ * and every get_user/__get_user/put_user/__put_user; with WITH_MEMCPY,
+ * arm_copy_to_user and arm_clear_user open it themselves: once around a
+ * small (< 64 bytes) copy or clear, once per page around the memcpy or
+ * memset (arch/arm/lib/uaccess_with_memcpy.c).  The RFC's GUP+kmap copy
+ * touches only kernel mappings and pays none.
+ */
+static void uaccess_enable(void)
+{
+	if (!settings_cpu_sw_domain_pan(config))
+		return;
+	charge(CODE_uaccess_enable);
+	hw_event(this_cpu(), EV_uaccess_enable);
 }
 
 /*
@@ -177,6 +200,7 @@ static vaddr_t pin_page_for_write(vaddr_t addr, struct spinlock **ptl)
  */
 static int put_user_u8(u8 val, vaddr_t uaddr)
 {
+	uaccess_enable();
 	for (;;) {
 		struct cpu *c = this_cpu();
 
@@ -219,6 +243,7 @@ static u32 memcpy_to_user(vaddr_t to, vaddr_t src, u32 n, bool clear)
 		}
 		chunk = MIN(n, PAGE_SIZE - (to & (PAGE_SIZE - 1)));
 		/* Through the user address, in kernel mode: it is mapped. */
+		uaccess_enable();
 		if (clear) {
 			kv_memset(to, 0, chunk);
 		} else {
@@ -315,6 +340,7 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 
 	if (strategy() == UACCESS_GUP_KMAP)
 		return gup_kmap_copy(to, from, n, false, false);
+	uaccess_enable();
 	charge_bytes(CODE_memcpy_kib, n);
 	{
 		u32 left = copy_std(to, from, n, false);
@@ -339,6 +365,8 @@ static u32 __copy_to_user(vaddr_t to, vaddr_t from, u32 n, bool atomic)
 	default:
 		break;
 	}
+	/* raw_copy_to_user's pair, or arm_copy_to_user's for n < 64. */
+	uaccess_enable();
 	charge_bytes(CODE_memcpy_kib, n);
 	return atomic ? copy_std_inatomic(to, from, n, true) :
 			copy_std(to, from, n, true);
@@ -358,6 +386,7 @@ u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
 	/* The RFC hooks arm_copy_from_user, so __copy_from_user too. */
 	if (strategy() == UACCESS_GUP_KMAP)
 		return gup_kmap_copy(to, from, n, false, false);
+	uaccess_enable();
 	charge_bytes(CODE_memcpy_kib, n);
 	return copy_std_inatomic(to, from, n, false);
 }
@@ -373,10 +402,16 @@ u32 clear_user(vaddr_t to, u32 n)
 {
 	CC_SCOPE(clear_user);
 
-	if (strategy() == UACCESS_WITH_MEMCPY && n >= UACCESS_MEMCPY_MIN)
-		return memcpy_to_user(to, 0, n, true);
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return gup_kmap_copy(0, to, n, true, true);
+	/* __clear_user's pair, around arm_clear_user. */
+	uaccess_enable();
+	if (strategy() == UACCESS_WITH_MEMCPY) {
+		if (n >= UACCESS_MEMCPY_MIN)
+			return memcpy_to_user(to, 0, n, true);
+		/* arm_clear_user's own pair around __clear_user_std. */
+		uaccess_enable();
+	}
 	charge_bytes(CODE_memset_kib, n);
 	return clear_std(to, n);
 }
@@ -390,6 +425,7 @@ int get_user(u32 *val, vaddr_t uaddr)
 {
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return indirect_access(uaddr, val, 4, false);
+	uaccess_enable();
 	for (;;) {
 		struct cpu *c = this_cpu();
 
@@ -406,6 +442,7 @@ int put_user(u32 val, vaddr_t uaddr)
 {
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return indirect_access(uaddr, &val, 4, true);
+	uaccess_enable();
 	for (;;) {
 		struct cpu *c = this_cpu();
 
@@ -442,6 +479,10 @@ long strncpy_from_user(char *dst, vaddr_t src, u32 count)
 		struct cpu *c = this_cpu();
 		u8 b;
 
+		/* lib/strncpy_from_user.c reads a word per unsafe_get_user,
+		 * which on ARM is a __get_user with its own pair. */
+		if (!(i % sizeof(u32)))
+			uaccess_enable();
 		while (hw_read(c, src + i, &b, 1, ACC_USER)) {
 			if (!fixup_user_fault(c))
 				return -EFAULT;

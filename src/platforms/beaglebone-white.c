@@ -179,5 +179,13 @@ const struct platform beaglebone_white = {
 		 * is dropped once, so one charge per update at the mean, 19.
 		 */
 		[CODE_page_ref] = 19,
+		/*
+		 * uaccess_enable: CONFIG_CPU_SW_DOMAIN_PAN (on in the 5.7
+		 * kernel: non-LPAE ARMv7): get_domain (mrc DACR, ~5), bic/orr
+		 * (2), set_domain twice (mcr DACR ~10 each, like the other
+		 * cp15 writes, and an isb draining the 13-stage pipeline,
+		 * ~15 each): ~57, say 60 per save/restore pair.
+		 */
+		[CODE_uaccess_enable] = 60,
 	},
 };

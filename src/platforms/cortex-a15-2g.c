@@ -149,5 +149,13 @@ const struct platform cortex_a15_2g = {
 		 * charge per update at the mean of the pair, 20.
 		 */
 		[CODE_page_ref] = 20,
+		/*
+		 * uaccess_enable: CONFIG_CPU_SW_DOMAIN_PAN (on for a 5.11
+		 * non-LPAE kernel, off with CONFIG_ARM_LPAE=y): mrc DACR
+		 * (~5), bic/orr, two mcr DACR (~10 each, .cr_write) and two
+		 * isb refilling a 15+-stage pipeline (~20 each): ~65 per
+		 * save/restore pair.
+		 */
+		[CODE_uaccess_enable] = 65,
 	},
 };

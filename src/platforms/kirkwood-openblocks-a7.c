@@ -189,5 +189,15 @@ const struct platform kirkwood_openblocks_a7 = {
 		 * pipeline a few cycles: ~14.
 		 */
 		[CODE_page_ref] = 14,
+		/*
+		 * uaccess_enable: the board's 3.14 kernel has no
+		 * CONFIG_CPU_SW_DOMAIN_PAN (4.3+), so nothing charges it by
+		 * default; this is its price for a flavour=kmap-local what-if
+		 * or CONFIG_CPU_SW_DOMAIN_PAN=y.  ARMv5: mrc DACR, bic/orr,
+		 * two mcr DACR (~8 each: the cp15 write stalls the 5-stage
+		 * pipeline), and isb() is only a compiler barrier below
+		 * ARMv6 (asm/barrier.h): ~20.
+		 */
+		[CODE_uaccess_enable] = 20,
 	},
 };

@@ -162,5 +162,11 @@ const struct platform numaq_16 = {
 		 * instructions: ~22.
 		 */
 		[CODE_page_ref] = 22,
+		/*
+		 * uaccess_enable: 0.  CONFIG_CPU_SW_DOMAIN_PAN is ARM's; the
+		 * x86 analogue (SMAP's stac/clac) needs a Broadwell or later
+		 * CPU, and neither the P6 nor a 2.5/2.6 kernel has it.
+		 */
+		[CODE_uaccess_enable] = 0,
 	},
 };
