@@ -841,7 +841,8 @@ static void nonaliasing_main(void *arg)
 	seen.flushed = probe_ev(&p, EV_dcache_lines_flushed);
 	seen.cc_slow = probe_cc(&p, CC___cpuc_flush_dcache_area);
 	for (u32 i = 0; i < NPAGES && i < seen.ret; i++) {
-		seen.dcache_clean[i] = test_page_flag(pages[i], PG_dcache_clean);
+		seen.dcache_clean[i] =
+			test_page_flag(pages[i], PG_dcache_clean);
 		seen.content[i] = kernel_read(pages[i], word_offset(i));
 	}
 	if (seen.ret > 0)

@@ -73,8 +73,8 @@ struct expect_defaults {
 Test(settings, defaults_per_platform)
 {
 	const struct expect_defaults want[] = {
-		{ "kirkwood-openblocks-a7", FLAVOUR_ARM_3X, true, 1ull << 30,
-		  1, KERNEL_VERSION(3, 14, 0), false },
+		{ "kirkwood-openblocks-a7", FLAVOUR_ARM_3X, true, 1ull << 30, 1,
+		  KERNEL_VERSION(3, 14, 0), false },
 		{ "beaglebone-white", FLAVOUR_ARM_3X, true, 256ull << 20, 1,
 		  KERNEL_VERSION(5, 7, 0), true },
 		{ "numaq-16", FLAVOUR_X86_26, false, 16ull << 30, 16,
@@ -100,8 +100,7 @@ Test(settings, defaults_per_platform)
 		cr_assert_eq(settings_kernel_version(&s),
 			     want[i].kernel_version, "%s", want[i].platform);
 		cr_assert_eq(settings_kmap_pfn_fastpath(&s),
-			     want[i].kmap_pfn_fastpath, "%s",
-			     want[i].platform);
+			     want[i].kmap_pfn_fastpath, "%s", want[i].platform);
 		cr_assert(s.checks);
 		cr_assert_eq(s.seed, 1);
 		cr_assert_eq(s.given, 0);

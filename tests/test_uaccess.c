@@ -381,8 +381,16 @@ Test(uaccess, vmsplit_4g4g_exec_switches_once_each_way)
  * uaccess_with_memcpy.c): copy_from_user, copy_to_user, clear_user,
  * get_user and put_user, on two faulted-in user pages.
  */
-enum { PAN_FROM, PAN_TO_BIG, PAN_TO_SMALL, PAN_CLEAR_BIG, PAN_CLEAR_SMALL,
-       PAN_GET, PAN_PUT, NR_PAN_OPS };
+enum {
+	PAN_FROM,
+	PAN_TO_BIG,
+	PAN_TO_SMALL,
+	PAN_CLEAR_BIG,
+	PAN_CLEAR_SMALL,
+	PAN_GET,
+	PAN_PUT,
+	NR_PAN_OPS
+};
 static u64 pan_pairs[NR_PAN_OPS];
 static u64 pan_cycles_from;
 
@@ -430,8 +438,9 @@ static void pan_main(void *arg)
 static void assert_pan_pairs(const u64 want[NR_PAN_OPS])
 {
 	for (int i = 0; i < NR_PAN_OPS; i++)
-		cr_assert_eq(pan_pairs[i], want[i], "op %d: %llu pairs, want %llu",
-			     i, (unsigned long long)pan_pairs[i],
+		cr_assert_eq(pan_pairs[i], want[i],
+			     "op %d: %llu pairs, want %llu", i,
+			     (unsigned long long)pan_pairs[i],
 			     (unsigned long long)want[i]);
 }
 

@@ -38,10 +38,13 @@ enum {
 static const struct {
 	u32 first, end;
 } flavour_versions[NR_FLAVOURS] = {
-	[FLAVOUR_ARM_3X] = { KERNEL_VERSION(3, 10, 0), KERNEL_VERSION(5, 11, 0) },
+	[FLAVOUR_ARM_3X] = { KERNEL_VERSION(3, 10, 0),
+			     KERNEL_VERSION(5, 11, 0) },
 	[FLAVOUR_KMAP_LOCAL] = { KERNEL_VERSION(5, 11, 0), UINT32_MAX },
-	[FLAVOUR_X86_26] = { KERNEL_VERSION(2, 5, 0), KERNEL_VERSION(2, 6, 37) },
-	[FLAVOUR_X86_3X] = { KERNEL_VERSION(2, 6, 37), KERNEL_VERSION(5, 11, 0) },
+	[FLAVOUR_X86_26] = { KERNEL_VERSION(2, 5, 0),
+			     KERNEL_VERSION(2, 6, 37) },
+	[FLAVOUR_X86_3X] = { KERNEL_VERSION(2, 6, 37),
+			     KERNEL_VERSION(5, 11, 0) },
 };
 
 u32 settings_kernel_version(const struct settings *s)
@@ -120,7 +123,8 @@ static const struct {
 	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
-	{ "seed", "N (1)", "seed of the run's PRNG, printed with every result" },
+	{ "seed", "N (1)",
+	  "seed of the run's PRNG, printed with every result" },
 	{ "cost.NAME", "N (the board's)",
 	  "override code-path cost NAME (cycles; per KiB for *_kib) for a what-if; see the platform files" },
 };
@@ -308,13 +312,19 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 			  size_t errlen)
 {
 	static const char *const known[] = {
-		"CONFIG_HIGHMEM", "CONFIG_HIGHPTE", "CONFIG_ARM_LPAE",
-		"CONFIG_DEBUG_HIGHMEM", "CONFIG_UACCESS_WITH_MEMCPY",
-		"CONFIG_UACCESS_GUP_KMAP_MEMCPY", "CONFIG_CPU_SW_DOMAIN_PAN",
+		"CONFIG_HIGHMEM",
+		"CONFIG_HIGHPTE",
+		"CONFIG_ARM_LPAE",
+		"CONFIG_DEBUG_HIGHMEM",
+		"CONFIG_UACCESS_WITH_MEMCPY",
+		"CONFIG_UACCESS_GUP_KMAP_MEMCPY",
+		"CONFIG_CPU_SW_DOMAIN_PAN",
 		"CONFIG_VMSPLIT_4G_4G",
 		"CONFIG_VMSPLIT_3G",
-		"CONFIG_VMSPLIT_3G_OPT", "CONFIG_VMSPLIT_2G",
-		"CONFIG_VMSPLIT_2G_OPT", "CONFIG_VMSPLIT_1G",
+		"CONFIG_VMSPLIT_3G_OPT",
+		"CONFIG_VMSPLIT_2G",
+		"CONFIG_VMSPLIT_2G_OPT",
+		"CONFIG_VMSPLIT_1G",
 	};
 	FILE *f = fopen(path, "r");
 	char line[512];
@@ -377,8 +387,9 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return fail(err, errlen,
 			    "CONFIG_CPU_SW_DOMAIN_PAN=y exists on ARM only");
 	if ((s->given & GIVEN_PAN) && s->cpu_sw_domain_pan && s->arm_lpae)
-		return fail(err, errlen,
-			    "CONFIG_CPU_SW_DOMAIN_PAN=y needs CONFIG_ARM_LPAE=n");
+		return fail(
+			err, errlen,
+			"CONFIG_CPU_SW_DOMAIN_PAN=y needs CONFIG_ARM_LPAE=n");
 	if (s->uaccess_with_memcpy && s->uaccess_gup_kmap)
 		return fail(err, errlen,
 			    "CONFIG_UACCESS_WITH_MEMCPY and CONFIG_UACCESS_GUP_KMAP_MEMCPY exclude each other");
@@ -441,8 +452,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		  false },
 		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", yn(s->uaccess_gup_kmap),
 		  false },
-		{ "CONFIG_CPU_SW_DOMAIN_PAN",
-		  yn(settings_cpu_sw_domain_pan(s)), false },
+		{ "CONFIG_CPU_SW_DOMAIN_PAN", yn(settings_cpu_sw_domain_pan(s)),
+		  false },
 		{ "flavour", flavour_names[s->flavour], false },
 		{ "kmap_pfn_fastpath", yn(settings_kmap_pfn_fastpath(s)),
 		  false },
