@@ -223,6 +223,67 @@ Test(uaccess, vmsplit_4g4g_on_pae)
 	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=2");
 	test_run_process(uaccess_main, NULL);
 	check_common();
+	/* rw_vm copies up to the hole (the RFC's GUP copy gives up whole);
+	 * copy_from_user zeroes the rest. */
+	cr_assert_eq(seen.partial_from, 200);
+	cr_assert(seen.zero_fill_ok);
+	cr_assert_eq(seen.partial_to, 200);
+	test_shutdown();
+}
+
+/*
+ * x86 4G/4G uses Ingo Molnar's rw_vm: for resident pages, follow_page
+ * under page_table_lock -- no get_user_pages, no kmalloc'ed page array,
+ * no page reference (the lock keeps the pages mapped) -- and per page one
+ * KM_USER_COPY kmap.
+ */
+static u64 rw_gup_cycles, rw_slab_cycles, rw_kmaps, rw_refs, rw_left;
+static u64 rw_fresh_left, rw_fresh_gup, rw_fresh_faults;
+static u32 rw_fresh_word;
+
+static void rw_vm_main(void *arg)
+{
+	long u = sys_mmap(0, 3 * 4096, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct page *kp;
+	struct probe p;
+	vaddr_t k;
+
+	uv_write32((vaddr_t)u, 1);
+	uv_write32((vaddr_t)u + 4096, 2);
+	KERNEL(kp = alloc_pages(GFP_KERNEL, 1); k = page_address(kp);
+	       probe_take(&p);
+	       rw_left = copy_from_user(k, (vaddr_t)u + 100, 5000);
+	       rw_gup_cycles = probe_cc(&p, CC_get_user_pages) +
+			       probe_cc(&p, CC_get_user_pages_fast);
+	       rw_slab_cycles = probe_cc(&p, CC_kmem_cache_alloc) +
+				probe_cc(&p, CC_kmem_cache_free);
+	       rw_kmaps = probe_ev(&p, EV_kmap_atomic);
+	       rw_refs = probe_ev(&p, EV_page_ref));
+	/* A page never touched: follow_page misses, get_user_pages faults
+	 * it in writable, and the retry finds it. */
+	KERNEL(kv_write32(k, 0x12345678); probe_take(&p);
+	       rw_fresh_left = copy_to_user((vaddr_t)u + 4096 * 3 - 8, k, 4);
+	       rw_fresh_gup = probe_cc(&p, CC_get_user_pages);
+	       rw_fresh_faults = probe_ev(&p, EV_fault_anon);
+	       __free_pages(kp, 1));
+	rw_fresh_word = uv_read32((vaddr_t)u + 4096 * 3 - 8);
+	sys_exit(0);
+}
+
+Test(uaccess, vmsplit_4g4g_x86_rw_vm_follows_pages_under_the_lock)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=1");
+	test_run_process(rw_vm_main, NULL);
+	cr_assert_eq(rw_left, 0);
+	cr_assert_eq(rw_gup_cycles, 0);
+	cr_assert_eq(rw_slab_cycles, 0);
+	cr_assert_eq(rw_kmaps, 2);
+	cr_assert_eq(rw_refs, 0);
+	cr_assert_eq(rw_fresh_left, 0);
+	cr_assert_gt(rw_fresh_gup, 0);
+	cr_assert_eq(rw_fresh_faults, 1);
+	cr_assert_eq(rw_fresh_word, 0x12345678);
 	test_shutdown();
 }
 

@@ -15,12 +15,17 @@
  *                 array of page pointers from kmalloc, get_user_pages_fast
  *                 over the whole range, kmap_atomic + memcpy per page,
  *                 put_page, kfree.  A short GUP copies nothing.
+ *                 ARM LPAE's CONFIG_VMSPLIT_4G_4G uses it too.
+ *   rw_vm         x86 CONFIG_VMSPLIT_4G_4G: Ingo Molnar's mm/usercopy.c
+ *                 (lib/usercopy.c): follow_page under page_table_lock,
+ *                 kmap_atomic(KM_USER_COPY) per page.
  *
  * Under CONFIG_CPU_SW_DOMAIN_PAN (ARM 4.3+ without LPAE) the kernel keeps
  * the user domain closed and opens it around each access, as v5.7's
  * asm/uaccess.h and uaccess_with_memcpy.c do (uaccess_enable below).
  */
 #include "lib/uaccess.h"
+#include "lib/usercopy.h"
 
 #include "arch/kv.h"
 #include "base/errno.h"
@@ -80,10 +85,16 @@ static void no_direct_access_4g4g(vaddr_t uaddr, const char *fn)
 		      fn, uaddr);
 }
 
-/* 4G/4G: reach user memory through GUP and a kmap_atomic, page by page. */
+/*
+ * 4G/4G: reach user memory through its pages -- rw_vm on x86, GUP and a
+ * kmap_atomic page by page on ARM LPAE.
+ */
 static int indirect_access(vaddr_t uaddr, void *buf, u32 len, bool write)
 {
 	u8 *p = buf;
+
+	if (usercopy_4g4g())
+		return rw_vm(uaddr, 0, buf, len, write, false) ? -EFAULT : 0;
 
 	while (len) {
 		u32 off = uaddr & (PAGE_SIZE - 1);
@@ -338,6 +349,14 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_from_user);
 
+	if (usercopy_4g4g()) {
+		u32 left = rw_vm(from, to, NULL, n, false, false);
+
+		/* copy_from_user zeroes what it could not copy. */
+		if (left)
+			kv_memset(to + n - left, 0, left);
+		return left;
+	}
 	if (strategy() == UACCESS_GUP_KMAP)
 		return gup_kmap_copy(to, from, n, false, false);
 	uaccess_enable();
@@ -355,6 +374,8 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 /* copy_to_user and __copy_to_user_inatomic: the strategy, then std. */
 static u32 __copy_to_user(vaddr_t to, vaddr_t from, u32 n, bool atomic)
 {
+	if (usercopy_4g4g())
+		return rw_vm(to, from, NULL, n, true, false);
 	switch (strategy()) {
 	case UACCESS_GUP_KMAP:
 		return gup_kmap_copy(from, to, n, true, false);
@@ -383,6 +404,8 @@ u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_from_user);
 
+	if (usercopy_4g4g())
+		return rw_vm(from, to, NULL, n, false, false);
 	/* The RFC hooks arm_copy_from_user, so __copy_from_user too. */
 	if (strategy() == UACCESS_GUP_KMAP)
 		return gup_kmap_copy(to, from, n, false, false);
@@ -402,6 +425,8 @@ u32 clear_user(vaddr_t to, u32 n)
 {
 	CC_SCOPE(clear_user);
 
+	if (usercopy_4g4g())
+		return rw_vm(to, 0, NULL, n, true, true);
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return gup_kmap_copy(0, to, n, true, true);
 	/* __clear_user's pair, around arm_clear_user. */
@@ -466,6 +491,8 @@ int fault_in_pages_readable(vaddr_t uaddr, u32 n)
 
 long strncpy_from_user(char *dst, vaddr_t src, u32 count)
 {
+	if (usercopy_4g4g())
+		return str_vm_strncpy(dst, src, count);
 	if (config->vmsplit == VMSPLIT_4G_4G) {
 		for (u32 i = 0; i < count; i++) {
 			if (indirect_access(src + i, &dst[i], 1, false))
