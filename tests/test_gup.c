@@ -40,6 +40,7 @@ static struct {
 	u64 cc_slow, cc_fast, cc_slow2, cc_fast2;
 	u64 flushed, flushed_expected;
 	bool sem_used, ptl_used;
+	bool dcache_clean[NPAGES];
 	bool copy_differs, copy_is_anon, cache_page_is_file, regot_copy;
 	u32 copy_content, user_sees;
 } seen;
@@ -575,7 +576,8 @@ static void assert_kmap_counts(u64 slow, u64 fast, u64 slow_span, u64 fast_span)
 
 Test(gup, highpte_slow_kmaps_per_page_fast_per_pte_page)
 {
-	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "cpus=1");
+	/* x86-3x: the fast walk exists from 2.6.27. */
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "flavour=x86-3x", "cpus=1");
 	test_run_process(kmap_count_main, NULL);
 	assert_kmap_counts(NPAGES, 1, NPAGES, 2);
 	test_shutdown();
@@ -583,9 +585,26 @@ Test(gup, highpte_slow_kmaps_per_page_fast_per_pte_page)
 
 Test(gup, no_highpte_no_kmaps)
 {
-	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=n", "cpus=1");
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=n", "flavour=x86-3x", "cpus=1");
 	test_run_process(kmap_count_main, NULL);
 	assert_kmap_counts(0, 0, 0, 0);
+	test_shutdown();
+}
+
+/*
+ * x86 got the lockless walk with arch/x86/mm/gup.c in 2.6.27: the x86-2.6
+ * flavour (the NUMA-Q's 2.5.73) has only get_user_pages under mmap_sem,
+ * so "fast" GUP maps the PTE page once per page, as the slow path does.
+ */
+Test(gup, x86_26_has_no_fast_walk)
+{
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "cpus=1");
+	test_run_process(kmap_count_main, NULL);
+	cr_assert_eq(seen.ret2, NPAGES);
+	cr_assert_eq(seen.ret4, NPAGES);
+	cr_assert_eq(seen.kmaps_fast, NPAGES);
+	cr_assert_eq(seen.kmaps_fast_span, NPAGES);
+	cr_assert_gt(seen.cc_slow, 0, "get_user_pages_fast is the slow path");
 	test_shutdown();
 }
 
@@ -624,7 +643,7 @@ static void fast_fallback_main(void *arg)
 
 Test(gup, fast_leaves_absent_pages_to_the_slow_path)
 {
-	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "cpus=1");
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "flavour=x86-3x", "cpus=1");
 	test_run_process(fast_fallback_main, NULL);
 	cr_assert_eq(seen.ret, NPAGES);
 	cr_assert_eq(seen.fault_anon, NPAGES / 2);
@@ -638,9 +657,11 @@ Test(gup, fast_leaves_absent_pages_to_the_slow_path)
 /*
  * Classic ARM has no HAVE_FAST_GUP: get_user_pages_fast takes mmap_sem
  * and the PTE lock, and costs what get_user_pages_unlocked costs.  On the
- * VIVT Feroceon each page also gets flush_anon_page (the user alias, and
- * the kernel alias when the page is lowmem) and flush_dcache_page (the
- * kernel alias again); every HIGHPTE kunmap_atomic flushes its slot.
+ * VIVT Feroceon each page also gets flush_anon_page (the user alias, then
+ * page_address(): the direct map of a lowmem page, and for an unmapped
+ * highmem page NULL, so 4 KiB at VA 0, as Linux does) and
+ * flush_dcache_page (a lowmem page's kernel alias again); every HIGHPTE
+ * kunmap_atomic flushes its slot.
  */
 static void classic_arm_main(void *arg)
 {
@@ -666,7 +687,7 @@ static void classic_arm_main(void *arg)
 	seen.flushed_expected = seen.kmaps_fast * lines;
 	for (u32 i = 0; i < NPAGES && i < seen.ret; i++) {
 		seen.flushed_expected +=
-			lines * (PageHighMem(pages[i]) ? 1 : 3);
+			lines * (PageHighMem(pages[i]) ? 2 : 3);
 		seen.content[i] = kernel_read(pages[i], word_offset(i));
 	}
 	if (seen.ret > 0)
@@ -800,4 +821,88 @@ Test(gup, get_user_pages_without_mmap_sem_panics)
 		     { get_user_pages(mm, 0x10000, 1, 0, &page); });
 	/* Its pgd went with the abandoned machine; the host struct is ours. */
 	free(mm);
+}
+
+/*
+ * The BeagleBone's A8 is VIPT non-aliasing and its 5.7 kernel's
+ * flush_dcache_page returns at once there (clearing PG_dcache_clean);
+ * __flush_anon_page does nothing on such a cache.  GUP flushes no line:
+ * before, the model cleaned and invalidated each page's 64 lines.
+ */
+static void nonaliasing_main(void *arg)
+{
+	struct page *pages[NPAGES];
+	vaddr_t a = map_anon(NPAGES, PROT_READ | PROT_WRITE);
+	struct probe p;
+
+	fill(a, NPAGES);
+	probe_take(&p);
+	seen.ret = get_user_pages_fast(a, NPAGES, 0, pages);
+	seen.flushed = probe_ev(&p, EV_dcache_lines_flushed);
+	seen.cc_slow = probe_cc(&p, CC___cpuc_flush_dcache_area);
+	for (u32 i = 0; i < NPAGES && i < seen.ret; i++) {
+		seen.dcache_clean[i] =
+			test_page_flag(pages[i], PG_dcache_clean);
+		seen.content[i] = kernel_read(pages[i], word_offset(i));
+	}
+	if (seen.ret > 0)
+		put_user_pages(pages, (u32)seen.ret);
+}
+
+Test(gup, vipt_nonaliasing_flushes_nothing)
+{
+	TEST_BOOT("beaglebone-white");
+	test_run_process(nonaliasing_main, NULL);
+	cr_assert_eq(seen.ret, NPAGES);
+	cr_assert_eq(seen.flushed, 0, "%llu lines flushed",
+		     (unsigned long long)seen.flushed);
+	cr_assert_eq(seen.cc_slow, 0, "__cpuc_flush_dcache_area ran");
+	for (u32 i = 0; i < NPAGES; i++) {
+		cr_assert_not(seen.dcache_clean[i]);
+		cr_assert_eq(seen.content[i], pattern(i));
+	}
+	test_shutdown();
+}
+
+/*
+ * Every reference GUP takes and every put is one atomic on _refcount
+ * (page_ref_inc / page_ref_add for a pin, put_page_testzero /
+ * page_ref_sub_and_test): one page_ref event and CODE_page_ref cycles
+ * each.  The pages stay mapped, so no put frees one.
+ */
+static u64 ref_get, ref_put, ref_pin, ref_unpin;
+
+static void page_ref_main(void *arg)
+{
+	struct page *pages[NPAGES];
+	vaddr_t a = map_anon(NPAGES, PROT_READ | PROT_WRITE);
+	struct probe p;
+
+	fill(a, NPAGES);
+	probe_take(&p);
+	seen.ret = get_user_pages_fast(a, NPAGES, 0, pages);
+	ref_get = probe_ev(&p, EV_page_ref);
+	probe_take(&p);
+	put_user_pages(pages, NPAGES);
+	ref_put = probe_ev(&p, EV_page_ref);
+	probe_take(&p);
+	seen.ret2 = pin_user_pages(a, NPAGES, 0, pages);
+	ref_pin = probe_ev(&p, EV_page_ref);
+	probe_take(&p);
+	for (u32 i = 0; i < NPAGES; i++)
+		unpin_user_page(pages[i]);
+	ref_unpin = probe_ev(&p, EV_page_ref);
+}
+
+Test(gup, each_reference_is_one_atomic)
+{
+	TEST_BOOT("numaq-16", "flavour=x86-3x", "cpus=1");
+	test_run_process(page_ref_main, NULL);
+	cr_assert_eq(seen.ret, NPAGES);
+	cr_assert_eq(seen.ret2, NPAGES);
+	cr_assert_eq(ref_get, NPAGES);
+	cr_assert_eq(ref_put, NPAGES);
+	cr_assert_eq(ref_pin, NPAGES);
+	cr_assert_eq(ref_unpin, NPAGES);
+	test_shutdown();
 }

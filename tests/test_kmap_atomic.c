@@ -147,7 +147,8 @@ Test(kmap_atomic, pfn_lowmem_fastpath_is_free)
 
 Test(kmap_atomic, beaglebone_nonaliasing_needs_no_flush)
 {
-	TEST_BOOT("beaglebone-white");
+	/* The slot path: without the 2014 fast path a lowmem pfn maps too. */
+	TEST_BOOT("beaglebone-white", "kmap_pfn_fastpath=n");
 	struct page *page = lowpage();
 	struct probe p;
 	vaddr_t v;
@@ -158,6 +159,25 @@ Test(kmap_atomic, beaglebone_nonaliasing_needs_no_flush)
 	assert_counts(&p, 1, 1, 0);
 	/* ARMv7 UP cleans the PTE line (flush_pte). */
 	cr_assert_eq(probe_ev(&p, EV_dcache_lines_cleaned), 1);
+	__free_page(page);
+	test_shutdown();
+}
+
+Test(kmap_atomic, beaglebone_5_7_takes_pfn_fastpath_by_default)
+{
+	/* The board's 5.7 kernel has the 2014 patch: no slot, no PTE. */
+	TEST_BOOT("beaglebone-white");
+	struct page *page = lowpage();
+	struct probe p;
+	vaddr_t v;
+
+	probe_take(&p);
+	v = kmap_atomic_pfn(page_to_pfn(page));
+	cr_assert_eq(v, page_address(page));
+	kunmap_atomic(v);
+	assert_counts(&p, 0, 0, 0);
+	cr_assert_eq(probe_ev(&p, EV_dcache_lines_cleaned), 0);
+	cr_assert_eq(probe_ev(&p, EV_kmap_atomic_lowmem), 1);
 	__free_page(page);
 	test_shutdown();
 }

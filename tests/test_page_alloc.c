@@ -542,9 +542,12 @@ Test(page_alloc, merge_back_to_max_order, .init = setup_numaq,
 	cr_assert_eq(normal->free_area[MAX_ORDER - 1].nr_free, blocks - 1);
 	machine_reset_counters();
 	__free_page(page);
+	/* put_page_testzero's atomic, the free, ten merges. */
 	cr_assert_eq(cycles(CC___free_pages),
-		     code(CODE_free_pages) + 10 * code(CODE_buddy_merge));
+		     code(CODE_page_ref) + code(CODE_free_pages) +
+			     10 * code(CODE_buddy_merge));
 	cr_assert_eq(this_cpu()->events[EV_page_free], 1);
+	cr_assert_eq(this_cpu()->events[EV_page_ref], 1);
 	cr_assert_eq(normal->free_area[MAX_ORDER - 1].nr_free, blocks);
 	for (unsigned int o = 0; o < MAX_ORDER - 1; o++)
 		cr_assert_eq(normal->free_area[o].nr_free, 0);
@@ -914,4 +917,22 @@ Test(page_alloc, bad_layouts_refused)
 	cr_assert_eq(free_area_init(&l), -EINVAL);
 	cr_assert_null(mem_map);
 	teardown();
+}
+
+/* get_page and put_page are one atomic each: CODE_page_ref cycles. */
+Test(page_alloc, get_put_page_charge_one_atomic_each, .init = setup_numaq,
+     .fini = teardown)
+{
+	struct page *page = alloc_pages(GFP_KERNEL, 0);
+	u64 before;
+
+	machine_reset_counters();
+	before = this_cpu()->cycles;
+	get_page(page);
+	cr_assert_eq(this_cpu()->cycles - before, code(CODE_page_ref));
+	put_page(page);
+	cr_assert_eq(this_cpu()->cycles - before, 2 * code(CODE_page_ref));
+	cr_assert_eq(this_cpu()->events[EV_page_ref], 2);
+	cr_assert_eq(page_count(page), 1);
+	__free_page(page);
 }

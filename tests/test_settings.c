@@ -66,16 +66,21 @@ struct expect_defaults {
 	bool highpte;
 	u64 mem;
 	u32 ncpus;
+	u32 kernel_version;
+	bool kmap_pfn_fastpath;
 };
 
 Test(settings, defaults_per_platform)
 {
 	const struct expect_defaults want[] = {
-		{ "kirkwood-openblocks-a7", FLAVOUR_ARM_3X, true, 1ull << 30,
-		  1 },
-		{ "beaglebone-white", FLAVOUR_ARM_3X, true, 256ull << 20, 1 },
-		{ "numaq-16", FLAVOUR_X86_26, false, 16ull << 30, 16 },
-		{ "cortex-a15-2g", FLAVOUR_KMAP_LOCAL, true, 2ull << 30, 2 },
+		{ "kirkwood-openblocks-a7", FLAVOUR_ARM_3X, true, 1ull << 30, 1,
+		  KERNEL_VERSION(3, 14, 0), false },
+		{ "beaglebone-white", FLAVOUR_ARM_3X, true, 256ull << 20, 1,
+		  KERNEL_VERSION(5, 7, 0), true },
+		{ "numaq-16", FLAVOUR_X86_26, false, 16ull << 30, 16,
+		  KERNEL_VERSION(2, 5, 73), false },
+		{ "cortex-a15-2g", FLAVOUR_KMAP_LOCAL, true, 2ull << 30, 2,
+		  KERNEL_VERSION(6, 1, 0), false },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
@@ -92,6 +97,10 @@ Test(settings, defaults_per_platform)
 		cr_assert_not(s.debug_highmem);
 		cr_assert_eq(s.vmsplit, VMSPLIT_3G);
 		cr_assert_not(s.kmap_pfn_fastpath);
+		cr_assert_eq(settings_kernel_version(&s),
+			     want[i].kernel_version, "%s", want[i].platform);
+		cr_assert_eq(settings_kmap_pfn_fastpath(&s),
+			     want[i].kmap_pfn_fastpath, "%s", want[i].platform);
 		cr_assert(s.checks);
 		cr_assert_eq(s.seed, 1);
 		cr_assert_eq(s.given, 0);
@@ -530,6 +539,7 @@ Test(settings, print_words_and_json)
 			 "CONFIG_DEBUG_HIGHMEM=n CONFIG_VMSPLIT=3G "
 			 "CONFIG_UACCESS_WITH_MEMCPY=n "
 			 "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n "
+			 "CONFIG_CPU_SW_DOMAIN_PAN=n "
 			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
 			 "kernel_cpi=1.500 dram_read_MBps=1600 checks=y seed=1");
 	free(out);
@@ -547,11 +557,91 @@ Test(settings, print_words_and_json)
 		     "\"CONFIG_VMSPLIT\": \"2G\", "
 		     "\"CONFIG_UACCESS_WITH_MEMCPY\": \"n\", "
 		     "\"CONFIG_UACCESS_GUP_KMAP_MEMCPY\": \"n\", "
+		     "\"CONFIG_CPU_SW_DOMAIN_PAN\": \"n\", "
 		     "\"flavour\": \"arm-3x\", "
 		     "\"kmap_pfn_fastpath\": \"n\", \"mem\": \"512M\", "
 		     "\"cpus\": 1, \"kernel_cpi\": 1.500, "
 		     "\"dram_read_MBps\": 1600, \"checks\": \"y\", \"seed\": 42}");
 	free(out);
+}
+
+/*
+ * The 2014 kmap_atomic_pfn fast path is in ARM 4.0-5.10: on by default on
+ * the BeagleBone's 5.7, off on the Kirkwood's 3.14 and in 5.11's generic
+ * code; an explicit setting wins, and the output shows the value in force.
+ */
+Test(settings, kmap_pfn_fastpath_follows_kernel_version)
+{
+	char *out;
+
+	defaults("beaglebone-white");
+	cr_assert(settings_kmap_pfn_fastpath(&s));
+	out = print_words();
+	cr_assert(strstr(out, "kmap_pfn_fastpath=y"), "%s", out);
+	free(out);
+	/* flavour=kmap-local models 5.11: the generic code has no check. */
+	ok("flavour=kmap-local");
+	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(5, 11, 0));
+	cr_assert_not(settings_kmap_pfn_fastpath(&s));
+	ok("flavour=arm-3x");
+	ok("kmap_pfn_fastpath=n");
+	cr_assert_not(settings_kmap_pfn_fastpath(&s));
+	out = print_json();
+	cr_assert(strstr(out, "\"kmap_pfn_fastpath\": \"n\""), "%s", out);
+	free(out);
+	defaults("kirkwood-openblocks-a7");
+	cr_assert_not(settings_kmap_pfn_fastpath(&s));
+	ok("kmap_pfn_fastpath=y");
+	cr_assert(settings_kmap_pfn_fastpath(&s));
+	defaults("numaq-16");
+	ok("flavour=x86-3x");
+	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(2, 6, 37));
+	cr_assert_not(settings_kmap_pfn_fastpath(&s));
+}
+
+/*
+ * CONFIG_CPU_SW_DOMAIN_PAN: 4.3+, ARM without LPAE (Kconfig default y).
+ * The Kirkwood's 3.14 lacks it, the BeagleBone's 5.7 and the Cortex-A15's
+ * 5.11 have it unless LPAE is on; x86 never.  Given explicitly, or from a
+ * .config, it wins; impossible values are refused.
+ */
+Test(settings, cpu_sw_domain_pan_by_board_and_version)
+{
+	char path[64];
+	char *out;
+	int ret;
+
+	defaults("kirkwood-openblocks-a7");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	ok("flavour=kmap-local");
+	cr_assert(settings_cpu_sw_domain_pan(&s), "a 5.11 ARMv5 kernel has it");
+	defaults("beaglebone-white");
+	cr_assert(settings_cpu_sw_domain_pan(&s));
+	out = print_words();
+	cr_assert(strstr(out, "CONFIG_CPU_SW_DOMAIN_PAN=y"), "%s", out);
+	free(out);
+	ok("CONFIG_CPU_SW_DOMAIN_PAN=n");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	defaults("numaq-16");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	ok("CONFIG_CPU_SW_DOMAIN_PAN=y");
+	invalid("CONFIG_CPU_SW_DOMAIN_PAN=y exists on ARM only");
+	defaults("cortex-a15-2g");
+	cr_assert(settings_cpu_sw_domain_pan(&s));
+	ok("CONFIG_ARM_LPAE=y");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	valid();
+	ok("CONFIG_CPU_SW_DOMAIN_PAN=y");
+	invalid("CONFIG_CPU_SW_DOMAIN_PAN=y needs CONFIG_ARM_LPAE=n");
+
+	write_temp(path, sizeof(path),
+		   "# CONFIG_CPU_SW_DOMAIN_PAN is not set\n");
+	defaults("beaglebone-white");
+	ret = settings_load_kconfig(&s, path, err, sizeof(err));
+	unlink(path);
+	cr_assert_eq(ret, 0, "%s", err);
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	valid();
 }
 
 Test(settings, printed_words_parse_back)

@@ -12,6 +12,7 @@
 #include "arch/kv.h"
 #include "arch/layout.h"
 #include "arch/mmu_context.h"
+#include "kernel/process.h"
 #include "kernel/user.h"
 #include "lib/uaccess.h"
 #include "mm/gfp.h"
@@ -222,6 +223,67 @@ Test(uaccess, vmsplit_4g4g_on_pae)
 	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=2");
 	test_run_process(uaccess_main, NULL);
 	check_common();
+	/* rw_vm copies up to the hole (the RFC's GUP copy gives up whole);
+	 * copy_from_user zeroes the rest. */
+	cr_assert_eq(seen.partial_from, 200);
+	cr_assert(seen.zero_fill_ok);
+	cr_assert_eq(seen.partial_to, 200);
+	test_shutdown();
+}
+
+/*
+ * x86 4G/4G uses Ingo Molnar's rw_vm: for resident pages, follow_page
+ * under page_table_lock -- no get_user_pages, no kmalloc'ed page array,
+ * no page reference (the lock keeps the pages mapped) -- and per page one
+ * KM_USER_COPY kmap.
+ */
+static u64 rw_gup_cycles, rw_slab_cycles, rw_kmaps, rw_refs, rw_left;
+static u64 rw_fresh_left, rw_fresh_gup, rw_fresh_faults;
+static u32 rw_fresh_word;
+
+static void rw_vm_main(void *arg)
+{
+	long u = sys_mmap(0, 3 * 4096, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct page *kp;
+	struct probe p;
+	vaddr_t k;
+
+	uv_write32((vaddr_t)u, 1);
+	uv_write32((vaddr_t)u + 4096, 2);
+	KERNEL(kp = alloc_pages(GFP_KERNEL, 1); k = page_address(kp);
+	       probe_take(&p);
+	       rw_left = copy_from_user(k, (vaddr_t)u + 100, 5000);
+	       rw_gup_cycles = probe_cc(&p, CC_get_user_pages) +
+			       probe_cc(&p, CC_get_user_pages_fast);
+	       rw_slab_cycles = probe_cc(&p, CC_kmem_cache_alloc) +
+				probe_cc(&p, CC_kmem_cache_free);
+	       rw_kmaps = probe_ev(&p, EV_kmap_atomic);
+	       rw_refs = probe_ev(&p, EV_page_ref));
+	/* A page never touched: follow_page misses, get_user_pages faults
+	 * it in writable, and the retry finds it. */
+	KERNEL(kv_write32(k, 0x12345678); probe_take(&p);
+	       rw_fresh_left = copy_to_user((vaddr_t)u + 4096 * 3 - 8, k, 4);
+	       rw_fresh_gup = probe_cc(&p, CC_get_user_pages);
+	       rw_fresh_faults = probe_ev(&p, EV_fault_anon);
+	       __free_pages(kp, 1));
+	rw_fresh_word = uv_read32((vaddr_t)u + 4096 * 3 - 8);
+	sys_exit(0);
+}
+
+Test(uaccess, vmsplit_4g4g_x86_rw_vm_follows_pages_under_the_lock)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=1");
+	test_run_process(rw_vm_main, NULL);
+	cr_assert_eq(rw_left, 0);
+	cr_assert_eq(rw_gup_cycles, 0);
+	cr_assert_eq(rw_slab_cycles, 0);
+	cr_assert_eq(rw_kmaps, 2);
+	cr_assert_eq(rw_refs, 0);
+	cr_assert_eq(rw_fresh_left, 0);
+	cr_assert_gt(rw_fresh_gup, 0);
+	cr_assert_eq(rw_fresh_faults, 1);
+	cr_assert_eq(rw_fresh_word, 0x12345678);
 	test_shutdown();
 }
 
@@ -287,4 +349,207 @@ Test(uaccess, vmsplit_4g4g_on_classic_arm_is_refused)
 		     0);
 	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
 	cr_assert(strstr(err, "CONFIG_ARM_LPAE"));
+}
+
+static u8 before_dst[8];
+static u32 retry_left;
+
+static void exit_child(void *arg)
+{
+	sys_exit(0);
+}
+
+/*
+ * A copy_to_user of 100 bytes to an unaligned address in a page that is
+ * copy-on-write after a fork: pin_page_for_write refuses the read-only
+ * PTE, so the copy takes the __put_user retry path to break the COW.
+ */
+static void memcpy_retry_main(void *arg)
+{
+	long u = sys_mmap(0, 4096, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	static const u8 known[8] = { 0xa0, 0xa1, 0xa2, 0xa3,
+				     0xa4, 0xa5, 0xa6, 0xa7 };
+	struct page *kp;
+	vaddr_t k;
+	int status;
+
+	uv_write((vaddr_t)u, known, sizeof(known));
+	sys_wait4(sys_fork(exit_child, NULL), &status);
+	KERNEL(kp = alloc_page(GFP_KERNEL); k = page_address(kp);
+	       kv_memset(k, 0x5a, 100);
+	       retry_left = copy_to_user((vaddr_t)u + 5, k, 100);
+	       __free_page(kp));
+	uv_read((vaddr_t)u, before_dst, sizeof(before_dst));
+	sys_exit(0);
+}
+
+Test(uaccess, with_memcpy_retry_writes_one_byte)
+{
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_WITH_MEMCPY=y");
+	test_run_process(memcpy_retry_main, NULL);
+	cr_assert_eq(retry_left, 0);
+	/* Bytes 0-4 are as user space wrote them: __put_user stored one
+	 * byte at +5, not a word at +4. */
+	for (u32 i = 0; i < 5; i++)
+		cr_assert_eq(before_dst[i], 0xa0 + i, "byte %u is %#x", i,
+			     before_dst[i]);
+	for (u32 i = 5; i < 8; i++)
+		cr_assert_eq(before_dst[i], 0x5a);
+	test_shutdown();
+}
+
+static struct probe exec_probe;
+static u64 exec_switches, exec_cr3_flushes;
+
+static void after_exec_main(void *arg)
+{
+	exec_switches = probe_ev(&exec_probe, EV_kernel_table_switch);
+	exec_cr3_flushes = probe_ev(&exec_probe, EV_tlb_inv_local_all);
+	sys_exit(0);
+}
+
+static const struct program after_exec_prog = {
+	.name = "after-exec",
+	.main = after_exec_main,
+	.text_pages = 1,
+	.stack_pages = 1,
+};
+
+static void exec_main(void *arg)
+{
+	probe_take(&exec_probe);
+	sys_execve(&after_exec_prog, NULL);
+}
+
+Test(uaccess, vmsplit_4g4g_exec_switches_once_each_way)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=1");
+	test_run_process(exec_main, NULL);
+	/*
+	 * execve enters the kernel (CR3 to the kernel's tables) and returns
+	 * once to the new program (CR3 to its tables): two switches, two
+	 * full TLB flushes.  A second return to user in the trampoline made
+	 * it three.
+	 */
+	cr_assert_eq(exec_switches, 2);
+	cr_assert_eq(exec_cr3_flushes, 2);
+	test_shutdown();
+}
+
+/*
+ * CONFIG_CPU_SW_DOMAIN_PAN pairs per call (v5.7 asm/uaccess.h and
+ * uaccess_with_memcpy.c): copy_from_user, copy_to_user, clear_user,
+ * get_user and put_user, on two faulted-in user pages.
+ */
+enum {
+	PAN_FROM,
+	PAN_TO_BIG,
+	PAN_TO_SMALL,
+	PAN_CLEAR_BIG,
+	PAN_CLEAR_SMALL,
+	PAN_GET,
+	PAN_PUT,
+	NR_PAN_OPS
+};
+static u64 pan_pairs[NR_PAN_OPS];
+static u64 pan_cycles_from;
+
+static void pan_main(void *arg)
+{
+	long u = sys_mmap(0, 2 * 4096, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct page *kp;
+	struct probe p;
+	vaddr_t k;
+	u32 v;
+
+	uv_write32((vaddr_t)u, 1);
+	uv_write32((vaddr_t)u + 4096, 2);
+	arch_enter_kernel();
+	kp = alloc_pages(GFP_KERNEL, 1);
+	k = page_address(kp);
+	probe_take(&p);
+	copy_from_user(k, (vaddr_t)u, 5000);
+	pan_pairs[PAN_FROM] = probe_ev(&p, EV_uaccess_enable);
+	pan_cycles_from = probe_cc(&p, CC_copy_from_user);
+	probe_take(&p);
+	copy_to_user((vaddr_t)u, k, 5000);
+	pan_pairs[PAN_TO_BIG] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	copy_to_user((vaddr_t)u, k, 32);
+	pan_pairs[PAN_TO_SMALL] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	clear_user((vaddr_t)u + 10, 5000);
+	pan_pairs[PAN_CLEAR_BIG] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	clear_user((vaddr_t)u, 32);
+	pan_pairs[PAN_CLEAR_SMALL] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	get_user(&v, (vaddr_t)u);
+	pan_pairs[PAN_GET] = probe_ev(&p, EV_uaccess_enable);
+	probe_take(&p);
+	put_user(v, (vaddr_t)u);
+	pan_pairs[PAN_PUT] = probe_ev(&p, EV_uaccess_enable);
+	__free_pages(kp, 1);
+	arch_return_to_user();
+	sys_exit(0);
+}
+
+static void assert_pan_pairs(const u64 want[NR_PAN_OPS])
+{
+	for (int i = 0; i < NR_PAN_OPS; i++)
+		cr_assert_eq(pan_pairs[i], want[i],
+			     "op %d: %llu pairs, want %llu", i,
+			     (unsigned long long)pan_pairs[i],
+			     (unsigned long long)want[i]);
+}
+
+Test(uaccess, pan_standard_one_pair_per_call)
+{
+	static const u64 want[NR_PAN_OPS] = { 1, 1, 1, 1, 1, 1, 1 };
+
+	TEST_BOOT("beaglebone-white");
+	test_run_process(pan_main, NULL);
+	assert_pan_pairs(want);
+	/* The pair is part of copy_from_user's own cost. */
+	cr_assert_geq(pan_cycles_from, code_cost[CODE_uaccess_enable]);
+	test_shutdown();
+}
+
+Test(uaccess, pan_with_memcpy_one_pair_per_page)
+{
+	/*
+	 * 5000 bytes from a page start: two pages, two pairs; clear_user
+	 * adds __clear_user's outer pair (5000 from +10: two pages, three);
+	 * under 64 bytes one pair, clear_user's inner and outer two.
+	 */
+	static const u64 want[NR_PAN_OPS] = { 1, 2, 1, 3, 2, 1, 1 };
+
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_WITH_MEMCPY=y");
+	test_run_process(pan_main, NULL);
+	assert_pan_pairs(want);
+	test_shutdown();
+}
+
+Test(uaccess, pan_gup_kmap_copies_pay_none)
+{
+	/* The RFC's copies go through kmap_atomic; clear_user and
+	 * get/put_user stay standard. */
+	static const u64 want[NR_PAN_OPS] = { 0, 0, 0, 1, 1, 1, 1 };
+
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y");
+	test_run_process(pan_main, NULL);
+	assert_pan_pairs(want);
+	test_shutdown();
+}
+
+Test(uaccess, pan_off_before_4_3)
+{
+	static const u64 want[NR_PAN_OPS] = { 0 };
+
+	TEST_BOOT("kirkwood-openblocks-a7");
+	test_run_process(pan_main, NULL);
+	assert_pan_pairs(want);
+	test_shutdown();
 }

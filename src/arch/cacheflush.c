@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "arch/cacheflush.h"
 
+#include "arch/mmu_context.h"
+#include "base/panic.h"
 #include "config/runtime.h"
 #include "hw/access.h"
 #include "mm/highmem.h"
@@ -18,6 +20,33 @@ bool cache_is_vipt_aliasing(void)
 {
 	return cache_virtually_indexed(&this_cpu()->l1d);
 }
+
+bool cache_is_vipt_nonaliasing(void)
+{
+	enum cache_kind k = this_cpu()->l1d.kind;
+
+	return k == CACHE_VIPT_NONALIASING || k == CACHE_PIPT;
+}
+
+/*
+ * cache_ops_need_broadcast (asm/smp_plat.h): an SMP ARM11MPCore, whose
+ * cache maintenance is not broadcast in hardware (ID_MMFR3 field 0).  No
+ * board here is one: the ARMv7 SMP boards broadcast, the rest are UP.
+ */
+static bool cache_ops_need_broadcast(void)
+{
+	return machine->ncpus > 1 && platform()->arm_arch == 6;
+}
+
+/*
+ * The first release whose flush_dcache_page returns at once on a VIPT
+ * non-aliasing cache ("if (!cache_ops_need_broadcast() &&
+ * cache_is_vipt_nonaliasing()) { clear_bit(PG_dcache_clean); return; }").
+ * The v4.0 arch/arm/mm/flush.c (read in the v4.0 copy) lacks it; v5.7 has
+ * it.  The release in between is not identified here: 4.1 stands for it,
+ * and no board's kernel lies in that gap (3.14, 5.7, 5.11).
+ */
+#define FLUSH_DCACHE_NONALIASING_LAZY KERNEL_VERSION(4, 1, 0)
 
 void __cpuc_flush_dcache_area(vaddr_t va, u32 size)
 {
@@ -82,6 +111,17 @@ void flush_dcache_page(struct page *page)
 
 	if (platform()->arch == PLAT_X86)
 		return;
+	/*
+	 * Non-aliasing VIPT, 4.1+: the kernel alias cannot hold stale lines
+	 * for a user mapping, so nothing is flushed; clearing PG_dcache_clean
+	 * makes __sync_icache_dcache flush the page if it is later mapped
+	 * executable.
+	 */
+	if (!cache_ops_need_broadcast() && cache_is_vipt_nonaliasing() &&
+	    settings_kernel_version(config) >= FLUSH_DCACHE_NONALIASING_LAZY) {
+		clear_page_flag(page, PG_dcache_clean);
+		return;
+	}
 	if (page->mapping && !test_page_flag(page, PG_anon) &&
 	    !page_mapped(page)) {
 		/* clear_bit(PG_dcache_clean): flushed when it gets mapped. */
@@ -109,4 +149,31 @@ void flush_dcache_page(struct page *page)
 			hw_icache_inv_all(this_cpu());
 	}
 	set_page_flag(page, PG_dcache_clean);
+}
+
+/*
+ * __flush_anon_page (arch/arm/mm/flush.c; the same body in the v4.0 copy
+ * read for this and in v5.7):
+ *  - VIPT non-aliasing: "VIPT non-aliasing caches need do nothing".
+ *  - VIVT: flush_cache_page() on the user alias, then
+ *    __cpuc_flush_dcache_area(page_address(page), PAGE_SIZE) on the kernel
+ *    alias.  page_address() of a highmem page without a pkmap mapping is
+ *    NULL, and Linux does not test for it: it cleans and invalidates the
+ *    4 KiB at virtual address 0 (a VIVT operation by MVA needs no
+ *    translation), 128 line operations that touch nothing of the page.
+ *    The model does the same.
+ *  - aliasing VIPT (flush_pfn_alias + __flush_icache_all): no board has
+ *    such a cache, so it is refused rather than guessed.
+ */
+void flush_anon_page(struct vm_area_struct *vma, struct page *page,
+		     vaddr_t vmaddr)
+{
+	if (platform()->arch == PLAT_X86 || !test_page_flag(page, PG_anon))
+		return;
+	if (cache_is_vipt_nonaliasing())
+		return;
+	if (!cache_is_vivt())
+		panic("flush_anon_page: aliasing VIPT D-cache is not modelled");
+	flush_cache_page(vma, vmaddr);
+	__cpuc_flush_dcache_area(page_address(page), PAGE_SIZE);
 }

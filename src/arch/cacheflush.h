@@ -13,6 +13,11 @@
 bool cache_is_vivt(void);
 /* Virtually indexed with page-colour aliases (VIVT or VIPT aliasing)? */
 bool cache_is_vipt_aliasing(void);
+/*
+ * Linux's cache_is_vipt_nonaliasing(): a VIPT non-aliasing or PIPT L1 D
+ * (ARMv7 CTR format: cacheid_init sets CACHEID_VIPT_NONALIASING for both).
+ */
+bool cache_is_vipt_nonaliasing(void);
 
 /*
  * __cpuc_flush_dcache_area - clean and invalidate [va, va + size) from the
@@ -28,15 +33,26 @@ void flush_cache_all(void);
 void flush_cache_kmaps(void);
 
 struct page;
+struct vm_area_struct;
 
 /*
  * flush_dcache_page - the kernel wrote @page through its own mapping
- * (arch/arm/mm/flush.c).  A page-cache page no user maps is only marked
- * (the flush is deferred to when it is mapped); otherwise the kernel alias
- * is written back: lowmem through the direct map, highmem through a kmap
- * on a non-aliasing VIPT cache, or its existing pkmap alias on VIVT.
- * Nothing on x86.
+ * (arch/arm/mm/flush.c).  From 4.1 to v5.7 (see cacheflush.c) a VIPT
+ * non-aliasing cache only clears PG_dcache_clean.  Otherwise a page-cache
+ * page no user maps is only marked (the flush is deferred to when it is
+ * mapped), and any other page's kernel alias is written back: lowmem
+ * through the direct map, highmem through a kmap on a non-aliasing VIPT
+ * cache, or its existing pkmap alias on VIVT.  Nothing on x86.
  */
 void flush_dcache_page(struct page *page);
+
+/*
+ * flush_anon_page - before the kernel reads an anonymous page that
+ * get_user_pages handed out (asm/cacheflush.h flush_anon_page ->
+ * __flush_anon_page): the user alias at @vmaddr, then the kernel alias,
+ * on VIVT; nothing on a VIPT non-aliasing cache or on x86.
+ */
+void flush_anon_page(struct vm_area_struct *vma, struct page *page,
+		     vaddr_t vmaddr);
 
 #endif

@@ -24,7 +24,73 @@ const char *const flavour_names[NR_FLAVOURS] = {
 /* Bits of settings.given. */
 enum {
 	GIVEN_HIGHPTE = 1u << 0,
+	GIVEN_KMAP_PFN_FASTPATH = 1u << 1,
+	GIVEN_PAN = 1u << 2,
 };
+
+/*
+ * The kernel releases each flavour stands for, [first, end).  arm-3x's
+ * kmap_atomic is the same from 3.10 until the generic kmap_local took
+ * over in 5.11 (the v4.0 arch/arm/mm/highmem.c has the 3.x shape, with
+ * set_fixmap_pte for set_top_pte); x86-2.6 ends where x86-3x's slot stack
+ * begins (2.6.37).
+ */
+static const struct {
+	u32 first, end;
+} flavour_versions[NR_FLAVOURS] = {
+	[FLAVOUR_ARM_3X] = { KERNEL_VERSION(3, 10, 0),
+			     KERNEL_VERSION(5, 11, 0) },
+	[FLAVOUR_KMAP_LOCAL] = { KERNEL_VERSION(5, 11, 0), UINT32_MAX },
+	[FLAVOUR_X86_26] = { KERNEL_VERSION(2, 5, 0),
+			     KERNEL_VERSION(2, 6, 37) },
+	[FLAVOUR_X86_3X] = { KERNEL_VERSION(2, 6, 37),
+			     KERNEL_VERSION(5, 11, 0) },
+};
+
+u32 settings_kernel_version(const struct settings *s)
+{
+	u32 v = s->platform->kernel_version;
+
+	if (v >= flavour_versions[s->flavour].first &&
+	    v < flavour_versions[s->flavour].end)
+		return v;
+	return flavour_versions[s->flavour].first;
+}
+
+/*
+ * "ARM: mm: implement no-highmem fast path in kmap_atomic_pfn()" (2014):
+ * absent in v3.14.4, present in v4.0 (arch/arm/mm/highmem.c, read in the
+ * v4.0 copy: pfn_to_page, then page_address if !PageHighMem).  It lived in
+ * arch/arm/mm/highmem.c until 5.11 replaced that file with the generic
+ * kmap_local, whose __kmap_local_pfn_prot maps every pfn through a slot
+ * (mm/highmem.c; research/linux-highmem.md 3a').  x86's kmap_atomic_pfn
+ * (arch/x86/mm/highmem_32.c, iomap_32.c) never had it.
+ */
+/*
+ * CONFIG_CPU_SW_DOMAIN_PAN came with 4.3 ("ARM: software-based
+ * privileged-no-access support", arch/arm/Kconfig: depends on MMU &&
+ * !ARM_LPAE, default y): the kernel runs with user domains set to no
+ * access and opens them around each user access
+ * (uaccess_save_and_enable/uaccess_restore, asm/uaccess.h).  Not in the
+ * Kirkwood's 3.14; in the BeagleBone's 5.7.
+ */
+bool settings_cpu_sw_domain_pan(const struct settings *s)
+{
+	if (s->given & GIVEN_PAN)
+		return s->cpu_sw_domain_pan;
+	return s->platform->arch == PLAT_ARM && !s->arm_lpae &&
+	       settings_kernel_version(s) >= KERNEL_VERSION(4, 3, 0);
+}
+
+bool settings_kmap_pfn_fastpath(const struct settings *s)
+{
+	u32 v = settings_kernel_version(s);
+
+	if (s->given & GIVEN_KMAP_PFN_FASTPATH)
+		return s->kmap_pfn_fastpath;
+	return s->platform->arch == PLAT_ARM && v >= KERNEL_VERSION(4, 0, 0) &&
+	       v < KERNEL_VERSION(5, 11, 0);
+}
 
 /* The settings table, for `vmsplit settings`. */
 static const struct {
@@ -46,10 +112,12 @@ static const struct {
 	  "ARM: copy_to_user/clear_user of 64 bytes or more pin the PTE and memcpy through the user address" },
 	{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", "y|n (n)",
 	  "copy_{to,from}_user by get_user_pages + kmap_atomic + memcpy (the 2020 RFC); forced by 4G_4G" },
+	{ "CONFIG_CPU_SW_DOMAIN_PAN", "y|n (y on ARM 4.3+ without LPAE)",
+	  "ARM: user domains closed in the kernel, opened (DACR write + isb) around every copy_{to,from}_user, clear_user, get_user, put_user; not around the RFC's GUP+kmap copies" },
 	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
-	{ "kmap_pfn_fastpath", "y|n (n)",
-	  "kmap_atomic_pfn returns the direct map for lowmem pfns (2014 ARM patch)" },
+	{ "kmap_pfn_fastpath", "y|n (y on ARM 4.0-5.10, else n)",
+	  "kmap_atomic_pfn returns the direct map for lowmem pfns (2014 ARM patch; gone with 5.11's generic kmap_local); the kernel version is the board's while its flavour covers it" },
 	{ "mem", "SIZE[K|M|G] (all RAM)",
 	  "mem=: RAM the kernel uses, at most the board's" },
 	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
@@ -202,7 +270,10 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("CONFIG_DEBUG_HIGHMEM", debug_highmem, )
 	BOOL_SETTING("CONFIG_UACCESS_WITH_MEMCPY", uaccess_with_memcpy, )
 	BOOL_SETTING("CONFIG_UACCESS_GUP_KMAP_MEMCPY", uaccess_gup_kmap, )
-	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath, )
+	BOOL_SETTING("CONFIG_CPU_SW_DOMAIN_PAN", cpu_sw_domain_pan,
+		     s->given |= GIVEN_PAN)
+	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath,
+		     s->given |= GIVEN_KMAP_PFN_FASTPATH)
 	BOOL_SETTING("checks", checks, )
 #undef BOOL_SETTING
 
@@ -293,12 +364,19 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 			  size_t errlen)
 {
 	static const char *const known[] = {
-		"CONFIG_HIGHMEM", "CONFIG_HIGHPTE", "CONFIG_ARM_LPAE",
-		"CONFIG_DEBUG_HIGHMEM", "CONFIG_UACCESS_WITH_MEMCPY",
-		"CONFIG_UACCESS_GUP_KMAP_MEMCPY", "CONFIG_VMSPLIT_4G_4G",
+		"CONFIG_HIGHMEM",
+		"CONFIG_HIGHPTE",
+		"CONFIG_ARM_LPAE",
+		"CONFIG_DEBUG_HIGHMEM",
+		"CONFIG_UACCESS_WITH_MEMCPY",
+		"CONFIG_UACCESS_GUP_KMAP_MEMCPY",
+		"CONFIG_CPU_SW_DOMAIN_PAN",
+		"CONFIG_VMSPLIT_4G_4G",
 		"CONFIG_VMSPLIT_3G",
-		"CONFIG_VMSPLIT_3G_OPT", "CONFIG_VMSPLIT_2G",
-		"CONFIG_VMSPLIT_2G_OPT", "CONFIG_VMSPLIT_1G",
+		"CONFIG_VMSPLIT_3G_OPT",
+		"CONFIG_VMSPLIT_2G",
+		"CONFIG_VMSPLIT_2G_OPT",
+		"CONFIG_VMSPLIT_1G",
 	};
 	FILE *f = fopen(path, "r");
 	char line[512];
@@ -356,6 +434,14 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 	if (s->uaccess_with_memcpy && p->arch != PLAT_ARM)
 		return fail(err, errlen,
 			    "CONFIG_UACCESS_WITH_MEMCPY=y exists on ARM only");
+	if ((s->given & GIVEN_PAN) && s->cpu_sw_domain_pan &&
+	    p->arch != PLAT_ARM)
+		return fail(err, errlen,
+			    "CONFIG_CPU_SW_DOMAIN_PAN=y exists on ARM only");
+	if ((s->given & GIVEN_PAN) && s->cpu_sw_domain_pan && s->arm_lpae)
+		return fail(
+			err, errlen,
+			"CONFIG_CPU_SW_DOMAIN_PAN=y needs CONFIG_ARM_LPAE=n");
 	if (s->uaccess_with_memcpy && s->uaccess_gup_kmap)
 		return fail(err, errlen,
 			    "CONFIG_UACCESS_WITH_MEMCPY and CONFIG_UACCESS_GUP_KMAP_MEMCPY exclude each other");
@@ -420,8 +506,11 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		  false },
 		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", yn(s->uaccess_gup_kmap),
 		  false },
+		{ "CONFIG_CPU_SW_DOMAIN_PAN", yn(settings_cpu_sw_domain_pan(s)),
+		  false },
 		{ "flavour", flavour_names[s->flavour], false },
-		{ "kmap_pfn_fastpath", yn(s->kmap_pfn_fastpath), false },
+		{ "kmap_pfn_fastpath", yn(settings_kmap_pfn_fastpath(s)),
+		  false },
 		{ "mem", mem, false },
 		{ "cpus", cpus, true },
 		{ "kernel_cpi", cpi, true },

@@ -44,9 +44,10 @@ struct settings {
 	bool debug_highmem;	/* CONFIG_DEBUG_HIGHMEM */
 	bool uaccess_with_memcpy;	/* CONFIG_UACCESS_WITH_MEMCPY */
 	bool uaccess_gup_kmap;		/* CONFIG_UACCESS_GUP_KMAP_MEMCPY */
+	bool cpu_sw_domain_pan;		/* CONFIG_CPU_SW_DOMAIN_PAN, if given */
 	enum vmsplit vmsplit;	/* CONFIG_VMSPLIT_* */
 	enum kmap_flavour flavour;
-	bool kmap_pfn_fastpath;	/* the 2014 lowmem fast path */
+	bool kmap_pfn_fastpath;	/* the 2014 lowmem fast path, if given */
 	u64 mem;		/* mem=, bytes of RAM used */
 	u32 ncpus;		/* CPUs brought up */
 	bool checks;		/* run the checkers */
@@ -99,6 +100,27 @@ void settings_print_words(const struct settings *s, FILE *f);
 
 /* The `vmsplit settings` table: every setting, its values and meaning. */
 void settings_print_help(FILE *f);
+
+/*
+ * settings_kernel_version - the kernel release the run models
+ * (KERNEL_VERSION): the board's own if the flavour in force covers it,
+ * else the first release of the flavour (flavour=kmap-local on a 3.14
+ * board models 5.11).
+ */
+u32 settings_kernel_version(const struct settings *s);
+
+/*
+ * settings_kmap_pfn_fastpath - the kmap_atomic_pfn lowmem fast path in
+ * force: as given, else by kernel version.
+ */
+bool settings_kmap_pfn_fastpath(const struct settings *s);
+
+/*
+ * settings_cpu_sw_domain_pan - CONFIG_CPU_SW_DOMAIN_PAN in force: as
+ * given, else y on ARM without LPAE from 4.3 (Kconfig: "depends on MMU &&
+ * !ARM_LPAE", default y).
+ */
+bool settings_cpu_sw_domain_pan(const struct settings *s);
 
 /* CONFIG_HIGHPTE as in force: it depends on CONFIG_HIGHMEM. */
 static inline bool settings_highpte(const struct settings *s)

@@ -550,6 +550,11 @@ void hw_barrier(struct cpu *c)
 	hw_charge(c, cost()->barrier);
 }
 
+void hw_set_dacr(struct cpu *c)
+{
+	hw_charge(c, cost()->cr_write);
+}
+
 void hw_set_ttbr0(struct cpu *c, phys_addr_t ttbr0)
 {
 	c->mmu.ttbr0 = ttbr0;

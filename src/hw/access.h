@@ -66,6 +66,9 @@ void hw_set_ttbr0(struct cpu *c, phys_addr_t ttbr0);
 void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz);
 void hw_set_asid(struct cpu *c, u8 asid);
 void hw_set_cr3(struct cpu *c, phys_addr_t cr3);
+/* ARM Domain Access Control Register write (CPU_SW_DOMAIN_PAN): domains
+ * are not modelled, only the cp15 write's cost. */
+void hw_set_dacr(struct cpu *c);
 
 /* Walk @va with @c's registers, charging nothing (checkers, debugging). */
 enum mmu_fault hw_probe(struct cpu *c, vaddr_t va, struct mmu_walk *w);

@@ -130,12 +130,18 @@ static void task_trampoline(void *arg)
 {
 	struct task_struct *t = arg;
 
-	/* exec() comes back here with a new entry point. */
-	setjmp(t->start);
-	t->in_user = true;
-	this_cpu()->cc = CC_user;
-	/* ret_from_fork: into user space with the task's own tables. */
-	arch_return_to_user();
+	/*
+	 * ret_from_fork: into user space with the task's own tables.  exec()
+	 * comes back here with a new entry point after do_execve has already
+	 * returned to user space (syscall_return_to_user, as the exec system
+	 * call's ret_fast_syscall does in Linux): one table switch per return
+	 * to user, so the second pass must not switch again.
+	 */
+	if (!setjmp(t->start)) {
+		t->in_user = true;
+		this_cpu()->cc = CC_user;
+		arch_return_to_user();
+	}
 	t->entry(t->entry_arg);
 	do_exit(0);
 }

@@ -15,8 +15,17 @@
  *                 array of page pointers from kmalloc, get_user_pages_fast
  *                 over the whole range, kmap_atomic + memcpy per page,
  *                 put_page, kfree.  A short GUP copies nothing.
+ *                 ARM LPAE's CONFIG_VMSPLIT_4G_4G uses it too.
+ *   rw_vm         x86 CONFIG_VMSPLIT_4G_4G: Ingo Molnar's mm/usercopy.c
+ *                 (lib/usercopy.c): follow_page under page_table_lock,
+ *                 kmap_atomic(KM_USER_COPY) per page.
+ *
+ * Under CONFIG_CPU_SW_DOMAIN_PAN (ARM 4.3+ without LPAE) the kernel keeps
+ * the user domain closed and opens it around each access, as v5.7's
+ * asm/uaccess.h and uaccess_with_memcpy.c do (uaccess_enable below).
  */
 #include "lib/uaccess.h"
+#include "lib/usercopy.h"
 
 #include "arch/kv.h"
 #include "base/errno.h"
@@ -32,6 +41,32 @@
 static enum uaccess_strategy strategy(void)
 {
 	return uaccess_strategy(config);
+}
+
+/*
+ * uaccess_save_and_enable() ... uaccess_restore(): with
+ * CONFIG_CPU_SW_DOMAIN_PAN, read DACR, open the user domain (DACR write,
+ * isb), and close it again (DACR write, isb).  In v5.7 one pair wraps
+ * raw_copy_from_user, raw_copy_to_user (without WITH_MEMCPY), __clear_user
+ * and every get_user/__get_user/put_user/__put_user; with WITH_MEMCPY,
+ * arm_copy_to_user and arm_clear_user open it themselves: once around a
+ * small (< 64 bytes) copy or clear, once per page around the memcpy or
+ * memset (arch/arm/lib/uaccess_with_memcpy.c).  The RFC's GUP+kmap copy
+ * touches only kernel mappings and pays none.
+ */
+static void uaccess_enable(void)
+{
+	struct cpu *c = this_cpu();
+
+	if (!settings_cpu_sw_domain_pan(config))
+		return;
+	charge(CODE_uaccess_enable);
+	hw_event(c, EV_uaccess_enable);
+	/* set_domain() twice: a DACR write, each followed by an isb. */
+	hw_set_dacr(c);
+	hw_barrier(c);
+	hw_set_dacr(c);
+	hw_barrier(c);
 }
 
 /*
@@ -57,10 +92,16 @@ static void no_direct_access_4g4g(vaddr_t uaddr, const char *fn)
 		      fn, uaddr);
 }
 
-/* 4G/4G: reach user memory through GUP and a kmap_atomic, page by page. */
+/*
+ * 4G/4G: reach user memory through its pages -- rw_vm on x86, GUP and a
+ * kmap_atomic page by page on ARM LPAE.
+ */
 static int indirect_access(vaddr_t uaddr, void *buf, u32 len, bool write)
 {
 	u8 *p = buf;
+
+	if (usercopy_4g4g())
+		return rw_vm(uaddr, 0, buf, len, write, false) ? -EFAULT : 0;
 
 	while (len) {
 		u32 off = uaddr & (PAGE_SIZE - 1);
@@ -170,6 +211,25 @@ static vaddr_t pin_page_for_write(vaddr_t addr, struct spinlock **ptl)
 }
 
 /*
+ * __put_user(0, (char __user *)to): one user byte, to fault the page in
+ * writable.  A byte store, so nothing outside the destination changes
+ * (arch/arm/lib/uaccess_with_memcpy.c, v3.x to v5.7).
+ * Return: 0 or -EFAULT.
+ */
+static int put_user_u8(u8 val, vaddr_t uaddr)
+{
+	uaccess_enable();
+	for (;;) {
+		struct cpu *c = this_cpu();
+
+		if (!hw_write(c, uaddr, &val, 1, ACC_USER))
+			return 0;
+		if (!fixup_user_fault(c))
+			return -EFAULT;
+	}
+}
+
+/*
  * __copy_to_user_memcpy / __clear_user_memset: @src 0 means clear.  In
  * atomic context (page faults disabled) mmap_sem is not taken and a page
  * that cannot be pinned ends the copy.
@@ -189,14 +249,19 @@ static u32 memcpy_to_user(vaddr_t to, vaddr_t src, u32 n, bool clear)
 		while (!(ptep = pin_page_for_write(to, &ptl))) {
 			if (!atomic)
 				up_read(&mm->mmap_sem);
-			/* __put_user(0, to): fault the page in, writable. */
-			if (atomic || put_user(0, to & ~3u))
+			/*
+			 * __put_user(0, (char __user *)to): one byte at @to,
+			 * never the bytes before it (a word store at to & ~3
+			 * would zero up to three of them).
+			 */
+			if (atomic || put_user_u8(0, to))
 				return n;
 			if (!atomic)
 				down_read(&mm->mmap_sem);
 		}
 		chunk = MIN(n, PAGE_SIZE - (to & (PAGE_SIZE - 1)));
 		/* Through the user address, in kernel mode: it is mapped. */
+		uaccess_enable();
 		if (clear) {
 			kv_memset(to, 0, chunk);
 		} else {
@@ -291,8 +356,17 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_from_user);
 
+	if (usercopy_4g4g()) {
+		u32 left = rw_vm(from, to, NULL, n, false, false);
+
+		/* copy_from_user zeroes what it could not copy. */
+		if (left)
+			kv_memset(to + n - left, 0, left);
+		return left;
+	}
 	if (strategy() == UACCESS_GUP_KMAP)
 		return gup_kmap_copy(to, from, n, false, false);
+	uaccess_enable();
 	charge_bytes(CODE_memcpy_kib, n);
 	{
 		u32 left = copy_std(to, from, n, false);
@@ -307,6 +381,8 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 /* copy_to_user and __copy_to_user_inatomic: the strategy, then std. */
 static u32 __copy_to_user(vaddr_t to, vaddr_t from, u32 n, bool atomic)
 {
+	if (usercopy_4g4g())
+		return rw_vm(to, from, NULL, n, true, false);
 	switch (strategy()) {
 	case UACCESS_GUP_KMAP:
 		return gup_kmap_copy(from, to, n, true, false);
@@ -317,6 +393,8 @@ static u32 __copy_to_user(vaddr_t to, vaddr_t from, u32 n, bool atomic)
 	default:
 		break;
 	}
+	/* raw_copy_to_user's pair, or arm_copy_to_user's for n < 64. */
+	uaccess_enable();
 	charge_bytes(CODE_memcpy_kib, n);
 	return atomic ? copy_std_inatomic(to, from, n, true) :
 			copy_std(to, from, n, true);
@@ -333,9 +411,12 @@ u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_from_user);
 
+	if (usercopy_4g4g())
+		return rw_vm(from, to, NULL, n, false, false);
 	/* The RFC hooks arm_copy_from_user, so __copy_from_user too. */
 	if (strategy() == UACCESS_GUP_KMAP)
 		return gup_kmap_copy(to, from, n, false, false);
+	uaccess_enable();
 	charge_bytes(CODE_memcpy_kib, n);
 	return copy_std_inatomic(to, from, n, false);
 }
@@ -351,10 +432,18 @@ u32 clear_user(vaddr_t to, u32 n)
 {
 	CC_SCOPE(clear_user);
 
-	if (strategy() == UACCESS_WITH_MEMCPY && n >= UACCESS_MEMCPY_MIN)
-		return memcpy_to_user(to, 0, n, true);
+	if (usercopy_4g4g())
+		return rw_vm(to, 0, NULL, n, true, true);
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return gup_kmap_copy(0, to, n, true, true);
+	/* __clear_user's pair, around arm_clear_user. */
+	uaccess_enable();
+	if (strategy() == UACCESS_WITH_MEMCPY) {
+		if (n >= UACCESS_MEMCPY_MIN)
+			return memcpy_to_user(to, 0, n, true);
+		/* arm_clear_user's own pair around __clear_user_std. */
+		uaccess_enable();
+	}
 	charge_bytes(CODE_clear_user_kib, n);
 	return clear_std(to, n);
 }
@@ -368,6 +457,7 @@ int get_user(u32 *val, vaddr_t uaddr)
 {
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return indirect_access(uaddr, val, 4, false);
+	uaccess_enable();
 	for (;;) {
 		struct cpu *c = this_cpu();
 
@@ -384,6 +474,7 @@ int put_user(u32 val, vaddr_t uaddr)
 {
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return indirect_access(uaddr, &val, 4, true);
+	uaccess_enable();
 	for (;;) {
 		struct cpu *c = this_cpu();
 
@@ -407,6 +498,8 @@ int fault_in_pages_readable(vaddr_t uaddr, u32 n)
 
 long strncpy_from_user(char *dst, vaddr_t src, u32 count)
 {
+	if (usercopy_4g4g())
+		return str_vm_strncpy(dst, src, count);
 	if (config->vmsplit == VMSPLIT_4G_4G) {
 		for (u32 i = 0; i < count; i++) {
 			if (indirect_access(src + i, &dst[i], 1, false))
@@ -420,6 +513,10 @@ long strncpy_from_user(char *dst, vaddr_t src, u32 count)
 		struct cpu *c = this_cpu();
 		u8 b;
 
+		/* lib/strncpy_from_user.c reads a word per unsafe_get_user,
+		 * which on ARM is a __get_user with its own pair. */
+		if (!(i % sizeof(u32)))
+			uaccess_enable();
 		while (hw_read(c, src + i, &b, 1, ACC_USER)) {
 			if (!fixup_user_fault(c))
 				return -EFAULT;

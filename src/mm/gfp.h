@@ -60,9 +60,16 @@ static inline void __free_page(struct page *page)
 	__free_pages(page, 0);
 }
 
-/* Take / drop a reference to a single page (put_page frees at zero). */
+/*
+ * Take / drop a reference to a single page (put_page frees at zero).
+ * Each is one atomic on page->_refcount in Linux (page_ref_inc,
+ * put_page_testzero): CODE_page_ref, EV_page_ref.
+ */
 void get_page(struct page *page);
 void put_page(struct page *page);
+/* Charge one atomic refcount update (for callers that add or subtract
+ * more than one, such as a FOLL_PIN's page_ref_add). */
+void page_ref_charge(void);
 
 /*
  * Fault injection for tests: when > 0, the nth alloc_pages call from now

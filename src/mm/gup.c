@@ -12,8 +12,8 @@
  * flush_anon_page / flush_dcache_page treatment that virtually indexed ARM
  * caches need before the kernel reads the page through another alias.
  *
- * The fast path is the lockless walk (HAVE_FAST_GUP): x86, and ARM only
- * with LPAE.  With interrupts off it reads the pmd, maps each PTE page
+ * The fast path is the lockless walk (HAVE_FAST_GUP): x86 from 2.6.27,
+ * and ARM only with LPAE.  With interrupts off it reads the pmd, maps each PTE page
  * once, takes a reference on every present user page it may access,
  * re-reads the PTE to back out of a race, and leaves whatever it cannot
  * take to the slow path.  There is no mmap_sem and no PTE lock.
@@ -37,8 +37,8 @@
  *    pmd_none and again for pte_lockptr.
  *  - The fast walk charges CODE_gup once per call; per PTE only the loads
  *    (pmd, PTE, PTE re-read) are charged, by the hardware model.
- *  - flush_dcache_page is done only on virtually indexed (VIVT or
- *    aliasing VIPT) D-caches, where GUP's flush is needed for coherence.
+ *  - flush_anon_page and flush_dcache_page follow arch/arm/mm/flush.c
+ *    per cache kind and kernel version (gup_flush_page).
  */
 #include "mm/gup.h"
 
@@ -91,6 +91,7 @@ static void gup_grab(struct page *page, unsigned int gup_flags)
 			panic("gup_grab: pfn %#lx has _refcount %d",
 			      page_to_pfn(page), page_count(page));
 		/* try_grab_page: page_ref_add(GUP_PIN_COUNTING_BIAS). */
+		page_ref_charge();
 		page->_refcount += GUP_PIN_COUNTING_BIAS;
 	} else if (gup_flags & FOLL_GET) {
 		get_page(page);
@@ -184,64 +185,27 @@ static int gup_follow_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 }
 
 /*
- * gup_flush_kernel_alias - __flush_dcache_page's kernel half
- * (arch/arm/mm/flush.c): the lowmem
- * direct map, or for a highmem page the pkmap mapping if it has one --
- * kmap_atomic mappings are flushed when they go (kunmap_atomic on VIVT),
- * so only a pkmap alias can still hold lines.
- */
-static void gup_flush_kernel_alias(struct page *page)
-{
-	vaddr_t kaddr;
-
-	if (!PageHighMem(page)) {
-		__cpuc_flush_dcache_area(page_address(page), PAGE_SIZE);
-		return;
-	}
-	kaddr = kmap_high_get(page);
-	if (kaddr) {
-		__cpuc_flush_dcache_area(kaddr, PAGE_SIZE);
-		kunmap_high(page);
-	}
-}
-
-/*
- * gup_flush_anon_page - flush_anon_page (arch/arm/mm/flush.c
- * __flush_anon_page): write back the user alias of an anonymous page and
- * then its kernel alias, so that the kernel sees what user space wrote.  VIVT only for the user side:
- * aliasing VIPT would flush the colour alias (flush_pfn_alias), which no
- * board here has; flush_cache_page() is a no-op there.
- */
-static void gup_flush_anon_page(struct vm_area_struct *vma, struct page *page,
-				vaddr_t addr)
-{
-	if (!test_page_flag(page, PG_anon))
-		return;
-	flush_cache_page(vma, addr);
-	gup_flush_kernel_alias(page);
-}
-
-/*
- * What __get_user_pages does after follow_page_mask for each page it
- * hands out: flush_anon_page (the user alias, VIVT and aliasing VIPT only),
- * then flush_dcache_page -- which on every ARM cache writes back the
- * kernel alias of an anonymous page (page_mapping() is NULL, so nothing is
- * deferred): on the BeagleBone's non-aliasing A8, a 4 KiB clean and
- * invalidate per page.  On VIVT a page-cache page's user alias goes too
- * (__flush_dcache_aliases walks i_mmap; the model has none, so the one
- * alias GUP knows, @vma at @addr).  x86 has nothing to do.
+ * What __get_user_pages does for each page it hands out (mm/gup.c, v5.7):
+ * flush_anon_page(vma, page, start) then flush_dcache_page(page)
+ * (arch/arm/mm/flush.c), which per cache kind means:
+ *  - VIPT non-aliasing (the A8, the A15): flush_anon_page does nothing;
+ *    flush_dcache_page in 4.1+ kernels only clears PG_dcache_clean, in
+ *    older ones writes back the kernel alias of the page.
+ *  - VIVT (the Feroceon): the user alias, then the kernel alias
+ *    (page_address, which is NULL for an unmapped highmem page: see
+ *    flush_anon_page); flush_dcache_page then writes back the kernel alias
+ *    (a highmem page's only if it is kmapped), and for a page-cache page
+ *    that user space maps, its user aliases (__flush_dcache_aliases).
+ * The zero page is never written: flush_dcache_page returns at once for
+ * it, and it is not PageAnon.  x86 has nothing to do.
  */
 static void gup_flush_page(struct vm_area_struct *vma, struct page *page,
 			   vaddr_t addr)
 {
 	if (platform()->arch != PLAT_ARM || page == zero_page)
 		return;
-	/* cache_is_vipt_aliasing(): VIVT or aliasing VIPT. */
-	if (cache_is_vipt_aliasing())
-		gup_flush_anon_page(vma, page, addr);
+	flush_anon_page(vma, page, addr);
 	flush_dcache_page(page);
-	if (page->mapping && cache_is_vivt())
-		flush_cache_page(vma, addr);
 }
 
 /* The pages of @gup_flags: FOLL_GET unless pinning; bad combinations. */
@@ -322,12 +286,18 @@ long get_user_pages_unlocked(vaddr_t start, u32 nr_pages,
 }
 
 /*
- * HAVE_FAST_GUP: x86 always; ARM selects it only with ARM_LPAE, so classic
- * ARM's get_user_pages_fast is the generic one that takes mmap_sem.
+ * HAVE_FAST_GUP: x86 from 2.6.27, when arch/x86/mm/gup.c brought the
+ * lockless walk (before it the kernel had only get_user_pages under
+ * mmap_sem, which is what the x86-2.6 flavour's 2.5.73 gets here); ARM
+ * selects it only with ARM_LPAE, so classic ARM's get_user_pages_fast is
+ * the generic one that takes mmap_sem.
  */
 static bool have_fast_gup(void)
 {
-	return platform()->arch == PLAT_X86 || config->arm_lpae;
+	if (platform()->arch == PLAT_X86)
+		return settings_kernel_version(config) >=
+		       KERNEL_VERSION(2, 6, 27);
+	return config->arm_lpae;
 }
 
 /* access_ok: the whole range below TASK_SIZE, without wrapping. */

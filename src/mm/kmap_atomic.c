@@ -19,8 +19,9 @@
  *               kpte_clear_flush (PTE clear + invlpg).
  *
  * kmap_atomic_pfn returns the direct map for a lowmem pfn only with the
- * kmap_pfn_fastpath setting (the 2014 ARM patch); otherwise every flavour
- * maps it through a slot, as the unpatched kernels did.
+ * kmap_pfn_fastpath setting in force (the 2014 ARM patch: by default on
+ * ARM 4.0-5.10, settings_kmap_pfn_fastpath); otherwise it maps it through
+ * a slot, as the unpatched kernels and 5.11's generic one do.
  */
 #include "arch/cacheflush.h"
 #include "arch/kv.h"
@@ -371,7 +372,7 @@ vaddr_t kmap_atomic_pfn(unsigned long pfn)
 	if (flavour() == FLAVOUR_KMAP_LOCAL)
 		preempt_disable();
 	pagefault_disable();
-	if (config->kmap_pfn_fastpath) {
+	if (settings_kmap_pfn_fastpath(config)) {
 		/* 2014: "implement no-highmem fast path in kmap_atomic_pfn()". */
 		struct page *page = pfn_to_page(pfn);
 

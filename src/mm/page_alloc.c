@@ -267,6 +267,8 @@ void __free_pages(struct page *page, unsigned int order)
 	unsigned int merges;
 
 	free_pages_check(page, order);
+	/* put_page_testzero: one atomic decrement. */
+	page_ref_charge();
 	if (--page->_refcount)
 		return;
 	if (page->_mapcount != -1)
@@ -280,21 +282,32 @@ void __free_pages(struct page *page, unsigned int order)
 	hw_event(this_cpu(), EV_page_free);
 }
 
+void page_ref_charge(void)
+{
+	charge(CODE_page_ref);
+	hw_event(this_cpu(), EV_page_ref);
+}
+
 void get_page(struct page *page)
 {
 	if (page_count(page) <= 0)
 		panic("get_page: pfn %#lx has _refcount %d", page_to_pfn(page),
 		      page_count(page));
+	page_ref_charge();
 	page->_refcount++;
 }
 
+/* The last reference goes through __free_pages, which charges the
+ * decrement (put_page_testzero) itself. */
 void put_page(struct page *page)
 {
 	if (page_count(page) <= 0)
 		panic("put_page: pfn %#lx has _refcount %d", page_to_pfn(page),
 		      page_count(page));
-	if (page_count(page) == 1)
+	if (page_count(page) == 1) {
 		__free_pages(page, 0);
-	else
-		page->_refcount--;
+		return;
+	}
+	page_ref_charge();
+	page->_refcount--;
 }

@@ -14,6 +14,8 @@ const struct platform beaglebone_white = {
 	/* The A8 has no LPAE (that came with the A7/A15). */
 	.lpae_capable = false,
 	.default_flavour = "arm-3x",
+	/* [B] E3's kernel: the June 2020 RFC series is against v5.7. */
+	.kernel_version = KERNEL_VERSION(5, 7, 0),
 	.hw = {
 		.mmu = MMU_ARM_SHORT,
 		.armv6_plus = true,

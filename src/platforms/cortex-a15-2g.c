@@ -15,6 +15,8 @@ const struct platform cortex_a15_2g = {
 	.arm_arch = 7,
 	.lpae_capable = true,
 	.default_flavour = "kmap-local",
+	/* [E] a what-if board: Linux 6.1, the measured kernel (kpath-arm.c). */
+	.kernel_version = KERNEL_VERSION(6, 1, 0),
 	.hw = {
 		.mmu = MMU_ARM_SHORT,
 		.armv6_plus = true,

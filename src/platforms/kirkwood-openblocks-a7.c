@@ -15,6 +15,9 @@ const struct platform kirkwood_openblocks_a7 = {
 	.arm_arch = 5,
 	.lpae_capable = false,
 	.default_flavour = "arm-3x",
+	/* [B] E1's kernel: 3.14, before the 2014 kmap_atomic_pfn fast path
+	 * (absent in v3.14.4, present in v4.0: research/linux-highmem.md). */
+	.kernel_version = KERNEL_VERSION(3, 14, 0),
 	.hw = {
 		.mmu = MMU_ARM_SHORT,
 		.armv6_plus = false,

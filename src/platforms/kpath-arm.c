@@ -264,7 +264,8 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * 56 with fault_in_iov_iter_readable 17 and __get_user_1 8,
 	 * shmem_write_begin 47, shmem_get_folio_gfp 69,
 	 * copy_page_from_iter_atomic 66 - 16 (the inline pagefault part),
-	 * copyin 19, arm_copy_from_user's fixed part 45, shmem_write_end 45,
+	 * copyin 19, arm_copy_from_user's fixed part 45 less its
+	 * uaccess_enable 7 (charged apart), shmem_write_end 45,
 	 * folio_mark_dirty 16 with set_page_dirty 6 and noop_dirty_folio 8,
 	 * folio_mapping 15, folio_unlock 11, unlock_page 6,
 	 * folio_mark_accessed 15 and its LRU activation 45,
@@ -272,7 +273,7 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * __cond_resched 56, rcu_all_qs 36, flush_dcache_page 17
 	 * (tmpfs_overwrite_512/nohighmem: 732 of its functions).
 	 */
-	[CODE_write_page] = 761,
+	[CODE_write_page] = 754,
 	/*
 	 * Per page read from tmpfs: shmem_file_read_iter 144, the atime
 	 * update (atime_needs_update 96, touch_atime 28, current_time 36,
@@ -284,8 +285,23 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 */
 	[CODE_read_page] = 966,
 	/* read_zero 41 + arm_clear_user's fixed part 19 (275 at 512 B less
-	 * 256 for the bytes), read_zero_512/nohighmem. */
-	[CODE_read_zero_chunk] = 60,
+	 * 256 for the bytes) less its uaccess_enable 7 (charged apart),
+	 * read_zero_512/nohighmem. */
+	[CODE_read_zero_chunk] = 53,
+	/*
+	 * One page refcount update, inline in its callers (try_grab_page,
+	 * folio_put): atomic_inc is ldrex/add/strex/teq/bne after
+	 * compound_head (8); atomic_dec_and_test adds the test (10); the
+	 * dmbs around it are barriers inside the CPI.  Mean of the pair: 9.
+	 */
+	[CODE_page_ref] = 9,
+	/*
+	 * CONFIG_CPU_SW_DOMAIN_PAN's uaccess_save_and_enable +
+	 * uaccess_restore, inline in arm_copy_from_user, arm_clear_user and
+	 * the get/put_user helpers: mrc DACR, bic, orr, mcr, isb; mcr, isb
+	 * (7).  The two DACR writes and isbs are charged by the machine.
+	 */
+	[CODE_uaccess_enable] = 7,
 	/* dd's own loop around read and write: 174 user instructions per
 	 * block (busybox dd, research/kernel-paths.md), run at the kernel
 	 * CPI. */
@@ -338,6 +354,9 @@ static const s32 arm_3_14_adjust[NR_CODE_COSTS] = {
 	[CODE_fork] = -5751,
 	[CODE_mmap] = -1950,
 	[CODE_exec] = -11000,
+	/* ARMv5 UP atomics: raw_local_irq_save (mrs, orr, msr) around
+	 * ldr/add/str and the irq restore, no ldrex/strex: 11. */
+	[CODE_page_ref] = 2,
 	/* CONFIG_SECURITY=n: security_file_permission is an inline return
 	 * 0 (34 on read, 30 on write); no rcu_all_qs (4.5+). */
 	[CODE_vfs_read] = -34 - 9,

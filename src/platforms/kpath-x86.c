@@ -201,6 +201,13 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	/* read_zero 45 + clear_user's fixed part 25 (153 less 128 for the
 	 * bytes), read_zero_512. */
 	[CODE_read_zero_chunk] = 70,
+	/* get_page/put_page: lock incl, or lock decl + sete, with the flag
+	 * test, inline in their callers (3); the locked read-modify-write's
+	 * serialisation is inside the CPI. */
+	[CODE_page_ref] = 3,
+	/* CONFIG_CPU_SW_DOMAIN_PAN is ARM's: never charged on x86 (SMAP's
+	 * stac/clac came with Broadwell and 3.7). */
+	[CODE_uaccess_enable] = 0,
 	/* dd's own loop, i386 busybox (research/kernel-paths.md: 262.9 user
 	 * instructions per block, read_zero + write_null). */
 	[CODE_user_loop] = 263,

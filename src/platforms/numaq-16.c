@@ -19,6 +19,8 @@ const struct platform numaq_16 = {
 	.pae_required = true,
 	.has_zone_dma = true,
 	.default_flavour = "x86-2.6",
+	/* [S] E2's kernel: 2.5.73-mm3 (EXPERIMENTS.md). */
+	.kernel_version = KERNEL_VERSION(2, 5, 73),
 	.hw = {
 		.mmu = MMU_X86_PAE,
 		.has_asid = false,

@@ -20,6 +20,9 @@ enum code_cost {
 
 extern const char *const code_cost_names[NR_CODE_COSTS];
 
+/* A kernel release, encoded as LINUX_VERSION_CODE does. */
+#define KERNEL_VERSION(a, b, c) (((a) << 16) + ((b) << 8) + (c))
+
 enum platform_arch {
 	PLAT_ARM,
 	PLAT_X86,
@@ -71,6 +74,12 @@ struct platform {
 	u32 kernel_cpi_milli;
 	/* Default kernel flavour (a settings value name). */
 	const char *default_flavour;
+	/*
+	 * The kernel release the board's published measurement ran
+	 * (KERNEL_VERSION); it picks the defaults of version-dependent
+	 * settings while the flavour in force covers it.
+	 */
+	u32 kernel_version;
 };
 
 /* All platforms, in a fixed order; NULL-terminated. */
