@@ -5,28 +5,35 @@
  * D-cache range operations invalidate the whole I-cache as a side effect
  * (research/platforms.md A, proc-feroceon.S), so this matters most there.
  *
- * [E] Order-of-magnitude sizes of the hot path of each function in a 3.x
- * ARM (resp. 2.6 i386) build: small helpers 64-128 B, the pkmap and
- * allocator paths 256-512 B.  Not measured; a refill costs lines x the
- * platform's icache_refill_line.
+ * [M] Where measured: the distinct 64-byte text lines the Linux functions
+ * behind a centre execute per operation (data/kpath/armmp.tsv and
+ * 686-pae.tsv, highmem, text_lines_per_op; the largest over the
+ * operations), times 64.  A centre's Linux functions are those its code
+ * cost names (kpath-arm.c, kpath-x86.c): kmap_atomic is
+ * __kmap_local_page_prot + __kmap_local_pfn_prot + set_pte_at, and so on.
+ * [E] Where no measured operation executes the functions (the VIVT cache
+ * maintenance and the context-switch hooks, which the Cortex-A15 and P6
+ * kernels under QEMU never run; the inline kmap/kunmap wrappers):
+ * order-of-magnitude sizes of their hot paths, 64-256 B.  A refill costs
+ * lines x the platform's icache_refill_line.
  */
 #include "platforms/platform.h"
 
 const u16 arm_kernel_text_bytes[NR_CC] = {
-	[CC_page_address] = 128,
-	[CC_kmap_atomic] = 192,
-	[CC_kunmap_atomic] = 160,
-	[CC_kmap_atomic_pfn] = 160,
+	[CC_page_address] = 272,
+	[CC_kmap_atomic] = 704,
+	[CC_kunmap_atomic] = 320,
+	[CC_kmap_atomic_pfn] = 512,
 	[CC_kmap_atomic_to_page] = 64,
 	[CC_kmap] = 64,
 	[CC_kunmap] = 64,
-	[CC_kmap_high] = 256,
-	[CC_kunmap_high] = 160,
+	[CC_kmap_high] = 874,
+	[CC_kunmap_high] = 256,
 	[CC_kmap_high_get] = 128,
 	[CC_map_new_virtual] = 384,
-	[CC_flush_all_zero_pkmaps] = 256,
-	[CC_kmap_local_page] = 256,
-	[CC_kunmap_local] = 224,
+	[CC_flush_all_zero_pkmaps] = 192,
+	[CC_kmap_local_page] = 896,
+	[CC_kunmap_local] = 576,
 	[CC___kmap_local_sched_out] = 160,
 	[CC___kmap_local_sched_in] = 160,
 	[CC_cpu_set_pte_ext] = 128,
@@ -34,35 +41,35 @@ const u16 arm_kernel_text_bytes[NR_CC] = {
 	[CC_flush_cache_all] = 64,
 	[CC_flush_tlb_kernel_range] = 96,
 	[CC_flush_tlb_all] = 64,
-	[CC___alloc_pages] = 512,
-	[CC___free_pages] = 384,
+	[CC___alloc_pages] = 2197,
+	[CC___free_pages] = 1216,
 	[CC_clear_highpage] = 128,
-	[CC_memcpy] = 384,
+	[CC_memcpy] = 512,
 	[CC_memset] = 192,
 };
 
 const u16 x86_kernel_text_bytes[NR_CC] = {
-	[CC_page_address] = 96,
-	[CC_kmap_atomic] = 160,
-	[CC_kunmap_atomic] = 128,
-	[CC_kmap_atomic_pfn] = 128,
+	[CC_page_address] = 320,
+	[CC_kmap_atomic] = 576,
+	[CC_kunmap_atomic] = 448,
+	[CC_kmap_atomic_pfn] = 384,
 	[CC_kmap_atomic_to_page] = 64,
 	[CC_kmap] = 64,
 	[CC_kunmap] = 64,
-	[CC_kmap_high] = 224,
-	[CC_kunmap_high] = 128,
+	[CC_kmap_high] = 960,
+	[CC_kunmap_high] = 192,
 	[CC_kmap_high_get] = 96,
 	[CC_map_new_virtual] = 320,
-	[CC_flush_all_zero_pkmaps] = 224,
-	[CC_kmap_local_page] = 224,
-	[CC_kunmap_local] = 192,
+	[CC_flush_all_zero_pkmaps] = 154,
+	[CC_kmap_local_page] = 704,
+	[CC_kunmap_local] = 704,
 	[CC___kmap_local_sched_out] = 128,
 	[CC___kmap_local_sched_in] = 128,
 	[CC_flush_tlb_kernel_range] = 96,
 	[CC_flush_tlb_all] = 64,
-	[CC___alloc_pages] = 448,
-	[CC___free_pages] = 320,
+	[CC___alloc_pages] = 1769,
+	[CC___free_pages] = 1255,
 	[CC_clear_highpage] = 96,
-	[CC_memcpy] = 128,
-	[CC_memset] = 96,
+	[CC_memcpy] = 64,
+	[CC_memset] = 64,
 };
