@@ -315,28 +315,29 @@ const struct kpath kpath_arm_6_1 = {
 };
 
 /*
+ * What every ARM kernel before 5.11 (and before the 6.1 maple tree) does
+ * differently from 6.1, shared by the 5.7 and 3.14 adjustments.
+ *  - kunmap_atomic (arch/arm/mm/highmem.c) flushes a VIVT page and pops
+ *    the slot; without DEBUG_HIGHMEM it neither clears the PTE nor flushes
+ *    the TLB entry: kunmap_local_indexed's pte_clear and post_unmap calls
+ *    (about half of its 49) are not there.
+ *  - No maple tree: dup_mmap links VMAs into the rbtree and list
+ *    (__vma_link_rb) instead of mas_next_entry 4800 and mas_find 951
+ *    (fork_exit_wait); do_mmap/do_munmap likewise (maple 4313 of
+ *    mmap_munmap, about 2157 a call, for a ~200-instruction rbtree link);
+ *    exec's mmaps and teardown (maple 11000 more in fork_exec_exit_wait
+ *    than in fork_exit_wait).
+ */
+#define ARM_BEFORE_5_11_ADJUST                                              \
+	[CODE_kunmap_atomic] = -25, [CODE_fork] = -5751, [CODE_mmap] = -1950, \
+	[CODE_exec] = -11000
+
+/*
  * Linux 5.7 as the BeagleBone's dd ran it (omap2plus_defconfig: SMP,
  * CONFIG_SECURITY with no LSM, MEMCG, no NO_HZ_FULL).
  */
 static const s32 arm_5_7_adjust[NR_CODE_COSTS] = {
-	/*
-	 * 5.7's kunmap_atomic (arch/arm/mm/highmem.c) flushes a VIVT page
-	 * and pops the slot; without DEBUG_HIGHMEM it neither clears the
-	 * PTE nor flushes the TLB entry: kunmap_local_indexed's pte_clear
-	 * and post_unmap calls (about half of its 49) are not there.
-	 */
-	[CODE_kunmap_atomic] = -25,
-	/*
-	 * No maple tree: dup_mmap links VMAs into the rbtree and list
-	 * (__vma_link_rb) instead of mas_next_entry 4800 and mas_find 951
-	 * (fork_exit_wait); do_mmap/do_munmap likewise (maple 4313 of
-	 * mmap_munmap, about 2157 a call, for a ~200-instruction rbtree
-	 * link); exec's mmaps and teardown (maple 11000 more in
-	 * fork_exec_exit_wait than in fork_exit_wait).
-	 */
-	[CODE_fork] = -5751,
-	[CODE_mmap] = -1950,
-	[CODE_exec] = -11000,
+	ARM_BEFORE_5_11_ADJUST,
 };
 
 const struct kpath kpath_arm_5_7 = {
@@ -350,10 +351,7 @@ const struct kpath kpath_arm_5_7 = {
  * PREEMPT, no SECURITY, no MEMCG).
  */
 static const s32 arm_3_14_adjust[NR_CODE_COSTS] = {
-	[CODE_kunmap_atomic] = -25,
-	[CODE_fork] = -5751,
-	[CODE_mmap] = -1950,
-	[CODE_exec] = -11000,
+	ARM_BEFORE_5_11_ADJUST,
 	/* ARMv5 UP atomics: raw_local_irq_save (mrs, orr, msr) around
 	 * ldr/add/str and the irq restore, no ldrex/strex: 11. */
 	[CODE_page_ref] = 2,
