@@ -35,7 +35,6 @@
 
 #define PAGE 4096L
 #define CHUNK (16 * PAGE) /* one /proc/self/mem pread or vmsplice */
-#define DATA_PAGES 1280L /* prefilled tmpfs file and GUP source, 5 MiB */
 #define REPS 2
 
 struct op {
@@ -48,7 +47,8 @@ struct op {
 
 static int nwin; /* sync() calls so far = index of the window in progress */
 static char buf[CHUNK] __attribute__((aligned(4096)));
-static char *src; /* DATA_PAGES of touched anonymous memory */
+static char *src; /* GUP source: touched anonymous memory */
+static long src_len;
 static int fd, pfd[2], ready[2];
 static char *map;
 static long map_len;
@@ -148,18 +148,51 @@ static void open_new(long n)
 		fail("open /tmpfs/w");
 }
 
-/* The shared 5 MiB file, positioned at its start. */
-static void open_data(long n)
+/*
+ * A new file of @bytes (rounded up to 64 KiB) written once by 64 KiB
+ * writes, positioned at its start: every page the measured loop then
+ * touches has the same history (one write, so one folio_mark_accessed;
+ * the loop's first access to a page activates it).
+ */
+static void open_filled(long bytes)
 {
-	fd = open("/tmpfs/data", O_RDWR);
-	if (fd < 0)
-		fail("open /tmpfs/data");
+	open_new(0);
+	for (long done = 0; done < bytes; done += CHUNK)
+		if (write(fd, buf, CHUNK) != CHUNK)
+			fail("write /tmpfs/w");
+	lseek(fd, 0, SEEK_SET);
+}
+
+static void open_filled512(long n)
+{
+	open_filled(n * 512);
+}
+
+static void open_filled4k(long n)
+{
+	open_filled(n * 4096);
 }
 
 /* ---- get_user_pages ---- */
 
+/*
+ * @n pages of touched anonymous memory as the GUP source, mapped only
+ * while a GUP operation runs: fork_* must copy a small address space.
+ */
+static void map_src(long n)
+{
+	src = mmap(NULL, n * PAGE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (src == MAP_FAILED)
+		fail("mmap src");
+	madvise(src, n * PAGE, MADV_NOHUGEPAGE);
+	touch(src, n * PAGE);
+	src_len = n * PAGE;
+}
+
 static void open_self_mem(long n)
 {
+	map_src(n);
 	fd = open("/proc/self/mem", O_RDONLY);
 	if (fd < 0)
 		fail("open /proc/self/mem");
@@ -174,8 +207,15 @@ static void run_self_mem(long n)
 			fail("pread /proc/self/mem");
 }
 
+static void close_self_mem(void)
+{
+	close(fd);
+	munmap(src, src_len);
+}
+
 static void open_vmsplice(long n)
 {
+	map_src(n);
 	if (pipe(pfd))
 		fail("pipe");
 	open_null(n);
@@ -203,6 +243,7 @@ static void close_vmsplice(void)
 	close(pfd[0]);
 	close(pfd[1]);
 	close(fd);
+	munmap(src, src_len);
 }
 
 /* ---- page faults ---- */
@@ -237,7 +278,7 @@ static void unmap(void)
 
 static void map_file(long n)
 {
-	open_data(n);
+	open_filled4k(n);
 	map_len = n * PAGE;
 	map = mmap(NULL, map_len, PROT_READ, MAP_SHARED, fd, 0);
 	if (map == MAP_FAILED)
@@ -247,7 +288,7 @@ static void map_file(long n)
 static void unmap_file(void)
 {
 	unmap();
-	close(fd);
+	close_fd_unlink();
 }
 
 /*
@@ -449,12 +490,16 @@ static const struct op ops[] = {
 	  close_fd_unlink },
 	{ "tmpfs_write_4k_new", 256, 1280, open_new, run_write4k,
 	  close_fd_unlink },
-	{ "tmpfs_overwrite_512", 1000, 5000, open_data, run_write512,
-	  close_fd },
-	{ "tmpfs_overwrite_4k", 256, 1280, open_data, run_write4k, close_fd },
-	{ "tmpfs_read_512", 1000, 5000, open_data, run_read512, close_fd },
-	{ "tmpfs_read_4k", 256, 1280, open_data, run_read4k, close_fd },
-	{ "gup_slow_page", 64, 1024, open_self_mem, run_self_mem, close_fd },
+	{ "tmpfs_overwrite_512", 1000, 5000, open_filled512, run_write512,
+	  close_fd_unlink },
+	{ "tmpfs_overwrite_4k", 256, 1280, open_filled4k, run_write4k,
+	  close_fd_unlink },
+	{ "tmpfs_read_512", 1000, 5000, open_filled512, run_read512,
+	  close_fd_unlink },
+	{ "tmpfs_read_4k", 256, 1280, open_filled4k, run_read4k,
+	  close_fd_unlink },
+	{ "gup_slow_page", 64, 1024, open_self_mem, run_self_mem,
+	  close_self_mem },
 	{ "gup_fast_page", 64, 1024, open_vmsplice, run_vmsplice,
 	  close_vmsplice },
 	{ "fault_anon", 256, 1280, map_anon, run_write_touch, unmap },
@@ -479,28 +524,12 @@ static void measure(const struct op *op, long n)
 	op->teardown();
 }
 
-static void make_data(void)
-{
-	int f = open("/tmpfs/data", O_RDWR | O_CREAT | O_TRUNC, 0600);
-
-	memset(buf, 0x5a, sizeof(buf));
-	for (long i = 0; i < DATA_PAGES * PAGE / CHUNK; i++)
-		if (write(f, buf, CHUNK) != CHUNK)
-			fail("write /tmpfs/data");
-	close(f);
-}
-
 int main(int argc, char **argv)
 {
 	const char *only = argc > 1 ? argv[1] : NULL;
 
-	src = mmap(NULL, DATA_PAGES * PAGE, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (src == MAP_FAILED)
-		fail("mmap src");
-	madvise(src, DATA_PAGES * PAGE, MADV_NOHUGEPAGE);
-	touch(src, DATA_PAGES * PAGE);
-	make_data();
+	/* The user buffer of every read and write, touched up front. */
+	memset(buf, 0x5a, sizeof(buf));
 	dprintf(1, "KPATH begin reps=%d\n", REPS);
 	for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
 		if (only && !strstr(only, ops[k].name))
