@@ -28,22 +28,30 @@ FLAVOURS=${*:-armmp armmp-lpae 686-pae}
 
 log() { echo "kpath: $*" >&2; }
 
+HOSTPKGS="qemu-system-arm qemu-system-x86 cpio gcc gcc-arm-linux-gnueabihf
+	gcc-i686-linux-gnu libc6-dev-armhf-cross libc6-dev-i386-cross"
+
+# The host packages, and the foreign architectures whose kernels we fetch.
+# apt-get update runs only when something is missing (a new architecture
+# needs its package lists); a half-synced mirror is not fatal as long as
+# the lists we have still name the pinned versions.
 deps() {
-	local need=
+	local need= foreign
+	foreign=$(dpkg --print-foreign-architectures)
 	for a in armhf i386; do
-		dpkg --print-foreign-architectures | grep -qx $a ||
-			{ dpkg --add-architecture $a; need=1; }
+		case " $(echo $foreign) " in
+		*" $a "*) ;;
+		*) dpkg --add-architecture $a; need="$need $a:arch" ;;
+		esac
 	done
-	for p in qemu-system-arm qemu-system-x86 cpio gcc gcc-arm-linux-gnueabihf \
-		gcc-i686-linux-gnu libc6-dev-armhf-cross libc6-dev-i386-cross; do
+	for p in $HOSTPKGS; do
 		dpkg -s $p >/dev/null 2>&1 || need="$need $p"
 	done
 	[ -z "$need" ] && return 0
 	log "installing$need"
-	apt-get update -qq
+	apt-get update -qq || log "apt-get update failed; using the lists we have"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		qemu-system-arm qemu-system-x86 cpio gcc gcc-arm-linux-gnueabihf \
-		gcc-i686-linux-gnu libc6-dev-armhf-cross libc6-dev-i386-cross >/dev/null
+		$HOSTPKGS >/dev/null
 }
 
 # debarch for a flavour
