@@ -20,6 +20,8 @@
  *					taken in kernel mode (context "kexc")
  *			  "eret LO HI"	(x86) iret/sysexit/sysret inside
  *					[LO,HI) end a kernel-mode exception
+ *			  "switch LO HI" the context-switch code
+ *					(__switch_to, __switch_to_asm)
  *
  * Dump format (text):
  *	"N id name"		context id declaration (before first use)
@@ -39,6 +41,16 @@
  * mode, so the next kernel TB starts a new entry.  Kernel TBs of an entry
  * are held pending until a tag names the entry; they are charged to
  * "other" if the CPU returns to user mode first.
+ *
+ * Context switches: the context belongs to the task, not the CPU.  In the
+ * switch code the instruction that saves the outgoing task's stack pointer
+ * into its task/thread_info (ARM: the stm of sp and lr, x86: mov %esp to
+ * memory) and the one that loads the incoming one's (ARM: the ldm of sp
+ * and pc, x86: mov memory to %esp) address the same per-task slot, so
+ * that address names the task: the state is saved under the outgoing
+ * task's slot and restored from the incoming one's.  A task never seen
+ * switching out (kernel threads, the idle task, a new child before its
+ * first return to user mode) runs in context "kthread".
  *
  * The QEMU plugin header is not packaged in Debian 12, so the handful of
  * declarations used are written out below for API version 1 (QEMU 7.2).
@@ -79,6 +91,24 @@ qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
+typedef uint32_t qemu_plugin_meminfo_t;
+enum qemu_plugin_mem_rw {
+	QEMU_PLUGIN_MEM_R = 1,
+	QEMU_PLUGIN_MEM_W,
+	QEMU_PLUGIN_MEM_RW,
+};
+typedef void (*qemu_plugin_vcpu_mem_cb_t)(unsigned int vcpu_index,
+					  qemu_plugin_meminfo_t info,
+					  uint64_t vaddr, void *userdata);
+void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
+					    qemu_plugin_vcpu_udata_cb_t cb,
+					    enum qemu_plugin_cb_flags flags,
+					    void *userdata);
+void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
+				      qemu_plugin_vcpu_mem_cb_t cb,
+				      enum qemu_plugin_cb_flags flags,
+				      enum qemu_plugin_mem_rw rw,
+				      void *userdata);
 
 /* QEMU 7.2 refuses a plugin whose version is outside [1, 1]. */
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
@@ -86,6 +116,8 @@ __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 #define NCTX 1024
 #define CTX_OTHER 0
 #define CTX_KEXC 1
+#define CTX_KTHREAD 2
+#define NTASK 4096 /* saved task states, open addressing */
 #define NSLOT (1u << 20)
 #define HBITS 22
 #define PENDMAX (1u << 18)
@@ -139,6 +171,20 @@ static uint32_t prev_last_pc;
 static FILE *out;
 static int window;
 static uint64_t n_pend_overflow, n_stack_overflow, n_eret_nostack, n_kexc;
+static uint64_t n_switch, n_switch_unknown, n_task_full;
+static struct range switchr[MAXRANGE];
+static int nswitch;
+
+/* The attribution state of a task that is not running. */
+struct task {
+	uint32_t key; /* the task's stack-pointer slot; 0 = free */
+	int state;
+	int nstack;
+	int stack[NSTACK];
+};
+
+static struct task tasks[NTASK];
+static int switch_armed; /* 1: next access saves, 2: next access loads */
 
 static void die(const char *msg)
 {
@@ -252,10 +298,72 @@ static void dump(void)
 	}
 	fprintf(out,
 		"E pend_overflow=%" PRIu64 " stack_overflow=%" PRIu64
-		" eret_nostack=%" PRIu64 " kexc=%" PRIu64 " slots=%u\n",
+		" eret_nostack=%" PRIu64 " kexc=%" PRIu64 " switches=%" PRIu64
+		" switch_unknown=%" PRIu64 " task_full=%" PRIu64 " slots=%u\n",
 		n_pend_overflow, n_stack_overflow, n_eret_nostack, n_kexc,
-		nslot);
+		n_switch, n_switch_unknown, n_task_full, nslot);
 	fflush(out);
+}
+
+static struct task *task_slot(uint32_t key)
+{
+	uint32_t h = (key * 2654435761u) >> 20;
+
+	for (uint32_t i = 0; i < NTASK; i++, h++) {
+		struct task *t = &tasks[h % NTASK];
+
+		if (t->key == key || !t->key)
+			return t;
+	}
+	return NULL;
+}
+
+static void switch_insn(unsigned int vcpu, void *udata)
+{
+	switch_armed = (int)(uintptr_t)udata;
+}
+
+/*
+ * The first access of an armed save or load instruction: its address
+ * names the task.  A pending entry cannot cross a switch (tags come first
+ * on every entry path); if one does, it goes to "other".
+ */
+static void switch_access(unsigned int vcpu, qemu_plugin_meminfo_t info,
+			  uint64_t vaddr, void *udata)
+{
+	struct task *t;
+	int what = switch_armed;
+
+	switch_armed = 0;
+	if (!what)
+		return;
+	t = task_slot((uint32_t)vaddr);
+	if (what == 1) {
+		if (state == PENDING) {
+			enter(CTX_OTHER);
+			flush_pending(CTX_OTHER);
+			state = CTX_OTHER;
+		}
+		if (!t) {
+			n_task_full++;
+			return;
+		}
+		t->key = (uint32_t)vaddr;
+		t->state = state;
+		t->nstack = nstack;
+		memcpy(t->stack, stack, sizeof(stack));
+		return;
+	}
+	n_switch++;
+	if (t && t->key) {
+		state = t->state;
+		nstack = t->nstack;
+		memcpy(stack, t->stack, sizeof(stack));
+	} else {
+		n_switch_unknown++;
+		state = CTX_KTHREAD;
+		nstack = 0;
+	}
 }
 
 static void kernel_tb_exec(unsigned int vcpu, void *udata)
@@ -371,6 +479,41 @@ static int x86_is_string(uint8_t op)
 	       (op >= 0x6c && op <= 0x6f);
 }
 
+/*
+ * In the switch code: 1 for the instruction saving the outgoing task's
+ * stack pointer, 2 for the one loading the incoming task's, else 0.
+ * ARM (entry-armv.S): stmia ip!, {r4 - sl, fp, sp, lr} and
+ * ldmia r4, {r4 - sl, fp, sp, pc} (with VMAP_STACK: {r4 - sl, fp, ip, lr},
+ * sp follows from ip).  x86 (entry_32.S):
+ * movl %esp, TASK_threadsp(%eax) and movl TASK_threadsp(%edx), %esp.
+ */
+static int switch_kind(uint32_t pc, const uint8_t *p, size_t len)
+{
+	if (in_range(switchr, nswitch, pc) < 0)
+		return 0;
+	if (arch == ARCH_ARM) {
+		uint32_t w;
+
+		if (len != 4)
+			return 0;
+		memcpy(&w, p, 4);
+		/* stm/ldm whose list starts at r4 and holds lr or pc */
+		if (((w >> 25) & 7) != 4 ||
+		    (w & 0xffff & -(w & 0xffff)) != 0x10 || !(w & 0xc000))
+			return 0;
+		return w & (1u << 20) ? 2 : 1;
+	}
+
+	int rep;
+	const uint8_t *op = x86_opcode(p, len, &rep);
+
+	if (!op || (size_t)(op - p) + 2 > len)
+		return 0;
+	if (((op[1] >> 3) & 7) != 4 || (op[1] >> 6) == 3)
+		return 0;
+	return op[0] == 0x89 ? 1 : op[0] == 0x8b ? 2 : 0;
+}
+
 static void decode(struct tbrec *r, size_t i, uint32_t pc, const uint8_t *p,
 		   size_t len)
 {
@@ -429,10 +572,22 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
 		uint32_t pc = (uint32_t)qemu_plugin_insn_vaddr(in);
 
+		const uint8_t *data = qemu_plugin_insn_data(in);
+		size_t len = qemu_plugin_insn_size(in);
+		int sw = switch_kind(pc, data, len);
+
 		r->slot[i] = slot_for(pc);
 		r->last_pc = pc;
-		decode(r, i, pc, qemu_plugin_insn_data(in),
-		       qemu_plugin_insn_size(in));
+		decode(r, i, pc, data, len);
+		if (sw) {
+			qemu_plugin_register_vcpu_insn_exec_cb(
+				in, switch_insn, QEMU_PLUGIN_CB_NO_REGS,
+				(void *)(uintptr_t)sw);
+			qemu_plugin_register_vcpu_mem_cb(in, switch_access,
+							 QEMU_PLUGIN_CB_NO_REGS,
+							 QEMU_PLUGIN_MEM_RW,
+							 NULL);
+		}
 	}
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, kernel_tb_exec,
 					     QEMU_PLUGIN_CB_NO_REGS, r);
@@ -482,6 +637,9 @@ static int read_cfg(const char *path)
 		} else if (sscanf(line, "eret %x %x", &lo, &hi) == 2) {
 			if (add_range(eretr, &neret, lo, hi, 0))
 				return -1;
+		} else if (sscanf(line, "switch %x %x", &lo, &hi) == 2) {
+			if (add_range(switchr, &nswitch, lo, hi, 0))
+				return -1;
 		}
 	}
 	fclose(f);
@@ -494,9 +652,10 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 {
 	const char *outp = NULL, *cfgp = NULL;
 
-	/* Ids 0 and 1 are fixed: "other" and "kexc". */
+	/* Ids 0, 1 and 2 are fixed: "other", "kexc" and "kthread". */
 	ctx_id("other");
 	ctx_id("kexc");
+	ctx_id("kthread");
 	for (int i = 0; i < argc; i++) {
 		if (!strncmp(argv[i], "out=", 4))
 			outp = argv[i] + 4;
@@ -515,9 +674,9 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
 	if (!out || !slot_pc || !hash || !pend || !pend_cont)
 		return -1;
 	fprintf(out,
-		"H arch=%s klo=%08x marker=%08x tags=%d vecs=%d erets=%d\n",
+		"H arch=%s klo=%08x marker=%08x tags=%d vecs=%d erets=%d switch=%d\n",
 		arch == ARCH_ARM ? "arm" : "x86", klo, marker_pc, ntag, nvec,
-		neret);
+		neret, nswitch);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;

@@ -123,6 +123,13 @@ sym() {
 	echo "$s"
 }
 
+# the address of the first text symbol after symbol $2 (where it ends)
+symend() {
+	local a
+	a=$(sym "$1" "$2")
+	awk -v a="$a" '($1 "") > a && (e == "" || ($1 "") < e) { e = $1 } END { print e }' "$1"
+}
+
 # cfg FLAVOUR: the plugin configuration from the kernel's kallsyms
 make_cfg() {
 	local fl=$1 ks=$W/kallsyms-$1.txt
@@ -131,6 +138,7 @@ make_cfg() {
 		echo "klo bf000000"
 		echo "marker $(sym "$ks" sys_sync)"
 		echo "vec ffff0000 ffff0020"
+		echo "switch $(sym "$ks" __switch_to) $(symend "$ks" __switch_to)"
 		echo "tag fault $(sym "$ks" __dabt_usr)"
 		echo "tag fault $(sym "$ks" __pabt_usr)"
 		echo "tag irq $(sym "$ks" __irq_usr)"
@@ -141,6 +149,7 @@ make_cfg() {
 		echo "klo c0000000"
 		echo "marker $(sym "$ks" __ia32_sys_sync)"
 		echo "eret $(sym "$ks" __entry_text_start) $(sym "$ks" __entry_text_end)"
+		echo "switch $(sym "$ks" __switch_to_asm) $(symend "$ks" __switch_to_asm)"
 		echo "tag fault $(sym "$ks" asm_exc_page_fault)"
 		echo "tag irq $(sym "$ks" irq_entries_start) $(sym "$ks" spurious_entries_start)"
 		echo "tag irq $(sym "$ks" spurious_entries_start) $(sym "$ks" asm_exc_divide_error)"
