@@ -10,7 +10,9 @@
 # Environment: KPATH_WORK (work dir, default build/kpath), KPATH_OUT (where
 # the .tsv files go, default data/kpath), ANALYZE (the analysis binary,
 # default build/kpath-analyze), KPATH_ONLY (substring filter of operation
-# names passed to the guest, for quick checks).
+# names passed to the guest, for quick checks), KPATH_QEMU_ARGS (extra QEMU
+# arguments of the measured boots, e.g. -singlestep for the one-instruction-
+# per-TB cross-check in data/kpath/README.md).
 #
 # The packages are pinned: the measured tables belong to these exact builds.
 set -euo pipefail
@@ -185,8 +187,9 @@ measure() {
 	for c in $(configs $fl); do
 		local name=${c%%:*} ap=${c#*:} run=$W/$fl-${c%%:*}
 		t0=$(date +%s)
+		# shellcheck disable=SC2086 # KPATH_QEMU_ARGS is a word list
 		qemu $fl "$run.log" "${KPATH_ONLY:+kpath_only=$KPATH_ONLY} $ap" \
-			-plugin "$W/kpath-plugin.so,out=$run.dump,cfg=$W/$fl.cfg"
+			${KPATH_QEMU_ARGS:-} -plugin "$W/kpath-plugin.so,out=$run.dump,cfg=$W/$fl.cfg"
 		log "$fl $name: $(($(date +%s) - t0)) s"
 		kallsyms_of "$run.log" >"$run.kallsyms"
 		cmp -s "$run.kallsyms" "$W/kallsyms-$fl.txt" ||
