@@ -2,7 +2,9 @@
 #
 # vmsplit build.  `make` builds build/vmsplit; `make test` runs the Criterion
 # suite; `make check` runs it again under ASan+UBSan; `make bench` runs the
-# benchmarks; `make run` runs `vmsplit reproduce`.
+# benchmarks; `make run` runs `vmsplit reproduce`.  `make kpath` (root, Debian
+# 12, not part of test or CI) measures Linux's kernel paths under QEMU and
+# rewrites data/kpath/*.tsv (tools/kpath/kpath.sh, data/kpath/README.md).
 
 CC ?= cc
 BUILD ?= build
@@ -20,8 +22,12 @@ TEST_SRC := $(sort $(wildcard tests/*.c))
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
+# The kpath analysis is a host tool, not part of the simulator: the tests
+# link it beside libvmsplit.a, never into it.
+KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
+KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
-.PHONY: all run test check bench deps clean format
+.PHONY: all run test check bench deps clean format kpath
 
 all: $(BUILD)/vmsplit
 
@@ -55,7 +61,7 @@ $(BUILD)/vmsplit: $(MAIN_OBJ) $(BUILD)/libvmsplit.a
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/vmsplit-tests: $(TEST_OBJ) $(BUILD)/libvmsplit.a | deps
+$(BUILD)/vmsplit-tests: $(TEST_OBJ) $(KPATH_OBJ) $(BUILD)/libvmsplit.a | deps
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
 
@@ -63,8 +69,13 @@ $(BUILD)/vmsplit-bench: $(BENCH_OBJ) $(BUILD)/libvmsplit.a
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
+$(BUILD)/kpath-analyze: $(KPATH_MAIN_OBJ) $(KPATH_OBJ)
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
 # The test objects need Criterion's headers before they compile.
 $(TEST_OBJ): | deps
+$(TEST_OBJ) $(KPATH_OBJ) $(KPATH_MAIN_OBJ): ALL_CFLAGS += -Itools/kpath
 
 run: $(BUILD)/vmsplit
 	$(BUILD)/vmsplit reproduce
@@ -76,6 +87,11 @@ test: $(BUILD)/vmsplit-tests $(BUILD)/vmsplit
 check:
 	$(MAKE) BUILD=build-san OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" test
 
+# Boots Debian's 32-bit kernels under QEMU for tens of minutes; see
+# data/kpath/README.md.  Work files go to build/kpath (git-ignored).
+kpath: $(BUILD)/kpath-analyze
+	ANALYZE=$(abspath $(BUILD)/kpath-analyze) tools/kpath/kpath.sh
+
 bench: $(BUILD)/vmsplit-bench
 	$(BUILD)/vmsplit-bench
 
@@ -85,4 +101,5 @@ format:
 clean:
 	rm -rf build build-san
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BENCH_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) \
+	$(KPATH_OBJ:.o=.d) $(KPATH_MAIN_OBJ:.o=.d)
