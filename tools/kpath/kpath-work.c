@@ -21,7 +21,6 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +79,11 @@ static void touch(char *p, long len)
 		p[i] = 1;
 }
 
-static void nothing(void)
+static void no_setup(long n)
+{
+}
+
+static void no_teardown(void)
 {
 }
 
@@ -486,7 +489,7 @@ static void close_tcp(void)
 }
 
 static const struct op ops[] = {
-	{ "null_syscall", 2000, 10000, get_brk, run_getppid, nothing },
+	{ "null_syscall", 2000, 10000, no_setup, run_getppid, no_teardown },
 	{ "read_zero_512", 1000, 5000, open_zero, run_read512, close_fd },
 	{ "read_zero_4k", 500, 2500, open_zero, run_read4k, close_fd },
 	{ "write_null_512", 1000, 5000, open_null, run_write512, close_fd },
@@ -509,10 +512,11 @@ static const struct op ops[] = {
 	{ "fault_anon", 256, 1280, map_anon, run_write_touch, unmap },
 	{ "fault_file_read", 256, 1280, map_file, run_read_touch, unmap_file },
 	{ "fault_cow", 256, 1280, map_cow, run_write_touch, unmap_cow },
-	{ "fork_exit_wait", 10, 50, get_brk, run_fork, nothing },
-	{ "fork_exec_exit_wait", 10, 50, check_exec, run_fork_exec, nothing },
-	{ "mmap_munmap", 256, 1280, get_brk, run_mmap, nothing },
-	{ "brk_grow_shrink", 256, 1280, get_brk, run_brk, nothing },
+	{ "fork_exit_wait", 10, 50, no_setup, run_fork, no_teardown },
+	{ "fork_exec_exit_wait", 10, 50, check_exec, run_fork_exec,
+	  no_teardown },
+	{ "mmap_munmap", 256, 1280, no_setup, run_mmap, no_teardown },
+	{ "brk_grow_shrink", 256, 1280, get_brk, run_brk, no_teardown },
 	{ "pipe_rw_64", 1000, 5000, open_pipe, run_pipe, close_pipe },
 	{ "tcp_send_1448", 250, 1250, open_tcp, run_tcp, close_tcp },
 };
