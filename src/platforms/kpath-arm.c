@@ -159,13 +159,14 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	[CODE_kmem_cache_alloc] = 88,
 	/* kmem_cache_free 3428.7 in 40.49 calls (fork_exit_wait). */
 	[CODE_kmem_cache_free] = 85,
-	/* page_add_file_rmap 928 in 32 calls (fork_exit_wait). */
+	/* page_add_file_rmap 29 a call (fork_exit_wait). */
 	[CODE_page_add_rmap] = 29,
 	/*
-	 * page_remove_rmap 44300 in 1344 calls (33) with lock_page_memcg 6,
-	 * folio_memcg_lock 18, unlock_page_memcg 17 (fork_exit_wait).
+	 * page_remove_rmap 32 a call with lock_page_memcg 6,
+	 * folio_memcg_lock 18, unlock_page_memcg 17
+	 * (fork_exit_wait/nohighmem).
 	 */
-	[CODE_page_remove_rmap] = 74,
+	[CODE_page_remove_rmap] = 73,
 	/* pte_chain rmap (2.5/2.6) has no 6.1 counterpart: one chain slot is
 	 * a load, a compare and a branch, as page_address's chain step. */
 	[CODE_pte_chain_entry] = 4,
@@ -173,51 +174,58 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * call (fault_anon) and the clear with its barrier 9. */
 	[CODE_bit_spin_lock] = 28,
 	/*
-	 * copy_pte_range per present PTE: 80, as the 686-pae table's
-	 * copy_page_range gives over a large address space (111899 over 1341
-	 * PTEs, kpath-x86.c), and vm_normal_page 27.  armmp's own
-	 * fork_exit_wait/nohighmem copy_page_range, 4956 over 47 PTEs in 9
-	 * VMAs, then leaves 136 per VMA walked (pte_range).
+	 * copy_pte_range per present PTE: fork_exit_wait/nohighmem's
+	 * copy_page_range, 4956 for 47 PTEs in 9 VMAs, split by reading the
+	 * per-PTE loop body (copy_present_pte: the present test, the
+	 * vm_normal_page call, page_dup_file_rmap, ptep_set_wrprotect, the
+	 * set_pte_at call) as 80, which leaves 136 per VMA walked; with
+	 * vm_normal_page 27.
 	 */
 	[CODE_copy_pte] = 107,
 	/*
-	 * zap_pte_range per present PTE: 85 of unmap_page_range (8034 over
-	 * 47 PTEs in 9 VMAs, with the per-VMA walk above), vm_normal_page
-	 * 27, __tlb_remove_page_size 15, free_swap_cache 13, release_pages
-	 * 30 and free_pages_and_swap_cache 5 (fork_exit_wait/nohighmem).
+	 * zap_pte_range per present PTE: 85 of unmap_page_range (8034 for
+	 * 47 PTEs in 9 VMAs, read as copy_pte's, leaving 449 per VMA),
+	 * vm_normal_page 27, __tlb_remove_page_size 20, free_swap_cache 18,
+	 * release_pages 43 and free_pages_and_swap_cache 7 per PTE
+	 * (fork_exit_wait/nohighmem).
 	 */
-	[CODE_zap_pte] = 175,
-	/* Per table walked by copy/zap: pmd test, pte_offset_map_lock and
-	 * loop set-up (copy_page_range's 136 per VMA, above). */
-	[CODE_pte_range] = 136,
+	[CODE_zap_pte] = 200,
+	/* Per table walked by copy or zap: the per-VMA remainders above
+	 * (136 for copy_page_range, 449 for unmap_page_range), averaged. */
+	[CODE_pte_range] = 292,
 	/*
-	 * fork_exit_wait/nohighmem [ctx:sys_clone] 45101 less
-	 * copy_page_range 4956, vm_normal_page 1269 and the PTE stores 1457
-	 * of the copy, kmem_cache_alloc 2890, page allocations 2634, memcpy
-	 * 4160 and Debian's init_on_alloc memsets 10519, all charged apart;
-	 * 6.1's maple-tree dup_mmap stays in (see the adjustments).
+	 * fork_exit_wait/nohighmem [ctx:sys_clone] 45100 less what the
+	 * model charges apart: copy_page_range 4956, vm_normal_page 1269
+	 * and the 47 PTE stores 1966 of the copy, kmem_cache_alloc 2890,
+	 * page allocations 2634, memcpy 4160, and Debian's init_on_alloc
+	 * clears (memset 10519 and kernel_init_pages 269, the operation's
+	 * whole, most of them clone's).  6.1's maple-tree dup_mmap stays in
+	 * (see the adjustments).
 	 */
-	[CODE_fork] = 17216,
+	[CODE_fork] = 16436,
 	/*
-	 * [ctx:sys_exit_group] 53389 less the zap (unmap_page_range 8034,
+	 * [ctx:sys_exit_group] 49000 less the zap (unmap_page_range 8034,
 	 * vm_normal_page 1269, the PTE clears 1034, __tlb_remove_page_size
-	 * 953, free_swap_cache 852, release_pages 2003), rmap removal with
-	 * its memcg locks 5996 and kmem_cache_free 2812.
+	 * 953, free_swap_cache 852, release_pages 2003,
+	 * free_pages_and_swap_cache 339), rmap removal with its memcg locks
+	 * 5996 and kmem_cache_free 2812 (fork_exit_wait/nohighmem).
 	 */
-	[CODE_exit] = 30436,
+	[CODE_exit] = 25709,
 	/*
-	 * fork_exec_exit_wait/nohighmem [ctx:sys_execve] 109833 less the
-	 * inherited address space's teardown (as the exit path's zap above,
-	 * 20141), the exec's init_on_alloc memsets (20939 - 10519 of
-	 * fork_exit_wait) and the LSM hooks (tomoyo_* and apparmor, 6945).
+	 * fork_exec_exit_wait/nohighmem [ctx:sys_execve] 106826 less the
+	 * inherited address space's teardown (fork_exit_wait's zap and rmap
+	 * above, 20479), the exec's own init_on_alloc clears (memset 10465
+	 * beyond fork_exit_wait's) and the LSM hooks (tomoyo_*, apparmor,
+	 * 6945).
 	 */
-	[CODE_exec] = 72327,
-	/* wait4 3495 (fork_exit_wait/nohighmem) less its context switch. */
-	[CODE_wait] = 2736,
-	/* mmap_munmap/nohighmem 10797 for mmap2 + munmap less two entries
-	 * and exits 124, init_on_alloc's memsets 1007, slab 1435 and LSM
-	 * 164 charged apart or Debian's: per call (maple tree 4313 in). */
-	[CODE_mmap] = 4034,
+	[CODE_exec] = 68791,
+	/* wait4 7328 (fork_exit_wait/nohighmem) less the two context
+	 * switches it holds (__schedule 564 in 2.01 calls). */
+	[CODE_wait] = 5810,
+	/* mmap_munmap/nohighmem 10796 for mmap2 + munmap less
+	 * init_on_alloc's memsets 1006, the slab calls 2009 (charged apart)
+	 * and LSM 164: per call, the maple tree (4313) included. */
+	[CODE_mmap] = 3808,
 	/* __filemap_get_folio 107, xas_load 47, xas_start 31, xas_descend
 	 * 30 (tmpfs_overwrite_512/nohighmem). */
 	[CODE_find_get_page] = 215,
@@ -235,10 +243,11 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * 68.63 per page at 16 pages a call).
 	 */
 	[CODE_follow_page] = 216,
-	/* __get_user_pages's set-up 87, __get_user_pages_remote 44,
-	 * get_user_pages_remote 23, check_vma_flags 14, is_valid_gup_flags
-	 * 10 per call (gup_slow_page). */
-	[CODE_gup] = 178,
+	/* __get_user_pages 93 less its per-page loop (60, above),
+	 * __get_user_pages_remote 44, get_user_pages_remote 23,
+	 * check_vma_flags 14, is_valid_gup_flags 10 per call (gup_slow_page:
+	 * one call a page). */
+	[CODE_gup] = 124,
 	/* __fget_light 26 + __fdget_pos 14 for /dev/zero, 22 for a tmpfs
 	 * file with its f_pos lock (read_zero_512, tmpfs_overwrite_512):
 	 * 44 on dd's average. */
@@ -262,18 +271,20 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	/*
 	 * Per page of generic_perform_write: its loop 111, fault_in_readable
 	 * 56 with fault_in_iov_iter_readable 17 and __get_user_1 8,
-	 * shmem_write_begin 47, shmem_get_folio_gfp 69,
+	 * shmem_write_begin 47, shmem_get_folio_gfp 83,
 	 * copy_page_from_iter_atomic 66 - 16 (the inline pagefault part),
 	 * copyin 19, arm_copy_from_user's fixed part 45 less its
 	 * uaccess_enable 7 (charged apart), shmem_write_end 45,
 	 * folio_mark_dirty 16 with set_page_dirty 6 and noop_dirty_folio 8,
 	 * folio_mapping 15, folio_unlock 11, unlock_page 6,
-	 * folio_mark_accessed 15 and its LRU activation 45,
-	 * balance_dirty_pages_ratelimited 17, inode_to_bdi 26,
-	 * __cond_resched 56, rcu_all_qs 36, flush_dcache_page 17
-	 * (tmpfs_overwrite_512/nohighmem: 732 of its functions).
+	 * folio_mark_accessed 15, balance_dirty_pages_ratelimited 17,
+	 * inode_to_bdi 26, __cond_resched 56, rcu_all_qs 36,
+	 * flush_dcache_page 17 (tmpfs_write_512_append/nohighmem, dd's own
+	 * pattern: 698 of its functions, the new page's work apart).  An
+	 * overwrite also activates the page on the LRU (folio_activate_fn
+	 * and its counters, 140 at 512 B, 600 at 4 KiB: not modelled).
 	 */
-	[CODE_write_page] = 754,
+	[CODE_write_page] = 720,
 	/*
 	 * Per page read from tmpfs: shmem_file_read_iter 144, the atime
 	 * update (atime_needs_update 96, touch_atime 28, current_time 36,
@@ -321,16 +332,16 @@ const struct kpath kpath_arm_6_1 = {
  *    the slot; without DEBUG_HIGHMEM it neither clears the PTE nor flushes
  *    the TLB entry: kunmap_local_indexed's pte_clear and post_unmap calls
  *    (about half of its 49) are not there.
- *  - No maple tree: dup_mmap links VMAs into the rbtree and list
- *    (__vma_link_rb) instead of mas_next_entry 4800 and mas_find 951
- *    (fork_exit_wait); do_mmap/do_munmap likewise (maple 4313 of
- *    mmap_munmap, about 2157 a call, for a ~200-instruction rbtree link);
- *    exec's mmaps and teardown (maple 11000 more in fork_exec_exit_wait
- *    than in fork_exit_wait).
+ *  - No maple tree: dup_mmap links each VMA into the rbtree and list
+ *    (__vma_link_rb, about 50 a VMA) instead of the mas_* walk and stores
+ *    (9265 in fork_exit_wait for 9 VMAs); do_mmap/do_munmap likewise
+ *    (maple 4313 of mmap_munmap, about 2157 a call, for a ~200-instruction
+ *    rbtree link); exec's mmaps and teardown (maple 11000 more in
+ *    fork_exec_exit_wait than in fork_exit_wait).
  */
 #define ARM_BEFORE_5_11_ADJUST                                              \
-	[CODE_kunmap_atomic] = -25, [CODE_fork] = -5751, [CODE_mmap] = -1950, \
-	[CODE_exec] = -11000
+	[CODE_kunmap_atomic] = -25, [CODE_fork] = -8815, [CODE_mmap] = -1950, \
+	[CODE_exec] = -10500
 
 /*
  * Linux 5.7 as the BeagleBone's dd ran it (omap2plus_defconfig: SMP,

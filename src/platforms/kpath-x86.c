@@ -84,9 +84,9 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	 */
 	[CODE_syscall_entry] = 177,
 	[CODE_syscall_exit] = 69,
-	/* __schedule 245, psi_task_switch 105, dequeue_task_fair 107,
-	 * pick_next_task_fair 94, update_curr 52 x 2 (fork_exit_wait/
-	 * nohighmem, per switch). */
+	/* __schedule 245 a call (498 in 2.03), psi_task_switch 105,
+	 * dequeue_task_fair 107, pick_next_task_fair 94, update_curr 52 x 2
+	 * (fork_exit_wait/nohighmem, per switch). */
 	[CODE_context_switch] = 655,
 	/* One tick from kernel mode (apic timer interrupt, the hrtimer and
 	 * scheduler_tick path), as for ARM (kpath-arm.c). */
@@ -105,55 +105,55 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	/* As on ARM (kpath-arm.c): the rbtree step of the boards' kernels;
 	 * 6.1 looks VMAs up in a maple tree instead. */
 	[CODE_find_vma_step] = 12,
-	/* kmem_cache_alloc 3310 in 38.84 calls (fork_exit_wait). */
+	/* kmem_cache_alloc 2973 in 34.84 calls (fork_exit_wait). */
 	[CODE_kmem_cache_alloc] = 85,
-	/* kmem_cache_free 3764 in 42.5 calls (fork_exit_wait). */
+	/* kmem_cache_free 3037 in 34.11 calls (fork_exit_wait). */
 	[CODE_kmem_cache_free] = 89,
 	/* page_add_new_anon_rmap 39 (fault_anon). */
 	[CODE_page_add_rmap] = 39,
 	/*
-	 * page_remove_rmap 43393 in 1349 (32), lock_page_memcg 16,
-	 * folio_memcg_lock 23, unlock_page_memcg 20, and their
-	 * rcu_read_lock/unlock 17 (fork_exit_wait/nohighmem).
+	 * page_remove_rmap 35 a call, lock_page_memcg 16, folio_memcg_lock
+	 * 23, unlock_page_memcg 20 (fork_exit_wait/nohighmem).
 	 */
-	[CODE_page_remove_rmap] = 108,
+	[CODE_page_remove_rmap] = 94,
 	[CODE_pte_chain_entry] = 4,
 	/* bit_spin_lock + unlock on page->flags: lock bts, the release. */
 	[CODE_bit_spin_lock] = 20,
-	/* copy_page_range 111899 over 1341 PTEs in 11 calls (83, PTE store
-	 * inline) and vm_normal_page 37 (fork_exit_wait/nohighmem). */
+	/* copy_page_range 7017 for 52 PTEs in 10 VMAs, split as on ARM
+	 * (kpath-arm.c): 83 a PTE, leaving 270 a VMA; vm_normal_page 37
+	 * (fork_exit_wait/nohighmem). */
 	[CODE_copy_pte] = 120,
-	/* unmap_page_range 137535 over 1352 PTEs (102), vm_normal_page 37,
-	 * __tlb_remove_page_size 19, free_swap_cache 18, release_pages 17,
-	 * free_pages_and_swap_cache 5 (fork_exit_wait/nohighmem). */
-	[CODE_zap_pte] = 198,
-	/* Per table walked: the pmd and pte_offset_map_lock set-up, as on
-	 * ARM (armmp's copy_page_range leaves 136 per VMA). */
-	[CODE_pte_range] = 136,
+	/* unmap_page_range 12772 for 52 PTEs in 10 VMAs (102 a PTE, 747 a
+	 * VMA), vm_normal_page 37, __tlb_remove_page_size 26,
+	 * free_swap_cache 26, release_pages 40, free_pages_and_swap_cache 8
+	 * (fork_exit_wait/nohighmem). */
+	[CODE_zap_pte] = 239,
+	/* The per-VMA remainders of copy and zap (270, 747), averaged. */
+	[CODE_pte_range] = 508,
 	/*
-	 * fork_exit_wait/nohighmem [ctx:sys_clone] 222012 less
-	 * copy_page_range 111899, vm_normal_page 49247, the init_on_alloc
-	 * clears (memset 10270, kernel_init_pages 19151), kmem_cache_alloc
-	 * 3310, page allocations 4743 and memcpy 1459.
+	 * fork_exit_wait/nohighmem [ctx:sys_clone] 65288 less
+	 * copy_page_range 7017, vm_normal_page 1924, kmem_cache_alloc 2973,
+	 * page allocations 3964, memcpy 1459 and the init_on_alloc clears
+	 * (memset 10080, kernel_init_pages 16744).
 	 */
-	[CODE_fork] = 21933,
+	[CODE_fork] = 21127,
 	/*
-	 * [ctx:sys_exit_group] 464073 less the zap (unmap_page_range 137535,
-	 * vm_normal_page 49247, __tlb_remove_page_size 25726,
-	 * free_swap_cache 24399, release_pages 22750,
-	 * free_pages_and_swap_cache 6844), rmap removal with its memcg and
-	 * rcu (149956) and kmem_cache_free 3764.
+	 * [ctx:sys_exit_group] 67132 less the zap (unmap_page_range 12772,
+	 * vm_normal_page 1924, __tlb_remove_page_size 1368, free_swap_cache
+	 * 1347, release_pages 2101, free_pages_and_swap_cache 395), rmap
+	 * removal with its memcg locks 8530 and kmem_cache_free 3037.
 	 */
-	[CODE_exit] = 43652,
-	/* fork_exec_exit_wait/nohighmem [ctx:sys_execve] 548484 less the
-	 * inherited mm's teardown, priced as the exit path's per-PTE work
-	 * above (420421). */
-	[CODE_exec] = 128063,
-	/* wait4 4348 (fork_exit_wait/nohighmem) less its switch. */
-	[CODE_wait] = 3693,
-	/* mmap_munmap/nohighmem 14506 less two entries and exits 492, the
-	 * init_on_alloc memsets 2525 and slab calls 1041, per call. */
-	[CODE_mmap] = 5224,
+	[CODE_exit] = 35658,
+	/* fork_exec_exit_wait/nohighmem [ctx:sys_execve] 154766 less the
+	 * inherited mm's teardown (the zap and rmap above, 28438), the
+	 * exec's own init_on_alloc clears (27077) and the LSM hooks 5450. */
+	[CODE_exec] = 86760,
+	/* wait4 7772 less its two context switches (__schedule 498 in
+	 * 2.03 calls). */
+	[CODE_wait] = 6462,
+	/* mmap_munmap/nohighmem 14464 less init_on_alloc's memsets 2525,
+	 * slab calls 2177 and LSM 208: per call, maple tree (5499) in. */
+	[CODE_mmap] = 4777,
 	/* __filemap_get_folio 86, xas_load 41, xas_start 27, xas_descend
 	 * 54 (tmpfs_overwrite_512). */
 	[CODE_find_get_page] = 208,
@@ -161,12 +161,14 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	 * tmpfs_write_4k_new - tmpfs_overwrite_4k: shmem_add_to_page_cache
 	 * 124, xas_store 115, lru_add_fn 104, the counters and memcg. */
 	[CODE_add_to_page_cache] = 1400,
-	/* follow_page_pte, try_grab_page 23, vm_normal_page 37 and
-	 * __get_user_pages's loop 114 (gup_slow_page). */
-	[CODE_follow_page] = 280,
-	/* __get_user_pages_remote, get_user_pages_remote, check_vma_flags 33
-	 * per call (gup_slow_page). */
-	[CODE_gup] = 180,
+	/* follow_page_pte 134, try_grab_page 23, vm_normal_page 37
+	 * (gup_slow_page) and __get_user_pages's per-page loop, 60 as on ARM
+	 * (kpath-arm.c). */
+	[CODE_follow_page] = 254,
+	/* __get_user_pages 114 less its loop, __get_user_pages_remote 50,
+	 * get_user_pages_remote 18, check_vma_flags 33 per call
+	 * (gup_slow_page: one call a page). */
+	[CODE_gup] = 155,
 	/* __fget_light 34 + __fdget_pos 16 (read), 24 (tmpfs write). */
 	[CODE_fdget] = 54,
 	/* vfs_read 80, ksys_read 56, rw_verify_area 35, fsnotify_perm 29,
@@ -230,14 +232,17 @@ static const s32 x86_2_5_adjust[NR_CODE_COSTS] = {
 	/* 2.5's kunmap_atomic does nothing without DEBUG_HIGHMEM: only the
 	 * type check remains of kunmap_local_indexed. */
 	[CODE_kunmap_atomic] = 8 - 38,
-	/* No memcg: lock_page_memcg, folio_memcg_lock, unlock_page_memcg
-	 * and their rcu around rmap; no memcg charge in a fault. */
-	[CODE_page_remove_rmap] = -76,
+	/* No memcg: lock_page_memcg, folio_memcg_lock and unlock_page_memcg
+	 * around rmap; no memcg charge in a fault. */
+	[CODE_page_remove_rmap] = -59,
 	[CODE_handle_mm_fault] = -300,
-	/* No maple tree: dup_mmap and do_mmap link the VMA list and rbtree
-	 * (mas_next_entry 6671 and mas_find 1250 in fork_exit_wait). */
-	[CODE_fork] = -7921,
-	[CODE_mmap] = -2000,
+	/* No maple tree: dup_mmap, do_mmap and exec link the VMA list and
+	 * rbtree (about 50 a VMA) instead of the mas_* walks and stores
+	 * (12796 in fork_exit_wait's 10 VMAs, 5499 in mmap_munmap, 13520
+	 * more in fork_exec_exit_wait). */
+	[CODE_fork] = -12296,
+	[CODE_mmap] = -2550,
+	[CODE_exec] = -13000,
 };
 
 const struct kpath kpath_x86_2_5 = {

@@ -97,7 +97,7 @@ extern const struct kpath kpath_x86_2_5;
  * [C] The Cortex-A8's kernel CPI x 1000, calibrated on E3's normal-kernel
  * row (the BeagleBone White); the A15 derives its own from it.
  */
-#define CORTEX_A8_KERNEL_CPI_MILLI 3639
+#define CORTEX_A8_KERNEL_CPI_MILLI 3660
 /* [C] The BeagleBone White's DRAM read bandwidth, MB/s, fitted with it. */
 #define BBW_DRAM_READ_MBPS 450
 
