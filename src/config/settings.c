@@ -129,7 +129,7 @@ static const struct {
 	{ "dram_read_MBps", "N (the board's)",
 	  "sustained DRAM read bandwidth in MB/s that no streaming access outruns" },
 	{ "cost.NAME", "N (the board's)",
-	  "override code-path cost NAME (cycles; per KiB for *_kib) for a what-if; see the platform files" },
+	  "override code-path cost NAME in cycles (per KiB for *_kib) instead of its measured instructions x kernel_cpi, for a what-if; see src/platforms/kpath-*.c" },
 };
 
 void settings_default(struct settings *s, const struct platform *p)
