@@ -89,7 +89,8 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	 * (fork_exit_wait/nohighmem, per switch). */
 	[CODE_context_switch] = 655,
 	/* One tick from kernel mode (apic timer interrupt, the hrtimer and
-	 * scheduler_tick path), as for ARM (kpath-arm.c). */
+	 * scheduler_tick path).  [E] Not yet separated from the [ctx:kexc]
+	 * rows, as for ARM (kpath-arm.c). */
 	[CODE_timer_tick] = 1500,
 	/* _raw_spin_lock 14 (42 in 3.01 calls) and the inline unlock 2. */
 	[CODE_spin_lock] = 16,
