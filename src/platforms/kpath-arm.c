@@ -120,20 +120,20 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 */
 	[CODE_syscall_entry] = 40,
 	[CODE_syscall_exit] = 22,
-	/* __schedule 281 a call (564 in 2.01, fork_exit_wait/nohighmem),
+	/* __schedule 280 a call (574 in 2.05, fork_exit_wait/nohighmem),
 	 * check_and_switch_context 134, dequeue_task_fair 103,
 	 * psi_task_switch 91, pick_next_task_fair 82, update_curr 69: the
 	 * runqueue work of one switch. */
 	[CODE_context_switch] = 759,
 	/*
-	 * One tick from kernel mode: the irq entry, hrtimer_interrupt,
-	 * tick_sched_timer, update_process_times, scheduler_tick with its
-	 * load tracking, irq_exit.  [E] Not yet separated: the tables hold
-	 * these functions inside the [ctx:kexc] rows of every operation, at
-	 * a few hundredths of a tick per operation, too few to divide out;
-	 * a tick operation in tools/kpath would measure it.
+	 * One timer tick: timer_tick/nohighmem, 12 million user instructions
+	 * per operation (12 ms of -icount time, 3 ticks at HZ=250):
+	 * [ctx:irq] 11292 in 3 calls of tick_sched_timer -- the irq entry,
+	 * hrtimer_interrupt 89, timekeeping_advance 312, update_vsyscall
+	 * 208, scheduler_tick 85 with its load tracking, rcu_sched_clock_irq
+	 * 97, the timer softirq and irq_exit.
 	 */
-	[CODE_timer_tick] = 1500,
+	[CODE_timer_tick] = 3764,
 	/* _raw_spin_lock 14 (42.09 in 3.01 calls, gup_slow_page) and the
 	 * inline unlock (dmb, store, dsb sev) 4. */
 	[CODE_spin_lock] = 18,
@@ -190,7 +190,7 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 */
 	[CODE_copy_pte] = 107,
 	/*
-	 * zap_pte_range per present PTE: 85 of unmap_page_range (8034 for
+	 * zap_pte_range per present PTE: 85 of unmap_page_range (8038 for
 	 * 47 PTEs in 9 VMAs, read as copy_pte's, leaving 449 per VMA),
 	 * vm_normal_page 27, __tlb_remove_page_size 20, free_swap_cache 18,
 	 * release_pages 43 and free_pages_and_swap_cache 7 per PTE
@@ -201,38 +201,38 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * (136 for copy_page_range, 449 for unmap_page_range), averaged. */
 	[CODE_pte_range] = 292,
 	/*
-	 * fork_exit_wait/nohighmem [ctx:sys_clone] 45100 less what the
+	 * fork_exit_wait/nohighmem [ctx:sys_clone] 44971 less what the
 	 * model charges apart: copy_page_range 4956, vm_normal_page 1269
 	 * and the 47 PTE stores 1966 of the copy, kmem_cache_alloc 2890,
-	 * page allocations 2634, memcpy 4160, and Debian's init_on_alloc
-	 * clears (memset 10519 and kernel_init_pages 269, the operation's
+	 * page allocations 2620, memcpy 4160, and Debian's init_on_alloc
+	 * clears (memset 10465 and kernel_init_pages 268, the operation's
 	 * whole, most of them clone's).  6.1's maple-tree dup_mmap stays in
 	 * (see the adjustments).
 	 */
-	[CODE_fork] = 16436,
+	[CODE_fork] = 16378,
 	/*
-	 * [ctx:sys_exit_group] 49000 less the zap (unmap_page_range 8034,
+	 * [ctx:sys_exit_group] 49262 less the zap (unmap_page_range 8038,
 	 * vm_normal_page 1269, the PTE clears 1034, __tlb_remove_page_size
 	 * 953, free_swap_cache 852, release_pages 2003,
-	 * free_pages_and_swap_cache 339), rmap removal with its memcg locks
-	 * 5996 and kmem_cache_free 2812 (fork_exit_wait/nohighmem).
+	 * free_pages_and_swap_cache 338), rmap removal with its memcg locks
+	 * 5996 and kmem_cache_free 2822 (fork_exit_wait/nohighmem).
 	 */
-	[CODE_exit] = 25709,
+	[CODE_exit] = 25957,
 	/*
-	 * fork_exec_exit_wait/nohighmem [ctx:sys_execve] 106826 less the
+	 * fork_exec_exit_wait/nohighmem [ctx:sys_execve] 107077 less the
 	 * inherited address space's teardown (fork_exit_wait's zap and rmap
-	 * above, 20479), the exec's own init_on_alloc clears (memset 10465
+	 * above, 20483), the exec's own init_on_alloc clears (memset 10444
 	 * beyond fork_exit_wait's) and the LSM hooks (tomoyo_*, apparmor,
-	 * 6945).
+	 * 6860).
 	 */
-	[CODE_exec] = 68791,
-	/* wait4 7328 (fork_exit_wait/nohighmem) less the two context
-	 * switches it holds (__schedule 564 in 2.01 calls). */
-	[CODE_wait] = 5810,
-	/* mmap_munmap/nohighmem 10796 for mmap2 + munmap less
-	 * init_on_alloc's memsets 1006, the slab calls 2009 (charged apart)
+	[CODE_exec] = 69142,
+	/* wait4 7327 (fork_exit_wait/nohighmem) less the two context
+	 * switches it holds (__schedule 574 in 2.05 calls). */
+	[CODE_wait] = 5809,
+	/* mmap_munmap/nohighmem 10825 for mmap2 + munmap less
+	 * init_on_alloc's memsets 1009, the slab calls 2028 (charged apart)
 	 * and LSM 164: per call, the maple tree (4313) included. */
-	[CODE_mmap] = 3808,
+	[CODE_mmap] = 3812,
 	/* __filemap_get_folio 107, xas_load 47, xas_start 31, xas_descend
 	 * 30 (tmpfs_overwrite_512/nohighmem). */
 	[CODE_find_get_page] = 215,

@@ -84,14 +84,15 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	 */
 	[CODE_syscall_entry] = 177,
 	[CODE_syscall_exit] = 69,
-	/* __schedule 245 a call (498 in 2.03), psi_task_switch 105,
+	/* __schedule 246 a call (489 in 1.99), psi_task_switch 105,
 	 * dequeue_task_fair 107, pick_next_task_fair 94, update_curr 52 x 2
 	 * (fork_exit_wait/nohighmem, per switch). */
 	[CODE_context_switch] = 655,
-	/* One tick from kernel mode (apic timer interrupt, the hrtimer and
-	 * scheduler_tick path).  [E] Not yet separated from the [ctx:kexc]
-	 * rows, as for ARM (kpath-arm.c). */
-	[CODE_timer_tick] = 1500,
+	/* One timer tick: timer_tick/nohighmem [ctx:irq] 12087 in 3 ticks
+	 * (the apic timer interrupt, hrtimer_interrupt, timekeeping_advance
+	 * 424, the scheduler_tick load tracking, the timer softirq), as for
+	 * ARM (kpath-arm.c). */
+	[CODE_timer_tick] = 4029,
 	/* _raw_spin_lock 14 (42 in 3.01 calls) and the inline unlock 2. */
 	[CODE_spin_lock] = 16,
 	/* down_read_killable 27 + up_read 14 (gup_slow_page). */
@@ -120,41 +121,41 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	[CODE_pte_chain_entry] = 4,
 	/* bit_spin_lock + unlock on page->flags: lock bts, the release. */
 	[CODE_bit_spin_lock] = 20,
-	/* copy_page_range 7017 for 52 PTEs in 10 VMAs, split as on ARM
-	 * (kpath-arm.c): 83 a PTE, leaving 270 a VMA; vm_normal_page 37
+	/* copy_page_range 6957 for 51 PTEs in 10 VMAs, split as on ARM
+	 * (kpath-arm.c): 83 a PTE, leaving 272 a VMA; vm_normal_page 37
 	 * (fork_exit_wait/nohighmem). */
 	[CODE_copy_pte] = 120,
-	/* unmap_page_range 12772 for 52 PTEs in 10 VMAs (102 a PTE, 747 a
+	/* unmap_page_range 12687 for 51 PTEs in 10 VMAs (102 a PTE, 749 a
 	 * VMA), vm_normal_page 37, __tlb_remove_page_size 26,
-	 * free_swap_cache 26, release_pages 40, free_pages_and_swap_cache 8
+	 * free_swap_cache 26, release_pages 41, free_pages_and_swap_cache 8
 	 * (fork_exit_wait/nohighmem). */
-	[CODE_zap_pte] = 239,
-	/* The per-VMA remainders of copy and zap (270, 747), averaged. */
-	[CODE_pte_range] = 508,
+	[CODE_zap_pte] = 240,
+	/* The per-VMA remainders of copy and zap (272, 749), averaged. */
+	[CODE_pte_range] = 510,
 	/*
-	 * fork_exit_wait/nohighmem [ctx:sys_clone] 65288 less
-	 * copy_page_range 7017, vm_normal_page 1924, kmem_cache_alloc 2973,
-	 * page allocations 3964, memcpy 1459 and the init_on_alloc clears
-	 * (memset 10080, kernel_init_pages 16744).
+	 * fork_exit_wait/nohighmem [ctx:sys_clone] 65230 less
+	 * copy_page_range 6957, vm_normal_page 1887, kmem_cache_alloc 2973,
+	 * page allocations 3968, memcpy 1459 and the init_on_alloc clears
+	 * (memset 10080, kernel_init_pages 16757).
 	 */
-	[CODE_fork] = 21127,
+	[CODE_fork] = 21150,
 	/*
-	 * [ctx:sys_exit_group] 67132 less the zap (unmap_page_range 12772,
-	 * vm_normal_page 1924, __tlb_remove_page_size 1368, free_swap_cache
-	 * 1347, release_pages 2101, free_pages_and_swap_cache 395), rmap
-	 * removal with its memcg locks 8530 and kmem_cache_free 3037.
+	 * [ctx:sys_exit_group] 66881 less the zap (unmap_page_range 12687,
+	 * vm_normal_page 1887, __tlb_remove_page_size 1349, free_swap_cache
+	 * 1329, release_pages 2084, free_pages_and_swap_cache 392), rmap
+	 * removal with its memcg locks 8439 and kmem_cache_free 2938.
 	 */
-	[CODE_exit] = 35658,
-	/* fork_exec_exit_wait/nohighmem [ctx:sys_execve] 154766 less the
-	 * inherited mm's teardown (the zap and rmap above, 28438), the
-	 * exec's own init_on_alloc clears (27077) and the LSM hooks 5450. */
-	[CODE_exec] = 86760,
-	/* wait4 7772 less its two context switches (__schedule 498 in
-	 * 2.03 calls). */
-	[CODE_wait] = 6462,
-	/* mmap_munmap/nohighmem 14464 less init_on_alloc's memsets 2525,
-	 * slab calls 2177 and LSM 208: per call, maple tree (5499) in. */
-	[CODE_mmap] = 4777,
+	[CODE_exit] = 35776,
+	/* fork_exec_exit_wait/nohighmem [ctx:sys_execve] 153596 less the
+	 * inherited mm's teardown (the zap and rmap above, 28167), the
+	 * exec's own init_on_alloc clears (27077) and the LSM hooks 5452. */
+	[CODE_exec] = 85899,
+	/* wait4 7767 less its two context switches (__schedule 489 in
+	 * 1.99 calls). */
+	[CODE_wait] = 6457,
+	/* mmap_munmap/nohighmem 14442 less init_on_alloc's memsets 2525,
+	 * slab calls 2171 and LSM 207: per call, maple tree (5499) in. */
+	[CODE_mmap] = 4770,
 	/* __filemap_get_folio 86, xas_load 41, xas_start 27, xas_descend
 	 * 54 (tmpfs_overwrite_512). */
 	[CODE_find_get_page] = 208,

@@ -114,6 +114,22 @@ static void open_null(long n)
 		fail("open /dev/null");
 }
 
+/*
+ * timer_tick: user-mode work only, long enough that timer interrupts land
+ * in it.  Under -icount shift=0 one instruction is one nanosecond, so an
+ * operation of about ten million user instructions takes about 2.5 ticks
+ * at HZ=250; the [ctx:irq] rows divided by tick_sched_timer's calls give
+ * the kernel instructions of one tick taken from user mode.
+ */
+#define SPIN_PER_OP 2000000
+
+static void run_spin(long n)
+{
+	for (long i = 0; i < n; i++)
+		for (volatile long j = 0; j < SPIN_PER_OP; j++)
+			;
+}
+
 static void run_getppid(long n)
 {
 	for (long i = 0; i < n; i++)
@@ -519,6 +535,7 @@ static const struct op ops[] = {
 	{ "brk_grow_shrink", 256, 1280, get_brk, run_brk, no_teardown },
 	{ "pipe_rw_64", 1000, 5000, open_pipe, run_pipe, close_pipe },
 	{ "tcp_send_1448", 250, 1250, open_tcp, run_tcp, close_tcp },
+	{ "timer_tick", 10, 50, no_setup, run_spin, no_teardown },
 };
 
 static void measure(const struct op *op, long n)
