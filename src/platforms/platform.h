@@ -88,7 +88,6 @@ extern const struct platform *const platforms[];
 /* Look a platform up by name; NULL if there is none. */
 const struct platform *platform_find(const char *name);
 
-/* Bytes of text per cost centre shared by the ARM platforms (estimates). */
 /* The kernels the boards run (kpath-arm.c, kpath-x86.c). */
 extern const struct kpath kpath_arm_3_14, kpath_arm_5_7, kpath_arm_6_1;
 extern const struct kpath kpath_x86_2_5;
@@ -101,6 +100,8 @@ extern const struct kpath kpath_x86_2_5;
 /* [C] The BeagleBone White's DRAM read bandwidth, MB/s, fitted with it. */
 #define BBW_DRAM_READ_MBPS 450
 
+/* Bytes of text per cost centre, for the I-cache refills (kernel_text.c:
+ * measured text lines where a measured operation runs them). */
 extern const u16 arm_kernel_text_bytes[NR_CC];
 extern const u16 x86_kernel_text_bytes[NR_CC];
 
