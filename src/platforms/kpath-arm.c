@@ -297,11 +297,12 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * update (atime_needs_update 96, touch_atime 28, current_time 36,
 	 * ktime_get_coarse_real_ts64 35, timestamp_truncate 50),
 	 * shmem_get_folio_gfp 83, copy_page_to_iter 72, _copy_to_iter 64,
-	 * page_address 49, the kiocb memsets 70 and the rest of
-	 * tmpfs_read_512/nohighmem (1762) beyond entry, fdget, vfs_read,
-	 * the lookup, the copy and Debian's LSM.
+	 * page_address 49, the kiocb memsets 70, arm_copy_to_user's fixed
+	 * part 45 less its uaccess_enable 7, and the rest of
+	 * tmpfs_read_512/nohighmem (1762) beyond entry, fdget, vfs_read, the
+	 * lookup, the copied bytes and Debian's LSM.
 	 */
-	[CODE_read_page] = 966,
+	[CODE_read_page] = 1004,
 	/* read_zero 41 + arm_clear_user's fixed part 19 (275 at 512 B less
 	 * 256 for the bytes) less its uaccess_enable 7 (charged apart),
 	 * read_zero_512/nohighmem. */

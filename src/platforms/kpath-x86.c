@@ -101,9 +101,16 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	 * lock_mm_and_find_vma 34, down_read_trylock 19, up_read 14,
 	 * find_vma 16 (fault_anon/nohighmem). */
 	[CODE_do_page_fault] = 276,
-	/* handle_mm_fault 516 and the memcg charge, LRU add and counters of
-	 * an anonymous fault beyond what is charged apart (fault_anon). */
-	[CODE_handle_mm_fault] = 1300,
+	/*
+	 * fault_anon/nohighmem 3878 less what is charged apart: the page
+	 * clear (kernel_init_pages 1067), its allocation 279, the maple-tree
+	 * VMA lookup (mtree_range_walk 170, mt_find 83), do_page_fault's 276,
+	 * the rmap (page_add_new_anon_rmap 39, __page_set_anon_rmap 38), the
+	 * lowmem kmaps (page_address 78, __kmap_local_page_prot 54,
+	 * kunmap_local_indexed 45) and the exception entry and exit 10:
+	 * handle_mm_fault 516, the memcg charge, LRU add and counters.
+	 */
+	[CODE_handle_mm_fault] = 1739,
 	/* As on ARM (kpath-arm.c): the rbtree step of the boards' kernels;
 	 * 6.1 looks VMAs up in a maple tree instead. */
 	[CODE_find_vma_step] = 12,
@@ -159,10 +166,11 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	/* __filemap_get_folio 86, xas_load 41, xas_start 27, xas_descend
 	 * 54 (tmpfs_overwrite_512). */
 	[CODE_find_get_page] = 208,
-	/* As armmp's new-page work (kpath-arm.c), the x86 functions of
-	 * tmpfs_write_4k_new - tmpfs_overwrite_4k: shmem_add_to_page_cache
+	/* tmpfs_write_4k_new - tmpfs_overwrite_4k (nohighmem) 2743, less the
+	 * allocation 350, init_on_alloc's clear 1066 and LSM 6, plus the LRU
+	 * activation only the overwrite does (273): shmem_add_to_page_cache
 	 * 124, xas_store 115, lru_add_fn 104, the counters and memcg. */
-	[CODE_add_to_page_cache] = 1400,
+	[CODE_add_to_page_cache] = 1595,
 	/* follow_page_pte 134, try_grab_page 23, vm_normal_page 37
 	 * (gup_slow_page) and __get_user_pages's per-page loop, 60 as on ARM
 	 * (kpath-arm.c). */
@@ -200,8 +208,13 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	 * (tmpfs_overwrite_512/nohighmem).
 	 */
 	[CODE_write_page] = 718,
-	/* As armmp's tmpfs read per page (kpath-arm.c). */
-	[CODE_read_page] = 966,
+	/*
+	 * tmpfs_read_512/nohighmem 2103 less the entry and exit 251, fdget
+	 * 58, vfs_read as priced above 256, the lookup 208, the copied bytes
+	 * 128 and the LSM hooks 83: shmem_file_read_iter, the atime update,
+	 * the iov_iter copy set-up, __copy_user_ll's fixed part.
+	 */
+	[CODE_read_page] = 1119,
 	/* read_zero 45 + clear_user's fixed part 25 (153 less 128 for the
 	 * bytes), read_zero_512. */
 	[CODE_read_zero_chunk] = 70,
