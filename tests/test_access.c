@@ -632,3 +632,57 @@ Test(access, stream_fills_bounded_by_read_bandwidth)
 	cr_assert_eq(cycles, dram + (fills - 1) * (dram / 2));
 	test_shutdown();
 }
+
+/*
+ * The I-cache model: entering a cost centre fetches its measured text
+ * lines through the L1 I-cache.  Cold, every line misses (64-byte text
+ * lines on the A8's 64-byte I-cache lines: one miss each); warm, none
+ * does; an I-cache invalidate empties it, and the centre running then
+ * refetches at once.
+ */
+Test(access, icache_model_fetches_text_lines)
+{
+	struct cpu *c;
+	const struct cc_text *t;
+	struct probe p;
+	u16 prev;
+
+	TEST_BOOT("beaglebone-white", "icache_model=y");
+	c = this_cpu();
+	t = &machine->cfg.cc_text[CC_vfs_read];
+	cr_assert_gt(t->nr, 10);
+	/* Empty the I-cache uncharged; the fill count says so. */
+	cache_maint_all(&c->l1i, CACHE_INV, NULL, NULL);
+	c->icache_fills++;
+	probe_take(&p);
+	prev = cc_enter(c, CC_vfs_read);
+	cc_exit(c, prev);
+	cr_assert_eq(probe_ev(&p, EV_icache_miss), t->nr);
+	probe_take(&p);
+	prev = cc_enter(c, CC_vfs_read);
+	cc_exit(c, prev);
+	cr_assert_eq(probe_ev(&p, EV_icache_miss), 0);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, 0);
+	/* Invalidated while vfs_read runs: its lines come back at once. */
+	prev = cc_enter(c, CC_vfs_read);
+	probe_take(&p);
+	hw_icache_inv_all(c);
+	cr_assert_eq(probe_ev(&p, EV_icache_miss), t->nr);
+	cc_exit(c, prev);
+	test_shutdown();
+}
+
+/* Off, nothing is fetched on entry: the resident-functions refetch. */
+Test(access, icache_model_off_fetches_nothing)
+{
+	struct probe p;
+	u16 prev;
+
+	TEST_BOOT("beaglebone-white", "icache_model=n");
+	probe_take(&p);
+	prev = cc_enter(this_cpu(), CC_vfs_read);
+	cc_exit(this_cpu(), prev);
+	cr_assert_eq(probe_ev(&p, EV_icache_miss), 0);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, 0);
+	test_shutdown();
+}

@@ -541,7 +541,8 @@ Test(settings, print_words_and_json)
 			 "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n "
 			 "CONFIG_CPU_SW_DOMAIN_PAN=n "
 			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
-			 "kernel_cpi=1.500 dram_read_MBps=1600 checks=y seed=1");
+			 "kernel_cpi=1.500 dram_read_MBps=1600 icache_model=y checks=y "
+			 "seed=1");
 	free(out);
 	/* HIGHPTE is printed as in force: off without HIGHMEM. */
 	ok("CONFIG_HIGHMEM=n");
@@ -561,7 +562,8 @@ Test(settings, print_words_and_json)
 		     "\"flavour\": \"arm-3x\", "
 		     "\"kmap_pfn_fastpath\": \"n\", \"mem\": \"512M\", "
 		     "\"cpus\": 1, \"kernel_cpi\": 1.500, "
-		     "\"dram_read_MBps\": 1600, \"checks\": \"y\", \"seed\": 42}");
+		     "\"dram_read_MBps\": 1600, \"icache_model\": \"y\", "
+		     "\"checks\": \"y\", \"seed\": 42}");
 	free(out);
 }
 

@@ -121,6 +121,8 @@ static const struct {
 	{ "mem", "SIZE[K|M|G] (all RAM)",
 	  "mem=: RAM the kernel uses, at most the board's" },
 	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
+	{ "icache_model", "y|n (y)",
+	  "fetch each kernel function's measured text lines through an L1 I-cache at the real kernel's offsets (capacity and conflict misses) instead of refetching only after an invalidate" },
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
 	{ "seed", "N (1)", "seed of the run's PRNG, printed with every result" },
@@ -146,6 +148,7 @@ void settings_default(struct settings *s, const struct platform *p)
 	s->mem = p->hw.ram_size;
 	s->ncpus = p->hw.ncpus;
 	s->checks = true;
+	s->icache_model = true;
 	s->seed = 1;
 }
 
@@ -275,6 +278,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath,
 		     s->given |= GIVEN_KMAP_PFN_FASTPATH)
 	BOOL_SETTING("checks", checks, )
+	BOOL_SETTING("icache_model", icache_model, )
 #undef BOOL_SETTING
 
 	if (!strcmp(name, "CONFIG_VMSPLIT")) {
@@ -515,6 +519,7 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		{ "cpus", cpus, true },
 		{ "kernel_cpi", cpi, true },
 		{ "dram_read_MBps", bw, true },
+		{ "icache_model", yn(s->icache_model), false },
 		{ "checks", yn(s->checks), false },
 		{ "seed", seed, true },
 	};

@@ -51,6 +51,7 @@ struct settings {
 	u64 mem;		/* mem=, bytes of RAM used */
 	u32 ncpus;		/* CPUs brought up */
 	bool checks;		/* run the checkers */
+	bool icache_model;	/* the I-cache capacity model */
 	u64 seed;		/* the run's PRNG seed */
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;

@@ -538,11 +538,52 @@ void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
 
 void hw_icache_inv_all(struct cpu *c)
 {
-	c->icache_gen++;
 	hw_event(c, EV_icache_inv_all);
 	hw_charge(c, cost()->icache_inv_all);
+	if (machine->cfg.icache_model) {
+		cache_maint_all(&c->l1i, CACHE_INV, NULL, NULL);
+		c->icache_fills++;
+		__cc_icache_fetch(c, c->cc);
+		return;
+	}
+	c->icache_gen++;
 	/* The code running now is refetched at once. */
 	__cc_text_fetch(c, c->cc);
+}
+
+/*
+ * Entering cost centre @cc: fetch every text line it executes through the
+ * L1 I-cache; a miss is a line fill from the outer cache or DRAM, charged
+ * as a data fill is.  The lines sit at the real kernel's offsets (mod
+ * text_span), so capacity and conflict misses come out as the real layout
+ * makes them.
+ */
+void __cc_icache_fetch(struct cpu *c, u16 cc)
+{
+	const struct hw_config *cfg = &machine->cfg;
+	const struct cc_text *t = &cfg->cc_text[cc];
+	u32 step = 1u << c->l1i.line_shift;
+	u64 fills = c->icache_fills;
+
+	for (u16 i = 0; i < t->nr; i++) {
+		phys_addr_t line = cfg->text_pa +
+				   (t->line_off[i] & (cfg->text_span - 1));
+
+		for (u32 b = 0; b < CC_TEXT_LINE; b += step) {
+			struct cache_outcome o;
+
+			cache_access(&c->l1i, (vaddr_t)(line + b), line + b,
+				     false, &o);
+			if (likely(o.hit))
+				continue;
+			c->icache_fills++;
+			hw_event(c, EV_icache_miss);
+			outer_access(c, line + b, false);
+		}
+	}
+	/* All resident, and no fill of this pass evicted an earlier line. */
+	if (c->icache_fills == fills)
+		c->cc_fills[cc] = fills;
 }
 
 void hw_barrier(struct cpu *c)

@@ -51,6 +51,10 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		err = tlb_init(&c->tlb, cfg->tlb_entries, cfg->tlb_ways);
 		if (!err)
 			err = cache_init(&c->l1d, &cfg->l1d);
+		if (!err && cfg->icache_model)
+			err = cache_init(&c->l1i, &cfg->l1i);
+		/* No centre has found its text resident yet. */
+		c->icache_fills = 1;
 		if (err)
 			goto fail;
 	}
@@ -72,6 +76,7 @@ void machine_destroy(void)
 	for (u32 i = 0; i < MAX_CPUS; i++) {
 		tlb_exit(&m->cpu[i].tlb);
 		cache_exit(&m->cpu[i].l1d);
+		cache_exit(&m->cpu[i].l1i);
 		cache_exit(&m->l2[i]);
 	}
 	ram_exit(&m->ram);

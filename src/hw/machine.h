@@ -57,6 +57,17 @@ struct hw_costs {
 	u32 cr_write;		/* write a translation-table base register */
 };
 
+/*
+ * The kernel text a cost centre executes: the byte offsets from _stext of
+ * the 64-byte lines its Linux functions run (measured; src/platforms/
+ * kernel_text_*.c).  Only the I-cache model reads it.
+ */
+#define CC_TEXT_LINE 64
+struct cc_text {
+	const u32 *line_off;
+	u16 nr;
+};
+
 struct hw_config {
 	enum mmu_format mmu;
 	bool armv6_plus;
@@ -85,6 +96,19 @@ struct hw_config {
 	/* Bytes of kernel text per cost centre, for I-cache refills; NULL
 	 * when the I-cache is not modelled. */
 	const u16 *cc_text_bytes;
+	/*
+	 * The I-cache model (icache_model=y): an L1 I-cache of this geometry
+	 * through which every cost-centre entry fetches its text lines
+	 * (cc_text), placed at text_pa + (offset mod text_span) so that the
+	 * set indices are the real kernel's; a miss goes to the outer cache
+	 * like a data fill.  Off: the "resident functions" refetch after an
+	 * invalidate (cc_text_bytes).
+	 */
+	bool icache_model;
+	struct cache_params l1i;
+	const struct cc_text *cc_text;
+	phys_addr_t text_pa;
+	u32 text_span;
 };
 
 /* The last fault a CPU took on a load or store. */
@@ -102,6 +126,15 @@ struct cpu {
 	struct mmu_regs mmu;
 	struct tlb tlb;
 	struct cache l1d;
+	struct cache l1i;		/* with icache_model only */
+	/*
+	 * I-cache fills so far, and the count when each centre last found
+	 * all its lines resident: a fill is the only way a line leaves (an
+	 * invalidate counts as one), so while the two agree the centre's
+	 * text is still there and its entry costs nothing to check.
+	 */
+	u64 icache_fills;
+	u64 cc_fills[NR_CC];
 	struct cache *l2;		/* shared or own outer cache */
 	u32 icache_gen;			/* bumped by every I-cache invalidate */
 	u32 text_gen[NR_CC];		/* icache_gen when a centre's text was fetched */
@@ -181,6 +214,7 @@ static inline void hw_event_add(struct cpu *c, enum event e, u64 n)
 }
 
 void __cc_text_fetch(struct cpu *c, u16 cc);
+void __cc_icache_fetch(struct cpu *c, u16 cc);
 
 /*
  * Enter cost centre @cc on @c; returns the previous one for cc_exit().
@@ -193,7 +227,11 @@ static inline u16 cc_enter(struct cpu *c, u16 cc)
 
 	c->cc = cc;
 	c->calls[cc]++;
-	if (unlikely(c->text_gen[cc] != c->icache_gen))
+	if (unlikely(machine->cfg.icache_model)) {
+		if (c->cc_fills[cc] != c->icache_fills)
+			__cc_icache_fetch(c, cc);
+	}
+	else if (unlikely(c->text_gen[cc] != c->icache_gen))
 		__cc_text_fetch(c, cc);
 	return prev;
 }

@@ -45,6 +45,13 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		hw.mmu = MMU_ARM_LPAE;
 	if (s->dram_read_MBps)
 		hw.dram_read_MBps = s->dram_read_MBps;
+	if (s->icache_model) {
+		hw.icache_model = true;
+		hw.text_pa = layout.phys_offset;
+		/* The largest power of two within the kernel image: the text
+		 * offsets fold into it with their set-index bits intact. */
+		hw.text_span = 1u << (31 - __builtin_clz(layout.kernel_image_size));
+	}
 	ret = machine_create(&hw, s->ncpus, s->mem);
 	if (ret) {
 		snprintf(err, errlen, "cannot build the machine (%d)", ret);

@@ -33,6 +33,11 @@ const struct platform beaglebone_white = {
 			 .kind = CACHE_VIPT_NONALIASING,
 			 .write_allocate = false },
 		.icache_line = 64,
+		/* [S] 32 KiB, 4-way, 64 B lines (AM335x dmesg: "VIPT aliasing
+		 * instruction cache"; the model indexes it physically). */
+		.l1i = { .size = 32 * 1024, .ways = 4, .line = 64,
+			 .kind = CACHE_PIPT },
+		.cc_text = arm_cc_text,
 		/* [S] 256 KiB, 8-way, 64 B, physically addressed (Cortex-A8
 		 * TRM 8.2). */
 		.l2 = { .size = 256 * 1024, .ways = 8, .line = 64,

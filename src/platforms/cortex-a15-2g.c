@@ -32,6 +32,10 @@ const struct platform cortex_a15_2g = {
 		.l1d = { .size = 32 * 1024, .ways = 2, .line = 64,
 			 .kind = CACHE_PIPT, .write_allocate = true },
 		.icache_line = 64,
+		/* [E] A15: 32 KiB 2-way 64 B I-cache, like its D-cache. */
+		.l1i = { .size = 32 * 1024, .ways = 2, .line = 64,
+			 .kind = CACHE_PIPT },
+		.cc_text = arm_cc_text,
 		/* [E] 1 MiB 16-way shared L2. */
 		.l2 = { .size = 1024 * 1024, .ways = 16, .line = 64,
 			.kind = CACHE_PIPT, .write_allocate = true },

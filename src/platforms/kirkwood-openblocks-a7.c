@@ -35,6 +35,10 @@ const struct platform kirkwood_openblocks_a7 = {
 		.l1d = { .size = 16 * 1024, .ways = 4, .line = 32,
 			 .kind = CACHE_VIVT, .write_allocate = false },
 		.icache_line = 32,
+		/* [S] 16 KiB, 4-way, 32 B lines (7-cpu.com, 88FR131). */
+		.l1i = { .size = 16 * 1024, .ways = 4, .line = 32,
+			 .kind = CACHE_PIPT },
+		.cc_text = arm_cc_text,
 		/* [S] 256 KiB unified, 4-way, 32 B, PIPT, write-back
 		 * (cache-feroceon-l2.c; 7-cpu).  [E] read-allocate only, like
 		 * the L1: no source gives the write-allocate policy, and Linux

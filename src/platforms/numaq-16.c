@@ -38,6 +38,10 @@ const struct platform numaq_16 = {
 			 .kind = CACHE_VIPT_NONALIASING,
 			 .write_allocate = true },
 		.icache_line = 32,
+		/* [E] P6: 16 KiB 4-way 32 B I-cache, like its D-cache. */
+		.l1i = { .size = 16 * 1024, .ways = 4, .line = 32,
+			 .kind = CACHE_PIPT },
+		.cc_text = x86_cc_text,
 		/* [S] 2 MB L2 per CPU; [E] 8-way, 32 B lines. */
 		.l2 = { .size = 2 * 1024 * 1024, .ways = 8, .line = 32,
 			.kind = CACHE_PIPT, .write_allocate = true },

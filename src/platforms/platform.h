@@ -96,12 +96,16 @@ extern const struct kpath kpath_x86_2_5;
  * [C] The Cortex-A8's kernel CPI x 1000, calibrated on E3's normal-kernel
  * row (the BeagleBone White); the A15 derives its own from it.
  */
-#define CORTEX_A8_KERNEL_CPI_MILLI 3660
+#define CORTEX_A8_KERNEL_CPI_MILLI 3548
 /* [C] The BeagleBone White's DRAM read bandwidth, MB/s, fitted with it. */
-#define BBW_DRAM_READ_MBPS 450
+#define BBW_DRAM_READ_MBPS 425
 
 /* Bytes of text per cost centre, for the I-cache refills (kernel_text.c:
  * measured text lines where a measured operation runs them). */
+/* The text lines each cost centre executes (kernel_text_arm.c, _x86.c). */
+extern const struct cc_text arm_cc_text[NR_CC];
+extern const struct cc_text x86_cc_text[NR_CC];
+
 extern const u16 arm_kernel_text_bytes[NR_CC];
 extern const u16 x86_kernel_text_bytes[NR_CC];
 
