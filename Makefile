@@ -27,7 +27,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
 KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
 KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
-.PHONY: all run test check bench deps clean format kpath
+.PHONY: all run test check bench deps clean format kpath kernel-text
 
 all: $(BUILD)/vmsplit
 
@@ -91,6 +91,15 @@ check:
 # data/kpath/README.md.  Work files go to build/kpath (git-ignored).
 kpath: $(BUILD)/kpath-analyze
 	ANALYZE=$(abspath $(BUILD)/kpath-analyze) tools/kpath/kpath.sh
+
+# After `make kpath`: the I-cache model's text lines per cost centre, from
+# that run's per-PC counts (tools/kpath/kernel-text.py).
+kernel-text:
+	tools/kpath/kernel-text.py armmp tools/kpath/text-map-arm.txt $(BUILD)/kpath \
+		> src/platforms/kernel_text_arm.c
+	tools/kpath/kernel-text.py 686-pae tools/kpath/text-map-x86.txt $(BUILD)/kpath \
+		> src/platforms/kernel_text_x86.c
+	clang-format -i src/platforms/kernel_text_arm.c src/platforms/kernel_text_x86.c
 
 bench: $(BUILD)/vmsplit-bench
 	$(BUILD)/vmsplit-bench

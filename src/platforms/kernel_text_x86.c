@@ -4,13 +4,10 @@
  * (icache_model=y): byte offsets from _stext of the 64-byte lines that the
  * Linux functions behind the centre ran at least once every ten
  * operations, measured on Debian 12's 6.1.0-50-686-pae under QEMU TCG by
- * tools/kpath (the per-PC counts of the windows of read_zero_512,
- * tmpfs_write_512_append, tmpfs_write_4k_new, tmpfs_read_512, fault_anon,
- * gup_slow_page, fork_exit_wait, null_syscall and mmap_munmap, highmem and
- * without; function ranges from the guest's /proc/kallsyms).  [M]
- *
- * Which Linux functions a centre stands for follows the code costs'
- * mapping (kpath-x86.c); the list is in the comment above each array.
+ * tools/kpath.  [M]  Written by tools/kpath/kernel-text.py from a
+ * `make kpath` run and tools/kpath/text-map-x86.txt (which Linux
+ * functions a centre stands for, following the code costs' mapping in
+ * kpath-x86.c); the functions are named above each array.
  * Coarse: the layout is 6.1's, not that of the boards' 3.14, 5.7 or
  * 2.5.73 kernels; the sets a loop's text falls into differ in detail.
  */
