@@ -113,7 +113,7 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * read_zero_4k): (2067.02 - 275.01) / 3.5 = 512 per KiB. */
 	[CODE_clear_user_kib] = 512,
 	/*
-	 * Entry: vector_swi 27, local_restart 10, the sys_* stub 3.  Exit:
+	 * Entry: vector_swi 27, local_restart 10, the sys_* wrapper 3.  Exit:
 	 * no_work_pending 17, ret_fast_syscall 5 (read_zero_512/nohighmem).
 	 * A user page fault enters through __dabt_usr 23 and leaves through
 	 * ret_from_exception 6: the model prices both as a system call's.
