@@ -5,12 +5,6 @@ const struct settings *config;
 
 u32 code_cost[NR_CODE_COSTS];
 
-u32 settings_kernel_cpi_milli(const struct settings *s)
-{
-	return s->kernel_cpi_milli ? s->kernel_cpi_milli :
-				     s->platform->kernel_cpi_milli;
-}
-
 /*
  * A code path costs its instructions on the board's kernel times the
  * kernel CPI, rounded to the nearest cycle; cost.NAME=N replaces that.

@@ -17,9 +17,6 @@ extern const struct settings *config;
  * overrides applied at boot. */
 extern u32 code_cost[NR_CODE_COSTS];
 
-/* The kernel CPI x 1000 in force: kernel_cpi= or the board's. */
-u32 settings_kernel_cpi_milli(const struct settings *s);
-
 /* Make @s the configuration in force: config and the code costs. */
 void config_apply(const struct settings *s);
 

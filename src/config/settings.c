@@ -200,7 +200,15 @@ int parse_size(const char *v, u64 *out)
 	return 0;
 }
 
-static int parse_u64(const char *v, u64 *out);
+static int parse_u64(const char *v, u64 *out)
+{
+	char *end;
+
+	if (!*v)
+		return -EINVAL;
+	*out = strtoull(v, &end, 0);
+	return *end ? -EINVAL : 0;
+}
 
 /* A decimal with at most three fractional digits, x 1000 ("1.85" = 1850). */
 static int parse_milli(const char *v, u64 *out)
@@ -233,14 +241,16 @@ static int parse_milli(const char *v, u64 *out)
 	return 0;
 }
 
-static int parse_u64(const char *v, u64 *out)
+u32 settings_kernel_cpi_milli(const struct settings *s)
 {
-	char *end;
+	return s->kernel_cpi_milli ? s->kernel_cpi_milli :
+				     s->platform->kernel_cpi_milli;
+}
 
-	if (!*v)
-		return -EINVAL;
-	*out = strtoull(v, &end, 0);
-	return *end ? -EINVAL : 0;
+u32 settings_dram_read_MBps(const struct settings *s)
+{
+	return s->dram_read_MBps ? s->dram_read_MBps :
+				   s->platform->hw.dram_read_MBps;
 }
 
 int settings_parse(struct settings *s, const char *word, char *err,
@@ -494,8 +504,7 @@ static void print_setting(FILE *f, bool json, bool first, const char *key,
 static void print_settings(const struct settings *s, FILE *f, bool json)
 {
 	char mem[24], cpus[12], seed[24], cost[12], cpi[16], bw[12];
-	u32 cpi_milli = s->kernel_cpi_milli ? s->kernel_cpi_milli :
-					      s->platform->kernel_cpi_milli;
+	u32 cpi_milli = settings_kernel_cpi_milli(s);
 	const struct {
 		const char *key, *val;
 		bool num;
@@ -528,9 +537,7 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	snprintf(cpus, sizeof(cpus), "%u", s->ncpus);
 	snprintf(seed, sizeof(seed), "%" PRIu64, s->seed);
 	snprintf(cpi, sizeof(cpi), "%u.%03u", cpi_milli / 1000, cpi_milli % 1000);
-	snprintf(bw, sizeof(bw), "%u",
-		 s->dram_read_MBps ? s->dram_read_MBps :
-				     s->platform->hw.dram_read_MBps);
+	snprintf(bw, sizeof(bw), "%u", settings_dram_read_MBps(s));
 	for (size_t i = 0; i < ARRAY_SIZE(kv); i++)
 		print_setting(f, json, i == 0, kv[i].key, kv[i].val, kv[i].num);
 	for (int i = 0; i < NR_CODE_COSTS; i++) {

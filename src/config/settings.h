@@ -116,6 +116,11 @@ u32 settings_kernel_version(const struct settings *s);
  */
 bool settings_kmap_pfn_fastpath(const struct settings *s);
 
+/* The kernel CPI x 1000 and the DRAM read bandwidth (MB/s) in force:
+ * kernel_cpi= and dram_read_MBps=, or the board's. */
+u32 settings_kernel_cpi_milli(const struct settings *s);
+u32 settings_dram_read_MBps(const struct settings *s);
+
 /*
  * settings_cpu_sw_domain_pan - CONFIG_CPU_SW_DOMAIN_PAN in force: as
  * given, else y on ARM without LPAE from 4.3 (Kconfig: "depends on MMU &&

@@ -43,8 +43,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	}
 	if (s->arm_lpae)
 		hw.mmu = MMU_ARM_LPAE;
-	if (s->dram_read_MBps)
-		hw.dram_read_MBps = s->dram_read_MBps;
+	hw.dram_read_MBps = settings_dram_read_MBps(s);
 	if (s->icache_model) {
 		hw.icache_model = true;
 		hw.text_pa = layout.phys_offset;
