@@ -562,3 +562,148 @@ Test(cache, pa_dirty, .fini = teardown)
 	/* A VA-tagged line's VA is not a PA. */
 	cr_assert_not(cache_pa_dirty(&c, 0x1000));
 }
+
+/* Is physical line @pa dirty anywhere?  The reference: every line looked at. */
+static bool pa_dirty_by_scan(phys_addr_t pa)
+{
+	u64 want = pa >> c.line_shift;
+
+	for (u32 i = 0; i < c.sets * c.ways; i++)
+		if ((c.tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
+			    (CACHE_VALID | CACHE_DIRTY) &&
+		    cache_pline(&c, i) == want)
+			return true;
+	return false;
+}
+
+/* The dirty buckets agree with the tags: their sum is the dirty lines. */
+static void assert_buckets_consistent(void)
+{
+	u32 counted = 0, dirty = 0;
+
+	if (!c.dirty)
+		return;
+	for (u32 b = 0; b < 1u << CACHE_DIRTY_BUCKETS_SHIFT; b++)
+		counted += c.dirty[b];
+	for (u32 i = 0; i < c.sets * c.ways; i++)
+		dirty += (c.tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
+			 (CACHE_VALID | CACHE_DIRTY);
+	cr_assert_eq(counted, dirty);
+}
+
+/* Which caches keep dirty buckets: those where a PA can sit in two places. */
+Test(cache, dirty_buckets_where_pa_does_not_name_the_line, .fini = teardown)
+{
+	toy(CACHE_VIVT, false);
+	cr_assert_not_null(c.dirty);
+	cache_exit(&c);
+	/* A VIPT cache whose way (4 KiB) fits in a page: the PA names the set. */
+	setup(CACHE_VIPT_NONALIASING, 16 * 1024, 4, 32, false);
+	cr_assert_null(c.dirty);
+	cache_exit(&c);
+	/* The Cortex-A8's 8 KiB ways: VA bit 12 picks the set too. */
+	setup(CACHE_VIPT_NONALIASING, 32 * 1024, 4, 64, false);
+	cr_assert_not_null(c.dirty);
+	cache_exit(&c);
+	setup(CACHE_PIPT, 256 * 1024, 8, 32, true);
+	cr_assert_null(c.dirty);
+}
+
+/*
+ * A line of a cache with 8 KiB ways, dirty under a VA whose bit 12 differs
+ * from its PA's, sits in a set the PA alone does not name: the query must
+ * still find it, and lose it once cleaned.
+ */
+Test(cache, pa_dirty_beyond_the_page_colour, .fini = teardown)
+{
+	setup(CACHE_VIPT_NONALIASING, 32 * 1024, 4, 64, false);
+	acc(0x3040, 0x80002040, false);
+	cr_assert_not(cache_pa_dirty(&c, 0x80002040));
+	acc(0x3040, 0x80002040, true);
+	cr_assert(cache_pa_dirty(&c, 0x80002040));
+	cr_assert(cache_pa_dirty(&c, 0x8000207f));
+	cr_assert_not(cache_pa_dirty(&c, 0x80003040));
+	cr_assert_not(cache_maint_line(&c, 0x3040, 0x80002040, CACHE_INV,
+				       &(phys_addr_t){ 0 }));
+	cr_assert_not(cache_pa_dirty(&c, 0x80002040));
+	assert_buckets_consistent();
+}
+
+/* A PIPT cache answers from the one set the PA names. */
+Test(cache, pa_dirty_physically_indexed, .fini = teardown)
+{
+	phys_addr_t wb;
+
+	toy(CACHE_PIPT, true);
+	pacc(0x5000, true);
+	cr_assert(cache_pa_dirty(&c, 0x5010));
+	cr_assert_not(cache_pa_dirty(&c, 0x5000 + TOY_STRIDE));
+	cr_assert(cache_maint_line(&c, 0x5000, 0x5000, CACHE_CLEAN, &wb));
+	cr_assert_not(cache_pa_dirty(&c, 0x5000));
+	/* Still resident, clean. */
+	assert_hit(pacc(0x5000, false));
+}
+
+/*
+ * Random reads, writes, evictions and maintenance on a VIVT cache whose
+ * lines share few buckets' worth of PAs: after every step the bucketed
+ * query and alias search agree with a scan of every line, and the buckets
+ * sum to the dirty lines.
+ */
+Test(cache, dirty_buckets_track_every_transition, .fini = teardown)
+{
+	u32 x = 12345;
+
+	toy(CACHE_VIVT, false);
+	for (u32 step = 0; step < 20000; step++) {
+		vaddr_t va;
+		phys_addr_t pa, wb;
+		vaddr_t other;
+		u32 r;
+
+		x = x * 1103515245u + 12345u;
+		r = x >> 8;
+		/* 16 VA lines over 8 PA lines: aliases come and go. */
+		va = 0x10000 + (r & 15) * TOY_LINE * 3;
+		pa = 0x40000 + ((r >> 4) & 7) * TOY_LINE * 5;
+		switch ((r >> 8) & 7) {
+		case 0:
+		case 1:
+		case 2:
+			acc(va, pa, false);
+			break;
+		case 3:
+		case 4:
+			acc(va, pa, true);
+			break;
+		case 5:
+			cache_maint_line(&c, va, pa, CACHE_CLEAN, &wb);
+			break;
+		case 6:
+			cache_maint_line(&c, va, pa,
+					 (r >> 11) & 1 ? CACHE_FLUSH : CACHE_INV,
+					 &wb);
+			break;
+		case 7:
+			if (((r >> 11) & 63) == 0)
+				cache_maint_all(&c, CACHE_CLEAN, NULL, NULL);
+			break;
+		}
+		assert_buckets_consistent();
+		for (u32 p = 0; p < 8; p++) {
+			phys_addr_t q = 0x40000 + p * TOY_LINE * 5;
+			bool any_other = false;
+
+			cr_assert_eq(cache_pa_dirty(&c, q), pa_dirty_by_scan(q),
+				     "step %u pa %#llx", step,
+				     (unsigned long long)q);
+			for (u32 i = 0; i < c.sets * c.ways; i++)
+				any_other |= (c.tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
+						     (CACHE_VALID | CACHE_DIRTY) &&
+					     c.pa_line[i] == q >> c.line_shift &&
+					     c.va_line[i] != va >> c.line_shift;
+			cr_assert_eq(cache_find_alias(&c, va, q, true, &other),
+				     any_other, "step %u", step);
+		}
+	}
+}

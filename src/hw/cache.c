@@ -13,6 +13,17 @@
 #include "base/errno.h"
 #include "base/panic.h"
 
+/*
+ * Does a PA alone name the one place its line can be?  Not when the tag is
+ * the VA (VIVT), nor when the index takes VA bits above the page offset (a
+ * way larger than a page: the Cortex-A8's 8 KiB ways).
+ */
+static bool cache_pa_names_line(const struct cache *c)
+{
+	return !c->tag_by_va &&
+	       !(c->index_by_va && (c->sets << c->line_shift) > PAGE_SIZE);
+}
+
 int cache_init(struct cache *c, const struct cache_params *p)
 {
 	u32 lines;
@@ -44,8 +55,12 @@ int cache_init(struct cache *c, const struct cache_params *p)
 		c->pa_line = calloc(lines, sizeof(*c->pa_line));
 		c->va_line = calloc(lines, sizeof(*c->va_line));
 	}
+	if (!cache_pa_names_line(c))
+		c->dirty = calloc(1u << CACHE_DIRTY_BUCKETS_SHIFT,
+				  sizeof(*c->dirty));
 	if (!c->tag || !c->victim ||
-	    (cache_virtually_indexed(c) && (!c->pa_line || !c->va_line))) {
+	    (cache_virtually_indexed(c) && (!c->pa_line || !c->va_line)) ||
+	    (!cache_pa_names_line(c) && !c->dirty)) {
 		cache_exit(c);
 		return -ENOMEM;
 	}
@@ -58,14 +73,26 @@ void cache_exit(struct cache *c)
 	free(c->victim);
 	free(c->pa_line);
 	free(c->va_line);
+	free(c->dirty);
 	memset(c, 0, sizeof(*c));
 }
 
 static phys_addr_t cache_line_pa(const struct cache *c, u32 i)
 {
-	u64 l = c->pa_line ? c->pa_line[i] : c->tag[i] >> 2;
+	return (phys_addr_t)cache_pline(c, i) << c->line_shift;
+}
 
-	return (phys_addr_t)l << c->line_shift;
+static bool cache_line_dirty(const struct cache *c, u32 i)
+{
+	return (c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
+	       (CACHE_VALID | CACHE_DIRTY);
+}
+
+/* Line @i, dirty, stops being so (cleaned, dropped or replaced). */
+static void cache_uncount_dirty(struct cache *c, u32 i)
+{
+	if (c->dirty)
+		c->dirty[cache_dirty_bucket(cache_pline(c, i))]--;
 }
 
 void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
@@ -81,26 +108,29 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 	w = c->victim[set];
 	c->victim[set] = (u8)((w + 1) % c->ways);
 	i = set * c->ways + w;
-	if ((c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
-	    (CACHE_VALID | CACHE_DIRTY)) {
+	if (cache_line_dirty(c, i)) {
 		out->evicted_dirty = true;
 		out->evicted_pa = cache_line_pa(c, i);
+		cache_uncount_dirty(c, i);
 	}
 	c->tag[i] = (line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
 	if (c->pa_line) {
 		c->pa_line[i] = pa >> c->line_shift;
 		c->va_line[i] = va >> c->line_shift;
 	}
+	if (write && c->dirty)
+		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
 	out->allocated = true;
 }
 
 static bool cache_apply(struct cache *c, u32 i, enum cache_op op)
 {
-	bool dirty = (c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
-		     (CACHE_VALID | CACHE_DIRTY);
+	bool dirty = cache_line_dirty(c, i);
 
 	if (!(c->tag[i] & CACHE_VALID))
 		return false;
+	if (dirty)
+		cache_uncount_dirty(c, i);
 	switch (op) {
 	case CACHE_CLEAN:
 		c->tag[i] &= ~CACHE_DIRTY;
@@ -147,6 +177,8 @@ bool cache_find_alias(const struct cache *c, vaddr_t va, phys_addr_t pa,
 
 	if (!cache_virtually_indexed(c))
 		return false;
+	if (dirty_only && c->dirty && !c->dirty[cache_dirty_bucket(pline)])
+		return false;
 	for (u32 i = 0; i < c->sets * c->ways; i++) {
 		if (!(c->tag[i] & CACHE_VALID) || c->pa_line[i] != pline ||
 		    c->va_line[i] == vline)
@@ -161,11 +193,22 @@ bool cache_find_alias(const struct cache *c, vaddr_t va, phys_addr_t pa,
 
 bool cache_pa_dirty(const struct cache *c, phys_addr_t pa)
 {
+	u64 pline = pa >> c->line_shift;
+	u32 set;
+	u64 line;
+	int w;
+
 	pa = ALIGN_DOWN(pa, (phys_addr_t)1 << c->line_shift);
+	/* The PA names the set: the line can only be there. */
+	if (!c->dirty) {
+		cache_locate(c, (vaddr_t)pa, pa, &set, &line);
+		w = cache_find(c, set, line);
+		return w >= 0 && cache_line_dirty(c, set * c->ways + (u32)w);
+	}
+	if (!c->dirty[cache_dirty_bucket(pline)])
+		return false;
 	for (u32 i = 0; i < c->sets * c->ways; i++)
-		if ((c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
-			    (CACHE_VALID | CACHE_DIRTY) &&
-		    cache_line_pa(c, i) == pa)
+		if (cache_line_dirty(c, i) && cache_line_pa(c, i) == pa)
 			return true;
 	return false;
 }

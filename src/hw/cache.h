@@ -50,7 +50,18 @@ struct cache {
 	u64 *pa_line;		/* PA line of each line (virtually indexed kinds) */
 	u32 *va_line;		/* VA line of each line (virtually indexed kinds) */
 	u8 *victim;		/* next way to replace, per set */
+	/*
+	 * For a cache where one PA line can sit in more than one set (the
+	 * index takes VA bits above the page offset): dirty[bucket] counts
+	 * the valid dirty lines whose PA line hashes to that bucket, so that
+	 * the checkers asking "is this PA dirty under any index?" answer at
+	 * once when no dirty copy can exist and scan every line only when
+	 * one might.  NULL when the PA alone names the set.
+	 */
+	u16 *dirty;
 };
+
+#define CACHE_DIRTY_BUCKETS_SHIFT 12
 
 #define CACHE_VALID 0x1ull
 #define CACHE_DIRTY 0x2ull
@@ -82,6 +93,12 @@ static inline void cache_locate(const struct cache *c, vaddr_t va,
 	*line = c->tag_by_va ? vline : pline;
 }
 
+static inline u32 cache_dirty_bucket(u64 pline)
+{
+	return (u32)((u32)(pline ^ (pline >> 32)) * 0x9e3779b1u) >>
+	       (32 - CACHE_DIRTY_BUCKETS_SHIFT);
+}
+
 /* Way holding @line in @set, or -1. */
 static inline int cache_find(const struct cache *c, u32 set, u64 line)
 {
@@ -101,6 +118,20 @@ static inline int cache_find(const struct cache *c, u32 set, u64 line)
 		if ((t[w] | CACHE_DIRTY) == want)
 			return (int)w;
 	return -1;
+}
+
+/* PA line held by line @i. */
+static inline u64 cache_pline(const struct cache *c, u32 i)
+{
+	return c->pa_line ? c->pa_line[i] : c->tag[i] >> 2;
+}
+
+/* Line @i (valid) is written: mark it dirty, counting it if it was clean. */
+static inline void cache_mark_dirty(struct cache *c, u32 i)
+{
+	if (c->dirty && !(c->tag[i] & CACHE_DIRTY))
+		c->dirty[cache_dirty_bucket(cache_pline(c, i))]++;
+	c->tag[i] |= CACHE_DIRTY;
 }
 
 void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
@@ -125,7 +156,7 @@ static inline void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa,
 		out->allocated = false;
 		out->evicted_dirty = false;
 		if (write)
-			c->tag[set * c->ways + (u32)w] |= CACHE_DIRTY;
+			cache_mark_dirty(c, set * c->ways + (u32)w);
 		return;
 	}
 	__cache_miss(c, va, pa, set, line, write, out);

@@ -1,28 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Simulated RAM: one contiguous physical bank of up to 64 GiB, split into
- * NUMA nodes of equal size.  Host memory is reserved lazily, one 1 MiB chunk
- * at a time on first touch, so a 16 GiB NUMA-Q costs the host only what the
- * run touches.  Chunks never straddle a page, so a page is always one
- * contiguous host buffer.
+ * NUMA nodes of equal size.  The host reserves the whole bank as one
+ * address range that its demand paging fills on first touch, so a 16 GiB
+ * NUMA-Q costs the host only what the run touches, and a physical address
+ * is one addition away from its host byte.
  */
 #ifndef VMSPLIT_HW_RAM_H
 #define VMSPLIT_HW_RAM_H
 
 #include "base/types.h"
 
-#define RAM_CHUNK_SHIFT 20
+#define RAM_ALIGN_SHIFT 20
 #define RAM_MAX_BYTES (64ull << 30)
 
 struct ram {
 	phys_addr_t base;	/* first physical address */
 	u64 size;		/* bytes */
 	u32 nodes;		/* NUMA nodes, each size / nodes bytes */
-	u32 nr_chunks;
-	u8 **chunk;		/* host buffers, NULL until touched */
+	u32 node_shift;		/* log2 of a node's size (sizes are powers of two), or 0 */
+	u64 node_size;		/* size / nodes */
+	u8 *host;		/* the bank's host bytes, zero until written */
 };
 
-/* Set up @ram; returns -EINVAL for a size above RAM_MAX_BYTES or unaligned. */
+/*
+ * Set up @ram; -EINVAL for a size above RAM_MAX_BYTES, or base or size not
+ * 1 MiB aligned, or nodes that do not split it into whole pages; -ENOMEM
+ * when the host cannot reserve the range.
+ */
 int ram_init(struct ram *ram, phys_addr_t base, u64 size, u32 nodes);
 void ram_exit(struct ram *ram);
 
@@ -33,27 +38,21 @@ static inline bool ram_contains(const struct ram *ram, phys_addr_t pa, u64 len)
 	       pa - ram->base <= ram->size - len;
 }
 
-u8 *__ram_chunk_alloc(struct ram *ram, u32 idx);
-
 /*
  * Host pointer to the byte at @pa, which must be in the bank.  The returned
- * pointer is valid up to the end of the page that contains @pa.
+ * pointer is valid up to the end of the bank.
  */
 static inline u8 *ram_ptr(struct ram *ram, phys_addr_t pa)
 {
-	u64 off = pa - ram->base;
-	u32 idx = (u32)(off >> RAM_CHUNK_SHIFT);
-	u8 *c = ram->chunk[idx];
-
-	if (unlikely(!c))
-		c = __ram_chunk_alloc(ram, idx);
-	return c + (off & ((1u << RAM_CHUNK_SHIFT) - 1));
+	return ram->host + (pa - ram->base);
 }
 
 /* NUMA node that holds @pa. */
 static inline u32 ram_node(const struct ram *ram, phys_addr_t pa)
 {
-	return (u32)((pa - ram->base) / (ram->size / ram->nodes));
+	if (likely(ram->node_shift))
+		return (u32)((pa - ram->base) >> ram->node_shift);
+	return (u32)((pa - ram->base) / ram->node_size);
 }
 
 /* Uncharged physical accessors, for the table walker and boot code. */
