@@ -541,7 +541,7 @@ void hw_icache_inv_all(struct cpu *c)
 	hw_event(c, EV_icache_inv_all);
 	hw_charge(c, cost()->icache_inv_all);
 	if (machine->cfg.icache_model) {
-		cache_maint_all(&c->l1i, CACHE_INV, NULL, NULL);
+		cache_inv_all(&c->l1i);
 		c->icache_fills++;
 		__cc_icache_fetch(c, c->cc);
 		return;
@@ -552,34 +552,64 @@ void hw_icache_inv_all(struct cpu *c)
 }
 
 /*
+ * An I-cache line fill of text line @pa: the L2 read a data fill makes.
+ * Most text stays in L2, and an L2 read hit changes no cache state, so
+ * that case is counted and charged here without the general path.
+ */
+static inline void icache_fill(struct cpu *c, phys_addr_t pa)
+{
+	struct cache *l2 = c->l2;
+	u32 set;
+	u64 line;
+
+	hw_event(c, EV_icache_miss);
+	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
+	if (likely(cache_find(l2, set, line) >= 0)) {
+		hw_event(c, EV_l2_hit);
+		hw_charge(c, cost()->l2_hit);
+		return;
+	}
+	outer_access(c, pa, false);
+}
+
+/*
  * Entering cost centre @cc: fetch every text line it executes through the
  * L1 I-cache; a miss is a line fill from the outer cache or DRAM, charged
  * as a data fill is.  The lines sit at the real kernel's offsets (mod
- * text_span), so capacity and conflict misses come out as the real layout
- * makes them.
+ * text_span, laid out by machine_create), so capacity and conflict misses
+ * come out as the real layout makes them.  The I-cache is looked up by PA
+ * (machine_create makes it physically indexed: text's VA and PA agree in
+ * every index bit) and is never dirty, so a hit needs no work and a miss
+ * only the round-robin replacement that __cache_miss does.
  */
 void __cc_icache_fetch(struct cpu *c, u16 cc)
 {
-	const struct hw_config *cfg = &machine->cfg;
-	const struct cc_text *t = &cfg->cc_text[cc];
-	u32 step = 1u << c->l1i.line_shift;
+	const u32 *line = machine->icache_line;
+	u32 end = machine->icache_start[cc + 1];
+	struct cache *ic = &c->l1i;
+	u32 shift = ic->line_shift, ways = ic->ways, mask = ic->set_mask;
+	u64 *tag = ic->tag;
+	u8 *victim = ic->victim;
 	u64 fills = c->icache_fills;
 
-	for (u16 i = 0; i < t->nr; i++) {
-		phys_addr_t line = cfg->text_pa +
-				   (t->line_off[i] & (cfg->text_span - 1));
+	for (u32 k = machine->icache_start[cc]; k < end; k++) {
+		u64 want = ((u64)line[k] << 2) | CACHE_VALID;
+		u32 set = line[k] & mask;
+		u64 *t = &tag[set * ways];
+		u32 w;
 
-		for (u32 b = 0; b < CC_TEXT_LINE; b += step) {
-			struct cache_outcome o;
-
-			cache_access(&c->l1i, (vaddr_t)(line + b), line + b,
-				     false, &o);
-			if (likely(o.hit))
+		if (ways == 4) {
+			if (t[0] == want || t[1] == want || t[2] == want ||
+			    t[3] == want)
 				continue;
-			c->icache_fills++;
-			hw_event(c, EV_icache_miss);
-			outer_access(c, line + b, false);
+		} else if (cache_find(ic, set, line[k]) >= 0) {
+			continue;
 		}
+		w = victim[set];
+		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
+		t[w] = want;
+		c->icache_fills++;
+		icache_fill(c, (phys_addr_t)line[k] << shift);
 	}
 	/* All resident, and no fill of this pass evicted an earlier line. */
 	if (c->icache_fills == fills)

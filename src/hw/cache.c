@@ -169,6 +169,14 @@ u32 cache_maint_all(struct cache *c, enum cache_op op,
 	return written;
 }
 
+void cache_inv_all(struct cache *c)
+{
+	memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof(*c->tag));
+	if (c->dirty)
+		memset(c->dirty, 0,
+		       sizeof(*c->dirty) << CACHE_DIRTY_BUCKETS_SHIFT);
+}
+
 bool cache_find_alias(const struct cache *c, vaddr_t va, phys_addr_t pa,
 		      bool dirty_only, vaddr_t *other)
 {

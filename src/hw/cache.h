@@ -142,7 +142,7 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
  * (reads always, writes only with write_allocate).  A write marks the line
  * dirty; a write miss that does not allocate goes to the next level.
  */
-static inline void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa,
+static inline __attribute__((always_inline)) void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa,
 				bool write, struct cache_outcome *out)
 {
 	u32 set;
@@ -198,6 +198,9 @@ static inline bool cache_maint_line(struct cache *c, vaddr_t va,
  */
 u32 cache_maint_all(struct cache *c, enum cache_op op,
 		    void (*wb)(void *ctx, phys_addr_t pa), void *ctx);
+
+/* Drop every line, as cache_maint_all(CACHE_INV) does, without the loop. */
+void cache_inv_all(struct cache *c);
 
 /*
  * cache_find_alias - for a virtually indexed cache, find a valid line that

@@ -9,6 +9,44 @@
 
 struct machine *machine;
 
+/*
+ * Lay out the I-cache lines of every cost centre's text: each CC_TEXT_LINE
+ * of cfg->cc_text at text_pa + (offset mod text_span), cut into lines of
+ * the I-cache's size.
+ */
+static int icache_lines_init(struct machine *m)
+{
+	const struct hw_config *cfg = &m->cfg;
+	u32 shift = (u32)__builtin_ctz(cfg->l1i.line);
+	u32 per = CC_TEXT_LINE >> shift, n = 0;
+
+	/* A hand-made configuration without text: every centre is empty. */
+	if (!cfg->cc_text)
+		return 0;
+	if (!per || cfg->text_pa + cfg->text_span > (1ull << (32 + shift)))
+		return -EINVAL;
+	for (u32 cc = 0; cc < NR_CC; cc++)
+		n += cfg->cc_text[cc].nr * per;
+	m->icache_line = malloc(sizeof(*m->icache_line) * (n ? n : 1));
+	if (!m->icache_line)
+		return -ENOMEM;
+	n = 0;
+	for (u32 cc = 0; cc < NR_CC; cc++) {
+		const struct cc_text *t = &cfg->cc_text[cc];
+
+		m->icache_start[cc] = n;
+		for (u16 i = 0; i < t->nr; i++) {
+			phys_addr_t pa = cfg->text_pa +
+					 (t->line_off[i] & (cfg->text_span - 1));
+
+			for (u32 b = 0; b < per; b++)
+				m->icache_line[n++] = (u32)(pa >> shift) + b;
+		}
+	}
+	m->icache_start[NR_CC] = n;
+	return 0;
+}
+
 int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 {
 	struct machine *m;
@@ -32,6 +70,8 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 			(u64)cfg->l2.line * cfg->cpu_hz,
 			(u64)cfg->dram_read_MBps * 1000000);
 	err = ram_init(&m->ram, cfg->ram_base, ram_size, cfg->nodes);
+	if (!err && cfg->icache_model)
+		err = icache_lines_init(m);
 	if (err)
 		goto fail;
 	for (u32 i = 0; i < (cfg->l2_per_cpu ? ncpus : 1); i++) {
@@ -51,8 +91,19 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		err = tlb_init(&c->tlb, cfg->tlb_entries, cfg->tlb_ways);
 		if (!err)
 			err = cache_init(&c->l1d, &cfg->l1d);
-		if (!err && cfg->icache_model)
-			err = cache_init(&c->l1i, &cfg->l1i);
+		if (!err && cfg->icache_model) {
+			/*
+			 * Kernel text is lowmem: its VA and PA differ by
+			 * PAGE_OFFSET - PHYS_OFFSET, a multiple of any way
+			 * size, so a PA lookup indexes and (for a VIVT cache)
+			 * tags it the same.  Physical indexing spares the
+			 * VA bookkeeping of the virtually indexed kinds.
+			 */
+			struct cache_params l1i = cfg->l1i;
+
+			l1i.kind = CACHE_PIPT;
+			err = cache_init(&c->l1i, &l1i);
+		}
 		/* No centre has found its text resident yet. */
 		c->icache_fills = 1;
 		if (err)
@@ -80,6 +131,7 @@ void machine_destroy(void)
 		cache_exit(&m->l2[i]);
 	}
 	ram_exit(&m->ram);
+	free(m->icache_line);
 	free(m);
 	machine = NULL;
 }

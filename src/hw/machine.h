@@ -171,6 +171,14 @@ struct machine {
 	/* Cycles one outer-cache line of a stream takes at dram_read_MBps
 	 * (0: unlimited); derived once at creation. */
 	u32 stream_fill_cycles;
+	/*
+	 * With icache_model: the I-cache lines (PA >> line shift) each cost
+	 * centre executes, icache_line[icache_start[cc] ... icache_start[cc
+	 * + 1]), laid out once at creation from cfg.cc_text so that entering
+	 * a centre walks a flat array.
+	 */
+	u32 *icache_line;
+	u32 icache_start[NR_CC + 1];
 };
 
 /* The one machine of this process (one simulation at a time). */
