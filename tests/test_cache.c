@@ -707,3 +707,102 @@ Test(cache, dirty_buckets_track_every_transition, .fini = teardown)
 		}
 	}
 }
+
+/* The VA-page counts agree with the lines: their sum is the valid lines. */
+static void assert_va_pages_consistent(void)
+{
+	u32 counted = 0, valid = 0;
+
+	for (u32 b = 0; b < 1u << CACHE_VA_PAGE_BUCKETS_SHIFT; b++)
+		counted += c.va_pages[b];
+	for (u32 i = 0; i < c.sets * c.ways; i++)
+		valid += c.tag[i] & CACHE_VALID;
+	cr_assert_eq(counted, valid);
+}
+
+/* Does any valid line belong to @va's page?  The reference: a scan. */
+static bool va_page_by_scan(vaddr_t va)
+{
+	for (u32 i = 0; i < c.sets * c.ways; i++)
+		if ((c.tag[i] & CACHE_VALID) &&
+		    (c.va_line[i] << c.line_shift) >> PAGE_SHIFT ==
+			    va >> PAGE_SHIFT)
+			return true;
+	return false;
+}
+
+/*
+ * A VIVT cache knows when a VA page has no line resident (so that a range
+ * flush of it can skip its lookups) and never says so of a page that has
+ * one: through fills, evictions, per-line and whole-cache maintenance.
+ */
+Test(cache, vivt_va_page_residency, .fini = teardown)
+{
+	u32 x = 777;
+	phys_addr_t wb;
+
+	toy(CACHE_VIVT, true);
+	cr_assert_not(cache_va_page_maybe_resident(&c, 0x3000));
+	acc(0x3020, 0x9020, false);
+	cr_assert(cache_va_page_maybe_resident(&c, 0x3000));
+	cr_assert(cache_va_page_maybe_resident(&c, 0x3fff));
+	cache_maint_line(&c, 0x3020, 0x9020, CACHE_INV, &wb);
+	cr_assert_not(cache_va_page_maybe_resident(&c, 0x3000));
+	for (u32 step = 0; step < 20000; step++) {
+		vaddr_t va;
+
+		x = x * 1103515245u + 12345u;
+		va = 0x10000 + ((x >> 8) & 7) * PAGE_SIZE +
+		     ((x >> 12) & 15) * TOY_LINE;
+		switch ((x >> 20) & 7) {
+		case 0:
+		case 1:
+		case 2:
+		case 3:
+			acc(va, 0x40000 + (va & 0x7fff), (x >> 24) & 1);
+			break;
+		case 4:
+		case 5:
+			cache_maint_line(&c, va, 0, (x >> 24) & 1 ? CACHE_INV :
+						    CACHE_FLUSH, &wb);
+			break;
+		case 6:
+			cache_maint_line(&c, va, 0, CACHE_CLEAN, &wb);
+			break;
+		case 7:
+			if (!((x >> 24) & 31))
+				cache_maint_all(&c, (x >> 29) & 1 ? CACHE_INV :
+							CACHE_FLUSH, NULL, NULL);
+			break;
+		}
+		assert_va_pages_consistent();
+		for (u32 p = 0; p < 8; p++) {
+			vaddr_t q = 0x10000 + p * PAGE_SIZE;
+
+			/* May say yes for an empty page (a shared bucket), never no for a full one. */
+			if (va_page_by_scan(q))
+				cr_assert(cache_va_page_maybe_resident(&c, q),
+					  "step %u page %#x", step, q);
+		}
+	}
+	cache_inv_all(&c);
+	assert_va_pages_consistent();
+	for (u32 p = 0; p < 8; p++)
+		cr_assert_not(cache_va_page_maybe_resident(&c, 0x10000 + p * PAGE_SIZE));
+}
+
+/* cache_inv_all drops every line and every count, as CACHE_INV on each would. */
+Test(cache, inv_all_drops_everything, .fini = teardown)
+{
+	toy(CACHE_VIVT, true);
+	acc(0x1000, 0x5000, true);
+	acc(0x2000, 0x5000, true);
+	acc(0x1080, 0x6080, false);
+	cache_inv_all(&c);
+	for (u32 i = 0; i < c.sets * c.ways; i++)
+		cr_assert_eq(c.tag[i], 0);
+	cr_assert_not(cache_pa_dirty(&c, 0x5000));
+	assert_buckets_consistent();
+	assert_va_pages_consistent();
+	assert_miss_alloc(acc(0x1000, 0x5000, false));
+}

@@ -97,19 +97,16 @@ static void alias_hazard(struct cpu *c, vaddr_t va, vaddr_t other,
 	      (unsigned long long)pa, va, other);
 }
 
-/* One line access through L1 (@stream: see outer_access_stream). */
-static inline __attribute__((always_inline)) void
-line_access_stream(struct cpu *c, vaddr_t va,
-				      phys_addr_t pa, bool write, bool stream)
+/*
+ * An L1 miss of the line holding (@va, @pa) in @set: the alias checker,
+ * the replacement, the victim's write-back and the access to the outer
+ * cache (@stream: see outer_access_stream).
+ */
+static void l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set,
+		    u64 line, bool write, bool stream)
 {
 	struct cache_outcome o;
 
-	cache_access(&c->l1d, va, pa, write, &o);
-	if (likely(o.hit)) {
-		hw_event(c, EV_l1d_hit);
-		hw_charge(c, cost()->l1_hit);
-		return;
-	}
 	hw_event(c, EV_l1d_miss);
 	if (unlikely(machine->checks) && !write &&
 	    cache_virtually_indexed(&c->l1d)) {
@@ -118,6 +115,7 @@ line_access_stream(struct cpu *c, vaddr_t va,
 		if (cache_find_alias(&c->l1d, va, pa, true, &other))
 			alias_hazard(c, va, other, pa);
 	}
+	__cache_miss(&c->l1d, va, pa, set, line, write, &o);
 	if (o.evicted_dirty)
 		l1_victim(c, o.evicted_pa);
 	if (!o.allocated) {
@@ -128,26 +126,60 @@ line_access_stream(struct cpu *c, vaddr_t va,
 	outer_access_stream(c, pa, false, stream, false);
 }
 
+/* One line access through L1. */
 static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 			       bool write)
 {
-	line_access_stream(c, va, pa, write, false);
+	struct cache *l1 = &c->l1d;
+	u32 set;
+	u64 line;
+	int w;
+
+	cache_locate(l1, va, pa, &set, &line);
+	w = cache_find(l1, set, line);
+	if (likely(w >= 0)) {
+		hw_event(c, EV_l1d_hit);
+		hw_charge(c, cost()->l1_hit);
+		if (write)
+			cache_mark_dirty(l1, set * l1->ways + (u32)w);
+		return;
+	}
+	l1_miss(c, va, pa, set, line, write, false);
 }
 
-/* Charge every L1 line of [va, va + len), which lies within one page. */
+/*
+ * Charge every L1 line of [va, va + len), which lies within one page: the
+ * lines after the first are a stream.  Hits change no state but a dirty
+ * bit, so they are counted here and charged once at the end.
+ */
 static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 				u32 len, bool write)
 {
-	u32 ls = c->l1d.line_shift;
+	struct cache *l1 = &c->l1d;
+	u32 ls = l1->line_shift;
 	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
+	u32 hits = 0;
 
 	for (vaddr_t l = first; l <= last; l++) {
 		vaddr_t lva = l << ls;
+		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));
+		u32 set;
+		u64 line;
+		int w;
 
-		line_access_stream(c, lva, page | (lva & (PAGE_SIZE - 1)),
-				   write, l != first);
+		cache_locate(l1, lva, lpa, &set, &line);
+		w = cache_find(l1, set, line);
+		if (likely(w >= 0)) {
+			hits++;
+			if (write)
+				cache_mark_dirty(l1, set * l1->ways + (u32)w);
+			continue;
+		}
+		l1_miss(c, lva, lpa, set, line, write, l != first);
 	}
+	hw_event_add(c, EV_l1d_hit, hits);
+	hw_charge(c, (u64)hits * cost()->l1_hit);
 }
 
 /* The walker fetches one descriptor. */
@@ -497,6 +529,15 @@ void hw_dcache_op_va_range(struct cpu *c, vaddr_t va, u32 len,
 		vaddr_t lva = l << ls;
 		phys_addr_t pa = 0, wb;
 
+		/*
+		 * A VIVT page none of whose lines is resident: nothing to
+		 * do but charge (below); on to the next page.
+		 */
+		if (vivt && !(lva & (PAGE_SIZE - 1) && l != first) &&
+		    !cache_va_page_maybe_resident(&c->l1d, lva)) {
+			l = MIN(last, (vaddr_t)((lva | (PAGE_SIZE - 1)) >> ls));
+			continue;
+		}
 		/* Only physically tagged caches need the translation. */
 		if (!vivt && hw_translate(c, lva, 0, &pa))
 			panic("hw_dcache_op_va_range: VA %#x is not mapped",
@@ -552,27 +593,6 @@ void hw_icache_inv_all(struct cpu *c)
 }
 
 /*
- * An I-cache line fill of text line @pa: the L2 read a data fill makes.
- * Most text stays in L2, and an L2 read hit changes no cache state, so
- * that case is counted and charged here without the general path.
- */
-static inline void icache_fill(struct cpu *c, phys_addr_t pa)
-{
-	struct cache *l2 = c->l2;
-	u32 set;
-	u64 line;
-
-	hw_event(c, EV_icache_miss);
-	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
-	if (likely(cache_find(l2, set, line) >= 0)) {
-		hw_event(c, EV_l2_hit);
-		hw_charge(c, cost()->l2_hit);
-		return;
-	}
-	outer_access(c, pa, false);
-}
-
-/*
  * Entering cost centre @cc: fetch every text line it executes through the
  * L1 I-cache; a miss is a line fill from the outer cache or DRAM, charged
  * as a data fill is.  The lines sit at the real kernel's offsets (mod
@@ -580,22 +600,26 @@ static inline void icache_fill(struct cpu *c, phys_addr_t pa)
  * come out as the real layout makes them.  The I-cache is looked up by PA
  * (machine_create makes it physically indexed: text's VA and PA agree in
  * every index bit) and is never dirty, so a hit needs no work and a miss
- * only the round-robin replacement that __cache_miss does.
+ * only the round-robin replacement that __cache_miss does.  Most text
+ * stays in L2, and an L2 read hit changes no cache state: those fills are
+ * counted and charged once at the end; the rest take the general path.
  */
 void __cc_icache_fetch(struct cpu *c, u16 cc)
 {
 	const u32 *line = machine->icache_line;
 	u32 end = machine->icache_start[cc + 1];
-	struct cache *ic = &c->l1i;
+	struct cache *ic = &c->l1i, *l2 = c->l2;
 	u32 shift = ic->line_shift, ways = ic->ways, mask = ic->set_mask;
 	u64 *tag = ic->tag;
 	u8 *victim = ic->victim;
-	u64 fills = c->icache_fills;
+	u64 fills = c->icache_fills, l2_hits = 0, misses = 0;
 
 	for (u32 k = machine->icache_start[cc]; k < end; k++) {
 		u64 want = ((u64)line[k] << 2) | CACHE_VALID;
-		u32 set = line[k] & mask;
+		u32 set = line[k] & mask, l2set;
 		u64 *t = &tag[set * ways];
+		phys_addr_t pa = (phys_addr_t)line[k] << shift;
+		u64 l2line;
 		u32 w;
 
 		if (ways == 4) {
@@ -608,9 +632,17 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 		w = victim[set];
 		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
 		t[w] = want;
-		c->icache_fills++;
-		icache_fill(c, (phys_addr_t)line[k] << shift);
+		misses++;
+		cache_locate(l2, (vaddr_t)pa, pa, &l2set, &l2line);
+		if (likely(cache_find(l2, l2set, l2line) >= 0))
+			l2_hits++;
+		else
+			outer_access(c, pa, false);
 	}
+	c->icache_fills += misses;
+	hw_event_add(c, EV_icache_miss, misses);
+	hw_event_add(c, EV_l2_hit, l2_hits);
+	hw_charge(c, l2_hits * cost()->l2_hit);
 	/* All resident, and no fill of this pass evicted an earlier line. */
 	if (c->icache_fills == fills)
 		c->cc_fills[cc] = fills;

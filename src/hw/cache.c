@@ -58,9 +58,13 @@ int cache_init(struct cache *c, const struct cache_params *p)
 	if (!cache_pa_names_line(c))
 		c->dirty = calloc(1u << CACHE_DIRTY_BUCKETS_SHIFT,
 				  sizeof(*c->dirty));
+	if (c->tag_by_va)
+		c->va_pages = calloc(1u << CACHE_VA_PAGE_BUCKETS_SHIFT,
+				     sizeof(*c->va_pages));
 	if (!c->tag || !c->victim ||
 	    (cache_virtually_indexed(c) && (!c->pa_line || !c->va_line)) ||
-	    (!cache_pa_names_line(c) && !c->dirty)) {
+	    (!cache_pa_names_line(c) && !c->dirty) ||
+	    (c->tag_by_va && !c->va_pages)) {
 		cache_exit(c);
 		return -ENOMEM;
 	}
@@ -74,6 +78,7 @@ void cache_exit(struct cache *c)
 	free(c->pa_line);
 	free(c->va_line);
 	free(c->dirty);
+	free(c->va_pages);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -86,6 +91,13 @@ static bool cache_line_dirty(const struct cache *c, u32 i)
 {
 	return (c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
 	       (CACHE_VALID | CACHE_DIRTY);
+}
+
+/* Line @i, valid, leaves (dropped or replaced). */
+static void cache_uncount_va_page(struct cache *c, u32 i)
+{
+	if (c->va_pages)
+		c->va_pages[cache_va_page_bucket(c->va_line[i] << c->line_shift)]--;
 }
 
 /* Line @i, dirty, stops being so (cleaned, dropped or replaced). */
@@ -106,13 +118,15 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 	if (write && !c->write_allocate)
 		return;
 	w = c->victim[set];
-	c->victim[set] = (u8)((w + 1) % c->ways);
+	c->victim[set] = (u8)(w + 1 == c->ways ? 0 : w + 1);
 	i = set * c->ways + w;
 	if (cache_line_dirty(c, i)) {
 		out->evicted_dirty = true;
 		out->evicted_pa = cache_line_pa(c, i);
 		cache_uncount_dirty(c, i);
 	}
+	if (c->tag[i] & CACHE_VALID)
+		cache_uncount_va_page(c, i);
 	c->tag[i] = (line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
 	if (c->pa_line) {
 		c->pa_line[i] = pa >> c->line_shift;
@@ -120,6 +134,8 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 	}
 	if (write && c->dirty)
 		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
+	if (c->va_pages)
+		c->va_pages[cache_va_page_bucket(va)]++;
 	out->allocated = true;
 }
 
@@ -136,9 +152,11 @@ static bool cache_apply(struct cache *c, u32 i, enum cache_op op)
 		c->tag[i] &= ~CACHE_DIRTY;
 		return dirty;
 	case CACHE_INV:
+		cache_uncount_va_page(c, i);
 		c->tag[i] = 0;
 		return false;
 	case CACHE_FLUSH:
+		cache_uncount_va_page(c, i);
 		c->tag[i] = 0;
 		return dirty;
 	}
@@ -175,6 +193,9 @@ void cache_inv_all(struct cache *c)
 	if (c->dirty)
 		memset(c->dirty, 0,
 		       sizeof(*c->dirty) << CACHE_DIRTY_BUCKETS_SHIFT);
+	if (c->va_pages)
+		memset(c->va_pages, 0,
+		       sizeof(*c->va_pages) << CACHE_VA_PAGE_BUCKETS_SHIFT);
 }
 
 bool cache_find_alias(const struct cache *c, vaddr_t va, phys_addr_t pa,

@@ -59,9 +59,16 @@ struct cache {
 	 * one might.  NULL when the PA alone names the set.
 	 */
 	u16 *dirty;
+	/*
+	 * VIVT: va_pages[cache_va_page_bucket(va)] counts the valid lines
+	 * whose VA page hashes there, so that a range operation on a page
+	 * with no line resident skips its per-line lookups.
+	 */
+	u16 *va_pages;
 };
 
 #define CACHE_DIRTY_BUCKETS_SHIFT 12
+#define CACHE_VA_PAGE_BUCKETS_SHIFT 10
 
 #define CACHE_VALID 0x1ull
 #define CACHE_DIRTY 0x2ull
@@ -97,6 +104,22 @@ static inline u32 cache_dirty_bucket(u64 pline)
 {
 	return (u32)((u32)(pline ^ (pline >> 32)) * 0x9e3779b1u) >>
 	       (32 - CACHE_DIRTY_BUCKETS_SHIFT);
+}
+
+static inline u32 cache_va_page_bucket(vaddr_t va)
+{
+	return ((va >> PAGE_SHIFT) * 0x9e3779b1u) >>
+	       (32 - CACHE_VA_PAGE_BUCKETS_SHIFT);
+}
+
+/*
+ * May a line of @va's page be in the cache?  False only when none is (a
+ * VIVT cache's count says so); true otherwise.
+ */
+static inline bool cache_va_page_maybe_resident(const struct cache *c,
+						vaddr_t va)
+{
+	return !c->va_pages || c->va_pages[cache_va_page_bucket(va)];
 }
 
 /* Way holding @line in @set, or -1. */
