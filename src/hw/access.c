@@ -65,8 +65,8 @@ static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
 	/* A fill -- or a store allocating here: the line is read first. */
 	hw_event(c, EV_dram_read);
 	if (stream)
-		hw_charge(c, MAX(dram_cost(c, pa) / machine->cfg.mlp,
-				 machine->stream_fill_cycles));
+		hw_charge(c, machine->stream_dram[ram_node(&machine->ram, pa) !=
+						  c->node]);
 	else
 		hw_charge(c, dram_cost(c, pa));
 }

@@ -122,25 +122,50 @@ static inline bool cache_va_page_maybe_resident(const struct cache *c,
 	return !c->va_pages || c->va_pages[cache_va_page_bucket(va)];
 }
 
+/*
+ * Ways of @t holding @want (dirty bit ignored) as a bit mask, for a fixed
+ * way count: no branch per way, and a loop the compiler can unroll.
+ */
+static inline __attribute__((always_inline)) u32
+cache_match_n(const u64 *t, u64 want, u32 n)
+{
+	u32 m = 0;
+
+#pragma GCC unroll 16
+	for (u32 w = 0; w < n; w++)
+		m |= (u32)((t[w] | CACHE_DIRTY) == want) << w;
+	return m;
+}
+
 /* Way holding @line in @set, or -1. */
-static inline int cache_find(const struct cache *c, u32 set, u64 line)
+static inline __attribute__((always_inline)) int
+cache_find(const struct cache *c, u32 set, u64 line)
 {
 	const u64 *t = &c->tag[set * c->ways];
 	u64 want = (line << 2) | CACHE_VALID | CACHE_DIRTY;
+	u32 m;
 
-	/* The common 4-way geometry without branches per way. */
-	if (c->ways == 4) {
-		u32 m = ((t[0] | CACHE_DIRTY) == want) |
-			((t[1] | CACHE_DIRTY) == want) << 1 |
-			((t[2] | CACHE_DIRTY) == want) << 2 |
-			((t[3] | CACHE_DIRTY) == want) << 3;
-
-		return m ? __builtin_ctz(m) : -1;
+	/* The platforms' geometries, each without a branch per way. */
+	switch (c->ways) {
+	case 2:
+		m = cache_match_n(t, want, 2);
+		break;
+	case 4:
+		m = cache_match_n(t, want, 4);
+		break;
+	case 8:
+		m = cache_match_n(t, want, 8);
+		break;
+	case 16:
+		m = cache_match_n(t, want, 16);
+		break;
+	default:
+		for (u32 w = 0; w < c->ways; w++)
+			if ((t[w] | CACHE_DIRTY) == want)
+				return (int)w;
+		return -1;
 	}
-	for (u32 w = 0; w < c->ways; w++)
-		if ((t[w] | CACHE_DIRTY) == want)
-			return (int)w;
-	return -1;
+	return m ? __builtin_ctz(m) : -1;
 }
 
 /* PA line held by line @i. */

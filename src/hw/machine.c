@@ -69,6 +69,10 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		m->stream_fill_cycles = (u32)DIV_ROUND_CLOSEST(
 			(u64)cfg->l2.line * cfg->cpu_hz,
 			(u64)cfg->dram_read_MBps * 1000000);
+	m->stream_dram[0] = MAX(m->cfg.cost.dram / m->cfg.mlp,
+				m->stream_fill_cycles);
+	m->stream_dram[1] = MAX(m->cfg.cost.dram_remote / m->cfg.mlp,
+				m->stream_fill_cycles);
 	err = ram_init(&m->ram, cfg->ram_base, ram_size, cfg->nodes);
 	if (!err && cfg->icache_model)
 		err = icache_lines_init(m);
