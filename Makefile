@@ -101,8 +101,10 @@ kernel-text:
 		> src/platforms/kernel_text_x86.c
 	clang-format -i src/platforms/kernel_text_arm.c src/platforms/kernel_text_x86.c
 
+# BENCH_ARGS: vmsplit-bench's options, e.g. --quick (a short run), --only dd,
+# --board NAME, --runs N (README.md, "Speed").
 bench: $(BUILD)/vmsplit-bench
-	$(BUILD)/vmsplit-bench
+	$(BUILD)/vmsplit-bench $(BENCH_ARGS)
 
 format:
 	clang-format -i $$(find src tests bench -name '*.[ch]')

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `vmsplit reproduce` speed: host CPU seconds of every experiment that
+ * exists so far, run as the CLI runs them (src/cli/main.c), output thrown
+ * away.  No target; it is what `make run` costs.
+ */
+#include "bench.h"
+
+#include <stdio.h>
+
+#include "experiments/dd.h"
+
+/* One `vmsplit reproduce`; Return: its host CPU seconds. */
+static double reproduce_run(void *arg)
+{
+	FILE *devnull = arg;
+	char err[256];
+	double t0 = bench_cpu_s();
+
+	if (reproduce_dd_beaglebone(false, DD_DEFAULT_TOTAL, devnull, err,
+				    sizeof(err)))
+		bench_die("reproduce", err);
+	return bench_cpu_s() - t0;
+}
+
+void bench_reproduce(const struct bench_opts *o)
+{
+	FILE *devnull;
+	double s;
+
+	/* E3 runs on the BeagleBone; --board another board leaves it out. */
+	if (o->board && o->board != platform_find("beaglebone-white"))
+		return;
+	devnull = fopen("/dev/null", "w");
+	if (!devnull)
+		bench_die("reproduce", "cannot open /dev/null");
+	s = bench_min(o->runs, reproduce_run, devnull);
+	fclose(devnull);
+	printf("\n-- vmsplit reproduce (E3: 28 dd runs of %u MiB, checks=y): %.2f host CPU s (min of %u) --\n",
+	       DD_DEFAULT_TOTAL >> 20, s, o->runs);
+}
