@@ -632,6 +632,8 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 		w = victim[set];
 		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
 		t[w] = want;
+		if (ic->fp)
+			ic->fp[set * ways + w] = cache_fp(line[k]);
 		misses++;
 		cache_locate(l2, (vaddr_t)pa, pa, &l2set, &l2line);
 		if (likely(cache_find(l2, l2set, l2line) >= 0))

@@ -58,13 +58,15 @@ int cache_init(struct cache *c, const struct cache_params *p)
 	if (!cache_pa_names_line(c))
 		c->dirty = calloc(1u << CACHE_DIRTY_BUCKETS_SHIFT,
 				  sizeof(*c->dirty));
+	if (!(c->ways % 8))
+		c->fp = calloc(lines, 1);
 	if (c->tag_by_va)
 		c->va_pages = calloc(1u << CACHE_VA_PAGE_BUCKETS_SHIFT,
 				     sizeof(*c->va_pages));
 	if (!c->tag || !c->victim ||
 	    (cache_virtually_indexed(c) && (!c->pa_line || !c->va_line)) ||
 	    (!cache_pa_names_line(c) && !c->dirty) ||
-	    (c->tag_by_va && !c->va_pages)) {
+	    (c->tag_by_va && !c->va_pages) || (!(c->ways % 8) && !c->fp)) {
 		cache_exit(c);
 		return -ENOMEM;
 	}
@@ -79,6 +81,7 @@ void cache_exit(struct cache *c)
 	free(c->va_line);
 	free(c->dirty);
 	free(c->va_pages);
+	free(c->fp);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -128,6 +131,8 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 	if (c->tag[i] & CACHE_VALID)
 		cache_uncount_va_page(c, i);
 	c->tag[i] = (line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
+	if (c->fp)
+		c->fp[i] = cache_fp(line);
 	if (c->pa_line) {
 		c->pa_line[i] = pa >> c->line_shift;
 		c->va_line[i] = va >> c->line_shift;
@@ -137,6 +142,15 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 	if (c->va_pages)
 		c->va_pages[cache_va_page_bucket(va)]++;
 	out->allocated = true;
+}
+
+/* Line @i, valid, is dropped. */
+static void cache_drop(struct cache *c, u32 i)
+{
+	cache_uncount_va_page(c, i);
+	c->tag[i] = 0;
+	if (c->fp)
+		c->fp[i] = 0;
 }
 
 static bool cache_apply(struct cache *c, u32 i, enum cache_op op)
@@ -152,12 +166,10 @@ static bool cache_apply(struct cache *c, u32 i, enum cache_op op)
 		c->tag[i] &= ~CACHE_DIRTY;
 		return dirty;
 	case CACHE_INV:
-		cache_uncount_va_page(c, i);
-		c->tag[i] = 0;
+		cache_drop(c, i);
 		return false;
 	case CACHE_FLUSH:
-		cache_uncount_va_page(c, i);
-		c->tag[i] = 0;
+		cache_drop(c, i);
 		return dirty;
 	}
 	return false;
@@ -190,6 +202,8 @@ u32 cache_maint_all(struct cache *c, enum cache_op op,
 void cache_inv_all(struct cache *c)
 {
 	memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof(*c->tag));
+	if (c->fp)
+		memset(c->fp, 0, (size_t)c->sets * c->ways);
 	if (c->dirty)
 		memset(c->dirty, 0,
 		       sizeof(*c->dirty) << CACHE_DIRTY_BUCKETS_SHIFT);

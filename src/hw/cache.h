@@ -17,6 +17,8 @@
 #ifndef VMSPLIT_HW_CACHE_H
 #define VMSPLIT_HW_CACHE_H
 
+#include <string.h>
+
 #include "base/types.h"
 
 enum cache_kind {
@@ -65,6 +67,12 @@ struct cache {
 	 * with no line resident skips its per-line lookups.
 	 */
 	u16 *va_pages;
+	/*
+	 * Caches of 8, 16, ... ways: fp[i] is a one-byte fingerprint of line
+	 * i's tag (0: invalid), so that a lookup compares eight ways a word
+	 * at a time and reads a full tag only where the byte matches.
+	 */
+	u8 *fp;
 };
 
 #define CACHE_DIRTY_BUCKETS_SHIFT 12
@@ -122,6 +130,58 @@ static inline bool cache_va_page_maybe_resident(const struct cache *c,
 	return !c->va_pages || c->va_pages[cache_va_page_bucket(va)];
 }
 
+/* The fingerprint of tag line address @line: never 0, which is "invalid". */
+static inline u8 cache_fp(u64 line)
+{
+	u32 x = (u32)line ^ (u32)(line >> 32);
+
+	return (u8)((x * 0x9e3779b1u) >> 24) | 1;
+}
+
+/* Bytes @p[0..7] as a word, p[0] lowest. */
+static inline u64 cache_load_le64(const u8 *p)
+{
+	u64 x = 0;
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&x, p, 8);
+#else
+	for (u32 b = 0; b < 8; b++)
+		x |= (u64)p[b] << (8 * b);
+#endif
+	return x;
+}
+
+#define CACHE_BYTES_01 0x0101010101010101ull
+#define CACHE_BYTES_80 0x8080808080808080ull
+
+/*
+ * Way holding @want among the @ways (a multiple of 8) of tags @t with
+ * fingerprints @f, or -1: per eight ways, one word whose zero bytes (after
+ * xor with the wanted byte) mark the candidates.  The zero-byte test never
+ * misses a match and may flag a byte above one; every candidate's full tag
+ * is compared, lowest way first, so the answer is the plain scan's.
+ */
+static inline int cache_find_fp(const u64 *t, const u8 *f, u32 ways,
+				u64 want, u8 fp)
+{
+	u64 pat = CACHE_BYTES_01 * fp;
+
+	for (u32 w = 0; w < ways; w += 8) {
+		u64 x = cache_load_le64(f + w) ^ pat, m;
+
+		m = (x - CACHE_BYTES_01) & ~x & CACHE_BYTES_80;
+		while (m) {
+			u32 way = w + ((u32)__builtin_ctzll(m) >> 3);
+
+			if ((t[way] | CACHE_DIRTY) == want)
+				return (int)way;
+			m &= m - 1;
+		}
+	}
+	return -1;
+}
+
 /*
  * Ways of @t holding @want (dirty bit ignored) as a bit mask, for a fixed
  * way count: no branch per way, and a loop the compiler can unroll.
@@ -145,19 +205,16 @@ cache_find(const struct cache *c, u32 set, u64 line)
 	u64 want = (line << 2) | CACHE_VALID | CACHE_DIRTY;
 	u32 m;
 
-	/* The platforms' geometries, each without a branch per way. */
+	if (c->fp)
+		return cache_find_fp(t, &c->fp[set * c->ways], c->ways, want,
+				     cache_fp(line));
+	/* The smaller geometries, each without a branch per way. */
 	switch (c->ways) {
 	case 2:
 		m = cache_match_n(t, want, 2);
 		break;
 	case 4:
 		m = cache_match_n(t, want, 4);
-		break;
-	case 8:
-		m = cache_match_n(t, want, 8);
-		break;
-	case 16:
-		m = cache_match_n(t, want, 16);
 		break;
 	default:
 		for (u32 w = 0; w < c->ways; w++)
