@@ -877,6 +877,45 @@ Test(page_alloc, memblock_alloc_top_down)
 	teardown();
 }
 
+/* Free pfn ranges: a frame any byte of which is reserved is reserved. */
+Test(page_alloc, memblock_next_free_pfn_range)
+{
+	unsigned long start, end;
+
+	memblock_reset();
+	/* Bytes 0x1800..0x27ff touch frames 1 and 2; 0x5000..0x5fff is 5. */
+	memblock_reserve(0x1800, SZ_4K);
+	memblock_reserve(0x5000, SZ_4K);
+	cr_assert(memblock_next_free_pfn_range(0, 100, &start, &end));
+	cr_assert_eq(start, 0);
+	cr_assert_eq(end, 1);
+	cr_assert(memblock_next_free_pfn_range(1, 100, &start, &end));
+	cr_assert_eq(start, 3);
+	cr_assert_eq(end, 5);
+	cr_assert(memblock_next_free_pfn_range(4, 100, &start, &end));
+	cr_assert_eq(start, 4);
+	cr_assert_eq(end, 5);
+	cr_assert(memblock_next_free_pfn_range(5, 100, &start, &end));
+	cr_assert_eq(start, 6);
+	cr_assert_eq(end, 100);
+	cr_assert_not(memblock_next_free_pfn_range(5, 6, &start, &end));
+	cr_assert_not(memblock_next_free_pfn_range(100, 100, &start, &end));
+	memblock_reset();
+}
+
+/* memblock_free_all() seals memblock: the deferred blocks are read off it. */
+Test(page_alloc, memblock_sealed_after_free_all, .init = setup_kirkwood,
+     .fini = teardown)
+{
+	set_panic_hook(catch_panic);
+	if (setjmp(panic_jmp) == 0) {
+		memblock_reserve(KW_LOW << PAGE_SHIFT, SZ_4K);
+		cr_assert_fail("memblock_reserve after memblock_free_all");
+	}
+	cr_assert_str_eq(panic_msg,
+			 "memblock_reserve: 0x2f800000+0x1000 after memblock_free_all");
+}
+
 Test(page_alloc, memblock_alloc_stays_in_ram)
 {
 	phys_addr_t pa;

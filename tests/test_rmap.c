@@ -215,6 +215,48 @@ Test(rmap, direct_mapping)
 	test_shutdown();
 }
 
+/*
+ * nr_mapped counts pages, not mappings: a page's first page_add_rmap
+ * raises it, its last page_remove_rmap lowers it.  The end-of-run audit
+ * skips its walk over mem_map when it is zero.
+ */
+Test(rmap, nr_mapped_counts_mapped_pages)
+{
+	TEST_BOOT("numaq-16");
+	struct page *a = datapage(), *b = datapage();
+	unsigned long base = nr_mapped;
+	struct ptpage pt;
+
+	cr_assert_eq(base, 0);
+	pt_map(&pt);
+	add(a, ptep(&pt, 0));
+	cr_assert_eq(nr_mapped, 1);
+	add(a, ptep(&pt, 1));
+	add(a, ptep(&pt, 2));
+	cr_assert_eq(nr_mapped, 1);
+	add(b, ptep(&pt, 3));
+	cr_assert_eq(nr_mapped, 2);
+	page_remove_rmap(a, ptep(&pt, 1));
+	page_remove_rmap(a, ptep(&pt, 0));
+	cr_assert_eq(nr_mapped, 2);
+	page_remove_rmap(a, ptep(&pt, 2));
+	cr_assert_eq(nr_mapped, 1);
+	/* Removing from an unmapped page changes nothing. */
+	page_remove_rmap(a, ptep(&pt, 2));
+	cr_assert_eq(nr_mapped, 1);
+	page_remove_rmap(b, ptep(&pt, 3));
+	cr_assert_eq(nr_mapped, 0);
+	/* The reserved zero-state frames are never counted. */
+	page_add_rmap(pfn_to_page(min_pfn), ptep(&pt, 4), 0);
+	cr_assert_eq(nr_mapped, 0);
+
+	pt_unmap(&pt);
+	__free_page(pt.pt);
+	__free_page(a);
+	__free_page(b);
+	test_shutdown();
+}
+
 Test(rmap, second_mapping_converts_to_a_chain)
 {
 	TEST_BOOT("numaq-16");
