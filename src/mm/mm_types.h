@@ -42,8 +42,9 @@ enum pageflags {
  * all-zero struct page is a frame in its boot state.  mem_map is then an
  * untouched anonymous mapping at boot (mm/mmzone.c): the host pays for the
  * struct pages the run writes, not for every frame of simulated RAM.  The
- * fields are double-underscored so that a direct use fails to compile: go
- * through the accessors below, which speak Linux's values.
+ * three are renamed with a double underscore so that code written against
+ * Linux's page->flags, _refcount and _mapcount fails to compile: go through
+ * the accessors below, which speak Linux's values.
  */
 #define PAGE_FLAGS_BOOT (1u << PG_reserved)
 

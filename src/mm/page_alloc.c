@@ -152,10 +152,11 @@ static void __free_pages_memory(struct zone *zone, unsigned long start,
 			zone->nr_deferred++;
 		} else if (__free_one_page(start, zone, order, true)) {
 			/*
-			 * The blocks of one free range never pair up, and a
-			 * range ends at a reserved frame or the zone's end.
-			 * A merge would queue a block out of pfn order
-			 * ahead of the deferred ones.
+			 * Cannot happen: the blocks of one free range never
+			 * pair up, and a range ends at a reserved frame or
+			 * the zone's end.  Were it to, a merged max-order
+			 * block would be listed ahead of deferred blocks of
+			 * lower pfn, out of the order Linux queues them in.
 			 */
 			panic("memblock_free_all: boot block pfn %#lx order %u merged",
 			      start, order);
