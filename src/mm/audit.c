@@ -54,9 +54,9 @@ static u32 audit_page(struct page *page, pte_addr_t want)
 	int refs;
 
 	rmap_for_each(page, check_entry, &w);
-	if (page->_mapcount != (s32)w.entries - 1)
+	if (page_mapcount(page) != (int)w.entries)
 		panic("mm audit: page %#lx has %u rmap entries but _mapcount %d",
-		      page_to_pfn(page), w.entries, page->_mapcount);
+		      page_to_pfn(page), w.entries, page_mapcount(page) - 1);
 	refs = (s32)w.entries;
 	if (page->mapping && !test_page_flag(page, PG_anon))
 		refs++;		/* the page cache's own reference */
@@ -119,8 +119,16 @@ void mm_audit_before_exit(struct mm_struct *mm)
 		      mm->nr_ptes, ptes);
 }
 
+/*
+ * With nr_mapped at zero there is nothing to audit, and the walk, which
+ * would read every struct page of a 16 GiB mem_map the run never touched,
+ * is skipped.  Otherwise every frame is examined: the counter says how
+ * many pages are mapped, not which.
+ */
 void mm_audit_pages(void)
 {
+	if (!nr_mapped)
+		return;
 	for (unsigned long pfn = min_pfn; pfn < max_pfn; pfn++) {
 		struct page *page = pfn_to_page(pfn);
 

@@ -92,7 +92,7 @@ static void gup_grab(struct page *page, unsigned int gup_flags)
 			      page_to_pfn(page), page_count(page));
 		/* try_grab_page: page_ref_add(GUP_PIN_COUNTING_BIAS). */
 		page_ref_charge();
-		page->_refcount += GUP_PIN_COUNTING_BIAS;
+		page_ref_add(page, GUP_PIN_COUNTING_BIAS);
 	} else if (gup_flags & FOLL_GET) {
 		get_page(page);
 	}
@@ -432,7 +432,7 @@ void unpin_user_page(struct page *page)
 	 * The pin holding the last references (the page was unmapped while
 	 * pinned): put_page_refs frees it.
 	 */
-	page->_refcount -= GUP_PIN_COUNTING_BIAS - 1;
+	page_ref_sub(page, GUP_PIN_COUNTING_BIAS - 1);
 	put_page(page);
 }
 

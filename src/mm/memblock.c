@@ -28,6 +28,7 @@ struct memblock_region {
 
 static struct memblock_region reserved[MEMBLOCK_MAX_REGIONS];
 static unsigned int nr_reserved;
+static bool sealed;
 
 static phys_addr_t region_end(const struct memblock_region *r)
 {
@@ -58,6 +59,9 @@ void memblock_reserve(phys_addr_t base, u64 size)
 	phys_addr_t end = base + size;
 	unsigned int i, j;
 
+	if (sealed)
+		panic("memblock_reserve: %#llx+%#llx after memblock_free_all",
+		      (unsigned long long)base, (unsigned long long)size);
 	if (!size)
 		return;
 	if (end < base)
@@ -99,6 +103,37 @@ bool memblock_is_reserved(unsigned long pfn)
 {
 	return memblock_is_region_reserved((phys_addr_t)pfn << PAGE_SHIFT,
 					   PAGE_SIZE);
+}
+
+bool memblock_next_free_pfn_range(unsigned long pfn, unsigned long limit,
+				  unsigned long *start, unsigned long *end)
+{
+	while (pfn < limit) {
+		phys_addr_t pa = (phys_addr_t)pfn << PAGE_SHIFT;
+		unsigned int i = first_ending_above(pa);
+		phys_addr_t next;
+
+		/* Range i is the first that could touch frame pfn or later. */
+		if (i == nr_reserved || reserved[i].base >= pa + PAGE_SIZE) {
+			*start = pfn;
+			*end = limit;
+			if (i < nr_reserved) {
+				/* PFN_DOWN: that frame is (partly) reserved. */
+				next = reserved[i].base >> PAGE_SHIFT;
+				*end = MIN(limit, (unsigned long)next);
+			}
+			return true;
+		}
+		/* Frame pfn is (partly) reserved: go past the range, PFN_UP. */
+		next = (region_end(&reserved[i]) + PAGE_SIZE - 1) >> PAGE_SHIFT;
+		pfn = (unsigned long)next;
+	}
+	return false;
+}
+
+void memblock_seal(void)
+{
+	sealed = true;
 }
 
 /*
@@ -156,4 +191,5 @@ void memblock_reset(void)
 {
 	memset(reserved, 0, sizeof(reserved));
 	nr_reserved = 0;
+	sealed = false;
 }

@@ -25,6 +25,23 @@ bool memblock_is_reserved(unsigned long pfn);
 /* Does any byte of [base, base + size) lie in a reserved range? */
 bool memblock_is_region_reserved(phys_addr_t base, u64 size);
 
+/*
+ * memblock_next_free_pfn_range - the first run of frames at or above @pfn
+ * and below @limit that no reservation touches, as [*@start, *@end)
+ * (for_each_free_mem_pfn_range: a partly reserved frame is reserved).
+ * Return: false if there is none.
+ */
+bool memblock_next_free_pfn_range(unsigned long pfn, unsigned long limit,
+				  unsigned long *start, unsigned long *end);
+
+/*
+ * memblock_seal - memblock_free_all() has run: from now on the buddy
+ * allocator owns RAM, and its deferred blocks (mm/mmzone.h) are read off
+ * memblock, so a later reservation panics instead of changing them.
+ */
+void memblock_seal(void);
+
+/* Forget every reservation and unseal (a new boot). */
 void memblock_reset(void);
 
 #endif

@@ -11,15 +11,18 @@
  * lowmem reach past node 0's part, node 0 still owns it and the later
  * nodes start at max_low_pfn.
  *
- * mem_map is host memory: 40 bytes per frame, 160 MiB for the 16 GiB
- * NUMA-Q.  Every struct page is written once here (zone, node, reserved,
- * _refcount 1), which is the one pass over all of mem_map that boot makes;
- * memblock_free_all() then touches only the heads of the blocks it frees.
+ * mem_map is host memory: 64 bytes per frame, 256 MiB for the 16 GiB
+ * NUMA-Q.  Boot writes none of it.  An all-zero struct page is a frame in
+ * its boot state (mm/mm_types.h), zone and node follow from the pfn, so
+ * free_area_init() only reserves address space for mem_map, and the host
+ * kernel supplies a zeroed page the first time the run touches one.
+ * memblock_free_all() then writes only the heads of the few free blocks
+ * below the max order and defers the whole max-order ones (struct zone),
+ * so boot costs the same host time and memory on 256 MiB as on 16 GiB.
  */
 #include "mm/mmzone.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -32,6 +35,7 @@ struct page *mem_map;
 unsigned long min_pfn;
 unsigned long max_pfn;
 unsigned long max_low_pfn;
+unsigned long max_dma_pfn;
 
 struct pglist_data node_data[MAX_NUMNODES];
 u32 nr_nodes;
@@ -43,23 +47,15 @@ static const char *const zone_names[MAX_NR_ZONES] = {
 };
 
 /*
- * Set up zone @zt of node @nid over [start, end) and give each of its
- * frames its boot state: PG_reserved, _refcount 1, _mapcount -1, as
- * memmap_init_zone() + memblock leave them until memblock_free_all().
+ * Set up zone @zt of node @nid over [start, end).  Its frames are already
+ * in their boot state, PG_reserved, _refcount 1, _mapcount -1, as
+ * memmap_init_zone() + memblock leave them until memblock_free_all(): that
+ * is what the zeroed mem_map reads as.
  */
 static void zone_init(u32 nid, enum zone_type zt, unsigned long start,
 		      unsigned long end)
 {
 	struct zone *zone = &node_data[nid].node_zones[zt];
-	const struct page boot_page = {
-		.flags = 1u << PG_reserved,
-		._refcount = 1,
-		._mapcount = -1,
-		.zone = (u8)zt,
-		.node = (u8)nid,
-	};
-	struct page *page = pfn_to_page(start);
-	struct page *last = page + (end - start);
 
 	zone->name = zone_names[zt];
 	zone->node = nid;
@@ -72,29 +68,36 @@ static void zone_init(u32 nid, enum zone_type zt, unsigned long start,
 		INIT_LIST_HEAD(&zone->free_area[o].free_list);
 		zone->free_area[o].nr_free = 0;
 	}
-	for (; page < last; page++)
-		*page = boot_page;
+	zone->first_deferred_pfn = start;
+	zone->nr_deferred = 0;
+}
+
+static size_t mem_map_bytes(void)
+{
+	return (size_t)(max_pfn - min_pfn) * sizeof(struct page);
 }
 
 /*
- * mem_map comes zeroed from calloc(), i.e. from mmap() for this size.  Ask
- * for huge pages before the first touch so that writing 160 MiB of struct
- * page takes a hundred host faults rather than forty thousand.  Only a
- * hint: nothing depends on it.
+ * alloc_mem_map - reserve, not commit, host memory for @nr struct pages.
+ * An anonymous private mapping reads as zeroes until written, and
+ * MAP_NORESERVE keeps a 256 MiB mem_map from counting against the host's
+ * overcommit limit.  No huge pages: the run touches struct pages sparsely
+ * (a free block's head, an allocation's frames) and a 2 MiB host page per
+ * touch would commit most of mem_map again.
+ * Return: the zeroed array, or NULL.
  */
-static void mem_map_hint(struct page *map, unsigned long nr)
+static struct page *alloc_mem_map(unsigned long nr)
 {
-#ifdef MADV_HUGEPAGE
-	const uintptr_t huge = 2u << 20;
-	uintptr_t start = ALIGN_UP((uintptr_t)map, huge);
-	uintptr_t end = ALIGN_DOWN((uintptr_t)(map + nr), huge);
+	size_t bytes = (size_t)nr * sizeof(struct page);
+	void *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 
-	if (end > start)
-		madvise((void *)start, end - start, MADV_HUGEPAGE);
-#else
-	(void)map;
-	(void)nr;
+	if (map == MAP_FAILED)
+		return NULL;
+#ifdef MADV_NOHUGEPAGE
+	madvise(map, bytes, MADV_NOHUGEPAGE);	/* a hint: nothing relies on it */
 #endif
+	return map;
 }
 
 static bool layout_valid(const struct mem_layout *l)
@@ -122,13 +125,13 @@ int free_area_init(const struct mem_layout *l)
 		panic("free_area_init: mem_map already set up");
 	if (!layout_valid(l))
 		return -EINVAL;
-	mem_map = calloc(l->max_pfn - l->min_pfn, sizeof(struct page));
+	mem_map = alloc_mem_map(l->max_pfn - l->min_pfn);
 	if (!mem_map)
 		return -ENOMEM;
-	mem_map_hint(mem_map, l->max_pfn - l->min_pfn);
 	min_pfn = l->min_pfn;
 	max_pfn = l->max_pfn;
 	max_low_pfn = l->max_low_pfn;
+	max_dma_pfn = l->max_dma_pfn;
 	nr_nodes = l->nodes;
 
 	per_node = (max_pfn - min_pfn) / nr_nodes;
@@ -157,9 +160,10 @@ int free_area_init(const struct mem_layout *l)
 
 void free_area_exit(void)
 {
-	free(mem_map);
+	if (mem_map)
+		munmap(mem_map, mem_map_bytes());
 	mem_map = NULL;
-	min_pfn = max_pfn = max_low_pfn = 0;
+	min_pfn = max_pfn = max_low_pfn = max_dma_pfn = 0;
 	memset(node_data, 0, sizeof(node_data));
 	nr_nodes = 0;
 	page_alloc_fail_nth = 0;
@@ -189,13 +193,16 @@ unsigned long nr_free_highpages(void)
 static bool in_mem_map(const struct page *page)
 {
 	uintptr_t p = (uintptr_t)page, base = (uintptr_t)mem_map;
-	uintptr_t len = (max_pfn - min_pfn) * sizeof(struct page);
+	uintptr_t len = mem_map_bytes();
 
 	return p >= base && p - base < len &&
 	       (p - base) % sizeof(struct page) == 0;
 }
 
-/* Pass 1: the entries of one free list, their count. */
+/*
+ * Pass 1: the entries of one free list; their count, with the deferred
+ * blocks for the top order.
+ */
 static unsigned long check_free_area(struct zone *zone, unsigned int order)
 {
 	struct free_area *area = &zone->free_area[order];
@@ -219,13 +226,14 @@ static unsigned long check_free_area(struct zone *zone, unsigned int order)
 		pfn = page_to_pfn(page);
 		if (!PageBuddy(page) || PageReserved(page))
 			panic("buddy_check: pfn %#lx on the %s/%u order %u list is not a free buddy (flags %#x)",
-			      pfn, zone->name, zone->node, order, page->flags);
+			      pfn, zone->name, zone->node, order,
+			      page_flags(page));
 		if (page->private != order)
 			panic("buddy_check: pfn %#lx on the order %u list has order %u",
 			      pfn, order, page->private);
 		if (page_zone(page) != zone)
 			panic("buddy_check: pfn %#lx of %s/%u is on a %s/%u list",
-			      pfn, page_zone(page)->name, page->node,
+			      pfn, page_zone(page)->name, page_to_nid(page),
 			      zone->name, zone->node);
 		if (!IS_ALIGNED(pfn, 1ul << order))
 			panic("buddy_check: pfn %#lx not aligned to order %u",
@@ -238,6 +246,8 @@ static unsigned long check_free_area(struct zone *zone, unsigned int order)
 			panic("buddy_check: free pfn %#lx has _refcount %d",
 			      pfn, page_count(page));
 	}
+	if (order == MAX_ORDER - 1)
+		n += zone->nr_deferred;
 	if (n != area->nr_free)
 		panic("buddy_check: %s/%u order %u: nr_free %lu, list holds %lu",
 		      zone->name, zone->node, order, area->nr_free, n);
@@ -247,8 +257,9 @@ static unsigned long check_free_area(struct zone *zone, unsigned int order)
 /*
  * Pass 2: aligned power-of-two blocks are either disjoint or nested, so a
  * free block overlaps another exactly when one of its aligned ancestors is
- * a free head of that larger order.  Two free buddies of the same order in
- * the same zone must have been merged by __free_one_page().
+ * a free head of that larger order, or its max-order ancestor is a deferred
+ * block.  Two free buddies of the same order in the same zone must have
+ * been merged by __free_one_page().
  */
 static void check_overlap(struct zone *zone, unsigned int order)
 {
@@ -258,6 +269,7 @@ static void check_overlap(struct zone *zone, unsigned int order)
 		struct page *page = list_entry(pos, struct page, lru);
 		unsigned long pfn = page_to_pfn(page);
 		unsigned long buddy = pfn ^ (1ul << order);
+		unsigned long top = ALIGN_DOWN(pfn, MAX_ORDER_NR_PAGES);
 
 		for (unsigned int o = order + 1; o < MAX_ORDER; o++) {
 			unsigned long anc = ALIGN_DOWN(pfn, 1ul << o);
@@ -268,11 +280,37 @@ static void check_overlap(struct zone *zone, unsigned int order)
 				panic("buddy_check: free block pfn %#lx order %u lies inside free block pfn %#lx order %u",
 				      pfn, order, anc, o);
 		}
+		if (zone_deferred_block(zone, top))
+			panic("buddy_check: free block pfn %#lx order %u lies inside free block pfn %#lx order %u (deferred)",
+			      pfn, order, top, MAX_ORDER - 1);
 		if (order < MAX_ORDER - 1 && pfn_valid(buddy) &&
 		    page_is_buddy(pfn_to_page(buddy), zone, order))
 			panic("buddy_check: free buddies pfn %#lx and %#lx of order %u not merged",
 			      pfn, buddy, order);
 	}
+}
+
+/*
+ * Pass 0: nr_deferred is the number of boot blocks the walk from
+ * first_deferred_pfn finds.  Pure arithmetic on memblock: no struct page
+ * is read, so checking a 16 GiB machine touches no more host memory than
+ * booting it.
+ */
+static void check_deferred(struct zone *zone)
+{
+	unsigned long end = zone->zone_start_pfn + zone->spanned_pages;
+	unsigned long pfn = zone->first_deferred_pfn, n = 0;
+
+	if (pfn < zone->zone_start_pfn || pfn > end)
+		panic("buddy_check: %s/%u first_deferred_pfn %#lx outside [%#lx, %#lx]",
+		      zone->name, zone->node, pfn, zone->zone_start_pfn, end);
+	while ((pfn = deferred_block_from(zone, pfn)) < end) {
+		n++;
+		pfn += MAX_ORDER_NR_PAGES;
+	}
+	if (n != zone->nr_deferred)
+		panic("buddy_check: %s/%u nr_deferred %lu, memblock leaves %lu",
+		      zone->name, zone->node, zone->nr_deferred, n);
 }
 
 void buddy_check(void)
@@ -281,6 +319,8 @@ void buddy_check(void)
 		for (int zt = 0; zt < MAX_NR_ZONES; zt++) {
 			struct zone *zone = &node_data[nid].node_zones[zt];
 			unsigned long sum = 0;
+
+			check_deferred(zone);
 
 			for (unsigned int o = 0; o < MAX_ORDER; o++)
 				sum += check_free_area(zone, o) << o;

@@ -15,9 +15,26 @@
 
 struct free_area {
 	struct list_head free_list;
-	unsigned long nr_free;		/* blocks of this order */
+	/*
+	 * Blocks of this order, on free_list or (MAX_ORDER - 1 only)
+	 * deferred: see struct zone.
+	 */
+	unsigned long nr_free;
 };
 
+/*
+ * Deferred max-order blocks.  memblock_free_all() would queue every whole,
+ * aligned, unreserved block of MAX_ORDER - 1 at the tail of its zone's
+ * top free list, in pfn order; writing their heads would cost the host one
+ * page of mem_map per 4 MiB of simulated RAM.  Instead they stay
+ * implicit: the top list is read as free_list followed by the nr_deferred
+ * boot blocks at or above first_deferred_pfn, and deferred_grow_zone()
+ * writes the next one's head when an allocation finds free_list empty.
+ * Since after boot blocks only ever go to the head of a list, that is the
+ * very list Linux would hold, handed out in the same order.  (The idea is
+ * Linux's CONFIG_DEFERRED_STRUCT_PAGE_INIT, which also grows a zone on
+ * demand; there the deferred pages still get initialised by a kthread.)
+ */
 struct zone {
 	const char *name;
 	u32 node;
@@ -26,6 +43,8 @@ struct zone {
 	unsigned long present_pages;	/* not reserved at boot */
 	unsigned long free_pages;
 	struct free_area free_area[MAX_ORDER];
+	unsigned long first_deferred_pfn;	/* where the next one is sought */
+	unsigned long nr_deferred;		/* boot blocks not yet written */
 };
 
 struct pglist_data {
@@ -38,9 +57,42 @@ extern u32 nr_nodes;
 
 #define NODE_DATA(nid) (&node_data[nid])
 
+/*
+ * page_to_nid() - the node of a frame, which Linux keeps in page->flags.
+ * The nodes tile [min_pfn, max_pfn) in order (lowmem all on node 0), so it
+ * is the last node starting at or below the pfn; an empty node shares its
+ * start with the next one and is passed over.
+ */
+static inline u32 page_to_nid(const struct page *page)
+{
+	unsigned long pfn = page_to_pfn(page);
+	u32 nid = nr_nodes ? nr_nodes - 1 : 0;
+
+	while (nid && node_data[nid].node_start_pfn > pfn)
+		nid--;
+	return nid;
+}
+
 static inline struct zone *page_zone(const struct page *page)
 {
-	return &node_data[page->node].node_zones[page->zone];
+	return &node_data[page_to_nid(page)].node_zones[page_zonenum(page)];
+}
+
+/*
+ * deferred_block_from - the first boot block of @zone at or above @pfn: a
+ * pfn aligned to MAX_ORDER_NR_PAGES whose whole block lies in the zone and
+ * in a range memblock left free, the blocks memblock_free_all() defers.
+ * Reads memblock only, no struct page.
+ * Return: its pfn, or the end of the zone if there is none.
+ */
+unsigned long deferred_block_from(const struct zone *zone, unsigned long pfn);
+
+/* Is @pfn the head of a deferred block of @zone, free but never written? */
+static inline bool zone_deferred_block(const struct zone *zone,
+				       unsigned long pfn)
+{
+	return zone->nr_deferred && pfn >= zone->first_deferred_pfn &&
+	       deferred_block_from(zone, pfn) == pfn;
 }
 
 /* page_is_buddy(): is @page the free head of a block of @order in @zone? */
@@ -61,7 +113,8 @@ struct mem_layout {
 
 /**
  * free_area_init - build mem_map, the nodes and zones for @l; every frame
- * starts PG_reserved with _refcount 1, as after memblock in Linux.
+ * starts PG_reserved with _refcount 1, as after memblock in Linux.  mem_map
+ * is reserved, not written: an untouched struct page is in that state.
  * Return: 0, -EINVAL for an impossible layout (zone bounds out of order,
  * 0 or more than MAX_NUMNODES nodes, frames outside the machine's RAM),
  * or -ENOMEM.
@@ -70,7 +123,9 @@ int free_area_init(const struct mem_layout *l);
 
 /*
  * memblock_free_all - hand every frame not reserved by memblock to the
- * buddy allocator (free_all_bootmem / memblock_free_all).
+ * buddy allocator (free_all_bootmem / memblock_free_all).  Whole
+ * max-order blocks are deferred (struct zone); memblock must not change
+ * afterwards, since deferred_grow_zone() reads it.
  */
 void memblock_free_all(void);
 

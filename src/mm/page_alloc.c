@@ -13,9 +13,12 @@
  * Page state.  A free block is described by its head alone: PG_buddy,
  * private = order, _refcount 0.  The other frames of a free block carry no
  * meaning beyond zone and node; right after boot they still say
- * PG_reserved, _refcount 1, because memblock_free_all() touches only heads
- * to keep boot fast on a 16 GiB machine.  Every path that makes a frame a
- * head (expand()) or hands it out (prep_new_page()) rewrites its state.
+ * PG_reserved, _refcount 1, the all-zero boot state of mm/mm_types.h,
+ * because memblock_free_all() writes only heads, and not even those of
+ * whole max-order blocks, which it defers (mm/mmzone.h): boot then writes
+ * a handful of struct pages on any machine.  Every path that makes a frame
+ * a head (expand(), deferred_grow_zone()) or hands it out (prep_new_page())
+ * rewrites its state.
  */
 #include "mm/gfp.h"
 
@@ -30,9 +33,9 @@ unsigned int page_alloc_fail_nth;
 /* Make @page the head of a free block of @order (set_buddy_order()). */
 static void set_buddy_order(struct page *page, unsigned int order)
 {
-	page->flags = 1u << PG_buddy;
-	page->_refcount = 0;
-	page->_mapcount = -1;
+	set_page_flags(page, 1u << PG_buddy);
+	set_page_count(page, 0);
+	page_mapcount_reset(page);
 	page->private = order;
 }
 
@@ -88,14 +91,90 @@ static unsigned int __free_one_page(unsigned long pfn, struct zone *zone,
 	return merges;
 }
 
+unsigned long deferred_block_from(const struct zone *zone, unsigned long pfn)
+{
+	unsigned long end = zone->zone_start_pfn + zone->spanned_pages;
+	unsigned long start, stop;
+
+	while (memblock_next_free_pfn_range(pfn, end, &start, &stop)) {
+		unsigned long block = ALIGN_UP(start, MAX_ORDER_NR_PAGES);
+
+		if (block + MAX_ORDER_NR_PAGES <= stop)
+			return block;
+		pfn = stop;
+	}
+	return end;
+}
+
+/*
+ * deferred_grow_zone - @zone's top free list is empty and an allocation
+ * needs a block from it: write the head of the lowest deferred block and
+ * queue it, which is where memblock_free_all() would have put it (every
+ * block queued since went to the head, and all of those are gone).
+ * Context: zone->nr_deferred > 0.
+ */
+static void deferred_grow_zone(struct zone *zone)
+{
+	struct free_area *area = &zone->free_area[MAX_ORDER - 1];
+	unsigned long pfn = deferred_block_from(zone, zone->first_deferred_pfn);
+	struct page *page;
+
+	if (pfn >= zone->zone_start_pfn + zone->spanned_pages)
+		panic("deferred_grow_zone: %s/%u has %lu deferred blocks but none above %#lx",
+		      zone->name, zone->node, zone->nr_deferred,
+		      zone->first_deferred_pfn);
+	page = pfn_to_page(pfn);
+	set_buddy_order(page, MAX_ORDER - 1);
+	list_add_tail(&page->lru, &area->free_list);
+	zone->first_deferred_pfn = pfn + MAX_ORDER_NR_PAGES;
+	zone->nr_deferred--;
+}
+
+/*
+ * __free_pages_memory - free the frames [@start, @end) of @zone, which no
+ * reservation touches, as the largest aligned blocks that fit
+ * (mm/memblock.c __free_pages_memory()).  Whole max-order blocks are
+ * counted, not written: they are deferred (mm/mmzone.h).
+ */
+static void __free_pages_memory(struct zone *zone, unsigned long start,
+				unsigned long end)
+{
+	while (start < end) {
+		unsigned int order = MAX_ORDER - 1;
+
+		if (start)
+			order = MIN(order, (unsigned int)__builtin_ctzl(start));
+		while (start + (1ul << order) > end)
+			order--;
+		if (order == MAX_ORDER - 1) {
+			zone->free_area[order].nr_free++;
+			zone->free_pages += MAX_ORDER_NR_PAGES;
+			zone->nr_deferred++;
+		} else if (__free_one_page(start, zone, order, true)) {
+			/*
+			 * Cannot happen: the blocks of one free range never
+			 * pair up, and a range ends at a reserved frame or
+			 * the zone's end.  Were it to, a merged max-order
+			 * block would be listed ahead of deferred blocks of
+			 * lower pfn, out of the order Linux queues them in.
+			 */
+			panic("memblock_free_all: boot block pfn %#lx order %u merged",
+			      start, order);
+		}
+		start += 1ul << order;
+	}
+}
+
 /*
  * memblock_free_all - the model of memblock_free_all() ->
- * __free_pages_memory(): every zone is cut into the largest aligned blocks
- * that hold no reserved frame, and each block is freed by its head only.
- * Blocks go to the tail of their list, as __free_pages_core() has done since
- * Linux 5.10 ("mm/page_alloc: place pages to tail in __free_pages_core()"),
- * so that the first allocations come from the bottom of each zone.
- * present_pages becomes the number of frames freed.
+ * free_low_memory_core_early(): every range memblock leaves free is cut
+ * into the largest aligned blocks that fit, zone by zone, and each block
+ * is freed by its head only.  Blocks go to the tail of their list, as
+ * __free_pages_core() has done since Linux 5.10 ("mm/page_alloc: place
+ * pages to tail in __free_pages_core()"), so that the first allocations
+ * come from the bottom of each zone; whole max-order blocks are deferred
+ * instead, to be queued in the same order on demand.  present_pages
+ * becomes the number of frames freed.  memblock is sealed.
  */
 void memblock_free_all(void)
 {
@@ -109,29 +188,18 @@ void memblock_free_all(void)
 			struct zone *zone = &NODE_DATA(nid)->node_zones[zt];
 			unsigned long pfn = zone->zone_start_pfn;
 			unsigned long end = pfn + zone->spanned_pages;
-			unsigned long freed = 0;
+			unsigned long start, stop, freed = 0;
 
-			while (pfn < end) {
-				unsigned int order = MAX_ORDER - 1;
-
-				while (order &&
-				       (!IS_ALIGNED(pfn, 1ul << order) ||
-					pfn + (1ul << order) > end ||
-					memblock_is_region_reserved(
-						(phys_addr_t)pfn << PAGE_SHIFT,
-						(u64)PAGE_SIZE << order)))
-					order--;
-				if (!order && memblock_is_reserved(pfn)) {
-					pfn++;
-					continue;
-				}
-				__free_one_page(pfn, zone, order, true);
-				freed += 1ul << order;
-				pfn += 1ul << order;
+			while (memblock_next_free_pfn_range(pfn, end, &start,
+							    &stop)) {
+				__free_pages_memory(zone, start, stop);
+				freed += stop - start;
+				pfn = stop;
 			}
 			zone->present_pages = freed;
 		}
 	}
+	memblock_seal();
 }
 
 /*
@@ -158,8 +226,11 @@ static struct page *__rmqueue(struct zone *zone, unsigned int order,
 		struct free_area *area = &zone->free_area[cur];
 		struct page *page;
 
-		if (list_empty(&area->free_list))
-			continue;
+		if (list_empty(&area->free_list)) {
+			if (cur < MAX_ORDER - 1 || !zone->nr_deferred)
+				continue;
+			deferred_grow_zone(zone);
+		}
 		page = list_first_entry(&area->free_list, struct page, lru);
 		del_page_from_free_list(page, zone, cur);
 		expand(zone, page, order, cur);
@@ -203,12 +274,12 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 	unsigned long nr = 1ul << order;
 
 	for (unsigned long i = 0; i < nr; i++) {
-		page[i].flags = 0;
-		page[i]._refcount = 0;
-		page[i]._mapcount = -1;
+		set_page_flags(&page[i], 0);
+		set_page_count(&page[i], 0);
+		page_mapcount_reset(&page[i]);
 		page[i].private = 0;
 	}
-	page->_refcount = 1;
+	set_page_count(page, 1);
 	if (gfp & __GFP_ZERO) {
 		for (unsigned long i = 0; i < nr; i++) {
 			clear_highpage(page + i);
@@ -269,13 +340,13 @@ void __free_pages(struct page *page, unsigned int order)
 	free_pages_check(page, order);
 	/* put_page_testzero: one atomic decrement. */
 	page_ref_charge();
-	if (--page->_refcount)
+	if (page_ref_dec_return(page))
 		return;
-	if (page->_mapcount != -1)
+	if (page_mapcount(page))
 		panic("__free_pages: pfn %#lx freed while mapped (_mapcount %d)",
-		      page_to_pfn(page), page->_mapcount);
+		      page_to_pfn(page), page_mapcount(page) - 1);
 	charge(CODE_free_pages);
-	page->flags = 0;
+	set_page_flags(page, 0);
 	merges = __free_one_page(page_to_pfn(page), page_zone(page), order,
 				 false);
 	charge_n(CODE_buddy_merge, merges);
@@ -294,7 +365,7 @@ void get_page(struct page *page)
 		panic("get_page: pfn %#lx has _refcount %d", page_to_pfn(page),
 		      page_count(page));
 	page_ref_charge();
-	page->_refcount++;
+	page_ref_inc(page);
 }
 
 /* The last reference goes through __free_pages, which charges the
@@ -309,5 +380,5 @@ void put_page(struct page *page)
 		return;
 	}
 	page_ref_charge();
-	page->_refcount--;
+	page_ref_dec(page);
 }

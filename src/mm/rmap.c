@@ -53,6 +53,8 @@ static u32 pa_size;		/* sizeof(pte_addr_t) on the target */
 static u32 ptes_off;		/* offsetof(struct pte_chain, ptes) */
 static u32 idx_mask;		/* L1_CACHE_BYTES - 1: the idx bits */
 
+unsigned long nr_mapped;
+
 void rmap_init(void)
 {
 	u32 line = machine->cfg.l1d.line;
@@ -74,6 +76,7 @@ void rmap_init(void)
 		      line, pa_size);
 	pte_chain_cache = kmem_cache_create("pte_chain", line, line);
 	memset(chain_locks, 0, sizeof(chain_locks));
+	nr_mapped = 0;
 }
 
 void rmap_exit(void)
@@ -316,7 +319,8 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 	slot_write(head, pte_chain_idx(word) - 1, pte_paddr);
 	kv_write32(head, word - 1);
 out:
-	page->_mapcount++;
+	if (page_mapcount_inc(page))
+		nr_mapped++;	/* inc_page_state(nr_mapped) */
 	pte_chain_unlock(page);
 	return prealloc;
 }
@@ -373,7 +377,8 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 	      (unsigned long long)pte_paddr, page_to_pfn(page));
 out:
 	charge_n(CODE_pte_chain_entry, examined);
-	page->_mapcount--;
+	if (page_mapcount_dec(page))
+		nr_mapped--;	/* dec_page_state(nr_mapped) */
 out_unlock:
 	pte_chain_unlock(page);
 }

@@ -71,6 +71,13 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc);
 /* page_remove_rmap - forget the PTE at @ptep.  Context: PTE lock held. */
 void page_remove_rmap(struct page *page, vaddr_t ptep);
 
+/*
+ * nr_mapped - how many pages some PTE maps (page_state.nr_mapped, 2.6.0):
+ * page_add_rmap() counts a page's first mapping, page_remove_rmap() its
+ * last.  Lets the end-of-run audit skip mem_map when nothing is mapped.
+ */
+extern unsigned long nr_mapped;
+
 /* Is the page mapped by any PTE? */
 static inline bool page_mapped(const struct page *page)
 {
