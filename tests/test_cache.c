@@ -806,3 +806,90 @@ Test(cache, inv_all_drops_everything, .fini = teardown)
 	assert_va_pages_consistent();
 	assert_miss_alloc(acc(0x1000, 0x5000, false));
 }
+
+/* Way holding PA line @pline, the plain way: every tag looked at in order. */
+static int find_by_scan(u32 set, u64 pline)
+{
+	for (u32 w = 0; w < c.ways; w++)
+		if ((c.tag[set * c.ways + w] | CACHE_DIRTY) ==
+		    ((pline << 2) | CACHE_VALID | CACHE_DIRTY))
+			return (int)w;
+	return -1;
+}
+
+/* Which caches keep fingerprints: those of 8, 16, ... ways. */
+Test(cache, fingerprints_for_eight_ways_and_more, .fini = teardown)
+{
+	setup(CACHE_PIPT, 256 * 1024, 8, 64, true);
+	cr_assert_not_null(c.fp);
+	cache_exit(&c);
+	setup(CACHE_PIPT, 1024 * 1024, 16, 64, true);
+	cr_assert_not_null(c.fp);
+	cache_exit(&c);
+	setup(CACHE_PIPT, 16 * 1024, 4, 32, true);
+	cr_assert_null(c.fp);
+}
+
+/*
+ * A 16-way set full of lines that share one fingerprint byte (found by
+ * search), with the wanted line last: the word-at-a-time lookup must step
+ * over every false candidate to the right way, and miss a line whose byte
+ * matches but whose tag does not.
+ */
+Test(cache, fingerprint_collisions_resolved_by_tag, .fini = teardown)
+{
+	u64 lines[17];
+	u32 n = 0;
+	u8 want;
+
+	setup(CACHE_PIPT, 1024 * 1024, 16, 64, true);
+	/* Set 0: PA lines that are multiples of the set count. */
+	want = cache_fp(0);
+	for (u64 l = c.sets; n < 17; l += c.sets)
+		if (cache_fp(l) == want)
+			lines[n++] = l;
+	for (u32 i = 0; i < 16; i++)
+		assert_miss_alloc(pacc(lines[i] << 6, i & 1));
+	for (u32 i = 0; i < 16; i++)
+		cr_assert_eq(cache_find(&c, 0, lines[i]), (int)i);
+	cr_assert_eq(cache_find(&c, 0, lines[16]), -1);
+	for (u32 i = 0; i < 16; i++)
+		cr_assert_eq(c.fp[i], want);
+	/* Dropped lines leave fingerprint 0, which no valid line has. */
+	cr_assert_not(cache_maint_line(&c, lines[4] << 6, lines[4] << 6,
+				       CACHE_INV, &(phys_addr_t){ 0 }));
+	cr_assert_eq(c.fp[4], 0);
+	cr_assert_eq(cache_find(&c, 0, lines[4]), -1);
+	cache_inv_all(&c);
+	for (u32 i = 0; i < 16; i++)
+		cr_assert_eq(c.fp[i], 0);
+}
+
+/*
+ * Random traffic over a small 8-way cache with few sets and many lines:
+ * after every access the fingerprint lookup finds what a plain scan finds,
+ * for every line that could be there.
+ */
+Test(cache, fingerprint_lookup_matches_scan, .fini = teardown)
+{
+	u32 x = 4242;
+	phys_addr_t wb;
+
+	setup(CACHE_PIPT, 4 * 8 * 32, 8, 32, true);
+	for (u32 step = 0; step < 5000; step++) {
+		u64 pline;
+
+		x = x * 1103515245u + 12345u;
+		pline = (x >> 8) & 127;
+		if (((x >> 20) & 7) == 0)
+			cache_maint_line(&c, (vaddr_t)(pline << 5), pline << 5,
+					 CACHE_FLUSH, &wb);
+		else
+			pacc(pline << 5, (x >> 24) & 1);
+		for (u64 l = 0; l < 128; l++)
+			cr_assert_eq(cache_find(&c, (u32)l & c.set_mask, l),
+				     find_by_scan((u32)l & c.set_mask, l),
+				     "step %u line %llu", step,
+				     (unsigned long long)l);
+	}
+}
