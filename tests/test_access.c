@@ -489,6 +489,72 @@ Test(access, stale_tlb_unmapped_caught)
 		  test_panic_msg);
 }
 
+/*
+ * The coherence checker remembers an entry it verified; a kernel store (a
+ * charged write, not the uncharged ram_write32 above) to a table that
+ * verification read must still bring the walk back.
+ */
+Test(access, stale_tlb_after_charged_table_write_caught)
+{
+	vaddr_t va;
+	u32 old;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
+	ram_write32(&machine->ram, LOW_PA + SZ_1M, NEW_WORD);
+	/* Verified twice: the second is the memo's. */
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	cr_assert_eq(kv_read32(va + 4), 0);
+	old = ram_read32(&machine->ram, pmd_pa(va));
+	kv_write32(__va(pmd_pa(va)), old + SZ_1M);
+	EXPECT_PANIC("TLB coherence", { kv_read32(va); });
+	cr_assert(strstr(test_panic_msg, "the page tables say PA 0x10100000"),
+		  "%s", test_panic_msg);
+}
+
+/*
+ * A translation register written behind the TLB's back (a table base that
+ * maps the section elsewhere, no flush): the memo of a verified entry must
+ * not outlive it.
+ */
+Test(access, stale_tlb_after_table_switch_caught)
+{
+	struct cpu *c;
+	phys_addr_t copy = LOW_PA + 2 * SZ_1M;
+	vaddr_t va;
+
+	boot_kirkwood();
+	c = this_cpu();
+	va = __va(LOW_PA);
+	cr_assert_eq(kv_read32(va), 0);
+	cr_assert_eq(kv_read32(va), 0);
+	/* A copy of the first-level table with va's section moved on 1 MiB. */
+	for (u32 i = 0; i < 4096; i++)
+		ram_write32(&machine->ram, copy + i * 4,
+			    ram_read32(&machine->ram, c->mmu.ttbr0 + i * 4));
+	ram_write32(&machine->ram, copy + (va >> 20) * 4,
+		    ram_read32(&machine->ram, pmd_pa(va)) + SZ_1M);
+	hw_set_ttbr0(c, copy);
+	EXPECT_PANIC("TLB coherence", { kv_read32(va); });
+}
+
+/* A table write elsewhere voids the memo but not the entry: no false alarm. */
+Test(access, unrelated_table_write_no_false_alarm)
+{
+	vaddr_t va, other;
+
+	boot_kirkwood();
+	va = __va(LOW_PA);
+	other = __va(LOW_PA + 8 * SZ_1M);
+	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	kv_write32(__va(pmd_pa(other)), ram_read32(&machine->ram, pmd_pa(other)));
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	cr_assert_eq(kv_read32(va + 4), 0);
+}
+
 Test(access, flushed_tlb_sees_new_mapping)
 {
 	vaddr_t va;

@@ -233,16 +233,34 @@ static void fault(struct cpu *c, vaddr_t va, unsigned flags,
 	c->fault.user = flags & ACC_USER;
 }
 
-/* Checker: does the TLB entry in @slot still agree with the tables? */
+/*
+ * Checker: does the TLB entry in @slot still agree with the tables?  A walk
+ * reads only the translation registers and the descriptors it lists, so
+ * once an entry agreed with a walk of @va's page it agrees again until a
+ * register or a frame such a walk read is written: the memo in
+ * tlb.checked skips the walk until then.
+ */
 static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 {
 	const struct tlb_entry *e = &c->tlb.e[slot];
+	struct tlb_checked *m = &c->tlb.checked[slot];
+	u64 state = machine->ram.walked_writes + machine->mmu_reg_writes + 1;
 	phys_addr_t tlb_pa = e->pa | (va & ~e->mask);
 	struct mmu_walk w;
-	enum mmu_fault f = hw_probe(c, va, &w);
+	enum mmu_fault f;
 
-	if (f == MMU_OK && w.pa == tlb_pa && w.perm == e->perm)
+	if (m->state == state && m->gen == c->tlb.gen[slot] &&
+	    m->vpage == va >> PAGE_SHIFT)
 		return;
+	f = hw_probe(c, va, &w);
+	if (f == MMU_OK && w.pa == tlb_pa && w.perm == e->perm) {
+		for (u32 i = 0; i < w.reads; i++)
+			ram_mark_walked(&machine->ram, w.read_pa[i]);
+		m->state = state;
+		m->gen = c->tlb.gen[slot];
+		m->vpage = va >> PAGE_SHIFT;
+		return;
+	}
 	if (machine->hooks.tlb_stale)
 		machine->hooks.tlb_stale(c, va, tlb_pa, w.pa, f == MMU_OK);
 	panic("TLB coherence: CPU%u VA %#x hits a TLB entry for PA %#llx but the tables say %s %#llx (missing TLB flush)",
@@ -375,6 +393,7 @@ u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
 		if (!h)
 			return len;
 		lines_access(c, va, pa, n, true);
+		ram_note_write(&machine->ram, pa);
 		memcpy(h, in, n);
 		in += n;
 		va += n;
@@ -398,9 +417,10 @@ static inline int word_access(struct cpu *c, vaddr_t va, void *v, u32 size,
 	if (!h)
 		return -EFAULT;
 	line_access(c, va, pa, flags & ACC_WRITE);
-	if (flags & ACC_WRITE)
+	if (flags & ACC_WRITE) {
+		ram_note_write(&machine->ram, pa);
 		memcpy(h, v, size);
-	else
+	} else
 		memcpy(v, h, size);
 	return 0;
 }
@@ -443,6 +463,7 @@ u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,
 			return len;
 		lines_access(c, src, spa, n, false);
 		lines_access(c, dst, dpa, n, true);
+		ram_note_write(&machine->ram, dpa);
 		memmove(hd, hs, n);
 		dst += n;
 		src += n;
@@ -462,6 +483,7 @@ u32 hw_fill(struct cpu *c, vaddr_t va, u8 val, u32 len, unsigned flags)
 		if (!h)
 			return len;
 		lines_access(c, va, pa, n, true);
+		ram_note_write(&machine->ram, pa);
 		memset(h, val, n);
 		va += n;
 		len -= n;
@@ -663,12 +685,14 @@ void hw_set_dacr(struct cpu *c)
 void hw_set_ttbr0(struct cpu *c, phys_addr_t ttbr0)
 {
 	c->mmu.ttbr0 = ttbr0;
+	machine->mmu_reg_writes++;
 	hw_charge(c, cost()->cr_write);
 }
 
 void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz)
 {
 	c->mmu.ttbr1 = ttbr1;
+	machine->mmu_reg_writes++;
 	c->mmu.t0sz = t0sz;
 	c->mmu.t1sz = t1sz;
 	hw_charge(c, cost()->cr_write);
@@ -677,12 +701,14 @@ void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz)
 void hw_set_asid(struct cpu *c, u8 asid)
 {
 	c->mmu.asid = asid;
+	machine->mmu_reg_writes++;
 	hw_charge(c, cost()->cr_write);
 }
 
 void hw_set_cr3(struct cpu *c, phys_addr_t cr3)
 {
 	c->mmu.cr3 = cr3;
+	machine->mmu_reg_writes++;
 	tlb_inv_nonglobal(&c->tlb);
 	hw_event(c, EV_tlb_inv_local_all);
 	hw_charge(c, cost()->cr_write);

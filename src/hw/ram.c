@@ -28,6 +28,14 @@ int ram_init(struct ram *ram, phys_addr_t base, u64 size, u32 nodes)
 	if (host == MAP_FAILED)
 		return -ENOMEM;
 	madvise(host, size, MADV_HUGEPAGE);
+	/* A byte per frame, zero (so untouched) until a frame is walked. */
+	ram->walked = mmap(NULL, size >> PAGE_SHIFT, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (ram->walked == MAP_FAILED) {
+		munmap(host, size);
+		ram->walked = NULL;
+		return -ENOMEM;
+	}
 	ram->host = host;
 	ram->base = base;
 	ram->size = size;
@@ -40,8 +48,10 @@ int ram_init(struct ram *ram, phys_addr_t base, u64 size, u32 nodes)
 
 void ram_exit(struct ram *ram)
 {
-	if (ram->host)
+	if (ram->host) {
 		munmap(ram->host, ram->size);
+		munmap(ram->walked, ram->size >> PAGE_SHIFT);
+	}
 	memset(ram, 0, sizeof(*ram));
 }
 
@@ -68,11 +78,13 @@ u64 ram_read64(struct ram *ram, phys_addr_t pa)
 void ram_write32(struct ram *ram, phys_addr_t pa, u32 v)
 {
 	BUG_ON(!ram_contains(ram, pa, 4) || !IS_ALIGNED(pa, 4));
+	ram_note_write(ram, pa);
 	memcpy(ram_ptr(ram, pa), &v, 4);
 }
 
 void ram_write64(struct ram *ram, phys_addr_t pa, u64 v)
 {
 	BUG_ON(!ram_contains(ram, pa, 8) || !IS_ALIGNED(pa, 8));
+	ram_note_write(ram, pa);
 	memcpy(ram_ptr(ram, pa), &v, 8);
 }

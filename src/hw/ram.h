@@ -21,6 +21,14 @@ struct ram {
 	u32 node_shift;		/* log2 of a node's size (sizes are powers of two), or 0 */
 	u64 node_size;		/* size / nodes */
 	u8 *host;		/* the bank's host bytes, zero until written */
+	/*
+	 * For the TLB coherence checker: walked[pfn - first pfn] is set once
+	 * a walk it verified read a descriptor in that frame, and
+	 * walked_writes counts the writes to such frames since boot, so a
+	 * verified TLB entry stays verified until its tables may differ.
+	 */
+	u8 *walked;
+	u64 walked_writes;
 };
 
 /*
@@ -45,6 +53,19 @@ static inline bool ram_contains(const struct ram *ram, phys_addr_t pa, u64 len)
 static inline u8 *ram_ptr(struct ram *ram, phys_addr_t pa)
 {
 	return ram->host + (pa - ram->base);
+}
+
+/* A write of @pa's frame: counted if a verified walk read there. */
+static inline void ram_note_write(struct ram *ram, phys_addr_t pa)
+{
+	if (unlikely(ram->walked[(pa - ram->base) >> PAGE_SHIFT]))
+		ram->walked_writes++;
+}
+
+/* A verified walk read a descriptor at @pa. */
+static inline void ram_mark_walked(struct ram *ram, phys_addr_t pa)
+{
+	ram->walked[(pa - ram->base) >> PAGE_SHIFT] = 1;
 }
 
 /* NUMA node that holds @pa. */

@@ -27,7 +27,8 @@ int tlb_init(struct tlb *t, u32 entries, u32 ways)
 	t->e = calloc(entries, sizeof(*t->e));
 	t->gen = calloc(entries, sizeof(*t->gen));
 	t->victim = calloc(t->sets, 1);
-	if (!t->e || !t->gen || !t->victim) {
+	t->checked = calloc(entries, sizeof(*t->checked));
+	if (!t->e || !t->gen || !t->victim || !t->checked) {
 		tlb_exit(t);
 		return -ENOMEM;
 	}
@@ -39,6 +40,7 @@ void tlb_exit(struct tlb *t)
 	free(t->e);
 	free(t->gen);
 	free(t->victim);
+	free(t->checked);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -79,7 +81,7 @@ u32 tlb_insert(struct tlb *t, u32 va, u8 asid, const struct mmu_walk *w)
 	struct tlb_entry *e = &t->e[slot];
 	u32 mask = w->page_shift >= 32 ? 0 : ~((1u << w->page_shift) - 1);
 
-	t->victim[set] = (u8)((way + 1) % t->ways);
+	t->victim[set] = (u8)(way + 1 == t->ways ? 0 : way + 1);
 	tlb_kill(t, slot);
 	e->va = va & mask;
 	e->mask = mask;

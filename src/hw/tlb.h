@@ -42,6 +42,17 @@ struct tlb_fast {
 	phys_addr_t pa;		/* physical address of the page */
 };
 
+/*
+ * The coherence checker's memo of one entry (hw/access.c): the entry
+ * (gen) agreed with a walk of VA page vpage while the machine's
+ * translation state stood at state; 0 = never verified.
+ */
+struct tlb_checked {
+	u64 state;
+	u32 gen;
+	u32 vpage;
+};
+
 struct tlb {
 	u32 sets, ways;
 	u32 set_mask;
@@ -49,6 +60,7 @@ struct tlb {
 	struct tlb_entry *e;	/* [set * ways + way] */
 	u32 *gen;		/* per entry, bumped whenever it changes */
 	u8 *victim;		/* round-robin replacement per set */
+	struct tlb_checked *checked;	/* per entry */
 	struct tlb_fast fast[TLB_FAST_SIZE];
 };
 
