@@ -216,7 +216,7 @@ static void audit_chain(struct page *page)
 static void audit_shadow_page(unsigned long pfn, u32 count, void *arg)
 {
 	if (!page_mapped(pfn_to_page(pfn)))
-		panic("mm audit: page %#lx has %u entries in the rmap shadow but no chain",
+		panic("mm audit: page %#lx has no chain but %u entries in the rmap shadow",
 		      pfn, count);
 }
 
