@@ -5,8 +5,8 @@
  * every pte_chain and holds the shadow to it.  Each checker is shown to
  * pass on a consistent address space and to fire on an injected fault: a
  * PTE missing from the rmap, a PTE recorded twice, a wrong _mapcount, too
- * few references, a PTE outside every VMA, and chains that disagree with
- * the shadow.
+ * few references, a PTE outside every VMA, overlapping VMAs, and chains
+ * that disagree with the shadow.
  *
  * The address spaces are built from the test's own context, the way fork
  * builds them: a parent mm with anonymous pages faulted in for writing,
@@ -252,6 +252,27 @@ Test(audit, exit_catches_a_pte_between_vmas)
 	vma->vm_end -= PAGE_SIZE;
 	snprintf(want, sizeof(want), "PTE for %#x outside every VMA",
 		 t.a + (NPAGES - 1) * PAGE_SIZE);
+	EXPECT_PANIC(want, { mm_audit_before_exit(t.parent); });
+	two_mms_free(&t);
+}
+
+/* The cursor relies on the VMA order, so the audit checks it first. */
+Test(audit, exit_catches_overlapping_vmas)
+{
+	TEST_BOOT("numaq-16");
+	struct two_mms t;
+	struct vm_area_struct *vma;
+	vaddr_t b;
+	char want[96];
+
+	two_mms_create(&t);
+	b = (vaddr_t)do_mmap(t.parent, t.a + 8 * PAGE_SIZE, PAGE_SIZE,
+			     VM_READ | VM_WRITE, NULL, 0);
+	vma = find_vma(t.parent, t.a);
+	vma->vm_end = b + PAGE_SIZE;
+	snprintf(want, sizeof(want),
+		 "VMA [%#x, %#x) out of order (previous ends at %#x)", b,
+		 b + PAGE_SIZE, b + PAGE_SIZE);
 	EXPECT_PANIC(want, { mm_audit_before_exit(t.parent); });
 	two_mms_free(&t);
 }
