@@ -2,6 +2,12 @@
 /*
  * mm checkers (see mm/audit.h).  They read page tables and pte_chains
  * physically, so they charge nothing and change no cache or TLB state.
+ *
+ * The exit audit runs at every exit, so it must not walk pte_chains: a
+ * page every process maps has a chain as long as the number of
+ * processes, and walking it at each exit made a run quadratic in their
+ * number.  It asks the rmap shadow instead; mm_audit_pages, once at the
+ * end of the run, walks every chain and holds the shadow to it.
  */
 #include "mm/audit.h"
 
@@ -13,6 +19,9 @@
 #include "mm/internal.h"
 #include "mm/mmzone.h"
 #include "mm/rmap.h"
+#include "mm/rmap_shadow.h"
+
+#include <stdlib.h>
 
 static pte_t read_pte_phys(phys_addr_t pa)
 {
@@ -27,58 +36,66 @@ static phys_addr_t pte_addr_phys(pte_addr_t pa)
 	return highpte() ? pa : __pa((vaddr_t)pa);
 }
 
-struct rmap_walk {
-	struct page *page;
-	pte_addr_t want;	/* count occurrences of this entry */
-	u32 entries, matches;
-};
-
-static void check_entry(pte_addr_t pa, void *arg)
+/*
+ * The reference count covers every mapping, plus the page cache's own
+ * reference for a file page.
+ */
+static void audit_refs(struct page *page, u32 users)
 {
-	struct rmap_walk *w = arg;
-	pte_t pte = read_pte_phys(pte_addr_phys(pa));
+	int refs = (int)users;
 
-	w->entries++;
-	if (pa == w->want)
-		w->matches++;
-	if (!pte_present(pte) || pte_pfn(pte) != page_to_pfn(w->page))
-		panic("mm audit: page %#lx has an rmap entry %#llx whose PTE %#llx does not map it",
-		      page_to_pfn(w->page), (unsigned long long)pa,
-		      (unsigned long long)pte.pte);
-}
-
-/* Check @page's whole rmap; return how often @want appears in it. */
-static u32 audit_page(struct page *page, pte_addr_t want)
-{
-	struct rmap_walk w = { .page = page, .want = want };
-	int refs;
-
-	rmap_for_each(page, check_entry, &w);
-	if (page_mapcount(page) != (int)w.entries)
-		panic("mm audit: page %#lx has %u rmap entries but _mapcount %d",
-		      page_to_pfn(page), w.entries, page_mapcount(page) - 1);
-	refs = (s32)w.entries;
 	if (page->mapping && !test_page_flag(page, PG_anon))
-		refs++;		/* the page cache's own reference */
+		refs++;
 	if (page_count(page) < refs)
 		panic("mm audit: page %#lx has %d references for %d users",
 		      page_to_pfn(page), page_count(page), refs);
-	return w.matches;
 }
 
-static bool in_vma(struct mm_struct *mm, vaddr_t addr)
+/*
+ * The exit audit's check of one present PTE, O(1) whatever the length of
+ * the page's chain: it asks the rmap shadow (mm/rmap_shadow.h), which
+ * page_add_rmap and page_remove_rmap keep in step with the chains; the
+ * chains themselves are compared with the shadow by mm_audit_pages.
+ */
+static void audit_pte(struct page *page, pte_addr_t want, vaddr_t addr)
 {
-	for (struct vm_area_struct *v = mm->mmap; v; v = v->vm_next)
-		if (v->vm_start <= addr && addr < v->vm_end)
-			return true;
-	return false;
+	u32 times = rmap_shadow_lookup(page, want);
+	u32 entries;
+
+	if (times != 1)
+		panic("mm audit: PTE for %#x (page %#lx) is not in the page's rmap exactly once (%u times)",
+		      addr, page_to_pfn(page), times);
+	entries = rmap_shadow_page_count(page);
+	if (page_mapcount(page) != (int)entries)
+		panic("mm audit: page %#lx has %u rmap entries but _mapcount %d",
+		      page_to_pfn(page), entries, page_mapcount(page) - 1);
+	audit_refs(page, entries);
+}
+
+/*
+ * The VMAs in address order, none starting before the end of the one
+ * before: the exit audit walks them alongside the addresses, so it relies
+ * on the order mm.h promises and checks it first.
+ */
+static void audit_vma_order(struct mm_struct *mm)
+{
+	vaddr_t end = 0;
+
+	for (struct vm_area_struct *v = mm->mmap; v; v = v->vm_next) {
+		if (v->vm_start < end)
+			panic("mm audit: VMA [%#x, %#x) out of order (previous ends at %#x)",
+			      v->vm_start, v->vm_end, end);
+		end = v->vm_end;
+	}
 }
 
 void mm_audit_before_exit(struct mm_struct *mm)
 {
+	struct vm_area_struct *vma = mm->mmap;
 	u32 size = pgtable->pte_size;
 	unsigned long mapped = 0, ptes = 0;
 
+	audit_vma_order(mm);
 	for (u64 base = 0; base < layout.task_size; base += PMD_SIZE) {
 		unsigned long pfn = pgtable->pmd_pfn_phys(mm->pgd, (vaddr_t)base);
 		phys_addr_t pt;
@@ -95,21 +112,20 @@ void mm_audit_before_exit(struct mm_struct *mm)
 			pte_t pte = read_pte_phys(slot);
 			vaddr_t addr = (vaddr_t)base + i * PAGE_SIZE;
 			struct page *page;
-			pte_addr_t want;
 
 			if (!pte_present(pte))
 				continue;
-			if (!in_vma(mm, addr))
+			/* Addresses only grow: the VMA cursor only moves on. */
+			while (vma && vma->vm_end <= addr)
+				vma = vma->vm_next;
+			if (!vma || addr < vma->vm_start)
 				panic("mm audit: PTE for %#x outside every VMA",
 				      addr);
 			page = pte_page(pte);
 			if (PageReserved(page))
 				continue;
 			mapped++;
-			want = highpte() ? slot : __va(slot);
-			if (audit_page(page, want) != 1)
-				panic("mm audit: PTE for %#x (page %#lx) is not in the page's rmap exactly once",
-				      addr, pfn);
+			audit_pte(page, highpte() ? slot : __va(slot), addr);
 		}
 	}
 	if (mapped != mm->rss)
@@ -120,21 +136,109 @@ void mm_audit_before_exit(struct mm_struct *mm)
 }
 
 /*
- * With nr_mapped at zero there is nothing to audit, and the walk, which
- * would read every struct page of a 16 GiB mem_map the run never touched,
- * is skipped.  Otherwise every frame is examined: the counter says how
- * many pages are mapped, not which.
+ * One page's chain, read back for mm_audit_pages.  The buffer is static
+ * so that a panic halfway leaves it reachable, not leaked.
+ */
+struct chain_walk {
+	struct page *page;
+	pte_addr_t *pa;
+	u32 n, cap;
+};
+
+static struct chain_walk walk;
+
+static void collect_entry(pte_addr_t pa, void *arg)
+{
+	struct chain_walk *w = arg;
+	pte_t pte = read_pte_phys(pte_addr_phys(pa));
+
+	if (!pte_present(pte) || pte_pfn(pte) != page_to_pfn(w->page))
+		panic("mm audit: page %#lx has an rmap entry %#llx whose PTE %#llx does not map it",
+		      page_to_pfn(w->page), (unsigned long long)pa,
+		      (unsigned long long)pte.pte);
+	if (w->n == w->cap) {
+		u32 cap = w->cap ? w->cap * 2 : 64;
+		pte_addr_t *p = realloc(w->pa, cap * sizeof(*p));
+
+		if (!p)
+			panic("mm audit: no host memory for %u rmap entries",
+			      cap);
+		w->pa = p;
+		w->cap = cap;
+	}
+	w->pa[w->n++] = pa;
+}
+
+static int cmp_pte_addr(const void *a, const void *b)
+{
+	pte_addr_t x = *(const pte_addr_t *)a, y = *(const pte_addr_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Walk @page's whole chain: each entry maps the page, _mapcount and the
+ * references agree with the chain, and the chain holds exactly the
+ * shadow's entries (the same pairs, each as many times) -- which is what
+ * lets the exit audit trust the shadow.
+ */
+static void audit_chain(struct page *page)
+{
+	u32 shadow;
+
+	walk.page = page;
+	walk.n = 0;
+	rmap_for_each(page, collect_entry, &walk);
+	if (page_mapcount(page) != (int)walk.n)
+		panic("mm audit: page %#lx has %u rmap entries but _mapcount %d",
+		      page_to_pfn(page), walk.n, page_mapcount(page) - 1);
+	audit_refs(page, walk.n);
+	shadow = rmap_shadow_page_count(page);
+	if (shadow != walk.n)
+		panic("mm audit: page %#lx has %u entries in its chain but %u in the rmap shadow",
+		      page_to_pfn(page), walk.n, shadow);
+	qsort(walk.pa, walk.n, sizeof(*walk.pa), cmp_pte_addr);
+	for (u32 i = 0, run; i < walk.n; i += run) {
+		u32 times;
+
+		run = 1;
+		while (i + run < walk.n && walk.pa[i + run] == walk.pa[i])
+			run++;
+		times = rmap_shadow_lookup(page, walk.pa[i]);
+		if (times != run)
+			panic("mm audit: page %#lx has rmap entry %#llx %u times in its chain but %u in the rmap shadow",
+			      page_to_pfn(page), (unsigned long long)walk.pa[i],
+			      run, times);
+	}
+}
+
+/* A page the shadow says is mapped must have a chain. */
+static void audit_shadow_page(unsigned long pfn, u32 count, void *arg)
+{
+	if (!page_mapped(pfn_to_page(pfn)))
+		panic("mm audit: page %#lx has no chain but %u entries in the rmap shadow",
+		      pfn, count);
+}
+
+/*
+ * Every mapped page's chain against the shadow, then every page the
+ * shadow holds against its chain.  With nr_mapped at zero no chain can be
+ * there to audit, and the frame walk, which would read every struct page
+ * of a 16 GiB mem_map the run never touched, is skipped; otherwise every
+ * frame is examined: the counter says how many pages are mapped, not
+ * which.  The shadow's side runs either way.
  */
 void mm_audit_pages(void)
 {
-	if (!nr_mapped)
-		return;
-	for (unsigned long pfn = min_pfn; pfn < max_pfn; pfn++) {
+	for (unsigned long pfn = min_pfn; nr_mapped && pfn < max_pfn; pfn++) {
 		struct page *page = pfn_to_page(pfn);
 
 		if (page_mapped(page))
-			audit_page(page, ~0ull);
+			audit_chain(page);
 	}
+	rmap_shadow_for_each_page(audit_shadow_page, NULL);
+	free(walk.pa);
+	walk = (struct chain_walk){ 0 };
 }
 
 void mm_audit_end_of_run(unsigned long baseline)

@@ -11,15 +11,19 @@
 
 /*
  * mm_audit_before_exit - before @mm is torn down: every present PTE of its
- * page tables is recorded exactly once in the rmap of the page it maps,
- * and rss matches the mapped pages.
+ * page tables lies in a VMA and is recorded exactly once in the rmap of
+ * the page it maps, the page's _mapcount and references agree with its
+ * rmap, and rss and nr_ptes match the page tables.  The rmap is read from
+ * its shadow (mm/rmap_shadow.h), O(1) per PTE.
  */
 void mm_audit_before_exit(struct mm_struct *mm);
 
 /*
  * mm_audit_pages - every mapped page: each rmap entry points at a present
  * PTE that maps this page, _mapcount is the number of entries less one,
- * and the reference count covers the mappings (plus the page cache).
+ * the reference count covers the mappings (plus the page cache), and the
+ * chain holds exactly the entries of the rmap shadow -- nor does the
+ * shadow record any page without a chain.
  */
 void mm_audit_pages(void);
 

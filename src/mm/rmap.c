@@ -25,6 +25,11 @@
  * 8-byte entry at a 4-byte aligned offset is read and written as two 32-bit
  * words, as i386 code does.
  *
+ * With checks on, page_add_rmap and page_remove_rmap also record each
+ * entry in the rmap shadow (mm/rmap_shadow.h), host bookkeeping that lets
+ * the exit audit check a PTE without walking its page's chain; it is not
+ * charged and touches no simulated state.
+ *
  * Not modelled: 2.6.0's per-CPU one-block cache in front of the slab
  * (local_pte_chain); every pte_chain_alloc/free goes to the slab.
  */
@@ -39,6 +44,7 @@
 #include "kernel/sched.h"
 #include "mm/highmem.h"
 #include "mm/internal.h"
+#include "mm/rmap_shadow.h"
 #include "mm/slab.h"
 
 #include <string.h>
@@ -77,12 +83,14 @@ void rmap_init(void)
 	pte_chain_cache = kmem_cache_create("pte_chain", line, line);
 	memset(chain_locks, 0, sizeof(chain_locks));
 	nr_mapped = 0;
+	rmap_shadow_init();
 }
 
 void rmap_exit(void)
 {
 	kmem_cache_destroy(pte_chain_cache);
 	pte_chain_cache = NULL;
+	rmap_shadow_exit();
 }
 
 u32 rmap_nrpte(void)
@@ -321,6 +329,9 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 out:
 	if (page_mapcount_inc(page))
 		nr_mapped++;	/* inc_page_state(nr_mapped) */
+	/* The audit's host-side copy of the chains (mm/rmap_shadow.h). */
+	if (machine->checks)
+		rmap_shadow_add(page, pte_paddr);
 	pte_chain_unlock(page);
 	return prealloc;
 }
@@ -379,6 +390,8 @@ out:
 	charge_n(CODE_pte_chain_entry, examined);
 	if (page_mapcount_dec(page))
 		nr_mapped--;	/* dec_page_state(nr_mapped) */
+	if (machine->checks)
+		rmap_shadow_remove(page, pte_paddr);
 out_unlock:
 	pte_chain_unlock(page);
 }

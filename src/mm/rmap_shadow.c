@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The rmap shadow (see mm/rmap_shadow.h): one open-addressing hash table
+ * with linear probing.  A slot holds either a pair record, keyed by
+ * (pfn, pte_addr_t), or a page record, keyed by (pfn, SHADOW_PAGE), whose
+ * count is the page's total; SHADOW_PAGE is all ones, which no PTE address
+ * can be (PTE slots are 4- or 8-byte aligned).  A count of 0 marks an
+ * empty slot.  Deletion shifts the following run back (no tombstones), so
+ * a lookup costs O(1) however many adds and removes came before.
+ *
+ * The table doubles when half full and never shrinks before
+ * rmap_shadow_exit: its size follows the largest number of mappings the
+ * run had at one time, not the size of simulated RAM.
+ */
+#include "mm/rmap_shadow.h"
+
+#include <stdlib.h>
+
+#include "base/panic.h"
+
+#define SHADOW_PAGE (~0ull)
+#define SHADOW_MIN_SLOTS 1024u
+
+struct shadow_slot {
+	u64 pa; /* pte_addr_t, or SHADOW_PAGE */
+	u32 pfn; /* pfns of every board fit: 40-bit LPAE is 28 bits */
+	u32 count; /* 0: empty */
+};
+
+static struct shadow_slot *slots;
+static u32 nr_slots; /* a power of two, or 0 before the first add */
+static u32 nr_used;
+
+/* The murmur3 finaliser over both halves of the key. */
+static u32 shadow_hash(u32 pfn, u64 pa)
+{
+	u64 x = pa ^ (u64)pfn * 0x9e3779b97f4a7c15ull;
+
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
+	x ^= x >> 33;
+	return (u32)x & (nr_slots - 1);
+}
+
+/* The slot holding (@pfn, @pa), or the empty slot that ends its probe. */
+static struct shadow_slot *shadow_find(u32 pfn, u64 pa)
+{
+	u32 i = shadow_hash(pfn, pa);
+
+	for (;;) {
+		struct shadow_slot *s = &slots[i];
+
+		if (!s->count || (s->pfn == pfn && s->pa == pa))
+			return s;
+		i = (i + 1) & (nr_slots - 1);
+	}
+}
+
+static void shadow_resize(u32 want)
+{
+	struct shadow_slot *old = slots;
+	u32 old_nr = nr_slots;
+
+	slots = calloc(want, sizeof(*slots));
+	if (!slots)
+		panic("rmap_shadow: no host memory for %u slots", want);
+	nr_slots = want;
+	for (u32 i = 0; i < old_nr; i++)
+		if (old[i].count)
+			*shadow_find(old[i].pfn, old[i].pa) = old[i];
+	free(old);
+}
+
+static void shadow_inc(u32 pfn, u64 pa)
+{
+	struct shadow_slot *s;
+
+	if ((nr_used + 1) * 2 > nr_slots)
+		shadow_resize(nr_slots ? nr_slots * 2 : SHADOW_MIN_SLOTS);
+	s = shadow_find(pfn, pa);
+	if (!s->count) {
+		s->pfn = pfn;
+		s->pa = pa;
+		nr_used++;
+	}
+	s->count++;
+}
+
+/* Is @k's home slot cyclically within (@i, @j]? */
+static bool home_between(u32 k, u32 i, u32 j)
+{
+	return i <= j ? i < k && k <= j : i < k || k <= j;
+}
+
+/*
+ * Slot @s has just been emptied (count 0): move back the entries after it
+ * whose probe would now stop short of them.
+ */
+static void shadow_delete(struct shadow_slot *s)
+{
+	u32 mask = nr_slots - 1;
+	u32 i = (u32)(s - slots), j = i;
+
+	nr_used--;
+	for (;;) {
+		j = (j + 1) & mask;
+		if (!slots[j].count)
+			return;
+		if (home_between(shadow_hash(slots[j].pfn, slots[j].pa), i, j))
+			continue;
+		slots[i] = slots[j];
+		slots[j].count = 0;
+		i = j;
+	}
+}
+
+/* Take one from (@pfn, @pa); false if it was not there. */
+static bool shadow_dec(u32 pfn, u64 pa)
+{
+	struct shadow_slot *s;
+
+	if (!nr_slots)
+		return false;
+	s = shadow_find(pfn, pa);
+	if (!s->count)
+		return false;
+	if (--s->count == 0)
+		shadow_delete(s);
+	return true;
+}
+
+static u32 shadow_get(u32 pfn, u64 pa)
+{
+	return nr_slots ? shadow_find(pfn, pa)->count : 0;
+}
+
+void rmap_shadow_init(void)
+{
+	rmap_shadow_exit();
+}
+
+void rmap_shadow_exit(void)
+{
+	free(slots);
+	slots = NULL;
+	nr_slots = 0;
+	nr_used = 0;
+}
+
+void rmap_shadow_add(const struct page *page, pte_addr_t pa)
+{
+	u32 pfn = (u32)page_to_pfn(page);
+
+	BUG_ON(pa == SHADOW_PAGE);
+	shadow_inc(pfn, pa);
+	shadow_inc(pfn, SHADOW_PAGE);
+}
+
+void rmap_shadow_remove(const struct page *page, pte_addr_t pa)
+{
+	u32 pfn = (u32)page_to_pfn(page);
+
+	if (!shadow_dec(pfn, pa))
+		panic("rmap_shadow_remove: page %#x has no rmap entry %#llx to remove",
+		      pfn, (unsigned long long)pa);
+	if (!shadow_dec(pfn, SHADOW_PAGE))
+		panic("rmap_shadow_remove: page %#x has no entry count", pfn);
+}
+
+u32 rmap_shadow_lookup(const struct page *page, pte_addr_t pa)
+{
+	return shadow_get((u32)page_to_pfn(page), pa);
+}
+
+u32 rmap_shadow_page_count(const struct page *page)
+{
+	return shadow_get((u32)page_to_pfn(page), SHADOW_PAGE);
+}
+
+void rmap_shadow_for_each_page(void (*fn)(unsigned long pfn, u32 count,
+					  void *arg),
+			       void *arg)
+{
+	for (u32 i = 0; i < nr_slots; i++)
+		if (slots[i].count && slots[i].pa == SHADOW_PAGE)
+			fn(slots[i].pfn, slots[i].count, arg);
+}
