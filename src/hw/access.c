@@ -237,28 +237,40 @@ static void fault(struct cpu *c, vaddr_t va, unsigned flags,
  * Checker: does the TLB entry in @slot still agree with the tables?  A walk
  * reads only the translation registers and the descriptors it lists, so
  * once an entry agreed with a walk of @va's page it agrees again until a
- * register or a frame such a walk read is written: the memo in
- * tlb.checked skips the walk until then.
+ * register or a frame that walk read is written: the memo in tlb.checked
+ * skips the walk until then.
  */
 static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 {
 	const struct tlb_entry *e = &c->tlb.e[slot];
 	struct tlb_checked *m = &c->tlb.checked[slot];
-	u64 state = machine->ram.walked_writes + machine->mmu_reg_writes + 1;
+	struct ram *ram = &machine->ram;
 	phys_addr_t tlb_pa = e->pa | (va & ~e->mask);
 	struct mmu_walk w;
 	enum mmu_fault f;
 
-	if (m->state == state && m->gen == c->tlb.gen[slot] &&
-	    m->vpage == va >> PAGE_SHIFT)
-		return;
+	if (m->nr && m->regs == c->mmu_reg_writes &&
+	    m->gen == c->tlb.gen[slot] && m->vpage == va >> PAGE_SHIFT) {
+		u32 i = 0;
+
+		while (i < m->nr && ram->writes[m->frame[i]] == m->writes[i])
+			i++;
+		if (i == m->nr)
+			return;
+	}
 	f = hw_probe(c, va, &w);
 	if (f == MMU_OK && w.pa == tlb_pa && w.perm == e->perm) {
-		for (u32 i = 0; i < w.reads; i++)
-			ram_mark_walked(&machine->ram, w.read_pa[i]);
-		m->state = state;
+		m->nr = 0;
+		if (w.reads > TLB_CHECKED_FRAMES)
+			return;
+		for (u32 i = 0; i < w.reads; i++) {
+			m->frame[i] = ram_frame(ram, w.read_pa[i]);
+			m->writes[i] = ram->writes[m->frame[i]];
+		}
+		m->regs = c->mmu_reg_writes;
 		m->gen = c->tlb.gen[slot];
 		m->vpage = va >> PAGE_SHIFT;
+		m->nr = w.reads;
 		return;
 	}
 	if (machine->hooks.tlb_stale)
@@ -685,14 +697,14 @@ void hw_set_dacr(struct cpu *c)
 void hw_set_ttbr0(struct cpu *c, phys_addr_t ttbr0)
 {
 	c->mmu.ttbr0 = ttbr0;
-	machine->mmu_reg_writes++;
+	c->mmu_reg_writes++;
 	hw_charge(c, cost()->cr_write);
 }
 
 void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz)
 {
 	c->mmu.ttbr1 = ttbr1;
-	machine->mmu_reg_writes++;
+	c->mmu_reg_writes++;
 	c->mmu.t0sz = t0sz;
 	c->mmu.t1sz = t1sz;
 	hw_charge(c, cost()->cr_write);
@@ -701,14 +713,14 @@ void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz)
 void hw_set_asid(struct cpu *c, u8 asid)
 {
 	c->mmu.asid = asid;
-	machine->mmu_reg_writes++;
+	c->mmu_reg_writes++;
 	hw_charge(c, cost()->cr_write);
 }
 
 void hw_set_cr3(struct cpu *c, phys_addr_t cr3)
 {
 	c->mmu.cr3 = cr3;
-	machine->mmu_reg_writes++;
+	c->mmu_reg_writes++;
 	tlb_inv_nonglobal(&c->tlb);
 	hw_event(c, EV_tlb_inv_local_all);
 	hw_charge(c, cost()->cr_write);

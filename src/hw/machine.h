@@ -124,6 +124,7 @@ struct cpu {
 	u64 cycles;
 	u16 cc;				/* current cost centre */
 	struct mmu_regs mmu;
+	u64 mmu_reg_writes;		/* writes of mmu's registers, for the checker */
 	struct tlb tlb;
 	struct cache l1d;
 	struct cache l1i;		/* with icache_model only */
@@ -171,9 +172,6 @@ struct machine {
 	/* Cycles one outer-cache line of a stream takes at dram_read_MBps
 	 * (0: unlimited); derived once at creation. */
 	u32 stream_fill_cycles;
-	/* Writes of any CPU's translation registers since boot (with
-	 * ram.walked_writes, the TLB coherence checker's clock). */
-	u64 mmu_reg_writes;
 	/* What a later line of a stream pays for a DRAM fill from the local
 	 * [0] and a remote [1] node: MAX(latency / mlp, stream_fill_cycles). */
 	u32 stream_dram[2];

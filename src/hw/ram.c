@@ -28,12 +28,13 @@ int ram_init(struct ram *ram, phys_addr_t base, u64 size, u32 nodes)
 	if (host == MAP_FAILED)
 		return -ENOMEM;
 	madvise(host, size, MADV_HUGEPAGE);
-	/* A byte per frame, zero (so untouched) until a frame is walked. */
-	ram->walked = mmap(NULL, size >> PAGE_SHIFT, PROT_READ | PROT_WRITE,
+	/* A counter per frame, zero (so untouched) until it is written. */
+	ram->writes = mmap(NULL, (size >> PAGE_SHIFT) * sizeof(*ram->writes),
+			   PROT_READ | PROT_WRITE,
 			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (ram->walked == MAP_FAILED) {
+	if (ram->writes == MAP_FAILED) {
 		munmap(host, size);
-		ram->walked = NULL;
+		ram->writes = NULL;
 		return -ENOMEM;
 	}
 	ram->host = host;
@@ -50,7 +51,8 @@ void ram_exit(struct ram *ram)
 {
 	if (ram->host) {
 		munmap(ram->host, ram->size);
-		munmap(ram->walked, ram->size >> PAGE_SHIFT);
+		munmap(ram->writes,
+		       (ram->size >> PAGE_SHIFT) * sizeof(*ram->writes));
 	}
 	memset(ram, 0, sizeof(*ram));
 }

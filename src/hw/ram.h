@@ -22,13 +22,11 @@ struct ram {
 	u64 node_size;		/* size / nodes */
 	u8 *host;		/* the bank's host bytes, zero until written */
 	/*
-	 * For the TLB coherence checker: walked[pfn - first pfn] is set once
-	 * a walk it verified read a descriptor in that frame, and
-	 * walked_writes counts the writes to such frames since boot, so a
-	 * verified TLB entry stays verified until its tables may differ.
+	 * writes[frame]: stores to each frame since boot, for the TLB
+	 * coherence checker: a verified TLB entry stays verified while the
+	 * frames its walk read are unwritten.
 	 */
-	u8 *walked;
-	u64 walked_writes;
+	u64 *writes;
 };
 
 /*
@@ -55,17 +53,16 @@ static inline u8 *ram_ptr(struct ram *ram, phys_addr_t pa)
 	return ram->host + (pa - ram->base);
 }
 
-/* A write of @pa's frame: counted if a verified walk read there. */
-static inline void ram_note_write(struct ram *ram, phys_addr_t pa)
+/* Frame number of @pa within the bank. */
+static inline u32 ram_frame(const struct ram *ram, phys_addr_t pa)
 {
-	if (unlikely(ram->walked[(pa - ram->base) >> PAGE_SHIFT]))
-		ram->walked_writes++;
+	return (u32)((pa - ram->base) >> PAGE_SHIFT);
 }
 
-/* A verified walk read a descriptor at @pa. */
-static inline void ram_mark_walked(struct ram *ram, phys_addr_t pa)
+/* A store to @pa's frame. */
+static inline void ram_note_write(struct ram *ram, phys_addr_t pa)
 {
-	ram->walked[(pa - ram->base) >> PAGE_SHIFT] = 1;
+	ram->writes[ram_frame(ram, pa)]++;
 }
 
 /* NUMA node that holds @pa. */
