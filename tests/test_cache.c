@@ -893,3 +893,17 @@ Test(cache, fingerprint_lookup_matches_scan, .fini = teardown)
 				     (unsigned long long)l);
 	}
 }
+
+/* The 16-bit bucket counts bound a counted cache to 65535 lines. */
+Test(cache, counted_cache_size_bounded)
+{
+	struct cache_params p = {
+		.size = 4u << 20, .ways = 4, .line = 32, .kind = CACHE_VIVT,
+	};
+	struct cache big;
+
+	cr_assert_eq(cache_init(&big, &p), -EINVAL);
+	p.kind = CACHE_PIPT;
+	cr_assert_eq(cache_init(&big, &p), 0);
+	cache_exit(&big);
+}

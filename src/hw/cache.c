@@ -55,6 +55,11 @@ int cache_init(struct cache *c, const struct cache_params *p)
 		c->pa_line = calloc(lines, sizeof(*c->pa_line));
 		c->va_line = calloc(lines, sizeof(*c->va_line));
 	}
+	/* The per-bucket counts are 16-bit: a line each at most. */
+	if (!cache_pa_names_line(c) && lines > UINT16_MAX) {
+		cache_exit(c);
+		return -EINVAL;
+	}
 	if (!cache_pa_names_line(c))
 		c->dirty = calloc(1u << CACHE_DIRTY_BUCKETS_SHIFT,
 				  sizeof(*c->dirty));

@@ -184,14 +184,13 @@ static inline int cache_find_fp(const u64 *t, const u8 *f, u32 ways,
 
 /*
  * Ways of @t holding @want (dirty bit ignored) as a bit mask, for a fixed
- * way count: no branch per way, and a loop the compiler can unroll.
+ * way count: no branch per way, and a loop the compiler unrolls whole.
  */
 static inline __attribute__((always_inline)) u32
 cache_match_n(const u64 *t, u64 want, u32 n)
 {
 	u32 m = 0;
 
-#pragma GCC unroll 16
 	for (u32 w = 0; w < n; w++)
 		m |= (u32)((t[w] | CACHE_DIRTY) == want) << w;
 	return m;
@@ -247,8 +246,9 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
  * (reads always, writes only with write_allocate).  A write marks the line
  * dirty; a write miss that does not allocate goes to the next level.
  */
-static inline __attribute__((always_inline)) void cache_access(struct cache *c, vaddr_t va, phys_addr_t pa,
-				bool write, struct cache_outcome *out)
+static inline __attribute__((always_inline)) void
+cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
+	     struct cache_outcome *out)
 {
 	u32 set;
 	u64 line;
