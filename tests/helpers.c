@@ -4,8 +4,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "hw/machine.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
+#include "mm/memblock.h"
+#include "mm/mmzone.h"
 
 jmp_buf test_panic_jmp;
 char test_panic_msg[1024];
@@ -74,4 +77,18 @@ void test_run_process(void (*main)(void *), void *arg)
 	test_program.main = main;
 	spawn_process(&test_program, arg);
 	cr_assert_eq(sched_run(), 0, "the processes deadlocked");
+}
+
+void test_free_area_teardown(void)
+{
+	free_area_exit();
+	memblock_reset();
+	machine_destroy();
+	config = NULL;
+	set_panic_hook(NULL);
+}
+
+struct zone *test_zone(u32 nid, int zt)
+{
+	return &NODE_DATA(nid)->node_zones[zt];
 }

@@ -49,6 +49,15 @@ void test_shutdown(void);
 		abandon_kernel();                                            \
 	} while (0)
 
+struct zone;
+
+/*
+ * For tests that boot the allocator alone (machine, memblock, free_area):
+ * undo it all, and the panic hook.  test_zone: node @nid's zone @zt.
+ */
+void test_free_area_teardown(void);
+struct zone *test_zone(u32 nid, int zt);
+
 struct program;
 
 /*

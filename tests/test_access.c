@@ -459,14 +459,23 @@ static u32 remap_section(vaddr_t va, phys_addr_t pa)
 #define OLD_WORD 0x11111111u
 #define NEW_WORD 0x22222222u
 
+/*
+ * Boot the Kirkwood with OLD_WORD at LOW_PA and NEW_WORD a section (1 MiB)
+ * above; return LOW_PA's lowmem address.
+ */
+static vaddr_t boot_two_sections(void)
+{
+	boot_kirkwood();
+	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
+	ram_write32(&machine->ram, LOW_PA + SZ_1M, NEW_WORD);
+	return __va(LOW_PA);
+}
+
 Test(access, stale_tlb_caught)
 {
 	vaddr_t va;
 
-	boot_kirkwood();
-	va = __va(LOW_PA);
-	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
-	ram_write32(&machine->ram, LOW_PA + SZ_1M, NEW_WORD);
+	va = boot_two_sections();
 	cr_assert_eq(kv_read32(va), OLD_WORD);
 	remap_section(va, LOW_PA + SZ_1M);
 	EXPECT_PANIC("TLB coherence", { kv_read32(va); });
@@ -499,10 +508,7 @@ Test(access, stale_tlb_after_charged_table_write_caught)
 	vaddr_t va;
 	u32 old;
 
-	boot_kirkwood();
-	va = __va(LOW_PA);
-	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
-	ram_write32(&machine->ram, LOW_PA + SZ_1M, NEW_WORD);
+	va = boot_two_sections();
 	/* Verified twice: the second is the memo's. */
 	cr_assert_eq(kv_read32(va), OLD_WORD);
 	cr_assert_eq(kv_read32(va + 4), 0);
@@ -560,10 +566,7 @@ Test(access, flushed_tlb_sees_new_mapping)
 	vaddr_t va;
 	u32 old;
 
-	boot_kirkwood();
-	va = __va(LOW_PA);
-	ram_write32(&machine->ram, LOW_PA, OLD_WORD);
-	ram_write32(&machine->ram, LOW_PA + SZ_1M, NEW_WORD);
+	va = boot_two_sections();
 	cr_assert_eq(kv_read32(va), OLD_WORD);
 	old = remap_section(va, LOW_PA + SZ_1M);
 	hw_tlb_inv_va(this_cpu(), va);

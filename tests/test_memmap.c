@@ -52,30 +52,6 @@ static void setup_numaq(void)
 	memblock_free_all();
 }
 
-static void teardown(void)
-{
-	free_area_exit();
-	memblock_reset();
-	machine_destroy();
-	config = NULL;
-	set_panic_hook(NULL);
-}
-
-/* panic() hook for the allocator-only boot (no kernel to abandon). */
-static jmp_buf panic_jmp;
-static char panic_msg[256];
-
-static void catch_panic(const char *msg)
-{
-	snprintf(panic_msg, sizeof(panic_msg), "%s", msg);
-	longjmp(panic_jmp, 1);
-}
-
-static struct zone *zone_of(u32 nid, enum zone_type zt)
-{
-	return &NODE_DATA(nid)->node_zones[zt];
-}
-
 /* Heads on the free lists of every zone: the struct pages boot wrote. */
 static unsigned long listed_heads(void)
 {
@@ -86,7 +62,7 @@ static unsigned long listed_heads(void)
 		for (int zt = 0; zt < MAX_NR_ZONES; zt++)
 			for (unsigned int o = 0; o < MAX_ORDER; o++)
 				list_for_each(pos,
-					      &zone_of(nid, zt)->free_area[o].free_list)
+					      &test_zone(nid, zt)->free_area[o].free_list)
 					n++;
 	return n;
 }
@@ -151,7 +127,7 @@ Test(memmap, zero_struct_page_is_the_boot_state)
 }
 
 Test(memmap, zone_and_node_from_the_pfn, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	static const struct {
 		unsigned long pfn;
@@ -177,7 +153,7 @@ Test(memmap, zone_and_node_from_the_pfn, .init = setup_numaq,
 		cr_assert_eq(page_zonenum(page), want[i].zt, "pfn %#lx",
 			     want[i].pfn);
 		cr_assert_eq(page_zone(page),
-			     zone_of(want[i].nid, want[i].zt));
+			     test_zone(want[i].nid, want[i].zt));
 		cr_assert_eq(PageHighMem(page), want[i].zt == ZONE_HIGHMEM);
 	}
 }
@@ -188,7 +164,7 @@ Test(memmap, zone_and_node_from_the_pfn, .init = setup_numaq,
  * 4 MiB boundary.  Every one of the 4095 max-order blocks is deferred.
  */
 Test(memmap, numaq_boot_writes_two_struct_pages, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	static const struct {
 		u32 nid;
@@ -205,7 +181,7 @@ Test(memmap, numaq_boot_writes_two_struct_pages, .init = setup_numaq,
 	unsigned long deferred = 0;
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(want); i++) {
-		struct zone *z = zone_of(want[i].nid, want[i].zt);
+		struct zone *z = test_zone(want[i].nid, want[i].zt);
 		struct free_area *top = &z->free_area[MAX_ORDER - 1];
 
 		cr_assert_eq(z->nr_deferred, want[i].blocks, "%s/%u: %lu",
@@ -232,10 +208,10 @@ Test(memmap, numaq_boot_writes_two_struct_pages, .init = setup_numaq,
 
 /* Draining quad 1 writes its heads one by one, lowest pfn first. */
 Test(memmap, deferred_blocks_go_out_in_pfn_order, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	static struct page *blocks[NQ_NODE / MAX_ORDER_NR_PAGES];
-	struct zone *z = zone_of(1, ZONE_HIGHMEM);
+	struct zone *z = test_zone(1, ZONE_HIGHMEM);
 	struct page *page;
 
 	machine->cur = &machine->cpu[5];	/* quad 1 */
@@ -256,7 +232,7 @@ Test(memmap, deferred_blocks_go_out_in_pfn_order, .init = setup_numaq,
 	/* Quad 1 holds no max-order block now: quad 2's first deferred. */
 	page = alloc_pages(GFP_HIGHUSER, MAX_ORDER - 1);
 	cr_assert_eq(page_to_pfn(page), 2 * NQ_NODE);
-	cr_assert_eq(zone_of(2, ZONE_HIGHMEM)->nr_deferred,
+	cr_assert_eq(test_zone(2, ZONE_HIGHMEM)->nr_deferred,
 		     NQ_NODE / MAX_ORDER_NR_PAGES - 1);
 	buddy_check();
 }
@@ -267,9 +243,9 @@ Test(memmap, deferred_blocks_go_out_in_pfn_order, .init = setup_numaq,
  * deferred block is written.
  */
 Test(memmap, freed_block_ahead_of_deferred, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
-	struct zone *z = zone_of(3, ZONE_HIGHMEM);
+	struct zone *z = test_zone(3, ZONE_HIGHMEM);
 	struct page *a, *b;
 
 	machine->cur = &machine->cpu[12];	/* quad 3 */
@@ -289,15 +265,15 @@ Test(memmap, freed_block_ahead_of_deferred, .init = setup_numaq,
 }
 
 Test(memmap, buddy_check_catches_bad_nr_deferred, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
-	zone_of(2, ZONE_HIGHMEM)->nr_deferred--;
-	set_panic_hook(catch_panic);
-	if (setjmp(panic_jmp) == 0) {
+	test_zone(2, ZONE_HIGHMEM)->nr_deferred--;
+	set_panic_hook(test_panic_hook);
+	if (setjmp(test_panic_jmp) == 0) {
 		buddy_check();
 		cr_assert_fail("buddy_check missed a wrong nr_deferred");
 	}
-	cr_assert_str_eq(panic_msg,
+	cr_assert_str_eq(test_panic_msg,
 			 "buddy_check: HighMem/2 nr_deferred 1023, memblock leaves 1024");
 }
 

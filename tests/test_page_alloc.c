@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "helpers.h"
+
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
@@ -85,34 +87,10 @@ static void setup_beaglebone(void)
 	memblock_free_all();
 }
 
-static void teardown(void)
-{
-	free_area_exit();
-	memblock_reset();
-	machine_destroy();
-	config = NULL;
-	set_panic_hook(NULL);
-}
-
-/* panic() hook: remember the message and jump back into the test. */
-static jmp_buf panic_jmp;
-static char panic_msg[256];
-
-static void catch_panic(const char *msg)
-{
-	snprintf(panic_msg, sizeof(panic_msg), "%s", msg);
-	longjmp(panic_jmp, 1);
-}
-
-static struct zone *zone_of(u32 nid, enum zone_type zt)
-{
-	return &NODE_DATA(nid)->node_zones[zt];
-}
-
 static void assert_zone(u32 nid, enum zone_type zt, unsigned long start,
 			unsigned long spanned, unsigned long present)
 {
-	struct zone *z = zone_of(nid, zt);
+	struct zone *z = test_zone(nid, zt);
 
 	cr_assert_eq(z->node, nid);
 	cr_assert_eq(z->zone_start_pfn, start, "%s/%u start %#lx, want %#lx",
@@ -144,7 +122,7 @@ static u32 code(enum code_cost cc)
 	return code_cost[cc];
 }
 
-Test(page_alloc, numaq_zones, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, numaq_zones, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	cr_assert_eq(nr_nodes, 4);
 	assert_zone(0, ZONE_DMA, 0, NQ_DMA, NQ_DMA - PFN(SZ_1M));
@@ -160,7 +138,7 @@ Test(page_alloc, numaq_zones, .init = setup_numaq, .fini = teardown)
 	}
 	cr_assert_eq(NODE_DATA(0)->node_start_pfn, 0);
 	cr_assert_eq(NODE_DATA(0)->node_end_pfn, NQ_NODE);
-	cr_assert_str_eq(zone_of(0, ZONE_NORMAL)->name, "Normal");
+	cr_assert_str_eq(test_zone(0, ZONE_NORMAL)->name, "Normal");
 
 	cr_assert_eq(nr_free_pages(), NQ_MAX - PFN(SZ_1M));
 	cr_assert_eq(nr_free_highpages(), NQ_MAX - NQ_LOW);
@@ -189,15 +167,15 @@ Test(page_alloc, numaq_zones, .init = setup_numaq, .fini = teardown)
 	cr_assert_not(memblock_is_reserved(PFN(SZ_1M)));
 
 	/* DMA: 256 pages at 1 MiB, 512 at 2 MiB, then three 4 MiB blocks. */
-	cr_assert_eq(zone_of(0, ZONE_DMA)->free_area[8].nr_free, 1);
-	cr_assert_eq(zone_of(0, ZONE_DMA)->free_area[9].nr_free, 1);
-	cr_assert_eq(zone_of(0, ZONE_DMA)->free_area[10].nr_free, 3);
-	cr_assert_eq(zone_of(0, ZONE_NORMAL)->free_area[10].nr_free,
+	cr_assert_eq(test_zone(0, ZONE_DMA)->free_area[8].nr_free, 1);
+	cr_assert_eq(test_zone(0, ZONE_DMA)->free_area[9].nr_free, 1);
+	cr_assert_eq(test_zone(0, ZONE_DMA)->free_area[10].nr_free, 3);
+	cr_assert_eq(test_zone(0, ZONE_NORMAL)->free_area[10].nr_free,
 		     (NQ_LOW - NQ_DMA) / MAX_BLOCK);
-	cr_assert_eq(zone_of(2, ZONE_HIGHMEM)->free_area[10].nr_free,
+	cr_assert_eq(test_zone(2, ZONE_HIGHMEM)->free_area[10].nr_free,
 		     NQ_NODE / MAX_BLOCK);
 	for (unsigned int o = 0; o < MAX_ORDER - 1; o++)
-		cr_assert_eq(zone_of(0, ZONE_NORMAL)->free_area[o].nr_free, 0);
+		cr_assert_eq(test_zone(0, ZONE_NORMAL)->free_area[o].nr_free, 0);
 	buddy_check();
 }
 
@@ -205,7 +183,7 @@ Test(page_alloc, numaq_zones, .init = setup_numaq, .fini = teardown)
  * mem=2G on the NUMA-Q: 512 MiB quads, so lowmem runs into quad 1.  Node 0
  * keeps all of it; quad 1's highmem starts at max_low_pfn.
  */
-Test(page_alloc, numaq_2g_lowmem_spans_nodes, .fini = teardown)
+Test(page_alloc, numaq_2g_lowmem_spans_nodes, .fini = test_free_area_teardown)
 {
 	const unsigned long max = PFN(2ull << 30), node = max / 4;
 	const struct platform *p = platform_find("numaq-16");
@@ -233,7 +211,7 @@ Test(page_alloc, numaq_2g_lowmem_spans_nodes, .fini = teardown)
 	buddy_check();
 }
 
-Test(page_alloc, kirkwood_zones, .init = setup_kirkwood, .fini = teardown)
+Test(page_alloc, kirkwood_zones, .init = setup_kirkwood, .fini = test_free_area_teardown)
 {
 	cr_assert_eq(nr_nodes, 1);
 	assert_zone(0, ZONE_DMA, 0, 0, 0);
@@ -246,9 +224,9 @@ Test(page_alloc, kirkwood_zones, .init = setup_kirkwood, .fini = teardown)
 	buddy_check();
 }
 
-Test(page_alloc, beaglebone_zones, .init = setup_beaglebone, .fini = teardown)
+Test(page_alloc, beaglebone_zones, .init = setup_beaglebone, .fini = test_free_area_teardown)
 {
-	struct zone *normal = zone_of(0, ZONE_NORMAL);
+	struct zone *normal = test_zone(0, ZONE_NORMAL);
 	unsigned long free = 65536 - 2048;
 
 	assert_zone(0, ZONE_DMA, BB_MIN, 0, 0);
@@ -272,7 +250,7 @@ Test(page_alloc, beaglebone_zones, .init = setup_beaglebone, .fini = teardown)
 }
 
 Test(page_alloc, beaglebone_fallback, .init = setup_beaglebone,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	struct page *page;
 
@@ -293,9 +271,9 @@ Test(page_alloc, beaglebone_fallback, .init = setup_beaglebone,
 	buddy_check();
 }
 
-Test(page_alloc, kernel_order0_order3, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, kernel_order0_order3, .init = setup_numaq, .fini = test_free_area_teardown)
 {
-	struct zone *normal = zone_of(0, ZONE_NORMAL);
+	struct zone *normal = test_zone(0, ZONE_NORMAL);
 	unsigned long free = normal->free_pages;
 	struct page *a, *b, *c;
 	u64 before;
@@ -342,7 +320,7 @@ Test(page_alloc, kernel_order0_order3, .init = setup_numaq, .fini = teardown)
 	buddy_check();
 }
 
-Test(page_alloc, exact_split_count, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, exact_split_count, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	struct page *page;
 
@@ -362,7 +340,7 @@ Test(page_alloc, exact_split_count, .init = setup_numaq, .fini = teardown)
 	cr_assert_eq(this_cpu()->events[EV_page_alloc_fail], 1);
 }
 
-Test(page_alloc, highuser_local_node, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, highuser_local_node, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	struct page *page;
 
@@ -371,7 +349,7 @@ Test(page_alloc, highuser_local_node, .init = setup_numaq, .fini = teardown)
 	cr_assert_eq(this_cpu()->node, 1);
 	page = alloc_pages(GFP_HIGHUSER, 0);
 	cr_assert_eq(page_to_pfn(page), NQ_NODE);
-	cr_assert_eq(page_zone(page), zone_of(1, ZONE_HIGHMEM));
+	cr_assert_eq(page_zone(page), test_zone(1, ZONE_HIGHMEM));
 	cr_assert(PageHighMem(page));
 	page = alloc_pages(GFP_HIGHUSER, 3);
 	cr_assert_eq(page_to_pfn(page), NQ_NODE + 8);
@@ -386,16 +364,16 @@ Test(page_alloc, highuser_local_node, .init = setup_numaq, .fini = teardown)
 	machine->cur = &machine->cpu[0];
 	page = alloc_pages(GFP_HIGHUSER, 0);
 	cr_assert_eq(page_to_pfn(page), NQ_LOW);
-	cr_assert_eq(page_zone(page), zone_of(0, ZONE_HIGHMEM));
+	cr_assert_eq(page_zone(page), test_zone(0, ZONE_HIGHMEM));
 
 	/* GFP_KERNEL from a remote quad still gets node 0's NORMAL. */
 	machine->cur = &machine->cpu[9];
 	page = alloc_pages(GFP_KERNEL, 0);
-	cr_assert_eq(page_zone(page), zone_of(0, ZONE_NORMAL));
+	cr_assert_eq(page_zone(page), test_zone(0, ZONE_NORMAL));
 	buddy_check();
 }
 
-Test(page_alloc, highmem_next_node, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, highmem_next_node, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	static struct page *blocks[2 * NQ_NODE / MAX_BLOCK];
 	unsigned long free = nr_free_pages();
@@ -408,7 +386,7 @@ Test(page_alloc, highmem_next_node, .init = setup_numaq, .fini = teardown)
 		blocks[n] = alloc_pages(GFP_HIGHUSER, MAX_ORDER - 1);
 		cr_assert_eq(page_to_nid(blocks[n++]), 1);
 	}
-	cr_assert_eq(zone_of(1, ZONE_HIGHMEM)->free_pages, 0);
+	cr_assert_eq(test_zone(1, ZONE_HIGHMEM)->free_pages, 0);
 	page = alloc_pages(GFP_HIGHUSER, 0);
 	cr_assert_eq(page_to_pfn(page), 2 * NQ_NODE);
 	__free_page(page);
@@ -431,7 +409,7 @@ Test(page_alloc, highmem_next_node, .init = setup_numaq, .fini = teardown)
 }
 
 Test(page_alloc, highmem_then_normal_then_dma, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	static struct page *blocks[NQ_MAX / MAX_BLOCK];
 	unsigned long free = nr_free_pages();
@@ -445,16 +423,16 @@ Test(page_alloc, highmem_then_normal_then_dma, .init = setup_numaq,
 
 	/* Highmem gone: NORMAL, lowest block first. */
 	page = alloc_pages(GFP_HIGHUSER, 0);
-	cr_assert_eq(page_zone(page), zone_of(0, ZONE_NORMAL));
+	cr_assert_eq(page_zone(page), test_zone(0, ZONE_NORMAL));
 	cr_assert_eq(page_to_pfn(page), NQ_DMA);
 	__free_page(page);
 
-	while (zone_of(0, ZONE_NORMAL)->free_pages)
+	while (test_zone(0, ZONE_NORMAL)->free_pages)
 		blocks[n++] = alloc_pages(GFP_KERNEL, MAX_ORDER - 1);
 
 	/* NORMAL gone too: DMA, whose smallest block is order 8 at 1 MiB. */
 	page = alloc_pages(GFP_HIGHUSER, 0);
-	cr_assert_eq(page_zone(page), zone_of(0, ZONE_DMA));
+	cr_assert_eq(page_zone(page), test_zone(0, ZONE_DMA));
 	cr_assert_eq(page_to_pfn(page), PFN(SZ_1M));
 	cr_assert_eq(page_zonenum(alloc_pages(GFP_KERNEL, 0)), ZONE_DMA);
 	cr_assert_eq(this_cpu()->events[EV_page_alloc_fail], 0);
@@ -466,7 +444,7 @@ Test(page_alloc, highmem_then_normal_then_dma, .init = setup_numaq,
 }
 
 Test(page_alloc, kirkwood_highmem_exhausted, .init = setup_kirkwood,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	static struct page *blocks[66];
 	unsigned long free = nr_free_pages();
@@ -498,11 +476,11 @@ Test(page_alloc, kirkwood_highmem_exhausted, .init = setup_kirkwood,
 	buddy_check();
 }
 
-Test(page_alloc, dma_only, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, dma_only, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	static struct page *pages[NQ_DMA];
-	struct zone *dma = zone_of(0, ZONE_DMA);
-	unsigned long normal_free = zone_of(0, ZONE_NORMAL)->free_pages;
+	struct zone *dma = test_zone(0, ZONE_DMA);
+	unsigned long normal_free = test_zone(0, ZONE_NORMAL)->free_pages;
 	unsigned int n = 0;
 
 	machine_reset_counters();
@@ -517,7 +495,7 @@ Test(page_alloc, dma_only, .init = setup_numaq, .fini = teardown)
 	}
 	cr_assert_eq(n, NQ_DMA - PFN(SZ_1M));
 	cr_assert_eq(dma->free_pages, 0);
-	cr_assert_eq(zone_of(0, ZONE_NORMAL)->free_pages, normal_free);
+	cr_assert_eq(test_zone(0, ZONE_NORMAL)->free_pages, normal_free);
 	cr_assert_eq(this_cpu()->events[EV_page_alloc_fail], 1);
 
 	/* GFP_KERNEL is still served, from NORMAL. */
@@ -533,9 +511,9 @@ Test(page_alloc, dma_only, .init = setup_numaq, .fini = teardown)
 }
 
 Test(page_alloc, merge_back_to_max_order, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
-	struct zone *normal = zone_of(0, ZONE_NORMAL);
+	struct zone *normal = test_zone(0, ZONE_NORMAL);
 	unsigned long blocks = normal->free_area[MAX_ORDER - 1].nr_free;
 	struct page *page = alloc_pages(GFP_KERNEL, 0);
 
@@ -564,10 +542,10 @@ Test(page_alloc, merge_back_to_max_order, .init = setup_numaq,
 }
 
 /* A zone boundary off the MAX_ORDER grid: buddies across it never merge. */
-Test(page_alloc, no_merge_across_zones, .fini = teardown)
+Test(page_alloc, no_merge_across_zones, .fini = test_free_area_teardown)
 {
-	struct zone *normal = zone_of(0, ZONE_NORMAL);
-	struct zone *high = zone_of(0, ZONE_HIGHMEM);
+	struct zone *normal = test_zone(0, ZONE_NORMAL);
+	struct zone *high = test_zone(0, ZONE_HIGHMEM);
 	struct page *page;
 
 	boot_machine("kirkwood-openblocks-a7");
@@ -598,7 +576,7 @@ static u32 rng(void)
 }
 
 Test(page_alloc, random_alloc_free_restores, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	static const gfp_t gfps[] = { GFP_KERNEL, GFP_HIGHUSER, GFP_DMA };
 	static struct page *held[512];
@@ -615,7 +593,7 @@ Test(page_alloc, random_alloc_free_restores, .init = setup_numaq,
 		for (int zt = 0; zt < MAX_NR_ZONES; zt++)
 			for (unsigned int o = 0; o < MAX_ORDER; o++)
 				area[nid][zt][o] =
-					zone_of(nid, zt)->free_area[o].nr_free;
+					test_zone(nid, zt)->free_area[o].nr_free;
 
 	for (unsigned int step = 0; step < 20000; step++) {
 		if (n < ARRAY_SIZE(held) && (n == 0 || rng() % 3)) {
@@ -643,7 +621,7 @@ Test(page_alloc, random_alloc_free_restores, .init = setup_numaq,
 	for (u32 nid = 0; nid < nr_nodes; nid++)
 		for (int zt = 0; zt < MAX_NR_ZONES; zt++)
 			for (unsigned int o = 0; o < MAX_ORDER; o++)
-				cr_assert_eq(zone_of(nid, zt)->free_area[o].nr_free,
+				cr_assert_eq(test_zone(nid, zt)->free_area[o].nr_free,
 					     area[nid][zt][o],
 					     "node %u zone %d order %u", nid,
 					     zt, o);
@@ -652,7 +630,7 @@ Test(page_alloc, random_alloc_free_restores, .init = setup_numaq,
 	buddy_check();
 }
 
-Test(page_alloc, fail_nth, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, fail_nth, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	struct page *a, *b, *c, *d;
 
@@ -676,7 +654,7 @@ Test(page_alloc, fail_nth, .init = setup_numaq, .fini = teardown)
 	buddy_check();
 }
 
-Test(page_alloc, get_put_page, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, get_put_page, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	unsigned long free = nr_free_pages();
 	struct page *page = alloc_page(GFP_HIGHUSER);
@@ -703,75 +681,75 @@ Test(page_alloc, get_put_page, .init = setup_numaq, .fini = teardown)
 	buddy_check();
 }
 
-Test(page_alloc, double_free_panics, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, double_free_panics, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	struct page *page = alloc_page(GFP_KERNEL);
 
 	__free_page(page);
-	set_panic_hook(catch_panic);
-	if (setjmp(panic_jmp) == 0) {
+	set_panic_hook(test_panic_hook);
+	if (setjmp(test_panic_jmp) == 0) {
 		__free_page(page);
 		cr_assert_fail("double free did not panic");
 	}
-	cr_assert(strstr(panic_msg, "__free_pages"), "message: %s", panic_msg);
-	cr_assert(strstr(panic_msg, "already free"), "message: %s", panic_msg);
+	cr_assert(strstr(test_panic_msg, "__free_pages"), "message: %s", test_panic_msg);
+	cr_assert(strstr(test_panic_msg, "already free"), "message: %s", test_panic_msg);
 }
 
-Test(page_alloc, free_reserved_panics, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, free_reserved_panics, .init = setup_numaq, .fini = test_free_area_teardown)
 {
-	set_panic_hook(catch_panic);
-	if (setjmp(panic_jmp) == 0) {
+	set_panic_hook(test_panic_hook);
+	if (setjmp(test_panic_jmp) == 0) {
 		__free_page(pfn_to_page(0));
 		cr_assert_fail("freeing a reserved page did not panic");
 	}
-	cr_assert(strstr(panic_msg, "__free_pages: pfn 0 is reserved"),
-		  "message: %s", panic_msg);
+	cr_assert(strstr(test_panic_msg, "__free_pages: pfn 0 is reserved"),
+		  "message: %s", test_panic_msg);
 }
 
-Test(page_alloc, free_mapped_panics, .init = setup_numaq, .fini = teardown)
+Test(page_alloc, free_mapped_panics, .init = setup_numaq, .fini = test_free_area_teardown)
 {
 	struct page *page = alloc_page(GFP_HIGHUSER);
 
 	page_mapcount_inc(page);	/* one PTE maps it */
-	set_panic_hook(catch_panic);
-	if (setjmp(panic_jmp) == 0) {
+	set_panic_hook(test_panic_hook);
+	if (setjmp(test_panic_jmp) == 0) {
 		__free_page(page);
 		cr_assert_fail("freeing a mapped page did not panic");
 	}
-	cr_assert(strstr(panic_msg, "__free_pages"), "message: %s", panic_msg);
-	cr_assert(strstr(panic_msg, "mapped"), "message: %s", panic_msg);
+	cr_assert(strstr(test_panic_msg, "__free_pages"), "message: %s", test_panic_msg);
+	cr_assert(strstr(test_panic_msg, "mapped"), "message: %s", test_panic_msg);
 }
 
 Test(page_alloc, put_page_underflow_panics, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	struct page *page = alloc_page(GFP_KERNEL);
 
 	put_page(page);
-	set_panic_hook(catch_panic);
-	if (setjmp(panic_jmp) == 0) {
+	set_panic_hook(test_panic_hook);
+	if (setjmp(test_panic_jmp) == 0) {
 		put_page(page);
 		cr_assert_fail("put_page on a free page did not panic");
 	}
-	cr_assert(strstr(panic_msg, "put_page"), "message: %s", panic_msg);
+	cr_assert(strstr(test_panic_msg, "put_page"), "message: %s", test_panic_msg);
 }
 
 /* Run buddy_check() expecting a panic that mentions @what. */
 static void assert_check_fails(const char *what)
 {
-	set_panic_hook(catch_panic);
-	if (setjmp(panic_jmp) == 0) {
+	set_panic_hook(test_panic_hook);
+	if (setjmp(test_panic_jmp) == 0) {
 		buddy_check();
 		cr_assert_fail("buddy_check missed: %s", what);
 	}
 	set_panic_hook(NULL);
-	cr_assert(strstr(panic_msg, "buddy_check: "), "message: %s",
-		  panic_msg);
-	cr_assert(strstr(panic_msg, what), "message: %s", panic_msg);
+	cr_assert(strstr(test_panic_msg, "buddy_check: "), "message: %s",
+		  test_panic_msg);
+	cr_assert(strstr(test_panic_msg, what), "message: %s", test_panic_msg);
 }
 
 Test(page_alloc, buddy_check_catches_bad_order, .init = setup_kirkwood,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	/*
 	 * KW_LOW heads a deferred block, whose struct page boot never
@@ -784,23 +762,23 @@ Test(page_alloc, buddy_check_catches_bad_order, .init = setup_kirkwood,
 }
 
 Test(page_alloc, buddy_check_catches_bad_count, .init = setup_kirkwood,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
-	zone_of(0, ZONE_HIGHMEM)->free_area[10].nr_free++;
+	test_zone(0, ZONE_HIGHMEM)->free_area[10].nr_free++;
 	assert_check_fails("nr_free 67, list holds 66");
 }
 
 Test(page_alloc, buddy_check_catches_bad_total, .init = setup_kirkwood,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
-	zone_of(0, ZONE_HIGHMEM)->free_pages--;
+	test_zone(0, ZONE_HIGHMEM)->free_pages--;
 	assert_check_fails("free_pages 67583, lists hold 67584");
 }
 
 Test(page_alloc, buddy_check_catches_overlap, .init = setup_kirkwood,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
-	struct zone *high = zone_of(0, ZONE_HIGHMEM);
+	struct zone *high = test_zone(0, ZONE_HIGHMEM);
 	struct page *inner = pfn_to_page(KW_LOW + 8);
 
 	/* Pretend pfn KW_LOW + 8 is also a free order-3 block. */
@@ -815,9 +793,9 @@ Test(page_alloc, buddy_check_catches_overlap, .init = setup_kirkwood,
 }
 
 Test(page_alloc, buddy_check_catches_unmerged, .init = setup_kirkwood,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
-	struct zone *high = zone_of(0, ZONE_HIGHMEM);
+	struct zone *high = test_zone(0, ZONE_HIGHMEM);
 	struct page *a = alloc_pages(GFP_HIGHUSER, 0);
 	struct page *b = alloc_pages(GFP_HIGHUSER, 0);
 
@@ -867,14 +845,14 @@ Test(page_alloc, memblock_alloc_top_down)
 	/* The buddy allocator never sees any of it. */
 	boot_layout(0, KW_MAX, 0, KW_LOW, 1);
 	memblock_free_all();
-	cr_assert_eq(zone_of(0, ZONE_NORMAL)->present_pages,
+	cr_assert_eq(test_zone(0, ZONE_NORMAL)->present_pages,
 		     KW_LOW - PFN(61ull << 20) - 3);
 	cr_assert_eq(nr_free_pages(), KW_MAX - PFN(61ull << 20) - 3);
 	cr_assert(PageReserved(pfn_to_page(PFN(c))));
 	cr_assert(PageReserved(pfn_to_page(KW_LOW - 1)));
 	cr_assert(PageBuddy(pfn_to_page(3)));
 	buddy_check();
-	teardown();
+	test_free_area_teardown();
 }
 
 /* Free pfn ranges: a frame any byte of which is reserved is reserved. */
@@ -905,14 +883,14 @@ Test(page_alloc, memblock_next_free_pfn_range)
 
 /* memblock_free_all() seals memblock: the deferred blocks are read off it. */
 Test(page_alloc, memblock_sealed_after_free_all, .init = setup_kirkwood,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
-	set_panic_hook(catch_panic);
-	if (setjmp(panic_jmp) == 0) {
+	set_panic_hook(test_panic_hook);
+	if (setjmp(test_panic_jmp) == 0) {
 		memblock_reserve(KW_LOW << PAGE_SHIFT, SZ_4K);
 		cr_assert_fail("memblock_reserve after memblock_free_all");
 	}
-	cr_assert_str_eq(panic_msg,
+	cr_assert_str_eq(test_panic_msg,
 			 "memblock_reserve: 0x2f800000+0x1000 after memblock_free_all");
 }
 
@@ -926,14 +904,14 @@ Test(page_alloc, memblock_alloc_stays_in_ram)
 	pa = memblock_alloc(SZ_1M, SZ_1M, 0xc0000000ull);
 	cr_assert_eq(pa, 0x8ff00000ull);
 
-	set_panic_hook(catch_panic);
-	if (setjmp(panic_jmp) == 0) {
+	set_panic_hook(test_panic_hook);
+	if (setjmp(test_panic_jmp) == 0) {
 		memblock_alloc(256u << 20, SZ_4K, 0xc0000000ull);
 		cr_assert_fail("memblock_alloc beyond RAM did not panic");
 	}
-	cr_assert(strstr(panic_msg, "memblock_alloc: "), "message: %s",
-		  panic_msg);
-	teardown();
+	cr_assert(strstr(test_panic_msg, "memblock_alloc: "), "message: %s",
+		  test_panic_msg);
+	test_free_area_teardown();
 }
 
 Test(page_alloc, bad_layouts_refused)
@@ -961,12 +939,12 @@ Test(page_alloc, bad_layouts_refused)
 	l.max_pfn = 2 * KW_MAX;
 	cr_assert_eq(free_area_init(&l), -EINVAL);
 	cr_assert_null(mem_map);
-	teardown();
+	test_free_area_teardown();
 }
 
 /* get_page and put_page are one atomic each: CODE_page_ref cycles. */
 Test(page_alloc, get_put_page_charge_one_atomic_each, .init = setup_numaq,
-     .fini = teardown)
+     .fini = test_free_area_teardown)
 {
 	struct page *page = alloc_pages(GFP_KERNEL, 0);
 	u64 before;

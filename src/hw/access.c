@@ -130,18 +130,12 @@ static void l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set,
 static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 			       bool write)
 {
-	struct cache *l1 = &c->l1d;
 	u32 set;
 	u64 line;
-	int w;
 
-	cache_locate(l1, va, pa, &set, &line);
-	w = cache_find(l1, set, line);
-	if (likely(w >= 0)) {
+	if (likely(cache_lookup(&c->l1d, va, pa, write, &set, &line))) {
 		hw_event(c, EV_l1d_hit);
 		hw_charge(c, cost()->l1_hit);
-		if (write)
-			cache_mark_dirty(l1, set * l1->ways + (u32)w);
 		return;
 	}
 	l1_miss(c, va, pa, set, line, write, false);
@@ -166,14 +160,9 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));
 		u32 set;
 		u64 line;
-		int w;
 
-		cache_locate(l1, lva, lpa, &set, &line);
-		w = cache_find(l1, set, line);
-		if (likely(w >= 0)) {
+		if (likely(cache_lookup(l1, lva, lpa, write, &set, &line))) {
 			hits++;
-			if (write)
-				cache_mark_dirty(l1, set * l1->ways + (u32)w);
 			continue;
 		}
 		l1_miss(c, lva, lpa, set, line, write, l != first);

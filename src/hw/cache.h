@@ -242,6 +242,27 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 		  u64 line, bool write, struct cache_outcome *out);
 
 /*
+ * cache_lookup - look up the line holding (@va, @pa); on a hit mark it dirty
+ * for a write and return true.  On a miss return false with its @set and
+ * tag @line, for __cache_miss.
+ */
+static inline __attribute__((always_inline)) bool
+cache_lookup(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
+	     u32 *set, u64 *line)
+{
+	int w;
+
+	cache_locate(c, va, pa, set, line);
+	w = cache_find(c, *set, *line);
+	if (likely(w >= 0)) {
+		if (write)
+			cache_mark_dirty(c, *set * c->ways + (u32)w);
+		return true;
+	}
+	return false;
+}
+
+/*
  * cache_access - look up the line holding (@va, @pa); on a miss allocate it
  * (reads always, writes only with write_allocate).  A write marks the line
  * dirty; a write miss that does not allocate goes to the next level.
@@ -252,16 +273,11 @@ cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 {
 	u32 set;
 	u64 line;
-	int w;
 
-	cache_locate(c, va, pa, &set, &line);
-	w = cache_find(c, set, line);
-	if (likely(w >= 0)) {
+	if (likely(cache_lookup(c, va, pa, write, &set, &line))) {
 		out->hit = true;
 		out->allocated = false;
 		out->evicted_dirty = false;
-		if (write)
-			cache_mark_dirty(c, set * c->ways + (u32)w);
 		return;
 	}
 	__cache_miss(c, va, pa, set, line, write, out);
