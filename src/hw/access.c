@@ -40,8 +40,9 @@ static inline void l2_writeback(struct cpu *c)
  * but no less than the line's transfer time at the board's sustained read
  * bandwidth, so that no stream outruns the memory system.
  */
-static void outer_access_stream(struct cpu *c, phys_addr_t pa, bool write,
-				bool stream, bool victim)
+static inline __attribute__((always_inline)) void
+outer_access_stream(struct cpu *c, phys_addr_t pa, bool write, bool stream,
+		    bool victim)
 {
 	struct cache_outcome o;
 
@@ -102,8 +103,9 @@ static void alias_hazard(struct cpu *c, vaddr_t va, vaddr_t other,
  * the replacement, the victim's write-back and the access to the outer
  * cache (@stream: see outer_access_stream).
  */
-static void l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set,
-		    u64 line, bool write, bool stream)
+static inline __attribute__((always_inline)) void
+l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
+	bool write, bool stream)
 {
 	struct cache_outcome o;
 
