@@ -741,6 +741,46 @@ Test(access, icache_model_fetches_text_lines)
 	test_shutdown();
 }
 
+/*
+ * An I-cache fill tries the L2 way its line was last found in; when that
+ * way has since been dropped (here: all of L2 invalidated behind the
+ * fetch's back), the hint must not pass for a hit: every refill is an L2
+ * miss, a DRAM read each, and the next round hits L2 again.
+ */
+Test(access, icache_fill_l2_hint_rechecked)
+{
+	struct cpu *c;
+	const struct cc_text *t;
+	struct probe p;
+	u16 prev;
+
+	TEST_BOOT("beaglebone-white", "icache_model=y");
+	c = this_cpu();
+	t = &machine->cfg.cc_text[CC_vfs_read];
+	/* Warm: the lines are in L2, each hint set. */
+	hw_icache_inv_all(c);
+	prev = cc_enter(c, CC_vfs_read);
+	cc_exit(c, prev);
+	hw_icache_inv_all(c);
+	probe_take(&p);
+	prev = cc_enter(c, CC_vfs_read);
+	cc_exit(c, prev);
+	cr_assert_eq(probe_ev(&p, EV_icache_miss), t->nr);
+	cr_assert_eq(probe_ev(&p, EV_l2_hit), t->nr);
+	cr_assert_eq(probe_ev(&p, EV_l2_miss), 0);
+	/* L2 emptied: the hints are stale. */
+	cache_inv_all(c->l2);
+	hw_icache_inv_all(c);
+	probe_take(&p);
+	prev = cc_enter(c, CC_vfs_read);
+	cc_exit(c, prev);
+	cr_assert_eq(probe_ev(&p, EV_icache_miss), t->nr);
+	cr_assert_eq(probe_ev(&p, EV_l2_hit), 0);
+	cr_assert_eq(probe_ev(&p, EV_l2_miss), t->nr);
+	cr_assert_eq(probe_ev(&p, EV_dram_read), t->nr);
+	test_shutdown();
+}
+
 /* Off, nothing is fetched on entry: the resident-functions refetch. */
 Test(access, icache_model_off_fetches_nothing)
 {

@@ -645,7 +645,9 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 		u64 *t = &tag[set * ways];
 		phys_addr_t pa = (phys_addr_t)line[k] << shift;
 		u64 l2line;
+		int l2way;
 		u32 w;
+		u8 hint;
 
 		if (ways == 4) {
 			if (t[0] == want || t[1] == want || t[2] == want ||
@@ -661,10 +663,21 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 			ic->fp[set * ways + w] = cache_fp(line[k]);
 		misses++;
 		cache_locate(l2, (vaddr_t)pa, pa, &l2set, &l2line);
-		if (likely(cache_find(l2, l2set, l2line) >= 0))
+		hint = c->icache_l2_way[k];
+		if (likely(hint && (l2->tag[l2set * l2->ways + hint - 1] |
+				    CACHE_DIRTY) ==
+					   ((l2line << 2) | CACHE_VALID |
+					    CACHE_DIRTY))) {
 			l2_hits++;
-		else
+			continue;
+		}
+		l2way = cache_find(l2, l2set, l2line);
+		if (likely(l2way >= 0)) {
+			c->icache_l2_way[k] = (u8)(l2way + 1);
+			l2_hits++;
+		} else {
 			outer_access(c, pa, false);
+		}
 	}
 	c->icache_fills += misses;
 	hw_event_add(c, EV_icache_miss, misses);

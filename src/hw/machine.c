@@ -110,6 +110,11 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		}
 		/* No centre has found its text resident yet. */
 		c->icache_fills = 1;
+		if (!err && cfg->icache_model) {
+			c->icache_l2_way = calloc(m->icache_start[NR_CC] + 1, 1);
+			if (!c->icache_l2_way)
+				err = -ENOMEM;
+		}
 		if (err)
 			goto fail;
 	}
@@ -132,6 +137,7 @@ void machine_destroy(void)
 		tlb_exit(&m->cpu[i].tlb);
 		cache_exit(&m->cpu[i].l1d);
 		cache_exit(&m->cpu[i].l1i);
+		free(m->cpu[i].icache_l2_way);
 		cache_exit(&m->l2[i]);
 	}
 	ram_exit(&m->ram);

@@ -136,6 +136,13 @@ struct cpu {
 	 */
 	u64 icache_fills;
 	u64 cc_fills[NR_CC];
+	/*
+	 * Per I-cache line of machine->icache_line: 1 + the outer-cache way
+	 * it was last found in, 0 if none.  A hint only: a fill reads that
+	 * way's tag first and looks the set up whole only if it no longer
+	 * holds the line.
+	 */
+	u8 *icache_l2_way;
 	struct cache *l2;		/* shared or own outer cache */
 	u32 icache_gen;			/* bumped by every I-cache invalidate */
 	u32 text_gen[NR_CC];		/* icache_gen when a centre's text was fetched */
