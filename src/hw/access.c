@@ -145,8 +145,10 @@ static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 
 /*
  * Charge every L1 line of [va, va + len), which lies within one page: the
- * lines after the first are a stream.  Hits change no state but a dirty
- * bit, so they are counted here and charged once at the end.
+ * lines after the first are a stream.  Within a page VA and PA lines both
+ * step by one, so set and tag do too, whatever the cache indexes by.
+ * Hits change no state but a dirty bit, so they are counted here and
+ * charged once at the end.
  */
 static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 				u32 len, bool write)
@@ -155,19 +157,22 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 	u32 ls = l1->line_shift;
 	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
-	u32 hits = 0;
+	u32 hits = 0, set;
+	u64 line;
 
-	for (vaddr_t l = first; l <= last; l++) {
-		vaddr_t lva = l << ls;
-		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));
-		u32 set;
-		u64 line;
+	cache_locate(l1, first << ls, pa & ~(phys_addr_t)((1u << ls) - 1),
+		     &set, &line);
+	for (vaddr_t l = first; l <= last;
+	     l++, set = (set + 1) & l1->set_mask, line++) {
+		vaddr_t lva;
 
-		if (likely(cache_lookup(l1, lva, lpa, write, &set, &line))) {
+		if (likely(cache_hit(l1, set, line, write))) {
 			hits++;
 			continue;
 		}
-		l1_miss(c, lva, lpa, set, line, write, l != first);
+		lva = l << ls;
+		l1_miss(c, lva, page | (lva & (PAGE_SIZE - 1)), set, line,
+			write, l != first);
 	}
 	hw_event_add(c, EV_l1d_hit, hits);
 	hw_charge(c, (u64)hits * cost()->l1_hit);

@@ -182,18 +182,10 @@ static inline int cache_find_fp(const u64 *t, const u8 *f, u32 ways,
 	return -1;
 }
 
-/*
- * Ways of @t holding @want (dirty bit ignored) as a bit mask, for a fixed
- * way count: no branch per way, and a loop the compiler unrolls whole.
- */
-static inline __attribute__((always_inline)) u32
-cache_match_n(const u64 *t, u64 want, u32 n)
+/* Does tag @t hold @want (dirty bit ignored)? */
+static inline u32 cache_match(u64 t, u64 want)
 {
-	u32 m = 0;
-
-	for (u32 w = 0; w < n; w++)
-		m |= (u32)((t[w] | CACHE_DIRTY) == want) << w;
-	return m;
+	return (t | CACHE_DIRTY) == want;
 }
 
 /* Way holding @line in @set, or -1. */
@@ -210,10 +202,11 @@ cache_find(const struct cache *c, u32 set, u64 line)
 	/* The smaller geometries, each without a branch per way. */
 	switch (c->ways) {
 	case 2:
-		m = cache_match_n(t, want, 2);
+		m = cache_match(t[0], want) | cache_match(t[1], want) << 1;
 		break;
 	case 4:
-		m = cache_match_n(t, want, 4);
+		m = cache_match(t[0], want) | cache_match(t[1], want) << 1 |
+		    cache_match(t[2], want) << 2 | cache_match(t[3], want) << 3;
 		break;
 	default:
 		for (u32 w = 0; w < c->ways; w++)
@@ -242,6 +235,22 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 		  u64 line, bool write, struct cache_outcome *out);
 
 /*
+ * cache_hit - is tag @line in @set?  If so, mark it dirty for a write.
+ */
+static inline __attribute__((always_inline)) bool
+cache_hit(struct cache *c, u32 set, u64 line, bool write)
+{
+	int w = cache_find(c, set, line);
+
+	if (likely(w >= 0)) {
+		if (write)
+			cache_mark_dirty(c, set * c->ways + (u32)w);
+		return true;
+	}
+	return false;
+}
+
+/*
  * cache_lookup - look up the line holding (@va, @pa); on a hit mark it dirty
  * for a write and return true.  On a miss return false with its @set and
  * tag @line, for __cache_miss.
@@ -250,16 +259,8 @@ static inline __attribute__((always_inline)) bool
 cache_lookup(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 	     u32 *set, u64 *line)
 {
-	int w;
-
 	cache_locate(c, va, pa, set, line);
-	w = cache_find(c, *set, *line);
-	if (likely(w >= 0)) {
-		if (write)
-			cache_mark_dirty(c, *set * c->ways + (u32)w);
-		return true;
-	}
-	return false;
+	return cache_hit(c, *set, *line, write);
 }
 
 /*
