@@ -115,6 +115,23 @@ static void cache_uncount_dirty(struct cache *c, u32 i)
 		c->dirty[cache_dirty_bucket(cache_pline(c, i))]--;
 }
 
+/*
+ * The checkers' counts for line @i, about to be replaced by (@va, @pa):
+ * its old state leaves them, the new line enters.
+ */
+static void cache_recount(struct cache *c, u32 i, vaddr_t va, phys_addr_t pa,
+			  bool write)
+{
+	if (cache_line_dirty(c, i))
+		cache_uncount_dirty(c, i);
+	if (c->tag[i] & CACHE_VALID)
+		cache_uncount_va_page(c, i);
+	if (write && c->dirty)
+		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
+	if (c->va_pages)
+		c->va_pages[cache_va_page_bucket(va)]++;
+}
+
 void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 		  u64 line, bool write, struct cache_outcome *out)
 {
@@ -131,10 +148,10 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 	if (cache_line_dirty(c, i)) {
 		out->evicted_dirty = true;
 		out->evicted_pa = cache_line_pa(c, i);
-		cache_uncount_dirty(c, i);
 	}
-	if (c->tag[i] & CACHE_VALID)
-		cache_uncount_va_page(c, i);
+	/* Only caches where a PA can sit in two places keep counts. */
+	if (unlikely(c->dirty || c->va_pages))
+		cache_recount(c, i, va, pa, write);
 	c->tag[i] = (line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
 	if (c->fp)
 		c->fp[i] = cache_fp(line);
@@ -142,10 +159,6 @@ void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
 		c->pa_line[i] = pa >> c->line_shift;
 		c->va_line[i] = va >> c->line_shift;
 	}
-	if (write && c->dirty)
-		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
-	if (c->va_pages)
-		c->va_pages[cache_va_page_bucket(va)]++;
 	out->allocated = true;
 }
 
