@@ -58,6 +58,9 @@ void highmem_kv_check(vaddr_t va, u32 len, bool write)
 {
 	vaddr_t last = va + (len ? len - 1 : 0);
 
+	/* The direct map holds no fixmap slot or pkmap entry. */
+	if (va >= layout.page_offset && last < layout.high_memory && va <= last)
+		return;
 	for (vaddr_t p = va & PAGE_MASK;; p += PAGE_SIZE) {
 		check_page(p < va ? va : p, write);
 		if (p >= (last & PAGE_MASK))
