@@ -623,6 +623,31 @@ void hw_icache_inv_all(struct cpu *c)
 }
 
 /*
+ * Is text line @pa, I-cache line @k of machine->icache_line, in L2?  The way
+ * it was last found in is tried first; the set is looked up whole only if
+ * that way no longer holds it.  A read hit changes no L2 state.
+ */
+static inline bool icache_line_in_l2(struct cpu *c, u32 k, phys_addr_t pa)
+{
+	struct cache *l2 = c->l2;
+	u8 *hint = &c->icache_l2_way[k];
+	u32 set;
+	u64 line;
+	int w;
+
+	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
+	if (likely(*hint && cache_match(l2->tag[set * l2->ways + *hint - 1],
+					(line << 2) | CACHE_VALID |
+						CACHE_DIRTY)))
+		return true;
+	w = cache_find(l2, set, line);
+	if (w < 0)
+		return false;
+	*hint = (u8)(w + 1);
+	return true;
+}
+
+/*
  * Entering cost centre @cc: fetch every text line it executes through the
  * L1 I-cache; a miss is a line fill from the outer cache or DRAM, charged
  * as a data fill is.  The lines sit at the real kernel's offsets (mod
@@ -630,15 +655,15 @@ void hw_icache_inv_all(struct cpu *c)
  * come out as the real layout makes them.  The I-cache is looked up by PA
  * (machine_create makes it physically indexed: text's VA and PA agree in
  * every index bit) and is never dirty, so a hit needs no work and a miss
- * only the round-robin replacement that __cache_miss does.  Most text
- * stays in L2, and an L2 read hit changes no cache state: those fills are
- * counted and charged once at the end; the rest take the general path.
+ * only the round-robin replacement that __cache_miss does.  Fills that hit
+ * L2 are counted and charged once at the end; the rest take the general
+ * path.
  */
 void __cc_icache_fetch(struct cpu *c, u16 cc)
 {
 	const u32 *line = machine->icache_line;
 	u32 end = machine->icache_start[cc + 1];
-	struct cache *ic = &c->l1i, *l2 = c->l2;
+	struct cache *ic = &c->l1i;
 	u32 shift = ic->line_shift, ways = ic->ways, mask = ic->set_mask;
 	u64 *tag = ic->tag;
 	u8 *victim = ic->victim;
@@ -646,43 +671,26 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 
 	for (u32 k = machine->icache_start[cc]; k < end; k++) {
 		u64 want = ((u64)line[k] << 2) | CACHE_VALID;
-		u32 set = line[k] & mask, l2set;
+		u32 set = line[k] & mask, w;
 		u64 *t = &tag[set * ways];
-		phys_addr_t pa = (phys_addr_t)line[k] << shift;
-		u64 l2line;
-		int l2way;
-		u32 w;
-		u8 hint;
+		phys_addr_t pa;
 
-		if (ways == 4) {
-			if (t[0] == want || t[1] == want || t[2] == want ||
-			    t[3] == want)
-				continue;
-		} else if (cache_find(ic, set, line[k]) >= 0) {
+		/* The boards' 4-way I-caches without the general lookup. */
+		if (ways == 4 ? t[0] == want || t[1] == want ||
+					t[2] == want || t[3] == want :
+				cache_find(ic, set, line[k]) >= 0)
 			continue;
-		}
 		w = victim[set];
 		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
 		t[w] = want;
 		if (ic->fp)
 			ic->fp[set * ways + w] = cache_fp(line[k]);
 		misses++;
-		cache_locate(l2, (vaddr_t)pa, pa, &l2set, &l2line);
-		hint = c->icache_l2_way[k];
-		if (likely(hint && (l2->tag[l2set * l2->ways + hint - 1] |
-				    CACHE_DIRTY) ==
-					   ((l2line << 2) | CACHE_VALID |
-					    CACHE_DIRTY))) {
+		pa = (phys_addr_t)line[k] << shift;
+		if (likely(icache_line_in_l2(c, k, pa)))
 			l2_hits++;
-			continue;
-		}
-		l2way = cache_find(l2, l2set, l2line);
-		if (likely(l2way >= 0)) {
-			c->icache_l2_way[k] = (u8)(l2way + 1);
-			l2_hits++;
-		} else {
+		else
 			outer_access(c, pa, false);
-		}
 	}
 	c->icache_fills += misses;
 	hw_event_add(c, EV_icache_miss, misses);
