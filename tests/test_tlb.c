@@ -418,3 +418,98 @@ Test(tlb, stale_entry_against_real_walker, .fini = teardown)
 	cr_assert_eq(tlb_lookup(&t, 0xc0100010, 0), -1);
 	ram_exit(&ram);
 }
+
+/* The lowest valid way matching @va for @asid: every entry looked at. */
+static int lookup_by_scan(u32 va, u8 asid)
+{
+	for (u32 i = 0; i < t.sets * t.ways; i++) {
+		const struct tlb_entry *e = &t.e[i];
+
+		if (e->valid && (va & e->mask) == e->va &&
+		    (e->global || e->asid == asid))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* Which TLBs keep the way index: fully associative, 64 ways at most. */
+Test(tlb, index_for_fully_associative, .fini = teardown)
+{
+	setup(64, 64);
+	cr_assert_not_null(t.index);
+	teardown();
+	setup(32, 32);
+	cr_assert_not_null(t.index);
+	teardown();
+	setup(512, 4);
+	cr_assert_null(t.index);
+}
+
+/*
+ * A 4 KiB entry loaded after a 1 MiB section over the same VA (a table
+ * changed without a flush): the indexed lookup returns the lower way, the
+ * section, as a scan of every way does, though its size comes second.
+ */
+Test(tlb, index_lowest_way_across_sizes, .fini = teardown)
+{
+	struct mmu_walk sect = walk(0x20000000, 20, PERM_R | PERM_W, true);
+	struct mmu_walk page = walk(0x30005000, 12, PERM_R, true);
+	u32 s1, s2;
+
+	setup(64, 64);
+	s1 = tlb_insert(&t, 0xc0105000, 0, &sect);
+	s2 = tlb_insert(&t, 0xc0105000, 0, &page);
+	cr_assert_lt(s1, s2);
+	cr_assert_eq(tlb_lookup(&t, 0xc0105abc, 0), (int)s1);
+	/* The 4 KiB entry is found once the section goes. */
+	tlb_inv_va(&t, 0xc0100000, 0);
+	cr_assert_eq(tlb_lookup(&t, 0xc0105abc, 0), (int)s2);
+	tlb_inv_va(&t, 0xc0105000, 0);
+	cr_assert_eq(tlb_lookup(&t, 0xc0105abc, 0), -1);
+}
+
+/*
+ * Random loads, replacements and every kind of invalidate on a 64-way TLB
+ * with 4 KiB and 1 MiB entries and two ASIDs: the indexed lookup always
+ * agrees with a scan of every way.
+ */
+Test(tlb, index_matches_scan, .fini = teardown)
+{
+	u32 x = 99;
+
+	setup(64, 64);
+	for (u32 step = 0; step < 20000; step++) {
+		u32 r, va;
+		u8 asid;
+
+		x = x * 1103515245u + 12345u;
+		r = x >> 4;
+		va = 0xbf000000 + ((r & 63) << 12) + (((r >> 6) & 3) << 20);
+		asid = (r >> 8) & 1;
+		if (((r >> 9) & 15) < 8) {
+			struct mmu_walk w = walk(0x10000000 + (va & 0x0ffff000),
+						 (r >> 13) & 1 ? 20 : 12,
+						 PERM_R, (r >> 14) & 1);
+
+			tlb_insert(&t, va, asid, &w);
+		} else if (((r >> 9) & 15) < 10) {
+			tlb_inv_va(&t, va, asid);
+		} else if (((r >> 9) & 15) == 10) {
+			tlb_inv_va_all_asids(&t, va);
+		} else if (((r >> 9) & 15) == 11) {
+			tlb_inv_asid(&t, asid);
+		} else if (((r >> 9) & 15) == 12) {
+			tlb_inv_nonglobal(&t);
+		} else if (((r >> 9) & 15) == 13 && !((r >> 13) & 15)) {
+			tlb_inv_all(&t);
+		}
+		for (u32 p = 0; p < 64; p += 7)
+			for (u8 a = 0; a < 2; a++) {
+				u32 q = 0xbf000000 + (p << 12) + ((p & 3) << 20);
+
+				cr_assert_eq(tlb_lookup(&t, q, a),
+					     lookup_by_scan(q, a),
+					     "step %u va %#x asid %u", step, q, a);
+			}
+	}
+}

@@ -28,7 +28,10 @@ int tlb_init(struct tlb *t, u32 entries, u32 ways)
 	t->gen = calloc(entries, sizeof(*t->gen));
 	t->victim = calloc(t->sets, 1);
 	t->checked = calloc(entries, sizeof(*t->checked));
-	if (!t->e || !t->gen || !t->victim || !t->checked) {
+	if (t->sets == 1 && ways <= 64)
+		t->index = calloc(1u << TLB_INDEX_BITS, sizeof(*t->index));
+	if (!t->e || !t->gen || !t->victim || !t->checked ||
+	    (t->sets == 1 && ways <= 64 && !t->index)) {
 		tlb_exit(t);
 		return -ENOMEM;
 	}
@@ -41,6 +44,7 @@ void tlb_exit(struct tlb *t)
 	free(t->gen);
 	free(t->victim);
 	free(t->checked);
+	free(t->index);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -50,9 +54,40 @@ static inline bool tlb_match(const struct tlb_entry *e, u32 va, u8 asid)
 	       (e->global || e->asid == asid);
 }
 
+/* Bucket of the page of 2^@shift bytes holding @va. */
+static inline u32 tlb_bucket(u32 va, u32 shift)
+{
+	u32 vpn = shift >= 32 ? 0 : va >> shift;
+
+	return ((vpn ^ shift) * 0x9e3779b1u) >> (32 - TLB_INDEX_BITS);
+}
+
+/*
+ * Fully associative: the lowest way whose entry matches, as the scan of
+ * every way finds it, looking only at the ways whose page could hold @va
+ * at one of the sizes in use.
+ */
+static int tlb_lookup_indexed(const struct tlb *t, u32 va, u8 asid)
+{
+	u64 m = 0;
+
+	for (u32 sizes = t->sizes; sizes; sizes &= sizes - 1)
+		m |= t->index[tlb_bucket(va, (u32)__builtin_ctz(sizes))];
+	for (; m; m &= m - 1) {
+		u32 w = (u32)__builtin_ctzll(m);
+
+		if (tlb_match(&t->e[w], va, asid))
+			return (int)w;
+	}
+	return -1;
+}
+
 int tlb_lookup(const struct tlb *t, u32 va, u8 asid)
 {
 	u32 sizes = t->sizes;
+
+	if (t->index)
+		return tlb_lookup_indexed(t, va, asid);
 
 	while (sizes) {
 		u32 shift = (u32)__builtin_ctz(sizes);
@@ -69,6 +104,10 @@ int tlb_lookup(const struct tlb *t, u32 va, u8 asid)
 
 static void tlb_kill(struct tlb *t, u32 slot)
 {
+	const struct tlb_entry *e = &t->e[slot];
+
+	if (t->index && e->valid)
+		t->index[tlb_bucket(e->va, e->page_shift)] &= ~(1ull << slot);
 	t->e[slot].valid = false;
 	t->gen[slot]++;
 }
@@ -92,6 +131,8 @@ u32 tlb_insert(struct tlb *t, u32 va, u8 asid, const struct mmu_walk *w)
 	e->global = w->global;
 	e->valid = true;
 	t->sizes |= 1u << w->page_shift;
+	if (t->index)
+		t->index[tlb_bucket(e->va, e->page_shift)] |= 1ull << slot;
 	return slot;
 }
 

@@ -59,6 +59,8 @@ struct tlb_checked {
 	u64 writes[TLB_CHECKED_FRAMES];
 };
 
+#define TLB_INDEX_BITS 8
+
 struct tlb {
 	u32 sets, ways;
 	u32 set_mask;
@@ -67,6 +69,13 @@ struct tlb {
 	u32 *gen;		/* per entry, bumped whenever it changes */
 	u8 *victim;		/* round-robin replacement per set */
 	struct tlb_checked *checked;	/* per entry */
+	/*
+	 * A fully associative TLB of at most 64 entries: index[b] has bit w
+	 * set when way w holds a valid entry whose page (its size, its VA
+	 * >> size) hashes to bucket b, so that a lookup tests only those
+	 * ways.  NULL otherwise.
+	 */
+	u64 *index;
 	struct tlb_fast fast[TLB_FAST_SIZE];
 };
 
