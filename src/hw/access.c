@@ -607,6 +607,48 @@ void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
 	}
 }
 
+void hw_dcache_range_op_va(struct cpu *c, vaddr_t start, vaddr_t top,
+			   enum cache_op op)
+{
+	if (top < start)
+		panic("hw_dcache_range_op_va: top %#x below start %#x", top,
+		      start);
+	hw_charge(c, 2 * cost()->cp15_op);
+	hw_dcache_op_va_range(c, start, top - start + 1, op);
+}
+
+int hw_l2_range_op_va(struct cpu *c, vaddr_t start, vaddr_t end,
+		      enum cache_op op)
+{
+	u32 ls = c->l2->line_shift;
+	phys_addr_t pa, first, last;
+
+	if (end < start || (start ^ end) >> PAGE_SHIFT)
+		panic("hw_l2_range_op_va: %#x-%#x is not within one page",
+		      start, end);
+	hw_charge(c, 2 * cost()->cp15_op);
+	if (hw_translate(c, start, 0, &pa))
+		return -EFAULT;
+	hw_event(c, EV_l2_range_ops);
+	/* Lines whose first byte is in range (Linux passes aligned starts). */
+	first = (pa + (1u << ls) - 1) >> ls;
+	last = (pa + (end - start)) >> ls;
+	for (phys_addr_t l = first; l <= last; l++) {
+		phys_addr_t lpa = l << ls, wb;
+
+		hw_event(c, EV_l2_lines_maint);
+		hw_charge(c, cost()->l2_line_op);
+		if (cache_maint_line(c->l2, (vaddr_t)lpa, lpa, op, &wb))
+			l2_writeback(c);
+	}
+	return 0;
+}
+
+void hw_irq_mask_write(struct cpu *c)
+{
+	hw_charge(c, cost()->irq_mask_write);
+}
+
 void hw_icache_inv_all(struct cpu *c)
 {
 	hw_event(c, EV_icache_inv_all);
