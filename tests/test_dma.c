@@ -38,6 +38,23 @@ static void assert_ev(const struct probe *p, enum event e, u64 want)
 		     (unsigned long long)got, (unsigned long long)want);
 }
 
+struct want {
+	enum event e;
+	u64 n;
+};
+
+/* Every event of the list has counted exactly its n since @p. */
+static void assert_evs(const struct probe *p, const struct want *w, u32 nr)
+{
+	for (u32 i = 0; i < nr; i++)
+		assert_ev(p, w[i].e, w[i].n);
+}
+
+#define ASSERT_EVS(p, ...)                                        \
+	assert_evs(p, (const struct want[]){ __VA_ARGS__ },       \
+		   sizeof((const struct want[]){ __VA_ARGS__ }) / \
+			   sizeof(struct want))
+
 /* A lowmem block of 2^order pages: its direct-map address. */
 static vaddr_t lowbuf(unsigned order, struct page **pagep)
 {
@@ -67,6 +84,18 @@ static bool l2_holds(phys_addr_t pa, bool *dirty)
 		return false;
 	*dirty = c->tag[set * c->ways + (u32)w] & CACHE_DIRTY;
 	return true;
+}
+
+/*
+ * Kirkwood caches allocate on reads only: read each of the first @n lines
+ * of @buf (an L1 and L2 fill), then write it (dirty in L1).
+ */
+static void dirty_l1_lines(vaddr_t buf, u32 n)
+{
+	for (u32 off = 0; off < n * 32; off += 32) {
+		kv_read32(buf + off);
+		kv_write32(buf + off, off);
+	}
 }
 
 /* Chunks of a clean of [start, start + size), by calc_range_end. */
@@ -117,25 +146,20 @@ Test(dma, clean_aligned_highmem_kernel)
 	assert_ev(&p, EV_l2_range_ops, 2);
 	/* The lines, and each PTE's line (cpu_feroceon_set_pte_ext cleans
 	 * it from the L2 too). */
-	assert_ev(&p, EV_l2_lines_maint, 64 + 2);
-	assert_ev(&p, EV_kmap_atomic_pfn, 2);
-	assert_ev(&p, EV_kmap_atomic, 2);
-	assert_ev(&p, EV_pte_write, 2);
-	assert_ev(&p, EV_tlb_inv_local, 2);
-	assert_ev(&p, EV_dcache_lines_cleaned, 64 + 2);
-	assert_ev(&p, EV_dcache_lines_flushed, 2 * 128);
-	assert_ev(&p, EV_icache_inv_all, 2);
+	ASSERT_EVS(&p, { EV_l2_lines_maint, 64 + 2 }, { EV_kmap_atomic_pfn, 2 },
+		   { EV_kmap_atomic, 2 }, { EV_pte_write, 2 },
+		   { EV_tlb_inv_local, 2 }, { EV_dcache_lines_cleaned, 64 + 2 },
+		   { EV_dcache_lines_flushed, 2 * 128 },
+		   { EV_icache_inv_all, 2 });
 	/* The range op looks its fixmap VA up in a TLB just invalidated. */
 	assert_ev(&p, EV_tlb_miss, 2);
 	probe_take(&p);
 	dma_unmap_single(NULL, h, 2048, DMA_TO_DEVICE);
 	/* feroceon_dma_unmap_area returns; no outer op for TO_DEVICE. */
-	assert_ev(&p, EV_dma_unmap, 1);
-	assert_ev(&p, EV_l2_range_ops, 0);
-	assert_ev(&p, EV_l2_lines_maint, 0);
-	assert_ev(&p, EV_kmap_atomic_pfn, 0);
-	assert_ev(&p, EV_dcache_lines_cleaned, 0);
-	assert_ev(&p, EV_dcache_lines_invalidated, 0);
+	ASSERT_EVS(&p, { EV_dma_unmap, 1 }, { EV_l2_range_ops, 0 },
+		   { EV_l2_lines_maint, 0 }, { EV_kmap_atomic_pfn, 0 },
+		   { EV_dcache_lines_cleaned, 0 },
+		   { EV_dcache_lines_invalidated, 0 });
 	__free_pages(page, 0);
 	test_shutdown();
 }
@@ -156,10 +180,8 @@ Test(dma, clean_unaligned_page_crossing)
 
 	probe_take(&p);
 	dma_map_single(NULL, buf + 3000, 1448, DMA_TO_DEVICE);
-	assert_ev(&p, EV_l2_range_ops, 3);
-	assert_ev(&p, EV_l2_lines_maint, 46 + 3);
-	assert_ev(&p, EV_kmap_atomic_pfn, 3);
-	assert_ev(&p, EV_pte_write, 3);
+	ASSERT_EVS(&p, { EV_l2_range_ops, 3 }, { EV_l2_lines_maint, 46 + 3 },
+		   { EV_kmap_atomic_pfn, 3 }, { EV_pte_write, 3 });
 	/* L1 lines 3000/32 = 93 .. 4447/32 = 138: 46, plus 3 PTE lines. */
 	assert_ev(&p, EV_dcache_lines_cleaned, 46 + 3);
 	cr_assert_eq(calls(CC_dmac_map_area) - dmac, 1);
@@ -194,11 +216,9 @@ Test(dma, payload_1448_at_every_8_byte_offset)
 
 		dma_unmap_single(NULL, h, 1448, DMA_TO_DEVICE);
 	}
-	assert_ev(&p, EV_dma_map, 512);
-	assert_ev(&p, EV_l2_range_ops, 1128);
-	assert_ev(&p, EV_kmap_atomic_pfn, 1128);
-	assert_ev(&p, EV_pte_write, 1128);
-	assert_ev(&p, EV_l2_lines_maint, 512 * 46 + 1128);
+	ASSERT_EVS(&p, { EV_dma_map, 512 }, { EV_l2_range_ops, 1128 },
+		   { EV_kmap_atomic_pfn, 1128 }, { EV_pte_write, 1128 },
+		   { EV_l2_lines_maint, 512 * 46 + 1128 });
 	__free_pages(page, 1);
 	test_shutdown();
 }
@@ -218,9 +238,8 @@ Test(dma, header_66_at_every_8_byte_offset)
 	probe_take(&p);
 	for (u32 o = 0; o < PAGE_SIZE; o += 8)
 		dma_map_single(NULL, buf + o, 66, DMA_TO_DEVICE);
-	assert_ev(&p, EV_l2_range_ops, 520);
-	assert_ev(&p, EV_kmap_atomic_pfn, 520);
-	assert_ev(&p, EV_l2_lines_maint, 512 * 3 + 520);
+	ASSERT_EVS(&p, { EV_l2_range_ops, 520 }, { EV_kmap_atomic_pfn, 520 },
+		   { EV_l2_lines_maint, 512 * 3 + 520 });
 	__free_pages(page, 1);
 	test_shutdown();
 }
@@ -314,22 +333,18 @@ Test(dma, inv_unaligned_edges_by_pa)
 
 	probe_take(&p);
 	dma_map_single(NULL, buf + 8, 100, DMA_FROM_DEVICE);
-	assert_ev(&p, EV_l2_range_ops, 1);
-	assert_ev(&p, EV_l2_lines_maint, 4 + 1);
-	assert_ev(&p, EV_kmap_atomic_pfn, 1);
-	assert_ev(&p, EV_pte_write, 1);
-	assert_ev(&p, EV_dcache_lines_cleaned, 2 + 1);
-	assert_ev(&p, EV_dcache_lines_invalidated, 4);
+	ASSERT_EVS(&p, { EV_l2_range_ops, 1 }, { EV_l2_lines_maint, 4 + 1 },
+		   { EV_kmap_atomic_pfn, 1 }, { EV_pte_write, 1 },
+		   { EV_dcache_lines_cleaned, 2 + 1 },
+		   { EV_dcache_lines_invalidated, 4 });
 	/*
 	 * 20 bytes inside line 0: the first edge op moves the start past
 	 * the end, so no last edge and no chunk -- one PA op, no kmap.
 	 */
 	probe_take(&p);
 	dma_map_single(NULL, buf + 4, 20, DMA_FROM_DEVICE);
-	assert_ev(&p, EV_l2_range_ops, 0);
-	assert_ev(&p, EV_l2_lines_maint, 1);
-	assert_ev(&p, EV_kmap_atomic_pfn, 0);
-	assert_ev(&p, EV_pte_write, 0);
+	ASSERT_EVS(&p, { EV_l2_range_ops, 0 }, { EV_l2_lines_maint, 1 },
+		   { EV_kmap_atomic_pfn, 0 }, { EV_pte_write, 0 });
 	__free_pages(page, 0);
 	test_shutdown();
 }
@@ -350,13 +365,10 @@ Test(dma, no_highmem_no_kmaps)
 	h = dma_map_single(NULL, buf + 32, 1536, DMA_FROM_DEVICE);
 	dma_unmap_single(NULL, h, 1536, DMA_FROM_DEVICE);
 	/* 3 + 2 (map) + 2 (unmap) chunks. */
-	assert_ev(&p, EV_l2_range_ops, 7);
-	assert_ev(&p, EV_kmap_atomic_pfn, 0);
-	assert_ev(&p, EV_kmap_atomic, 0);
-	assert_ev(&p, EV_pte_write, 0);
-	assert_ev(&p, EV_tlb_inv_local, 0);
-	assert_ev(&p, EV_dcache_lines_flushed, 0);
-	assert_ev(&p, EV_icache_inv_all, 0);
+	ASSERT_EVS(&p, { EV_l2_range_ops, 7 }, { EV_kmap_atomic_pfn, 0 },
+		   { EV_kmap_atomic, 0 }, { EV_pte_write, 0 },
+		   { EV_tlb_inv_local, 0 }, { EV_dcache_lines_flushed, 0 },
+		   { EV_icache_inv_all, 0 });
 	__free_pages(page, 1);
 	test_shutdown();
 }
@@ -378,19 +390,15 @@ Test(dma, fastpath_lowmem_free_highmem_not)
 	cr_assert(high && PageHighMem(high));
 	probe_take(&p);
 	dma_map_single(NULL, buf + 3000, 1448, DMA_TO_DEVICE);
-	assert_ev(&p, EV_kmap_atomic_pfn, 3);
-	assert_ev(&p, EV_kmap_atomic_lowmem, 3);
-	assert_ev(&p, EV_pte_write, 0);
-	assert_ev(&p, EV_dcache_lines_flushed, 0);
-	assert_ev(&p, EV_icache_inv_all, 0);
+	ASSERT_EVS(&p, { EV_kmap_atomic_pfn, 3 }, { EV_kmap_atomic_lowmem, 3 },
+		   { EV_pte_write, 0 }, { EV_dcache_lines_flushed, 0 },
+		   { EV_icache_inv_all, 0 });
 
 	probe_take(&p);
 	dma_map_page(NULL, high, 0, PAGE_SIZE, DMA_TO_DEVICE);
-	assert_ev(&p, EV_l2_range_ops, 4);
-	assert_ev(&p, EV_kmap_atomic_pfn, 4);
-	assert_ev(&p, EV_kmap_atomic, 4);
-	assert_ev(&p, EV_pte_write, 4);
-	assert_ev(&p, EV_dcache_lines_flushed, 4 * 128);
+	ASSERT_EVS(&p, { EV_l2_range_ops, 4 }, { EV_kmap_atomic_pfn, 4 },
+		   { EV_kmap_atomic, 4 }, { EV_pte_write, 4 },
+		   { EV_dcache_lines_flushed, 4 * 128 });
 	/* No pkmap alias: the L1 cleans only the 4 fixmap PTE lines. */
 	assert_ev(&p, EV_dcache_lines_cleaned, 4);
 
@@ -407,9 +415,8 @@ Test(dma, fastpath_lowmem_free_highmem_not)
 }
 
 /*
- * The caches hold what the maintenance leaves.  Kirkwood caches allocate
- * on reads only: read a line (L1 and L2 fill), write it (dirty in L1).
- * A TO_DEVICE map writes the L1 line back into the L2 (dirtying it there)
+ * The caches hold what the maintenance leaves.  With four lines dirty in
+ * L1, a TO_DEVICE map writes the L1 line back into the L2 (dirtying it there)
  * and the outer clean writes it to RAM: the line stays, clean.
  */
 Test(dma, to_device_cleans_l1_then_l2)
@@ -421,10 +428,7 @@ Test(dma, to_device_cleans_l1_then_l2)
 	struct probe p;
 	bool dirty;
 
-	for (u32 off = 0; off < 128; off += 32) {
-		kv_read32(buf + off);
-		kv_write32(buf + off, off);
-	}
+	dirty_l1_lines(buf, 4);
 	cr_assert(cache_pa_dirty(&this_cpu()->l1d, pa), "L1 line dirty");
 	probe_take(&p);
 	dma_map_single(NULL, buf, 128, DMA_TO_DEVICE);
@@ -457,18 +461,14 @@ Test(dma, outer_inv_drops_flush_writes_back)
 	bool dirty;
 
 	/* Dirty lines 0..3 in L2: through L1, then out of it. */
-	for (u32 off = 0; off < 128; off += 32) {
-		kv_read32(buf + off);
-		kv_write32(buf + off, off);
-	}
+	dirty_l1_lines(buf, 4);
 	__cpuc_flush_dcache_area(buf, 128);
 	cr_assert(l2_holds(pa, &dirty) && dirty, "L2 line dirty");
 	probe_take(&p);
 	/* [0, 72): lines 0 and 1 full, line 64 partial. */
 	outer_inv_range(pa, pa + 72);
-	assert_ev(&p, EV_l2_writeback, 1);
-	assert_ev(&p, EV_l2_range_ops, 1);
-	assert_ev(&p, EV_kmap_atomic_pfn, 0);
+	ASSERT_EVS(&p, { EV_l2_writeback, 1 }, { EV_l2_range_ops, 1 },
+		   { EV_kmap_atomic_pfn, 0 });
 	cr_assert(!l2_holds(pa, &dirty), "line 0 dropped");
 	cr_assert(!l2_holds(pa + 32, &dirty), "line 32 dropped");
 	cr_assert(!l2_holds(pa + 64, &dirty), "edge line 64 flushed");
@@ -496,9 +496,8 @@ Test(dma, flush_range_maps_twice_per_chunk)
 	pa = page_to_phys(page);
 	probe_take(&p);
 	outer_flush_range(pa, pa + 2048);
-	assert_ev(&p, EV_l2_range_ops, 4);
-	assert_ev(&p, EV_kmap_atomic_pfn, 4);
-	assert_ev(&p, EV_l2_lines_maint, 2 * 64 + 4);
+	ASSERT_EVS(&p, { EV_l2_range_ops, 4 }, { EV_kmap_atomic_pfn, 4 },
+		   { EV_l2_lines_maint, 2 * 64 + 4 });
 	__free_pages(page, 0);
 	test_shutdown();
 }
@@ -565,12 +564,10 @@ Test(dma, numaq_is_coherent)
 	h = dma_map_single(NULL, buf + 40, 1448, DMA_TO_DEVICE);
 	dma_unmap_single(NULL, h, 1448, DMA_FROM_DEVICE);
 	cr_assert_eq(h, page_to_phys(page) + 40);
-	assert_ev(&p, EV_dma_map, 1);
-	assert_ev(&p, EV_l2_range_ops, 0);
-	assert_ev(&p, EV_l2_lines_maint, 0);
-	assert_ev(&p, EV_dcache_lines_cleaned, 0);
-	assert_ev(&p, EV_dcache_lines_invalidated, 0);
-	assert_ev(&p, EV_kmap_atomic_pfn, 0);
+	ASSERT_EVS(&p, { EV_dma_map, 1 }, { EV_l2_range_ops, 0 },
+		   { EV_l2_lines_maint, 0 }, { EV_dcache_lines_cleaned, 0 },
+		   { EV_dcache_lines_invalidated, 0 },
+		   { EV_kmap_atomic_pfn, 0 });
 	__free_pages(page, 0);
 	test_shutdown();
 }
@@ -601,11 +598,9 @@ Test(dma, beaglebone_v7_lines)
 	assert_ev(&p, EV_dcache_lines_flushed, 2);
 	assert_ev(&p, EV_dcache_lines_invalidated, 1);
 	dma_unmap_single(NULL, h, 100, DMA_FROM_DEVICE);
-	assert_ev(&p, EV_dcache_lines_flushed, 4);
-	assert_ev(&p, EV_dcache_lines_invalidated, 2);
-	assert_ev(&p, EV_l2_range_ops, 0);
-	assert_ev(&p, EV_l2_lines_maint, 0);
-	assert_ev(&p, EV_kmap_atomic_pfn, 0);
+	ASSERT_EVS(&p, { EV_dcache_lines_flushed, 4 },
+		   { EV_dcache_lines_invalidated, 2 }, { EV_l2_range_ops, 0 },
+		   { EV_l2_lines_maint, 0 }, { EV_kmap_atomic_pfn, 0 });
 	probe_take(&p);
 	h = dma_map_single(&coherent, buf, 4096, DMA_TO_DEVICE);
 	dma_unmap_single(&coherent, h, 4096, DMA_FROM_DEVICE);
@@ -634,4 +629,30 @@ Test(dma, bad_direction_is_a_bug)
 	vaddr_t buf = lowbuf(0, &page);
 
 	EXPECT_PANIC("BUG_ON", dma_map_single(NULL, buf, 64, DMA_NONE));
+}
+
+/*
+ * A non-aliasing cache (Cortex-A15, 64-byte lines) maps each highmem page
+ * of a buffer through kmap_atomic and cleans it: two pages, two slots,
+ * 2 x 64 lines; there is no outer cache and no kmap_atomic_pfn.
+ */
+Test(dma, a15_highmem_pages_through_kmap_atomic)
+{
+	TEST_BOOT("cortex-a15-2g");
+	struct page *high = alloc_pages(GFP_HIGHUSER, 1);
+	u64 maint = calls(CC_dma_cache_maint_page);
+	struct probe p;
+	dma_addr_t h;
+
+	cr_assert(high && PageHighMem(high), "no highmem pair");
+	probe_take(&p);
+	h = dma_map_page(NULL, high, 0, 2 * PAGE_SIZE, DMA_TO_DEVICE);
+	cr_assert_eq(h, page_to_phys(high));
+	ASSERT_EVS(&p, { EV_kmap_atomic, 2 },
+		   { EV_dcache_lines_cleaned, 2 * 64 },
+		   { EV_kmap_atomic_pfn, 0 }, { EV_l2_range_ops, 0 });
+	cr_assert_eq(calls(CC_dma_cache_maint_page) - maint, 1);
+	cr_assert_eq(calls(CC_dmac_map_area), 2, "one L1 op per page");
+	__free_pages(high, 1);
+	test_shutdown();
 }

@@ -134,42 +134,42 @@ static void feroceon_l2_inv_range(phys_addr_t start, phys_addr_t end)
 	dsb();
 }
 
-/* feroceon_l2_clean_range - write back [start, end), widened to lines. */
-static void feroceon_l2_clean_range(phys_addr_t start, phys_addr_t end)
+/*
+ * The chunk loop of clean_range and flush_range over [start, end) widened
+ * to lines: per chunk a clean range operation if @clean, then an
+ * invalidate one if @inv, each with its own l2_get_va/l2_put_va.
+ */
+static void l2_chunks(phys_addr_t start, phys_addr_t end, bool clean, bool inv)
 {
-	CC_SCOPE(feroceon_l2_clean_range);
-
 	charge(CODE_feroceon_l2_range);
 	start &= ~LINE_MASK;
 	end = (end + LINE_MASK) & ~LINE_MASK;
 	while (start != end) {
 		phys_addr_t range_end = calc_range_end(start, end);
 
-		l2_clean_pa_range(start, range_end - FEROCEON_L2_LINE);
+		if (clean)
+			l2_clean_pa_range(start, range_end - FEROCEON_L2_LINE);
+		if (inv)
+			l2_inv_pa_range(start, range_end - FEROCEON_L2_LINE);
 		start = range_end;
 	}
 	dsb();
 }
 
-/*
- * feroceon_l2_flush_range - per chunk a clean then an invalidate: two
- * range operations, each with its own l2_get_va/l2_put_va.
- */
+/* feroceon_l2_clean_range - write back [start, end), widened to lines. */
+static void feroceon_l2_clean_range(phys_addr_t start, phys_addr_t end)
+{
+	CC_SCOPE(feroceon_l2_clean_range);
+
+	l2_chunks(start, end, true, false);
+}
+
+/* feroceon_l2_flush_range - per chunk a clean then an invalidate. */
 static void feroceon_l2_flush_range(phys_addr_t start, phys_addr_t end)
 {
 	CC_SCOPE(feroceon_l2_flush_range);
 
-	charge(CODE_feroceon_l2_range);
-	start &= ~LINE_MASK;
-	end = (end + LINE_MASK) & ~LINE_MASK;
-	while (start != end) {
-		phys_addr_t range_end = calc_range_end(start, end);
-
-		l2_clean_pa_range(start, range_end - FEROCEON_L2_LINE);
-		l2_inv_pa_range(start, range_end - FEROCEON_L2_LINE);
-		start = range_end;
-	}
-	dsb();
+	l2_chunks(start, end, true, true);
 }
 
 void feroceon_l2_init(void)
