@@ -656,3 +656,21 @@ Test(dma, a15_highmem_pages_through_kmap_atomic)
 	__free_pages(high, 1);
 	test_shutdown();
 }
+
+/*
+ * Without CONFIG_HIGHMEM, l2_get_va is __phys_to_virt: a frame beyond
+ * lowmem (here 896 MiB, unused by such a kernel) has no mapping there,
+ * and the range operation's translation faults.  The hardware itself
+ * refuses a range that crosses a page (its one TLB lookup would
+ * process the wrong frame).
+ */
+Test(dma, l2_range_needs_a_mapping_in_one_page)
+{
+	TEST_BOOT(KW, "CONFIG_HIGHMEM=n");
+	EXPECT_PANIC("has no mapping",
+		     outer_clean_range(896ull << 20, (896ull << 20) + 32));
+	TEST_BOOT(KW);
+	EXPECT_PANIC("not within one page",
+		     hw_l2_range_op_va(this_cpu(), layout.page_offset + 4064,
+				       layout.page_offset + 4127, CACHE_CLEAN));
+}
