@@ -109,7 +109,7 @@ static void v7_dma_clean_range(vaddr_t start, vaddr_t end)
 }
 
 /* The boards' ARM cores: ARMv5 is the Feroceon, ARMv7 the Cortex-As. */
-static u32 arm_arch(const char *who)
+static u32 cache_fns_arch(const char *who)
 {
 	if (platform()->arch != PLAT_ARM)
 		panic("%s: x86 DMA is cache-coherent", who);
@@ -124,7 +124,7 @@ void dmac_map_area(vaddr_t start, u32 size, enum dma_data_direction dir)
 	CC_SCOPE(dmac_map_area);
 
 	charge(CODE_dmac_map_area);
-	if (arm_arch("dmac_map_area") == 5) {
+	if (cache_fns_arch("dmac_map_area") == 5) {
 		feroceon_dma_map_area(start, size, dir);
 		return;
 	}
@@ -140,7 +140,7 @@ void dmac_unmap_area(vaddr_t start, u32 size, enum dma_data_direction dir)
 
 	/* feroceon_dma_unmap_area: "mov pc, lr" (its cost is the call's,
 	 * in dma_cache_maint_page). */
-	if (arm_arch("dmac_unmap_area") == 5)
+	if (cache_fns_arch("dmac_unmap_area") == 5)
 		return;
 	charge(CODE_dmac_map_area);
 	if (dir != DMA_TO_DEVICE)

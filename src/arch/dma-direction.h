@@ -8,6 +8,8 @@
 #ifndef VMSPLIT_ARCH_DMA_DIRECTION_H
 #define VMSPLIT_ARCH_DMA_DIRECTION_H
 
+#include "base/types.h"
+
 enum dma_data_direction {
 	DMA_BIDIRECTIONAL = 0,
 	DMA_TO_DEVICE = 1,
@@ -15,7 +17,7 @@ enum dma_data_direction {
 	DMA_NONE = 3,
 };
 
-static inline int valid_dma_direction(enum dma_data_direction dir)
+static inline bool valid_dma_direction(enum dma_data_direction dir)
 {
 	return dir == DMA_BIDIRECTIONAL || dir == DMA_TO_DEVICE ||
 	       dir == DMA_FROM_DEVICE;

@@ -5,9 +5,10 @@
  * a device, or a buffer a device will write to the CPU, with the cache
  * maintenance that makes both sides see the same bytes.
  *
- * On a non-coherent ARM board (arm_dma_ops) mapping does the L1 part per
- * page (dmac_map_area; highmem pages through kmap_high_get on a VIVT
- * cache, kmap_atomic on a non-aliasing one) and then the outer part once
+ * On a non-coherent ARM board (arm_dma_ops) mapping does the L1 part
+ * (dmac_map_area: once over a lowmem buffer, per page of a highmem one,
+ * through kmap_high_get on a VIVT cache or kmap_atomic on a non-aliasing
+ * one) and then the outer part once
  * over the whole buffer (outer_clean_range, or outer_inv_range for
  * DMA_FROM_DEVICE); unmapping invalidates the outer cache unless the
  * device only read, then does the L1 part (dmac_unmap_area).  A device
