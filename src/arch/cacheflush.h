@@ -7,6 +7,7 @@
 #ifndef VMSPLIT_ARCH_CACHEFLUSH_H
 #define VMSPLIT_ARCH_CACHEFLUSH_H
 
+#include "arch/dma-direction.h"
 #include "base/types.h"
 
 /* Is the L1 D-cache virtually indexed and tagged (ARMv5)? */
@@ -25,6 +26,21 @@ bool cache_is_vipt_nonaliasing(void);
  * also invalidates the whole I-cache and drains the write buffer.
  */
 void __cpuc_flush_dcache_area(vaddr_t va, u32 size);
+
+/*
+ * dmac_map_area - hand [@start, @start + @size) of the kernel's own mapping
+ * to a device, as far as the CPU's L1 is concerned (cpu_cache.dma_map_area,
+ * cache-dma.c): clean for DMA_TO_DEVICE, invalidate for DMA_FROM_DEVICE
+ * (write back the partial lines at the edges first), and for
+ * DMA_BIDIRECTIONAL flush on the Feroceon, clean on ARMv7.  One range
+ * operation on the Feroceon however long the area; a loop of line
+ * operations on ARMv7.
+ * dmac_unmap_area - take it back: nothing on the Feroceon (it does not
+ * speculate), invalidate unless DMA_TO_DEVICE on ARMv7.
+ * Context: ARM only (x86 DMA is coherent and never calls them).
+ */
+void dmac_map_area(vaddr_t start, u32 size, enum dma_data_direction dir);
+void dmac_unmap_area(vaddr_t start, u32 size, enum dma_data_direction dir);
 
 /* flush_cache_all - whole L1 by set/way, I-cache invalidate, drain. */
 void flush_cache_all(void);

@@ -589,14 +589,12 @@ void hw_dcache_op_all(struct cpu *c, enum cache_op op)
 	cache_maint_all(&c->l1d, op, l1_victim_cb, c);
 }
 
-void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
-		       enum cache_op op)
+/* @op on outer-cache lines @first..@last (line numbers), each charged. */
+static void l2_maint_lines(struct cpu *c, phys_addr_t first, phys_addr_t last,
+			   enum cache_op op)
 {
 	u32 ls = c->l2->line_shift;
-	phys_addr_t first = pa >> ls, last = (pa + len - 1) >> ls;
 
-	if (!len)
-		return;
 	for (phys_addr_t l = first; l <= last; l++) {
 		phys_addr_t lpa = l << ls, wb;
 
@@ -605,6 +603,50 @@ void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
 		if (cache_maint_line(c->l2, (vaddr_t)lpa, lpa, op, &wb))
 			l2_writeback(c);
 	}
+}
+
+void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
+		       enum cache_op op)
+{
+	u32 ls = c->l2->line_shift;
+
+	if (!len)
+		return;
+	l2_maint_lines(c, pa >> ls, (pa + len - 1) >> ls, op);
+}
+
+void hw_dcache_range_op_va(struct cpu *c, vaddr_t start, vaddr_t top,
+			   enum cache_op op)
+{
+	if (top < start)
+		panic("hw_dcache_range_op_va: top %#x below start %#x", top,
+		      start);
+	hw_charge(c, 2 * cost()->cp15_op);
+	hw_dcache_op_va_range(c, start, top - start + 1, op);
+}
+
+int hw_l2_range_op_va(struct cpu *c, vaddr_t start, vaddr_t end,
+		      enum cache_op op)
+{
+	u32 ls = c->l2->line_shift;
+	phys_addr_t pa;
+
+	if (end < start || (start ^ end) >> PAGE_SHIFT)
+		panic("hw_l2_range_op_va: %#x-%#x is not within one page",
+		      start, end);
+	hw_charge(c, 2 * cost()->cp15_op);
+	if (hw_translate(c, start, 0, &pa))
+		return -EFAULT;
+	hw_event(c, EV_l2_range_ops);
+	/* Lines whose first byte is in range (Linux passes aligned starts). */
+	l2_maint_lines(c, (pa + (1u << ls) - 1) >> ls,
+		       (pa + (end - start)) >> ls, op);
+	return 0;
+}
+
+void hw_irq_mask_write(struct cpu *c)
+{
+	hw_charge(c, cost()->irq_mask_write);
 }
 
 void hw_icache_inv_all(struct cpu *c)

@@ -57,6 +57,29 @@ void hw_dcache_op_all(struct cpu *c, enum cache_op op);
 /* Outer cache maintenance by physical address range. */
 void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
 		       enum cache_op op);
+/*
+ * hw_dcache_range_op_va - an L1 D-cache range operation programmed by two
+ * cp15 writes, the start and the inclusive @top (Feroceon "D clean /
+ * invalidate / clean+inv range", c15 c13/c14/c15): every line holding a
+ * byte of [@start, @top].  Charges the two writes and the lines.
+ */
+void hw_dcache_range_op_va(struct cpu *c, vaddr_t start, vaddr_t top,
+			   enum cache_op op);
+/*
+ * hw_l2_range_op_va - an outer-cache range operation programmed by virtual
+ * address, as the Feroceon L2 offers it (two cp15 writes: start, inclusive
+ * end).  The L2 is physically tagged: the controller translates @start
+ * once -- a TLB lookup, a table walk on a miss -- and applies @op to every
+ * line whose first byte lies in [pa, pa + (@end - @start)], so @start and
+ * @end must lie in one page (it panics otherwise: the hardware would
+ * silently process the wrong frame).  Return: 0, or -EFAULT if @start is
+ * not mapped (c->fault says why) and nothing was done.
+ */
+int hw_l2_range_op_va(struct cpu *c, vaddr_t start, vaddr_t end,
+		      enum cache_op op);
+/* One write of the IRQ mask (ARM msr cpsr_c): its pipeline cost only,
+ * interrupt delivery is not modelled. */
+void hw_irq_mask_write(struct cpu *c);
 void hw_icache_inv_all(struct cpu *c);
 void hw_barrier(struct cpu *c);
 

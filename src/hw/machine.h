@@ -55,6 +55,16 @@ struct hw_costs {
 	u32 icache_inv_all;	/* invalidate the whole I-cache */
 	u32 icache_refill_line;	/* refetch one I-cache line after that */
 	u32 cr_write;		/* write a translation-table base register */
+	/*
+	 * Each of the two cp15 register writes (MCRs) that program a cache
+	 * range operation (start, then inclusive end), beyond the per-line
+	 * work (dcache_line_op, l2_line_op).  Single-line operations fold
+	 * their one MCR into the per-line cost.
+	 */
+	u32 cp15_op;
+	/* One write of the CPU's IRQ mask (ARM msr cpsr_c), beyond the
+	 * instruction's issue: half of a raw_local_irq_save/restore pair. */
+	u32 irq_mask_write;
 };
 
 /*

@@ -5,6 +5,7 @@
 
 #include "arch/layout.h"
 #include "arch/mmu_context.h"
+#include "arch/outercache.h"
 #include "arch/tlbflush.h"
 #include "base/errno.h"
 #include "base/panic.h"
@@ -57,6 +58,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		return ret;
 	}
 	config_apply(s);
+	outer_cache_init();
 	machine->checks = s->checks;
 	/* Fault-injection knobs never carry over from a previous run. */
 	tlbflush_skip_nth = 0;

@@ -369,6 +369,7 @@ vaddr_t kmap_atomic_pfn(unsigned long pfn)
 {
 	CC_SCOPE(kmap_atomic_pfn);
 
+	hw_event(this_cpu(), EV_kmap_atomic_pfn);
 	if (flavour() == FLAVOUR_KMAP_LOCAL)
 		preempt_disable();
 	pagefault_disable();

@@ -92,6 +92,10 @@ const struct platform beaglebone_white = {
 			.icache_inv_all = 20,
 			.icache_refill_line = 8,
 			.cr_write = 20,
+			/* Unused: only the Feroceon's range operations
+			 * (DMA maintenance) charge these. */
+			.cp15_op = 0,
+			.irq_mask_write = 0,
 		},
 		.cc_text_bytes = arm_kernel_text_bytes,
 	},

@@ -79,6 +79,10 @@ const struct platform cortex_a15_2g = {
 			.icache_inv_all = 20,
 			.icache_refill_line = 21,
 			.cr_write = 10,
+			/* Unused: only the Feroceon's range operations
+			 * (DMA maintenance) charge these. */
+			.cp15_op = 0,
+			.irq_mask_write = 0,
 		},
 		.cc_text_bytes = arm_kernel_text_bytes,
 	},

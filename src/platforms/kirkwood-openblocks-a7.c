@@ -108,6 +108,22 @@ const struct platform kirkwood_openblocks_a7 = {
 			.icache_refill_line = 32,
 			/* [E] MCR to TTBR + pipeline flush. */
 			.cr_write = 16,
+			/*
+			 * [E] each MCR programming a range operation (start,
+			 * top): an ARM9E-class core issues an MCR in one
+			 * cycle plus the coprocessor handshake (ARM9E-S TRM,
+			 * "1 + busy-wait"), about 2 cycles beyond the
+			 * instruction; the range work itself is per line.
+			 */
+			.cp15_op = 2,
+			/*
+			 * [E] msr cpsr_c (raw_local_irq_save/restore around
+			 * every range operation, proc-feroceon.S and
+			 * cache-feroceon-l2.c): ARM9E-S takes 3 cycles for an
+			 * MSR that writes the control field, 2 beyond the
+			 * instruction's issue.
+			 */
+			.irq_mask_write = 2,
 		},
 		.cc_text_bytes = arm_kernel_text_bytes,
 	},
@@ -117,6 +133,12 @@ const struct platform kirkwood_openblocks_a7 = {
 	/* [S] feroceon_range_flush_kern_dcache_area invalidates the
 	 * entire I-cache and drains the write buffer after the range op. */
 	.dcache_flush_kills_icache = true,
+	/*
+	 * [S] 3.14 mach-kirkwood/board-dt.c -> kirkwood_l2_init ->
+	 * feroceon_l2_init(0): write-back, since kirkwood_defconfig leaves
+	 * CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH unset.
+	 */
+	.outer_cache = OUTER_CACHE_FEROCEON_L2,
 	/* [M] Linux 3.14 code paths (kpath-arm.c). */
 	.kpath = &kpath_arm_3_14,
 	/*

@@ -325,6 +325,74 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * block (busybox dd, research/kernel-paths.md), run at the kernel
 	 * CPI. */
 	[CODE_user_loop] = 174,
+	/*
+	 * Streaming DMA (issue 9).  No measured operation maps for DMA (the
+	 * TCP send of data/kpath goes over loopback), so these are [E]:
+	 * instructions counted by hand from the Linux 3.14 source
+	 * (include/asm-generic/dma-mapping-common.h, arch/arm/mm/
+	 * dma-mapping.c, cache-feroceon-l2.c, proc-feroceon.S, cache-v7.S)
+	 * as an ARM compiler would emit them, until tools/kpath measures a
+	 * DMA path on a non-coherent device (README, Fidelity).
+	 *
+	 * dma_map_single's inline wrapper in the driver: get_dma_ops (4),
+	 * virt_to_page and offset_in_page (5), the indirect call with six
+	 * arguments (6); arm_dma_map_page: entry and exit (2), argument moves
+	 * (3), dma_get_attr with NULL attrs (2), the call (2), the returned
+	 * page_to_phys + offset (5); __dma_page_cpu_to_dev: entry and exit
+	 * (2), argument saves (3), the dma_cache_maint_page call (4),
+	 * page_to_phys + off (5), the direction test (1), the inline
+	 * outer_*_range (load, test, end, call: 5).  15 + 14 + 20 = 49, plus
+	 * the CONFIG_DMA_API_DEBUG hooks: none (off in kirkwood_defconfig).
+	 */
+	[CODE_dma_map_page] = 49,
+	/*
+	 * dma_unmap_single's wrapper: get_dma_ops (4), the indirect call (5);
+	 * arm_dma_unmap_page: entry and exit (2), dma_get_attr (2),
+	 * pfn_to_page(dma_to_pfn(handle)) (3), the offset (1), the call (3);
+	 * __dma_page_dev_to_cpu: entry and exit (2), page_to_phys + off (5),
+	 * the direction test (1), the dma_cache_maint_page call (4), the
+	 * PG_dcache_clean size test (3).  9 + 11 + 15 = 35; an unmap other
+	 * than TO_DEVICE adds the inline outer_inv_range (5), not counted.
+	 */
+	[CODE_dma_unmap_page] = 35,
+	/*
+	 * dma_cache_maint_page, one page: entry and exit (2), the pfn and
+	 * offset arithmetic (5), pfn_to_page (2), PageHighMem through
+	 * page_zone (5), the branch (1), the offset add (1), the indirect
+	 * call with three arguments (4), the loop update and test (5).
+	 * page_address is charged as itself (page_address_lowmem).  25.
+	 */
+	[CODE_dma_cache_maint_page] = 25,
+	/*
+	 * v7_dma_map_area: add, teq, beq (3); v7_dma_clean_range's fixed
+	 * part: dcache_line_size (mrc CTR, lsr, and, mov, lsl: 5), sub, bic
+	 * (2), dsb, return (2); 12 with the branch.  The Feroceon's
+	 * feroceon_range_dma_map_area + feroceon_range_dma_clean_range are
+	 * 13: add, cmp, beq; mrs, cmp, subne, orr, msr, two mcr, msr, the
+	 * drain mcr, return (the invalidate 17, the flush 15).  The msr and
+	 * mcr pipeline costs are charged apart by the machine (cp15_op,
+	 * irq_mask_write, barrier).  12 here; 3.14 adjusts to 13.
+	 */
+	[CODE_dmac_map_area] = 12,
+	/* cache-v7.S's line loop: mcr, add, cmp, blo. */
+	[CODE_dmac_line] = 4,
+	/*
+	 * feroceon_l2_clean_range's own work: entry and exit (2), the
+	 * l2_wt_override test (3), rounding start and end (3), the first
+	 * loop test (2), dsb's mcr (1); inv_range's edge tests are about as
+	 * many.  11.
+	 */
+	[CODE_feroceon_l2_range] = 11,
+	/*
+	 * One chunk: calc_range_end inline (two BUG_ON tests 4, the size
+	 * clamp 3, the page clamp 4), l2_clean_pa_range inline (the BUG_ON
+	 * page test 3, l2_get_va's pfn shift, call and offset add 5, va_end
+	 * 2, raw_local_irq_save mrs/orr/msr 3, two mcr, the restore's msr,
+	 * l2_put_va's call 2), the loop step (4).  33 under CONFIG_HIGHMEM;
+	 * __phys_to_virt instead of the two calls is about 5 fewer, within
+	 * the estimate.
+	 */
+	[CODE_feroceon_l2_chunk] = 33,
 };
 
 /* Linux 6.1 with a board configuration (the A15 what-if board). */
@@ -388,6 +456,8 @@ static const s32 arm_3_14_adjust[NR_CODE_COSTS] = {
 	 * the fault's memcg charge and statistics (about 300). */
 	[CODE_page_remove_rmap] = -41,
 	[CODE_handle_mm_fault] = -300,
+	/* The Feroceon's range dma_map_area: 13 against v7's 12 (above). */
+	[CODE_dmac_map_area] = 1,
 };
 
 const struct kpath kpath_arm_3_14 = {

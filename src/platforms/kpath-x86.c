@@ -228,6 +228,22 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	/* dd's own loop, i386 busybox (research/kernel-paths.md: 262.9 user
 	 * instructions per block, read_zero + write_null). */
 	[CODE_user_loop] = 263,
+	/*
+	 * [E] Streaming DMA on x86 is coherent: 2.5.73's pci_map_page is
+	 * inline in the driver, the PCI_DMA_NONE test folded away for a
+	 * constant direction, flush_write_buffers empty without
+	 * CONFIG_X86_OOSTORE, and page_to_phys + offset as a 64-bit PAE
+	 * address (sub, sar, shl, add, adc, mov: 6); pci_unmap_page is the
+	 * folded test alone (1, so that the path is priced at all).  The
+	 * ARM cache paths below never run on x86.
+	 */
+	[CODE_dma_map_page] = 6,
+	[CODE_dma_unmap_page] = 1,
+	[CODE_dma_cache_maint_page] = 0,
+	[CODE_dmac_map_area] = 0,
+	[CODE_dmac_line] = 0,
+	[CODE_feroceon_l2_range] = 0,
+	[CODE_feroceon_l2_chunk] = 0,
 };
 
 /*

@@ -91,6 +91,10 @@ const struct platform numaq_16 = {
 			.icache_inv_all = 0,
 			.icache_refill_line = 8,
 			.cr_write = 30,
+			/* Unused: only the Feroceon's range operations
+			 * (DMA maintenance) charge these. */
+			.cp15_op = 0,
+			.irq_mask_write = 0,
 		},
 		.cc_text_bytes = x86_kernel_text_bytes,
 	},

@@ -51,6 +51,17 @@ struct kpath {
 /* Instructions of code path @cc on @kp's kernel. */
 u32 kpath_insns(const struct kpath *kp, enum code_cost cc);
 
+/*
+ * The outer cache controller whose maintenance the kernel drives through
+ * outer_cache (arch/arm/include/asm/outercache.h).  NONE where there is
+ * no outer cache to maintain: an L2 that the CPU's own by-MVA operations
+ * reach (Cortex-A8, A15) or caches kept coherent by hardware (x86).
+ */
+enum outer_cache_ctl {
+	OUTER_CACHE_NONE,
+	OUTER_CACHE_FEROCEON_L2,	/* arch/arm/mm/cache-feroceon-l2.c */
+};
+
 struct platform {
 	const char *name;
 	const char *summary;
@@ -64,6 +75,8 @@ struct platform {
 	/* The CPU's flush_kern_dcache_area also invalidates the whole
 	 * I-cache (Feroceon range ops). */
 	bool dcache_flush_kills_icache;
+	/* The board's outer cache controller (outer_cache_init). */
+	enum outer_cache_ctl outer_cache;
 	/* The board's kernel: instructions of each code path. */
 	const struct kpath *kpath;
 	/*
