@@ -654,7 +654,10 @@ void hw_icache_inv_all(struct cpu *c)
 	hw_event(c, EV_icache_inv_all);
 	hw_charge(c, cost()->icache_inv_all);
 	if (machine->cfg.icache_model) {
-		cache_inv_all(&c->l1i);
+		c->l1i_gen = (c->l1i_gen + 1) & L1I_GEN_MASK;
+		/* Back to a count the tags may still carry: clear them. */
+		if (!c->l1i_gen)
+			cache_inv_all(&c->l1i);
 		c->icache_fills++;
 		__cc_icache_fetch(c, c->cc);
 		return;
@@ -689,6 +692,15 @@ static inline bool icache_line_in_l2(struct cpu *c, u32 k, phys_addr_t pa)
 	return true;
 }
 
+/* Does one of the @ways tags @t equal @want (generation included)? */
+static inline bool icache_find(const u64 *t, u32 ways, u64 want)
+{
+	for (u32 w = 0; w < ways; w++)
+		if (t[w] == want)
+			return true;
+	return false;
+}
+
 /*
  * Entering cost centre @cc: fetch every text line it executes through the
  * L1 I-cache; a miss is a line fill from the outer cache or DRAM, charged
@@ -697,7 +709,9 @@ static inline bool icache_line_in_l2(struct cpu *c, u32 k, phys_addr_t pa)
  * come out as the real layout makes them.  The I-cache is looked up by PA
  * (machine_create makes it physically indexed: text's VA and PA agree in
  * every index bit) and is never dirty, so a hit needs no work and a miss
- * only the round-robin replacement that __cache_miss does.  Fills that hit
+ * only the round-robin replacement that __cache_miss does; its tags carry
+ * the invalidate count (cpu.l1i_gen), and only this code and
+ * hw_icache_inv_all read or write them.  Fills that hit
  * L2 are counted and charged once at the end; the rest take the general
  * path.
  */
@@ -710,23 +724,22 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 	u64 *tag = ic->tag;
 	u8 *victim = ic->victim;
 	u64 fills = c->icache_fills, l2_hits = 0, misses = 0;
+	u64 gen = c->l1i_gen << L1I_GEN_SHIFT;
 
 	for (u32 k = machine->icache_start[cc]; k < end; k++) {
-		u64 want = ((u64)line[k] << 2) | CACHE_VALID;
+		u64 want = gen | ((u64)line[k] << 2) | CACHE_VALID;
 		u32 set = line[k] & mask, w;
 		u64 *t = &tag[set * ways];
 		phys_addr_t pa;
 
-		/* The boards' 4-way I-caches without the general lookup. */
+		/* The boards' 4-way I-caches unrolled. */
 		if (ways == 4 ? t[0] == want || t[1] == want ||
 					t[2] == want || t[3] == want :
-				cache_find(ic, set, line[k]) >= 0)
+				icache_find(t, ways, want))
 			continue;
 		w = victim[set];
 		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
 		t[w] = want;
-		if (ic->fp)
-			ic->fp[set * ways + w] = cache_fp(line[k]);
 		misses++;
 		pa = (phys_addr_t)line[k] << shift;
 		if (likely(icache_line_in_l2(c, k, pa)))

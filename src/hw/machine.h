@@ -73,6 +73,10 @@ struct hw_costs {
  * kernel_text_*.c).  Only the I-cache model reads it.
  */
 #define CC_TEXT_LINE 64
+
+/* Where and how wide the invalidate count sits in an I-cache tag. */
+#define L1I_GEN_SHIFT 40
+#define L1I_GEN_MASK ((1ull << 24) - 1)
 struct cc_text {
 	const u32 *line_off;
 	u16 nr;
@@ -153,6 +157,12 @@ struct cpu {
 	 * holds the line.
 	 */
 	u8 *icache_l2_way;
+	/*
+	 * The I-cache's tags carry the count of its invalidates (mod 2^24)
+	 * above the line address: a tag of an earlier count matches nothing,
+	 * as an invalid one, so invalidating all is one increment.
+	 */
+	u64 l1i_gen;
 	struct cache *l2;		/* shared or own outer cache */
 	u32 icache_gen;			/* bumped by every I-cache invalidate */
 	u32 text_gen[NR_CC];		/* icache_gen when a centre's text was fetched */
