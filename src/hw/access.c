@@ -668,27 +668,29 @@ void hw_icache_inv_all(struct cpu *c)
 }
 
 /*
- * Is text line @pa, I-cache line @k of machine->icache_line, in L2?  The way
- * it was last found in is tried first; the set is looked up whole only if
- * that way no longer holds it.  A read hit changes no L2 state.
+ * Is text line @pa, I-cache line @k of machine->icache_line, in L2?  The
+ * slot it was last found in is tried first (a tag names one set, so a
+ * match there is the line); the set is looked up whole only if that slot
+ * no longer holds it.  A read hit changes no L2 state.
  */
 static inline bool icache_line_in_l2(struct cpu *c, u32 k, phys_addr_t pa)
 {
 	struct cache *l2 = c->l2;
-	u8 *hint = &c->icache_l2_way[k];
+	u32 *hint = &c->icache_l2_slot[k];
 	u32 set;
 	u64 line;
 	int w;
 
-	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
-	if (likely(*hint && cache_match(l2->tag[set * l2->ways + *hint - 1],
-					(line << 2) | CACHE_VALID |
-						CACHE_DIRTY)))
+	if (likely(*hint &&
+		   cache_match(l2->tag[*hint - 1],
+			       ((pa >> l2->line_shift) << 2) | CACHE_VALID |
+				       CACHE_DIRTY)))
 		return true;
+	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
 	w = cache_find(l2, set, line);
 	if (w < 0)
 		return false;
-	*hint = (u8)(w + 1);
+	*hint = set * l2->ways + (u32)w + 1;
 	return true;
 }
 

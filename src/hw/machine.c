@@ -111,8 +111,9 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		/* No centre has found its text resident yet. */
 		c->icache_fills = 1;
 		if (!err && cfg->icache_model) {
-			c->icache_l2_way = calloc(m->icache_start[NR_CC] + 1, 1);
-			if (!c->icache_l2_way)
+			c->icache_l2_slot = calloc(m->icache_start[NR_CC] + 1,
+						   sizeof(*c->icache_l2_slot));
+			if (!c->icache_l2_slot)
 				err = -ENOMEM;
 		}
 		if (err)
@@ -137,7 +138,7 @@ void machine_destroy(void)
 		tlb_exit(&m->cpu[i].tlb);
 		cache_exit(&m->cpu[i].l1d);
 		cache_exit(&m->cpu[i].l1i);
-		free(m->cpu[i].icache_l2_way);
+		free(m->cpu[i].icache_l2_slot);
 		cache_exit(&m->l2[i]);
 	}
 	ram_exit(&m->ram);

@@ -151,12 +151,12 @@ struct cpu {
 	u64 icache_fills;
 	u64 cc_fills[NR_CC];
 	/*
-	 * Per I-cache line of machine->icache_line: 1 + the outer-cache way
-	 * it was last found in, 0 if none.  A hint only: a fill reads that
-	 * way's tag first and looks the set up whole only if it no longer
-	 * holds the line.
+	 * Per I-cache line of machine->icache_line: 1 + the outer-cache slot
+	 * (set * ways + way) it was last found in, 0 if none.  A hint only:
+	 * a fill reads that slot's tag first and looks the set up whole
+	 * only if it no longer holds the line.
 	 */
-	u8 *icache_l2_way;
+	u32 *icache_l2_slot;
 	/*
 	 * The I-cache's tags carry the count of its invalidates (mod 2^24)
 	 * above the line address: a tag of an earlier count matches nothing,
