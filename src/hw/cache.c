@@ -90,16 +90,6 @@ void cache_exit(struct cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
-static phys_addr_t cache_line_pa(const struct cache *c, u32 i)
-{
-	return (phys_addr_t)cache_pline(c, i) << c->line_shift;
-}
-
-static bool cache_line_dirty(const struct cache *c, u32 i)
-{
-	return (c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
-	       (CACHE_VALID | CACHE_DIRTY);
-}
 
 /* Line @i, valid, leaves (dropped or replaced). */
 static void cache_uncount_va_page(struct cache *c, u32 i)
@@ -115,12 +105,8 @@ static void cache_uncount_dirty(struct cache *c, u32 i)
 		c->dirty[cache_dirty_bucket(cache_pline(c, i))]--;
 }
 
-/*
- * The checkers' counts for line @i, about to be replaced by (@va, @pa):
- * its old state leaves them, the new line enters.
- */
-static void cache_recount(struct cache *c, u32 i, vaddr_t va, phys_addr_t pa,
-			  bool write)
+void __cache_recount(struct cache *c, u32 i, vaddr_t va, phys_addr_t pa,
+		     bool write)
 {
 	if (cache_line_dirty(c, i))
 		cache_uncount_dirty(c, i);
@@ -130,36 +116,6 @@ static void cache_recount(struct cache *c, u32 i, vaddr_t va, phys_addr_t pa,
 		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
 	if (c->va_pages)
 		c->va_pages[cache_va_page_bucket(va)]++;
-}
-
-void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
-		  u64 line, bool write, struct cache_outcome *out)
-{
-	u32 w, i;
-
-	out->hit = false;
-	out->evicted_dirty = false;
-	out->allocated = false;
-	if (write && !c->write_allocate)
-		return;
-	w = c->victim[set];
-	c->victim[set] = (u8)(w + 1 == c->ways ? 0 : w + 1);
-	i = set * c->ways + w;
-	if (cache_line_dirty(c, i)) {
-		out->evicted_dirty = true;
-		out->evicted_pa = cache_line_pa(c, i);
-	}
-	/* Only caches where a PA can sit in two places keep counts. */
-	if (unlikely(c->dirty || c->va_pages))
-		cache_recount(c, i, va, pa, write);
-	c->tag[i] = (line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
-	if (c->fp)
-		c->fp[i] = cache_fp(line);
-	if (c->pa_line) {
-		c->pa_line[i] = pa >> c->line_shift;
-		c->va_line[i] = va >> c->line_shift;
-	}
-	out->allocated = true;
 }
 
 /* Line @i, valid, is dropped. */

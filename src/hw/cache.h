@@ -231,8 +231,59 @@ static inline void cache_mark_dirty(struct cache *c, u32 i)
 	c->tag[i] |= CACHE_DIRTY;
 }
 
-void __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set,
-		  u64 line, bool write, struct cache_outcome *out);
+static inline phys_addr_t cache_line_pa(const struct cache *c, u32 i)
+{
+	return (phys_addr_t)cache_pline(c, i) << c->line_shift;
+}
+
+static inline bool cache_line_dirty(const struct cache *c, u32 i)
+{
+	return (c->tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
+	       (CACHE_VALID | CACHE_DIRTY);
+}
+
+/*
+ * The checkers' counts for line @i, about to be replaced by (@va, @pa):
+ * its old state leaves them, the new line enters.
+ */
+void __cache_recount(struct cache *c, u32 i, vaddr_t va, phys_addr_t pa,
+		     bool write);
+
+/*
+ * __cache_miss - (@va, @pa), tag @line, is not in @set: allocate it over
+ * the round-robin victim (reads always, writes with write_allocate),
+ * reporting a dirty victim in @out.
+ */
+static inline __attribute__((always_inline)) void
+__cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
+	     bool write, struct cache_outcome *out)
+{
+	u32 w, i;
+
+	out->hit = false;
+	out->evicted_dirty = false;
+	out->allocated = false;
+	if (write && !c->write_allocate)
+		return;
+	w = c->victim[set];
+	c->victim[set] = (u8)(w + 1 == c->ways ? 0 : w + 1);
+	i = set * c->ways + w;
+	if (cache_line_dirty(c, i)) {
+		out->evicted_dirty = true;
+		out->evicted_pa = cache_line_pa(c, i);
+	}
+	/* Only caches where a PA can sit in two places keep counts. */
+	if (unlikely(c->dirty || c->va_pages))
+		__cache_recount(c, i, va, pa, write);
+	c->tag[i] = (line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
+	if (c->fp)
+		c->fp[i] = cache_fp(line);
+	if (c->pa_line) {
+		c->pa_line[i] = pa >> c->line_shift;
+		c->va_line[i] = va >> c->line_shift;
+	}
+	out->allocated = true;
+}
 
 /*
  * cache_hit - is tag @line in @set?  If so, mark it dirty for a write.
