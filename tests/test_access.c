@@ -709,27 +709,36 @@ Test(access, stream_fills_bounded_by_read_bandwidth)
  * does; an I-cache invalidate empties it, and the centre running then
  * refetches at once.
  */
+/* Boot the BeagleBone with the I-cache model; vfs_read's text in @t. */
+static struct cpu *boot_bbw_icache(const struct cc_text **t)
+{
+	TEST_BOOT("beaglebone-white", "icache_model=y");
+	*t = &machine->cfg.cc_text[CC_vfs_read];
+	cr_assert_gt((*t)->nr, 10);
+	return this_cpu();
+}
+
+/* Enter vfs_read's cost centre and leave it: its text is fetched. */
+static void run_vfs_read(struct cpu *c)
+{
+	cc_exit(c, cc_enter(c, CC_vfs_read));
+}
+
 Test(access, icache_model_fetches_text_lines)
 {
-	struct cpu *c;
 	const struct cc_text *t;
+	struct cpu *c = boot_bbw_icache(&t);
 	struct probe p;
 	u16 prev;
 
-	TEST_BOOT("beaglebone-white", "icache_model=y");
-	c = this_cpu();
-	t = &machine->cfg.cc_text[CC_vfs_read];
-	cr_assert_gt(t->nr, 10);
 	/* Empty the I-cache uncharged; the fill count says so. */
 	cache_maint_all(&c->l1i, CACHE_INV, NULL, NULL);
 	c->icache_fills++;
 	probe_take(&p);
-	prev = cc_enter(c, CC_vfs_read);
-	cc_exit(c, prev);
+	run_vfs_read(c);
 	cr_assert_eq(probe_ev(&p, EV_icache_miss), t->nr);
 	probe_take(&p);
-	prev = cc_enter(c, CC_vfs_read);
-	cc_exit(c, prev);
+	run_vfs_read(c);
 	cr_assert_eq(probe_ev(&p, EV_icache_miss), 0);
 	cr_assert_eq(machine_elapsed_cycles() - p.cycles, 0);
 	/* Invalidated while vfs_read runs: its lines come back at once. */
@@ -742,29 +751,23 @@ Test(access, icache_model_fetches_text_lines)
 }
 
 /*
- * An I-cache fill tries the L2 way its line was last found in; when that
- * way has since been dropped (here: all of L2 invalidated behind the
+ * An I-cache fill tries the L2 slot its line was last found in; when that
+ * slot has since been dropped (here: all of L2 invalidated behind the
  * fetch's back), the hint must not pass for a hit: every refill is an L2
- * miss, a DRAM read each, and the next round hits L2 again.
+ * miss, a DRAM read each.
  */
 Test(access, icache_fill_l2_hint_rechecked)
 {
-	struct cpu *c;
 	const struct cc_text *t;
+	struct cpu *c = boot_bbw_icache(&t);
 	struct probe p;
-	u16 prev;
 
-	TEST_BOOT("beaglebone-white", "icache_model=y");
-	c = this_cpu();
-	t = &machine->cfg.cc_text[CC_vfs_read];
 	/* Warm: the lines are in L2, each hint set. */
 	hw_icache_inv_all(c);
-	prev = cc_enter(c, CC_vfs_read);
-	cc_exit(c, prev);
+	run_vfs_read(c);
 	hw_icache_inv_all(c);
 	probe_take(&p);
-	prev = cc_enter(c, CC_vfs_read);
-	cc_exit(c, prev);
+	run_vfs_read(c);
 	cr_assert_eq(probe_ev(&p, EV_icache_miss), t->nr);
 	cr_assert_eq(probe_ev(&p, EV_l2_hit), t->nr);
 	cr_assert_eq(probe_ev(&p, EV_l2_miss), 0);
@@ -772,8 +775,7 @@ Test(access, icache_fill_l2_hint_rechecked)
 	cache_inv_all(c->l2);
 	hw_icache_inv_all(c);
 	probe_take(&p);
-	prev = cc_enter(c, CC_vfs_read);
-	cc_exit(c, prev);
+	run_vfs_read(c);
 	cr_assert_eq(probe_ev(&p, EV_icache_miss), t->nr);
 	cr_assert_eq(probe_ev(&p, EV_l2_hit), 0);
 	cr_assert_eq(probe_ev(&p, EV_l2_miss), t->nr);
@@ -785,12 +787,10 @@ Test(access, icache_fill_l2_hint_rechecked)
 Test(access, icache_model_off_fetches_nothing)
 {
 	struct probe p;
-	u16 prev;
 
 	TEST_BOOT("beaglebone-white", "icache_model=n");
 	probe_take(&p);
-	prev = cc_enter(this_cpu(), CC_vfs_read);
-	cc_exit(this_cpu(), prev);
+	run_vfs_read(this_cpu());
 	cr_assert_eq(probe_ev(&p, EV_icache_miss), 0);
 	cr_assert_eq(machine_elapsed_cycles() - p.cycles, 0);
 	test_shutdown();
