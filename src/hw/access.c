@@ -694,9 +694,17 @@ static inline bool icache_line_in_l2(struct cpu *c, u32 k, phys_addr_t pa)
 	return true;
 }
 
-/* Does one of the @ways tags @t equal @want (generation included)? */
+/*
+ * Does one of the @ways tags @t equal @want (generation included)?  The
+ * boards' 2- and 4-way I-caches unrolled.
+ */
 static inline bool icache_find(const u64 *t, u32 ways, u64 want)
 {
+	if (ways == 4)
+		return t[0] == want || t[1] == want || t[2] == want ||
+		       t[3] == want;
+	if (ways == 2)
+		return t[0] == want || t[1] == want;
 	for (u32 w = 0; w < ways; w++)
 		if (t[w] == want)
 			return true;
@@ -734,10 +742,7 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 		u64 *t = &tag[set * ways];
 		phys_addr_t pa;
 
-		/* The boards' 4-way I-caches unrolled. */
-		if (ways == 4 ? t[0] == want || t[1] == want ||
-					t[2] == want || t[3] == want :
-				icache_find(t, ways, want))
+		if (icache_find(t, ways, want))
 			continue;
 		w = victim[set];
 		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
