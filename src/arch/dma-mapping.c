@@ -74,7 +74,8 @@ static void dma_cache_maint_page(struct page *page, u32 offset, u32 size,
 /*
  * __dma_page_cpu_to_dev - L1 first, then the outer cache: the other order
  * could let a dirty L1 line be written back into an L2 already cleaned.
- * DMA_BIDIRECTIONAL only cleans the outer cache (3.14's "FIXME").
+ * DMA_BIDIRECTIONAL only cleans the outer cache, as 3.14 does (its
+ * comment there asks whether it should flush).
  */
 static void __dma_page_cpu_to_dev(struct page *page, u32 off, u32 size,
 				  enum dma_data_direction dir)

@@ -17,11 +17,15 @@ static inline const struct hw_costs *cost(void)
 	return &machine->cfg.cost;
 }
 
+/* Does @pa sit on another NUMA node than @c? */
+static inline bool dram_remote(const struct cpu *c, phys_addr_t pa)
+{
+	return ram_node(&machine->ram, pa) != c->node;
+}
+
 static inline u32 dram_cost(const struct cpu *c, phys_addr_t pa)
 {
-	if (ram_node(&machine->ram, pa) != c->node)
-		return cost()->dram_remote;
-	return cost()->dram;
+	return dram_remote(c, pa) ? cost()->dram_remote : cost()->dram;
 }
 
 /* A dirty L2 line goes to DRAM. */
@@ -66,8 +70,7 @@ outer_access_stream(struct cpu *c, phys_addr_t pa, bool write, bool stream,
 	/* A fill -- or a store allocating here: the line is read first. */
 	hw_event(c, EV_dram_read);
 	if (stream)
-		hw_charge(c, machine->stream_dram[ram_node(&machine->ram, pa) !=
-						  c->node]);
+		hw_charge(c, machine->stream_dram[dram_remote(c, pa)]);
 	else
 		hw_charge(c, dram_cost(c, pa));
 }
@@ -558,12 +561,13 @@ void hw_dcache_op_va_range(struct cpu *c, vaddr_t va, u32 len,
 	for (vaddr_t l = first; l <= last; l++) {
 		vaddr_t lva = l << ls;
 		phys_addr_t pa = 0, wb;
+		bool page_start = l == first || !(lva & (PAGE_SIZE - 1));
 
 		/*
 		 * A VIVT page none of whose lines is resident: nothing to
 		 * do but charge (below); on to the next page.
 		 */
-		if (vivt && !(lva & (PAGE_SIZE - 1) && l != first) &&
+		if (vivt && page_start &&
 		    !cache_va_page_maybe_resident(&c->l1d, lva)) {
 			l = MIN(last, (vaddr_t)((lva | (PAGE_SIZE - 1)) >> ls));
 			continue;
