@@ -15,6 +15,7 @@
 #include "run/run.h"
 #include "workloads/spawn.h"
 #include "experiments/dd.h"
+#include "experiments/iperf.h"
 
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -51,7 +52,11 @@ static void print_help(FILE *f)
 	      "  run dd [--platform P] [--bs 512,1K,...] [--total SIZE] [NAME=VALUE ...]\n"
 	      "        [--format table|csv|json] [--profile]\n"
 	      "                            dd if=/dev/zero of=<tmpfs file>: MB/s per block size\n"
-	      "  reproduce [dd-beaglebone] [--format table|json]\n"
+	      "  run iperf [--platform P] [--len BYTES] [--time SECONDS] [NAME=VALUE ...]\n"
+	      "        [--format table|csv|json] [--profile]\n"
+	      "                            an iperf 2 TCP send to the host at the end of the\n"
+	      "                            board's cable: Mbit/s (offloads: tso= sg= tx_csum=)\n"
+	      "  reproduce [dd-beaglebone|net-kirkwood] [--format table|json]\n"
 	      "                            the published experiments (all that exist)\n"
 	      "  help                      this text\n",
 	      f);
@@ -439,6 +444,104 @@ static int cmd_run_dd(int argc, char **argv)
 	return 0;
 }
 
+/* --time: seconds of simulated sending, a decimal from 1 ms to 60 s. */
+static u64 parse_time_ns(const char *v)
+{
+	char *end;
+	double t;
+
+	if (!v)
+		return IPERF_DEFAULT_TIME_NS;
+	t = strtod(v, &end);
+	if (*end || !*v || !(t >= 0.001 && t <= 60))
+		usage_error("--time: '%s' is not a time from 0.001 to 60 seconds",
+			    v);
+	return (u64)(t * 1e9 + 0.5);
+}
+
+static void print_net_stats(const struct iperf_point *pt)
+{
+	const struct net_stats *n = &pt->net;
+
+	printf("\n%-26s %14s\n", "network", "count");
+	printf("%-26s %14llu\n", "tx_frames", (unsigned long long)n->tx_frames);
+	printf("%-26s %14llu\n", "tx_irqs", (unsigned long long)n->tx_irqs);
+	printf("%-26s %14llu\n", "napi_polls",
+	       (unsigned long long)n->napi_polls);
+	printf("%-26s %14llu\n", "gso_skbs", (unsigned long long)n->gso_skbs);
+	printf("%-26s %14llu\n", "gso_segs", (unsigned long long)n->gso_segs);
+	printf("%-26s %14llu\n", "tso_skbs", (unsigned long long)n->tso_skbs);
+	printf("%-26s %14llu\n", "tso_segs", (unsigned long long)n->tso_segs);
+	printf("%-26s %14llu\n", "linearized",
+	       (unsigned long long)n->linearized);
+	printf("%-26s %14llu\n", "acks_received",
+	       (unsigned long long)n->rx_frames);
+	printf("%-26s %14llu\n", "rx_dropped",
+	       (unsigned long long)n->rx_dropped);
+	printf("%-26s %14llu\n", "peer_acks", (unsigned long long)n->peer_acks);
+	printf("%-26s %14llu\n", "peer_stalled_acks",
+	       (unsigned long long)n->peer_stalled);
+}
+
+static int cmd_run_iperf(int argc, char **argv)
+{
+	static const char *const opts[] = { "len", "time", NULL };
+	struct iperf_point pt;
+	struct run_args a;
+	char err[256];
+	u32 len;
+	u64 ns;
+
+	parse_run_args(argc, argv, &a, opts);
+	len = run_opt_u32(&a, "len", IPERF_DEFAULT_LEN, 1u << 20);
+	ns = parse_time_ns(run_opt(&a, "time"));
+	if (iperf_measure(&a.s, len, ns, &pt, err, sizeof(err)))
+		usage_error("%s", err);
+	if (a.format == FMT_JSON) {
+		printf("[\n  {\"workload\": \"iperf\", \"platform\": \"%s\", \"settings\": ",
+		       a.s.platform->name);
+		settings_print_json(&a.s, stdout);
+		printf(", \"params\": {\"len\": %u, \"time_s\": %.6f}, ", len,
+		       (double)ns / 1e9);
+		{
+			char head[160];
+
+			snprintf(head, sizeof(head),
+				 "\"Mbps\": %.2f, \"client_Mbps\": %.2f, \"stalled\": %s, ",
+				 pt.mbps, pt.client_mbps,
+				 pt.p.stalled ? "true" : "false");
+			run_print_json_body(&pt.r, head, stdout);
+		}
+		printf("}\n]\n");
+		return 0;
+	}
+	if (a.format == FMT_CSV) {
+		printf("workload,platform,len,time_s,Mbps,client_Mbps,stalled,cpu_pct\n");
+		printf("iperf,%s,%u,%.6f,%.2f,%.2f,%d,%.2f\n", a.s.platform->name,
+		       len, (double)ns / 1e9, pt.mbps, pt.client_mbps,
+		       pt.p.stalled, pt.cpu_pct);
+		return 0;
+	}
+	printf("# ");
+	settings_print_words(&a.s, stdout);
+	printf("\n# iperf -c peer -l %u -t %.3f: the receiver's goodput after %.3f s of warm-up\n",
+	       len, (double)ns / 1e9, (double)pt.p.warmup_ns / 1e9);
+	printf("%.2f Mbit/s   (iperf's own count: %.2f)   CPU %.1f%%\n", pt.mbps,
+	       pt.client_mbps, pt.cpu_pct);
+	if (pt.p.stalled)
+		printf("stalled: the receiver stopped acknowledging; the alarm ended a blocked write after %.3f s\n",
+		       (double)pt.p.ns / 1e9);
+	print_net_stats(&pt);
+	printf("\n%-26s %14s\n", "event", "count");
+	for (int e = 0; e < NR_EVENTS; e++)
+		if (pt.r.events[e])
+			printf("%-26s %14llu\n", event_names[e],
+			       (unsigned long long)pt.r.events[e]);
+	if (a.profile)
+		print_profile_table(&pt.r);
+	return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	static const char *const spawn_opts[] = { "procs", "pages",
@@ -449,11 +552,13 @@ static int cmd_run(int argc, char **argv)
 	char err[256];
 
 	if (argc < 1)
-		usage_error("run: name a workload (spawn, dd)");
+		usage_error("run: name a workload (spawn, dd, iperf)");
 	if (!strcmp(argv[0], "dd"))
 		return cmd_run_dd(argc - 1, argv + 1);
+	if (!strcmp(argv[0], "iperf"))
+		return cmd_run_iperf(argc - 1, argv + 1);
 	if (strcmp(argv[0], "spawn"))
-		usage_error("unknown workload '%s' (available: spawn, dd)",
+		usage_error("unknown workload '%s' (available: spawn, dd, iperf)",
 			    argv[0]);
 	parse_run_args(argc - 1, argv + 1, &a, spawn_opts);
 	sp.procs = run_opt_u32(&a, "procs", 8, 4096);

@@ -126,6 +126,20 @@ static const struct {
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
 	{ "seed", "N (1)", "seed of the run's PRNG, printed with every result" },
+	{ "cpu_mhz", "N (the board's)",
+	  "core clock in MHz; memory latencies stay the same in ns (more cycles at a faster clock)" },
+	{ "tso", "on|off (on)",
+	  "boards with a NIC: TCP segmentation offload (mv643xx_eth's software TSO, v3.16); off: the stack's GSO segments" },
+	{ "sg", "on|off (on)",
+	  "scatter-gather; off drops GSO and TSO too (netdev_fix_features): linear one-MSS skbs" },
+	{ "tx_csum", "on|off (on)",
+	  "IPv4 TCP checksum offload; off: csum_and_copy_from_user on send (needs sg off, as SG needs checksum offload)" },
+	{ "rx_coal_us", "N (250)", "the NIC's RX interrupt coalescing delay" },
+	{ "peer_ack_every", "N (2)",
+	  "the receiver ACKs every N full segments (Linux's delayed ACK: 2)" },
+	{ "peer_delay_us", "N (20)", "the receiver's turnaround from a frame to its ACK" },
+	{ "peer_stall_after", "SIZE (0: never)",
+	  "the receiver stops acknowledging after this many bytes (a stalled peer)" },
 	{ "kernel_cpi", "X.YYY (the board's)",
 	  "cycles per kernel instruction, cache and TLB misses apart: turns the measured instruction counts into cycles" },
 	{ "dram_read_MBps", "N (the board's)",
@@ -150,6 +164,20 @@ void settings_default(struct settings *s, const struct platform *p)
 	s->checks = true;
 	s->icache_model = true;
 	s->seed = 1;
+	/* mv643xx_eth of v3.16 turns SG, checksum offload and TSO on. */
+	s->tso = s->sg = s->tx_csum = true;
+	/* [S] mv643xx_eth_probe: set_rx_coal(mp, 250). */
+	s->rx_coal_us = 250;
+	/* [S] Linux's delayed ACK: one ACK per two full segments. */
+	s->peer_ack_every = 2;
+	/* [E] a PC receiver: interrupt moderation and the stack, frame in
+	 * to ACK out. */
+	s->peer_delay_us = 20;
+}
+
+u64 settings_cpu_hz(const struct settings *s)
+{
+	return s->cpu_mhz ? (u64)s->cpu_mhz * 1000000 : s->platform->hw.cpu_hz;
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -167,11 +195,13 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 
 static int parse_bool(const char *v, bool *out)
 {
-	if (!strcmp(v, "y") || !strcmp(v, "yes") || !strcmp(v, "1")) {
+	if (!strcmp(v, "y") || !strcmp(v, "yes") || !strcmp(v, "1") ||
+	    !strcmp(v, "on")) {
 		*out = true;
 		return 0;
 	}
-	if (!strcmp(v, "n") || !strcmp(v, "no") || !strcmp(v, "0")) {
+	if (!strcmp(v, "n") || !strcmp(v, "no") || !strcmp(v, "0") ||
+	    !strcmp(v, "off")) {
 		*out = false;
 		return 0;
 	}
@@ -271,7 +301,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 #define BOOL_SETTING(str, field, extra)                                    \
 	if (!strcmp(name, str)) {                                          \
 		if (parse_bool(v, &b))                                     \
-			return fail(err, errlen, "%s: '%s' is not y or n", \
+			return fail(err, errlen, "%s: '%s' is not y or n (on or off)", \
 				    name, v);                              \
 		s->field = b;                                              \
 		extra;                                                     \
@@ -288,6 +318,9 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath,
 		     s->given |= GIVEN_KMAP_PFN_FASTPATH)
 	BOOL_SETTING("checks", checks, )
+	BOOL_SETTING("tso", tso, )
+	BOOL_SETTING("sg", sg, )
+	BOOL_SETTING("tx_csum", tx_csum, )
 	BOOL_SETTING("icache_model", icache_model, )
 #undef BOOL_SETTING
 
@@ -361,6 +394,43 @@ int settings_parse(struct settings *s, const char *word, char *err,
 				    "dram_read_MBps: '%s' is not 1..1000000",
 				    v);
 		s->dram_read_MBps = (u32)n;
+		return 0;
+	}
+	if (!strcmp(name, "cpu_mhz")) {
+		if (parse_u64(v, &n) || !n || n > 100000)
+			return fail(err, errlen,
+				    "cpu_mhz: '%s' is not a clock of 1..100000 MHz",
+				    v);
+		s->cpu_mhz = (u32)n;
+		return 0;
+	}
+	if (!strcmp(name, "rx_coal_us")) {
+		if (parse_u64(v, &n) || n > 1000000)
+			return fail(err, errlen,
+				    "rx_coal_us: '%s' is not 0..1000000", v);
+		s->rx_coal_us = (u32)n;
+		return 0;
+	}
+	if (!strcmp(name, "peer_ack_every")) {
+		if (parse_u64(v, &n) || !n || n > 64)
+			return fail(err, errlen,
+				    "peer_ack_every: '%s' is not 1..64 segments",
+				    v);
+		s->peer_ack_every = (u32)n;
+		return 0;
+	}
+	if (!strcmp(name, "peer_delay_us")) {
+		if (parse_u64(v, &n) || n > 1000000)
+			return fail(err, errlen,
+				    "peer_delay_us: '%s' is not 0..1000000", v);
+		s->peer_delay_us = (u32)n;
+		return 0;
+	}
+	if (!strcmp(name, "peer_stall_after")) {
+		if (parse_size(v, &n))
+			return fail(err, errlen,
+				    "peer_stall_after: '%s' is not a size", v);
+		s->peer_stall_after = n;
 		return 0;
 	}
 	if (!strcmp(name, "seed")) {
@@ -540,6 +610,35 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	snprintf(bw, sizeof(bw), "%u", settings_dram_read_MBps(s));
 	for (size_t i = 0; i < ARRAY_SIZE(kv); i++)
 		print_setting(f, json, i == 0, kv[i].key, kv[i].val, kv[i].num);
+	if (s->cpu_mhz) {
+		char mhz[12];
+
+		snprintf(mhz, sizeof(mhz), "%u", s->cpu_mhz);
+		print_setting(f, json, false, "cpu_mhz", mhz, true);
+	}
+	if (s->platform->nic != NIC_NONE) {
+		char coal[12], every[12], delay[12], stall[24];
+		const struct {
+			const char *key, *val;
+			bool num;
+		} net[] = {
+			{ "tso", s->tso ? "on" : "off", false },
+			{ "sg", s->sg ? "on" : "off", false },
+			{ "tx_csum", s->tx_csum ? "on" : "off", false },
+			{ "rx_coal_us", coal, true },
+			{ "peer_ack_every", every, true },
+			{ "peer_delay_us", delay, true },
+			{ "peer_stall_after", stall, true },
+		};
+
+		snprintf(coal, sizeof(coal), "%u", s->rx_coal_us);
+		snprintf(every, sizeof(every), "%u", s->peer_ack_every);
+		snprintf(delay, sizeof(delay), "%u", s->peer_delay_us);
+		snprintf(stall, sizeof(stall), "%" PRIu64, s->peer_stall_after);
+		for (size_t i = 0; i < ARRAY_SIZE(net); i++)
+			print_setting(f, json, false, net[i].key, net[i].val,
+				      net[i].num);
+	}
 	for (int i = 0; i < NR_CODE_COSTS; i++) {
 		char key[48];
 

@@ -59,6 +59,13 @@ struct settings {
 	u32 kernel_cpi_milli;
 	/* dram_read_MBps=: sustained DRAM read bandwidth (0: board's). */
 	u32 dram_read_MBps;
+	/* The NIC and the network (boards with a NIC, issue 9). */
+	bool tso, sg, tx_csum;	/* ethtool -K: offloads */
+	u32 cpu_mhz;		/* cpu_mhz=: the core clock (0: board's) */
+	u32 rx_coal_us;		/* the NIC's RX interrupt coalescing */
+	u32 peer_ack_every;	/* the receiver ACKs every N full segments */
+	u32 peer_delay_us;	/* the receiver's turnaround, frame in to ACK out */
+	u64 peer_stall_after;	/* the receiver stops ACKing after N bytes (0: never) */
 	/* cost.NAME=N: code-path cost overrides, value + 1 (0: none). */
 	u32 cost_override[NR_CODE_COSTS];
 };
@@ -115,6 +122,9 @@ u32 settings_kernel_version(const struct settings *s);
  * force: as given, else by kernel version.
  */
 bool settings_kmap_pfn_fastpath(const struct settings *s);
+
+/* The core clock in force, Hz: cpu_mhz= or the board's. */
+u64 settings_cpu_hz(const struct settings *s);
 
 /* The kernel CPI x 1000 and the DRAM read bandwidth (MB/s) in force:
  * kernel_cpi= and dram_read_MBps=, or the board's. */

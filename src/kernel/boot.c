@@ -11,6 +11,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/exit.h"
+#include "kernel/irq.h"
 #include "kernel/sched.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
@@ -19,6 +20,7 @@
 #include "mm/mm.h"
 #include "mm/mmzone.h"
 #include "mm/rmap.h"
+#include "net/net.h"
 #include "fs/file.h"
 #include "fs/vfs.h"
 #include "mm/kmalloc.h"
@@ -45,6 +47,23 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	if (s->arm_lpae)
 		hw.mmu = MMU_ARM_LPAE;
 	hw.dram_read_MBps = settings_dram_read_MBps(s);
+	if (s->cpu_mhz) {
+		/*
+		 * cpu_mhz=: the core runs faster or slower, DRAM does not.
+		 * The costs that are DRAM latencies (sourced in ns and
+		 * converted at the board's clock) scale with the clock; the
+		 * core's own cycle costs and the kernel CPI do not.  Coarse:
+		 * an on-chip L2 is taken to scale with the core.
+		 */
+		u64 from = hw.cpu_hz, to = settings_cpu_hz(s);
+
+		hw.cpu_hz = to;
+		hw.cost.dram = (u32)((u64)hw.cost.dram * to / from);
+		hw.cost.dram_remote = (u32)((u64)hw.cost.dram_remote * to / from);
+		hw.cost.l2_writeback = (u32)((u64)hw.cost.l2_writeback * to / from);
+		hw.cost.walk_read_dram =
+			(u32)((u64)hw.cost.walk_read_dram * to / from);
+	}
 	if (s->icache_model) {
 		hw.icache_model = true;
 		hw.text_pa = layout.phys_offset;
@@ -67,6 +86,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	mmu_context_init();
 	exec_init();
 	sched_init();
+	irq_init();
 	cc_enter(this_cpu(), CC_boot);
 	ret = mm_init();
 	if (ret) {
@@ -81,6 +101,9 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	syscall_init();
 	exit_stats = (struct exit_stats){ 0 };
 	free_baseline = nr_free_pages();
+	/* The network after the baseline: net_exit gives it all back
+	 * before the end-of-run audit. */
+	net_init();
 	/* Measurements start from a booted, idle machine. */
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		machine->cpu[i].cycles = 0;
@@ -96,6 +119,7 @@ void abandon_kernel(void)
 	if (!machine)
 		return;
 	sched_exit();
+	irq_shutdown();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
@@ -121,6 +145,7 @@ void shutdown_kernel(void)
 		mm_audit_pages();
 	}
 	vfs_exit();
+	net_exit();
 	exec_drop_images();
 	kmalloc_exit();
 	rmap_exit();

@@ -13,6 +13,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/exit.h"
+#include "kernel/irq.h"
 #include "mm/highmem.h"
 #include "mm/mm.h"
 
@@ -294,6 +295,14 @@ void sched_yield_point(void)
 		if (t->in_user)
 			arch_return_to_user();
 	}
+	/* A device interrupt that is due (kernel/irq.h). */
+	if (irq_next_event() <= c->cycles) {
+		if (t->in_user)
+			arch_enter_kernel();
+		irq_poll();
+		if (t->in_user)
+			arch_return_to_user();
+	}
 	/* A tick in user mode returns through the preemption point. */
 	if (t->in_user && t->need_resched) {
 		arch_enter_kernel();
@@ -355,9 +364,18 @@ static u64 ready_time(u32 cpu)
 	return t ? MAX(now, t->enqueued_at) : UINT64_MAX;
 }
 
+/* When idle CPU 0 must take a device interrupt, or UINT64_MAX. */
+static u64 irq_time(u32 cpu)
+{
+	if (cpu != 0 || !percpu[0].curr->is_idle)
+		return UINT64_MAX;
+	return MAX(machine->cpu[0].cycles, irq_next_event());
+}
+
 void release_task(struct task_struct *p)
 {
 	BUG_ON(p->state != TASK_ZOMBIE);
+	del_timer(&p->alarm);
 	if (p->parent)
 		list_del(&p->sibling);
 	list_del(&p->tasks);
@@ -409,6 +427,15 @@ int sched_run(void)
 			} else if (r < other) {
 				other = r;
 			}
+		}
+		/* An idle CPU 0 takes an interrupt due before any work. */
+		if (irq_time(0) < best) {
+			idle_until(0, irq_time(0));
+			machine->cur = &machine->cpu[0];
+			this_cpu()->cc = CC_other;
+			irq_poll();
+			reap_orphans();
+			continue;
 		}
 		if (best == UINT64_MAX) {
 			loop_running = false;
@@ -467,6 +494,7 @@ void sched_exit(void)
 			list_first_entry(&all_tasks, struct task_struct, tasks);
 
 		list_del(&t->tasks);
+		del_timer(&t->alarm);
 		coroutine_destroy(&t->co);
 		free(t);
 	}

@@ -25,6 +25,7 @@
 #include "base/list.h"
 #include "hw/machine.h"
 #include "kernel/coroutine.h"
+#include "kernel/irq.h"
 
 #define KM_MAX_IDX 16		/* asm-generic/kmap_size.h */
 #define TASK_COMM_LEN 16
@@ -77,6 +78,8 @@ struct task_struct {
 	void *entry_arg;
 	bool in_user;			/* executing user code */
 	bool is_idle;
+	bool signal_pending;		/* a signal interrupts sleeps (-EINTR) */
+	struct timer_list alarm;	/* alarm(2): raises signal_pending */
 	u16 saved_cc;			/* cost centre while off the CPU */
 	const struct program *spawn_prog;	/* spawn_process: exec this */
 	void *spawn_arg;

@@ -23,6 +23,7 @@
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/mm.h"
+#include "net/net.h"
 
 /* struct new_utsname, in simulated lowmem (init_uts_ns). */
 static struct page *uts_page;
@@ -283,6 +284,51 @@ long sys_write(int fd, vaddr_t buf, u32 count)
 {
 	u16 cc = syscall_enter();
 	long ret = vfs_write(fd, buf, count);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+/* The alarm's signal: its handler only sets a flag, so a blocked system
+ * call returns -EINTR (or what it did so far) and the program goes on. */
+static void alarm_fired(struct timer_list *t)
+{
+	struct task_struct *p = container_of(t, struct task_struct, alarm);
+
+	p->signal_pending = true;
+	wake_up_process(p);
+}
+
+long sys_alarm_ns(u64 ns)
+{
+	u16 cc = syscall_enter();
+	struct task_struct *t = current;
+
+	t->alarm.function = alarm_fired;
+	if (ns)
+		mod_timer(&t->alarm,
+			  this_cpu()->cycles +
+				  (u64)((unsigned __int128)ns *
+					machine->cfg.cpu_hz / 1000000000ull));
+	else
+		del_timer(&t->alarm);
+	syscall_leave(cc);
+	return 0;
+}
+
+int sys_socket(void)
+{
+	u16 cc = syscall_enter();
+	int ret = sock_socket();
+
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_connect(int fd)
+{
+	u16 cc = syscall_enter();
+	int ret = sock_connect(fd);
 
 	syscall_leave(cc);
 	return ret;

@@ -75,6 +75,21 @@ int sys_unlink(vaddr_t path);
 int sys_fsync(int fd);
 int sys_close(int fd);
 
+/*
+ * A TCP socket (socket(AF_INET, SOCK_STREAM, 0)) and its connection to
+ * the host at the other end of the board's Ethernet cable (boards with a
+ * NIC; -EAFNOSUPPORT elsewhere).  write() on it sends.
+ */
+/*
+ * alarm(2) in nanoseconds, with a handler that only notes the signal: a
+ * system call blocked when it fires returns early (-EINTR, or a short
+ * count).  0 cancels.
+ */
+long sys_alarm_ns(u64 ns);
+
+int sys_socket(void);
+int sys_connect(int fd);
+
 /* CLOCK_MONOTONIC in nanoseconds (this CPU's simulated clock). */
 u64 sys_clock_gettime(void);
 

@@ -139,6 +139,10 @@ const struct platform kirkwood_openblocks_a7 = {
 	 * CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH unset.
 	 */
 	.outer_cache = OUTER_CACHE_FEROCEON_L2,
+	/* [S] kirkwood.dtsi: the 88F6283's ethernet-controller@72000
+	 * (marvell,kirkwood-eth), a gigabit port on the OpenBlocks A7. */
+	.nic = NIC_MV643XX,
+	.nic_mbps = 1000,
 	/* [M] Linux 3.14 code paths (kpath-arm.c). */
 	.kpath = &kpath_arm_3_14,
 	/*

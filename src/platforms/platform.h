@@ -57,6 +57,12 @@ u32 kpath_insns(const struct kpath *kp, enum code_cost cc);
  * no outer cache to maintain: an L2 that the CPU's own by-MVA operations
  * reach (Cortex-A8, A15) or caches kept coherent by hardware (x86).
  */
+/* The network controller a board has (issue 9): only the E1 board. */
+enum nic_kind {
+	NIC_NONE,
+	NIC_MV643XX,		/* Marvell GbE, drivers/net/ethernet/marvell/mv643xx_eth.c */
+};
+
 enum outer_cache_ctl {
 	OUTER_CACHE_NONE,
 	OUTER_CACHE_FEROCEON_L2,	/* arch/arm/mm/cache-feroceon-l2.c */
@@ -77,6 +83,9 @@ struct platform {
 	bool dcache_flush_kills_icache;
 	/* The board's outer cache controller (outer_cache_init). */
 	enum outer_cache_ctl outer_cache;
+	/* Its Ethernet controller, and the link speed in Mbit/s. */
+	enum nic_kind nic;
+	u32 nic_mbps;
 	/* The board's kernel: instructions of each code path. */
 	const struct kpath *kpath;
 	/*

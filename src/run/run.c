@@ -9,6 +9,8 @@
 #include "kernel/exit.h"
 #include "kernel/sched.h"
 
+void (*run_before_shutdown)(void);
+
 static void collect(struct run_result *r)
 {
 	double hz = (double)machine->cfg.cpu_hz;
@@ -56,6 +58,8 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 		abandon_kernel();
 		return ret;
 	}
+	if (run_before_shutdown)
+		run_before_shutdown();
 	shutdown_kernel();
 	return 0;
 }

@@ -33,6 +33,10 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 		 const void *params, struct run_result *r, char *err,
 		 size_t errlen);
 
+/* Called after the workload, before shutdown, if set: a measurement that
+ * reads kernel state the shutdown tears down. */
+extern void (*run_before_shutdown)(void);
+
 /*
  * Print @r as a JSON object's "metrics", "events" and "profile" members;
  * @headline (or NULL) opens "metrics" with the workload's own numbers,

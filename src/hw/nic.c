@@ -1,0 +1,499 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The gigabit controller and its DMA engine (see hw/nic.h).
+ */
+#include "hw/nic.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/panic.h"
+#include "hw/cache.h"
+#include "hw/machine.h"
+#include "hw/ram.h"
+#include "net/checksum.h"
+#include "net/wire.h"
+
+#define PS_PER_S 1000000000000ull
+#define PS_PER_US 1000000ull
+
+enum nic_ev_type { EV_TX_DONE, EV_RX_ARRIVE, EV_RX_COAL };
+
+struct nic_ev {
+	u64 ps;
+	u64 seq;			/* ties break in posting order */
+	enum nic_ev_type type;
+	u32 first, ndesc;		/* TX_DONE: the descriptors to return */
+	bool irq;			/* TX_DONE: TX_ENABLE_INTERRUPT */
+	u32 len;
+	u8 *frame;			/* TX_DONE, RX_ARRIVE */
+};
+
+struct nic {
+	u32 mbps;
+	u64 rx_coal_ps;
+	phys_addr_t txq, rxq;
+	u32 tx_size, rx_size;
+	u32 tx_next, rx_next;		/* the engine's ring positions */
+	bool tx_enabled;
+	u64 tx_kick_ps;			/* the last TXQ enable */
+	u64 wire_free_ps;		/* the transmitter is free from then */
+	u64 now_ps;			/* how far the engine has run */
+	bool coal_pending;
+	u32 cause, mask;
+	struct nic_ev *ev;		/* binary min-heap on (ps, seq) */
+	u32 nev, cap;
+	u64 seq;
+	struct link_partner peer;
+	struct nic_stats stats;
+	u8 frame[NIC_MAX_FRAME];
+};
+
+u64 nic_cycles_to_ps(u64 cycles)
+{
+	return (u64)((unsigned __int128)cycles * PS_PER_S / machine->cfg.cpu_hz);
+}
+
+u64 nic_ps_to_cycles(u64 ps)
+{
+	/* Rounded up: the CPU sees an event at the first cycle at or
+	 * after it. */
+	return (u64)(((unsigned __int128)ps * machine->cfg.cpu_hz + PS_PER_S -
+		      1) / PS_PER_S);
+}
+
+static bool ev_before(const struct nic_ev *a, const struct nic_ev *b)
+{
+	return a->ps < b->ps || (a->ps == b->ps && a->seq < b->seq);
+}
+
+static void ev_push(struct nic *nic, struct nic_ev e)
+{
+	u32 i;
+
+	if (nic->nev == nic->cap) {
+		nic->cap = nic->cap ? 2 * nic->cap : 64;
+		nic->ev = realloc(nic->ev, nic->cap * sizeof(*nic->ev));
+		if (!nic->ev)
+			panic("nic: host out of memory");
+	}
+	e.seq = nic->seq++;
+	i = nic->nev++;
+	while (i && ev_before(&e, &nic->ev[(i - 1) / 2])) {
+		nic->ev[i] = nic->ev[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	nic->ev[i] = e;
+}
+
+static struct nic_ev ev_pop(struct nic *nic)
+{
+	struct nic_ev top = nic->ev[0], last = nic->ev[--nic->nev];
+	u32 i = 0;
+
+	for (;;) {
+		u32 l = 2 * i + 1, m = i;
+
+		if (l < nic->nev && ev_before(&nic->ev[l], &last))
+			m = l;
+		if (l + 1 < nic->nev &&
+		    ev_before(&nic->ev[l + 1], m == i ? &last : &nic->ev[l]))
+			m = l + 1;
+		if (m == i)
+			break;
+		nic->ev[i] = nic->ev[m];
+		i = m;
+	}
+	if (nic->nev)
+		nic->ev[i] = last;
+	return top;
+}
+
+struct nic *nic_create(u32 mbps, u32 rx_coal_us)
+{
+	struct nic *nic = calloc(1, sizeof(*nic));
+
+	if (!nic)
+		panic("nic: host out of memory");
+	nic->mbps = mbps;
+	nic->rx_coal_ps = (u64)rx_coal_us * PS_PER_US;
+	return nic;
+}
+
+void nic_destroy(struct nic *nic)
+{
+	if (!nic)
+		return;
+	for (u32 i = 0; i < nic->nev; i++)
+		free(nic->ev[i].frame);
+	free(nic->ev);
+	free(nic);
+}
+
+void nic_attach(struct nic *nic, const struct link_partner *peer)
+{
+	nic->peer = *peer;
+}
+
+const struct nic_stats *nic_stats(const struct nic *nic)
+{
+	return &nic->stats;
+}
+
+void nic_set_rings(struct nic *nic, phys_addr_t txq, u32 tx_size,
+		   phys_addr_t rxq, u32 rx_size)
+{
+	nic->txq = txq;
+	nic->tx_size = tx_size;
+	nic->rxq = rxq;
+	nic->rx_size = rx_size;
+	nic->tx_next = nic->rx_next = 0;
+}
+
+static u8 *desc_ptr(phys_addr_t ring, u32 idx)
+{
+	return ram_ptr(&machine->ram, ring + (phys_addr_t)idx * NIC_DESC_SIZE);
+}
+
+static u32 le32(const u8 *p)
+{
+	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
+}
+
+static u16 le16(const u8 *p)
+{
+	return (u16)(p[0] | p[1] << 8);
+}
+
+static void put_le32(u8 *p, u32 v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (u8)(v >> (8 * i));
+}
+
+static void put_le16(u8 *p, u16 v)
+{
+	p[0] = (u8)v;
+	p[1] = (u8)(v >> 8);
+}
+
+/*
+ * The coherence check of a DMA transfer: no CPU cache may hold a dirty
+ * copy of a line the device reads (stale data on the wire) or writes (a
+ * later write-back would overwrite the device's data).
+ */
+static void dma_check(phys_addr_t pa, u32 len, bool write)
+{
+	if (!machine->checks || !len)
+		return;
+	for (u32 i = 0; i < machine->ncpus; i++) {
+		struct cpu *c = &machine->cpu[i];
+		u32 line = cache_line_size(&c->l1d);
+		phys_addr_t a = pa & ~(phys_addr_t)(line - 1);
+
+		for (; a < pa + len; a += line) {
+			if (cache_pa_dirty(&c->l1d, a))
+				panic("DMA %s of PA %#llx: a dirty line in CPU %u's L1 D-cache (the buffer was not %s)",
+				      write ? "write" : "read",
+				      (unsigned long long)a, i,
+				      write ? "invalidated" : "cleaned");
+			if (c->l2 && cache_pa_dirty(c->l2, a))
+				panic("DMA %s of PA %#llx: a dirty line in the L2 cache (the buffer was not %s)",
+				      write ? "write" : "read",
+				      (unsigned long long)a,
+				      write ? "invalidated" : "cleaned");
+		}
+	}
+}
+
+static void dma_read(struct nic *nic, phys_addr_t pa, u8 *to, u32 len)
+{
+	if (!ram_contains(&machine->ram, pa, len))
+		panic("DMA read of %u bytes at PA %#llx: outside RAM", len,
+		      (unsigned long long)pa);
+	dma_check(pa, len, false);
+	memcpy(to, ram_ptr(&machine->ram, pa), len);
+	nic->stats.dma_read_bytes += len;
+}
+
+static void dma_write(struct nic *nic, phys_addr_t pa, const u8 *from,
+		      u32 len)
+{
+	if (!ram_contains(&machine->ram, pa, len))
+		panic("DMA write of %u bytes at PA %#llx: outside RAM", len,
+		      (unsigned long long)pa);
+	dma_check(pa, len, true);
+	memcpy(ram_ptr(&machine->ram, pa), from, len);
+	/* The TLB-coherence memo watches page-table frames by their write
+	 * counts: a device write is a write too. */
+	for (phys_addr_t f = pa & ~(phys_addr_t)(PAGE_SIZE - 1); f < pa + len;
+	     f += PAGE_SIZE)
+		ram_note_write(&machine->ram, f);
+	nic->stats.dma_write_bytes += len;
+}
+
+/* Checksum offload of an IPv4/TCP frame in @f (GEN_*_CHECKSUM). */
+static void tx_offload(u8 *f, u32 len, u32 cmd)
+{
+	u32 ihl = ((cmd >> TX_IHL_SHIFT) & 0xf) * 4;
+	u8 *ip = f + 14;
+
+	if (len < 14 + ihl)
+		return;
+	if (cmd & GEN_IP_V4_CHECKSUM) {
+		put_be16(ip + 10, 0);
+		put_be16(ip + 10, csum_fold(csum_partial(ip, ihl, 0)));
+	}
+	if ((cmd & GEN_TCP_UDP_CHECKSUM) && len >= 14 + ihl + 20) {
+		u32 tot = get_be16(ip + 2);
+		u32 l4 = tot - ihl;
+		u8 *th = ip + ihl;
+		u32 sum;
+
+		if (14 + tot > len)
+			return;
+		put_be16(th + 16, 0);
+		sum = csum_tcpudp_nofold(get_be32(ip + 12), get_be32(ip + 16),
+					 l4, 6, csum_partial(th, l4, 0));
+		put_be16(th + 16, csum_fold(sum));
+	}
+}
+
+/* The next frame's start time, or UINT64_MAX if the engine has none. */
+static u64 tx_next_start(struct nic *nic)
+{
+	if (!nic->tx_enabled || !nic->tx_size)
+		return UINT64_MAX;
+	if (!(le32(desc_ptr(nic->txq, nic->tx_next)) & BUFFER_OWNED_BY_DMA))
+		return UINT64_MAX;
+	return MAX(nic->wire_free_ps, nic->tx_kick_ps);
+}
+
+/* The DMA engine fetches one frame at @ps and puts it on the wire. */
+static void tx_start(struct nic *nic, u64 ps)
+{
+	u32 idx = nic->tx_next, n = 0, len = 0, cmd0 = 0;
+	bool irq = false;
+
+	for (;;) {
+		u8 *d = desc_ptr(nic->txq, idx);
+		u32 cmd = le32(d);
+		u32 cnt = le16(d + TXD_BYTE_CNT);
+
+		if (!(cmd & BUFFER_OWNED_BY_DMA))
+			panic("nic: TX descriptor %u handed over without its LAST_DESC chain",
+			      idx);
+		if (!n) {
+			if (!(cmd & TX_FIRST_DESC))
+				panic("nic: TX descriptor %u starts a frame without FIRST_DESC",
+				      idx);
+			cmd0 = cmd;
+		}
+		if (len + cnt > NIC_MAX_FRAME)
+			panic("nic: a TX frame over %u bytes", NIC_MAX_FRAME);
+		dma_read(nic, le32(d + TXD_BUF_PTR), nic->frame + len, cnt);
+		len += cnt;
+		n++;
+		idx = (idx + 1) % nic->tx_size;
+		if (cmd & TX_LAST_DESC) {
+			irq = cmd & TX_ENABLE_INTERRUPT;
+			break;
+		}
+		if (n == nic->tx_size)
+			panic("nic: a TX chain around the whole ring");
+	}
+	tx_offload(nic->frame, len, cmd0);
+	{
+		struct nic_ev e = {
+			.ps = ps + eth_wire_ps(len, nic->mbps),
+			.type = EV_TX_DONE,
+			.first = nic->tx_next,
+			.ndesc = n,
+			.irq = irq,
+			.len = len,
+			.frame = malloc(len),
+		};
+
+		if (!e.frame)
+			panic("nic: host out of memory");
+		memcpy(e.frame, nic->frame, len);
+		nic->wire_free_ps = e.ps;
+		ev_push(nic, e);
+	}
+	nic->tx_next = idx;
+	nic->stats.tx_frames++;
+	nic->stats.tx_bytes += len;
+}
+
+static void tx_done(struct nic *nic, struct nic_ev *e)
+{
+	for (u32 i = 0; i < e->ndesc; i++) {
+		u8 *d = desc_ptr(nic->txq, (e->first + i) % nic->tx_size);
+
+		put_le32(d, le32(d) & ~BUFFER_OWNED_BY_DMA);
+	}
+	if (e->irq)
+		nic->cause |= NIC_INT_TX;
+	if (nic->peer.receive)
+		nic->peer.receive(nic->peer.data, e->frame, e->len, e->ps);
+}
+
+/* Is this an IPv4 frame whose IP and TCP checksums verify? */
+static bool rx_checksums_ok(const u8 *f, u32 len)
+{
+	const u8 *ip = f + 14;
+	u32 ihl, tot;
+
+	if (len < 34 || get_be16(f + 12) != 0x0800)
+		return false;
+	ihl = (ip[0] & 0xf) * 4u;
+	tot = get_be16(ip + 2);
+	if (csum_fold(csum_partial(ip, ihl, 0)) != 0 || 14 + tot > len)
+		return false;
+	if (ip[9] != 6)
+		return false;
+	return csum_fold(csum_tcpudp_nofold(get_be32(ip + 12),
+					    get_be32(ip + 16), tot - ihl, 6,
+					    csum_partial(ip + ihl, tot - ihl,
+							 0))) == 0;
+}
+
+/* A frame arrives: the engine writes 2 bytes of alignment padding, the
+ * frame and its FCS into the next RX buffer the CPU gave it. */
+static void rx_arrive(struct nic *nic, struct nic_ev *e)
+{
+	u8 *d;
+	u32 cmd, size, cnt = 2 + e->len + ETH_FCS_LEN;
+
+	if (!nic->rx_size) {
+		nic->stats.rx_dropped++;
+		return;
+	}
+	d = desc_ptr(nic->rxq, nic->rx_next);
+	cmd = le32(d);
+	size = le16(d + RXD_BUF_SIZE);
+	if (!(cmd & BUFFER_OWNED_BY_DMA) || cnt > size) {
+		nic->stats.rx_dropped++;
+		return;
+	}
+	memset(nic->frame, 0, 2);
+	memcpy(nic->frame + 2, e->frame, e->len);
+	memset(nic->frame + 2 + e->len, 0, ETH_FCS_LEN);
+	dma_write(nic, le32(d + RXD_BUF_PTR), nic->frame, cnt);
+	put_le16(d + RXD_BYTE_CNT, (u16)cnt);
+	put_le32(d, RX_FIRST_DESC | RX_LAST_DESC | RX_ENABLE_INTERRUPT |
+			    (rx_checksums_ok(e->frame, e->len) ?
+				     RX_IP_HDR_OK | RX_PKT_IS_IPV4 |
+					     LAYER_4_CHECKSUM_OK :
+				     0));
+	nic->rx_next = (nic->rx_next + 1) % nic->rx_size;
+	nic->stats.rx_frames++;
+	nic->stats.rx_bytes += e->len;
+	/* Coalescing: the cause follows the first frame by rx_coal. */
+	if (!nic->coal_pending) {
+		nic->coal_pending = true;
+		ev_push(nic, (struct nic_ev){ .ps = e->ps + nic->rx_coal_ps,
+					      .type = EV_RX_COAL });
+	}
+}
+
+void nic_rx_frame(struct nic *nic, const u8 *frame, u32 len, u64 ps)
+{
+	struct nic_ev e = { .ps = ps, .type = EV_RX_ARRIVE, .len = len };
+
+	if (len > NIC_MAX_FRAME)
+		panic("nic: a %u-byte frame from the partner", len);
+	e.frame = malloc(len);
+	if (!e.frame)
+		panic("nic: host out of memory");
+	memcpy(e.frame, frame, len);
+	ev_push(nic, e);
+}
+
+static u64 peer_timer(struct nic *nic)
+{
+	return nic->peer.next_timer ? nic->peer.next_timer(nic->peer.data) :
+				      UINT64_MAX;
+}
+
+/* Run the engine and the partner up to @until, in time order. */
+static void nic_run(struct nic *nic, u64 until)
+{
+	for (;;) {
+		u64 t_tx = tx_next_start(nic);
+		u64 t_ev = nic->nev ? nic->ev[0].ps : UINT64_MAX;
+		u64 t_peer = peer_timer(nic);
+		u64 t = MIN(t_tx, MIN(t_ev, t_peer));
+
+		if (t > until)
+			break;
+		if (t == t_tx && t_tx <= t_ev) {
+			tx_start(nic, t);
+		} else if (t == t_ev) {
+			struct nic_ev e = ev_pop(nic);
+
+			switch (e.type) {
+			case EV_TX_DONE:
+				tx_done(nic, &e);
+				break;
+			case EV_RX_ARRIVE:
+				rx_arrive(nic, &e);
+				break;
+			case EV_RX_COAL:
+				nic->coal_pending = false;
+				nic->cause |= NIC_INT_RX;
+				break;
+			}
+			free(e.frame);
+		} else {
+			nic->peer.run_timer(nic->peer.data, t);
+		}
+	}
+	if (until > nic->now_ps)
+		nic->now_ps = until;
+}
+
+void nic_sync(struct nic *nic)
+{
+	nic_run(nic, nic_cycles_to_ps(this_cpu()->cycles));
+}
+
+void nic_txq_enable(struct nic *nic)
+{
+	nic_sync(nic);
+	nic->tx_enabled = true;
+	nic->tx_kick_ps = MAX(nic->tx_kick_ps, nic->now_ps);
+}
+
+u32 nic_read_cause(struct nic *nic)
+{
+	nic_sync(nic);
+	return nic->cause;
+}
+
+void nic_ack_cause(struct nic *nic, u32 bits)
+{
+	nic->cause &= ~bits;
+}
+
+void nic_set_mask(struct nic *nic, u32 mask)
+{
+	nic->mask = mask;
+}
+
+bool nic_irq_asserted(struct nic *nic)
+{
+	return (nic->cause & nic->mask) != 0;
+}
+
+u64 nic_next_event(struct nic *nic)
+{
+	u64 t;
+
+	if (nic_irq_asserted(nic))
+		return 0;
+	t = MIN(tx_next_start(nic), peer_timer(nic));
+	if (nic->nev)
+		t = MIN(t, nic->ev[0].ps);
+	return t == UINT64_MAX ? UINT64_MAX : nic_ps_to_cycles(t);
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The mv643xx_eth driver (net/mv643xx_eth.c). */
+#ifndef VMSPLIT_NET_MV643XX_ETH_H
+#define VMSPLIT_NET_MV643XX_ETH_H
+
+#include "base/types.h"
+
+struct net_device;
+struct nic;
+
+/*
+ * mv643xx_eth_probe - bring up the port on @nic with the offloads ethtool
+ * would leave on (netdev_fix_features applied), its rings filled and its
+ * interrupt requested.  Return: the device.
+ */
+struct net_device *mv643xx_eth_probe(struct nic *nic, bool sg, bool tx_csum,
+				     bool tso);
+/* mv643xx_eth_stop + remove: reclaim, free, unmap everything. */
+void mv643xx_eth_remove(struct net_device *dev);
+void mv643xx_eth_stats(const struct net_device *dev, u64 *irqs, u64 *polls,
+		       u64 *tso_skbs, u64 *tso_segs);
+
+#endif

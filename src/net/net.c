@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The run's network and its TCP socket file (see net/net.h).
+ */
+#include "net/net.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/layout.h"
+#include "base/errno.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "fs/file.h"
+#include "hw/nic.h"
+#include "hw/ram.h"
+#include "kernel/irq.h"
+#include "net/mv643xx_eth.h"
+#include "net/netdevice.h"
+#include "net/peer.h"
+#include "net/sock.h"
+
+#define S_IFSOCK 0140000
+/* [E] the receiver's window once its autotuning has grown it (Linux's
+ * tcp_rmem[2] is 6 MiB); window scale 7. */
+#define PEER_RWND (3u << 20)
+#define PEER_WSCALE 7
+
+static struct {
+	struct nic *nic;
+	struct net_device *dev;
+	struct peer *peer;
+	struct sock *sk;		/* the connected socket */
+	u8 *pattern;
+	u32 pattern_len;
+	u64 gso_skbs, gso_segs, linearized, requeues;
+} net;
+
+struct socket_inode {
+	struct inode inode;
+	struct sock sk;
+};
+
+bool net_available(void)
+{
+	return net.dev != NULL;
+}
+
+struct net_device *net_dev(void)
+{
+	return net.dev;
+}
+
+struct nic *net_nic(void)
+{
+	return net.nic;
+}
+
+struct peer *net_peer(void)
+{
+	return net.peer;
+}
+
+struct sock *net_socket(void)
+{
+	return net.sk;
+}
+
+void net_count_gso_skb(void)
+{
+	net.gso_skbs++;
+}
+
+void net_count_gso_seg(void)
+{
+	net.gso_segs++;
+}
+
+void net_count_linearized(void)
+{
+	net.linearized++;
+}
+
+void net_count_requeue(void)
+{
+	net.requeues++;
+}
+
+void net_sync(void)
+{
+	if (net.nic)
+		nic_sync(net.nic);
+}
+
+void net_peek(vaddr_t va, void *buf, u32 len)
+{
+	memcpy(buf, ram_ptr(&machine->ram, __pa(va)), len);
+}
+
+void net_init(void)
+{
+	const struct settings *s = config;
+	struct peer_params pp;
+
+	memset(&net, 0, sizeof(net));
+	if (platform()->nic == NIC_NONE)
+		return;
+	net_dev_init();
+	tcp_tasklet_init();
+	net.nic = nic_create(platform()->nic_mbps, s->rx_coal_us);
+	pp = (struct peer_params){
+		.mbps = platform()->nic_mbps,
+		.ack_every = s->peer_ack_every,
+		.delay_ps = (u64)s->peer_delay_us * 1000000,
+		.stall_after = s->peer_stall_after,
+		.rwnd = PEER_RWND,
+		.wscale = PEER_WSCALE,
+		.mss = TCP_MSS_DEFAULT,
+	};
+	net.peer = peer_create(net.nic, &pp);
+	net.dev = mv643xx_eth_probe(net.nic, s->sg, s->tx_csum, s->tso);
+}
+
+void net_exit(void)
+{
+	if (!net.dev)
+		return;
+	mv643xx_eth_remove(net.dev);
+	peer_destroy(net.peer);
+	nic_destroy(net.nic);
+	free(net.pattern);
+	skb_exit();
+	memset(&net, 0, sizeof(net));
+}
+
+void net_expect_pattern(const u8 *pattern, u32 len)
+{
+	free(net.pattern);
+	net.pattern = malloc(len);
+	if (!net.pattern)
+		panic("net: host out of memory");
+	memcpy(net.pattern, pattern, len);
+	net.pattern_len = len;
+	if (net.peer)
+		peer_expect_pattern(net.peer, net.pattern, len);
+}
+
+void net_get_stats(struct net_stats *st)
+{
+	const struct peer_stats *ps;
+	const struct nic_stats *ns;
+
+	memset(st, 0, sizeof(*st));
+	if (!net.dev)
+		return;
+	ps = peer_stats(net.peer);
+	ns = nic_stats(net.nic);
+	st->peer_bytes = ps->bytes;
+	st->peer_acks = ps->acks;
+	st->peer_bad_frames = ps->bad_frames;
+	st->peer_stalled = ps->stalled_acks;
+	st->tx_frames = ns->tx_frames;
+	st->rx_frames = ns->rx_frames;
+	st->rx_dropped = ns->rx_dropped;
+	mv643xx_eth_stats(net.dev, &st->tx_irqs, &st->napi_polls,
+			  &st->tso_skbs, &st->tso_segs);
+	st->gso_skbs = net.gso_skbs;
+	st->gso_segs = net.gso_segs;
+	st->linearized = net.linearized;
+	st->qdisc_requeues = net.requeues;
+}
+
+/* The socket's end: the queue goes (an abortive close: no FIN). */
+static void sock_evict(struct inode *inode)
+{
+	struct socket_inode *si = (struct socket_inode *)inode;
+	struct sock *sk = &si->sk;
+
+	tcp_forget(sk);
+	while (!list_empty(&sk->write_queue)) {
+		struct sk_buff *skb =
+			list_first_entry(&sk->write_queue, struct sk_buff, list);
+
+		list_del(&skb->list);
+		kfree_skb(skb);
+	}
+	page_frag_release(&sk->pfrag);
+	if (net.sk == sk)
+		net.sk = NULL;
+	free(si);
+}
+
+static long sock_read(struct file *file, vaddr_t buf, u32 count, u64 *ppos)
+{
+	return -EINVAL;
+}
+
+/* sock_aio_write -> do_sock_write -> inet_sendmsg -> tcp_sendmsg */
+static long sock_write(struct file *file, vaddr_t buf, u32 count, u64 *ppos)
+{
+	struct socket_inode *si = (struct socket_inode *)file->f_inode;
+
+	if (!si->sk.dev)
+		return -ENOTCONN;
+	return tcp_sendmsg(&si->sk, buf, count);
+}
+
+static const struct file_operations socket_fops = {
+	.read = sock_read,
+	.write = sock_write,
+};
+
+int sock_socket(void)
+{
+	struct socket_inode *si;
+	struct file *file;
+	int fd;
+
+	if (!net.dev)
+		return -EAFNOSUPPORT;
+	fd = get_unused_fd();
+	if (fd < 0)
+		return fd;
+	si = calloc(1, sizeof(*si));
+	if (!si)
+		return -ENOMEM;
+	si->inode.i_mode = S_IFSOCK;
+	si->inode.i_count = 1;
+	si->inode.i_fop = &socket_fops;
+	si->inode.i_evict = sock_evict;
+	snprintf(si->inode.i_name, sizeof(si->inode.i_name), "socket:[%d]", fd);
+	INIT_LIST_HEAD(&si->sk.write_queue);
+	INIT_LIST_HEAD(&si->sk.backlog);
+	file = alloc_file(&si->inode, O_RDWR);
+	iput(&si->inode);
+	if (!file)
+		return -ENOMEM;
+	fd_install(fd, file);
+	return fd;
+}
+
+/*
+ * connect: what the handshake would leave.  One connection per run (the
+ * interrupt path finds it as net.sk).
+ */
+int sock_connect(int fd)
+{
+	static const u8 board_mac[6] = { 0x00, 0x0a, 0x85, 0x00, 0x00, 0x01 };
+	static const u8 peer_mac[6] = { 0x00, 0x1b, 0x21, 0x00, 0x00, 0x02 };
+	struct file *file = fget(fd);
+	struct sock *sk;
+	struct net_device *dev = net.dev;
+
+	if (!file)
+		return -EBADF;
+	if (file->f_op != &socket_fops)
+		return -ENOTSOCK;
+	sk = &((struct socket_inode *)file->f_inode)->sk;
+	if (sk->dev)
+		return -EISCONN;
+	if (net.sk)
+		return -EADDRINUSE;
+	sk->dev = dev;
+	/* sk_setup_caps: GSO implies SG and HW_CSUM for the socket. */
+	sk->sk_route_caps = dev->features;
+	if (sk->sk_route_caps & NETIF_F_GSO)
+		sk->sk_route_caps |= NETIF_F_GSO_SOFTWARE;
+	if (sk->sk_route_caps & NETIF_F_GSO_SOFTWARE) {
+		sk->sk_route_caps |= NETIF_F_SG | NETIF_F_HW_CSUM;
+		sk->sk_gso_max_size = dev->gso_max_size;
+		sk->sk_gso_max_segs = dev->gso_max_segs;
+	}
+	sk->saddr = 0xc0a80002;		/* 192.168.0.2 */
+	sk->daddr = 0xc0a80001;		/* 192.168.0.1 */
+	sk->sport = 40000;
+	sk->dport = 5001;		/* iperf */
+	memcpy(sk->src_mac, board_mac, 6);
+	memcpy(sk->dst_mac, peer_mac, 6);
+	sk->mss_cache = TCP_MSS_DEFAULT;
+	sk->write_seq = sk->snd_una = sk->snd_nxt = sk->pushed_seq = 1;
+	sk->snd_sml = 1;
+	sk->rcv_nxt = 1;
+	sk->rcv_wnd = 29200;
+	sk->snd_wscale = PEER_WSCALE;
+	sk->snd_wnd = sk->max_window = PEER_RWND;
+	sk->snd_cwnd = TCP_INIT_CWND;
+	sk->snd_ssthresh = TCP_INFINITE_SSTHRESH;
+	sk->snd_cwnd_clamp = 0xffffffffu;
+	sk->sk_sndbuf = SYSCTL_TCP_WMEM_DEFAULT;
+	sk->tsval = 1;
+	tcp_update_pacing_rate(sk);
+	peer_connect(net.peer, sk->saddr, sk->daddr, sk->sport, sk->dport,
+		     sk->src_mac, sk->dst_mac, sk->write_seq, sk->rcv_nxt);
+	if (net.pattern)
+		peer_expect_pattern(net.peer, net.pattern, net.pattern_len);
+	net.sk = sk;
+	return 0;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The network of a run (boards with a NIC): the board's Ethernet device
+ * and driver, the cable, and the host at its far end (net/peer.h), set up
+ * at boot and torn down, with the end-of-run checks, at shutdown.  TCP
+ * sockets are files: socket() + connect() give a descriptor whose write()
+ * is tcp_sendmsg.
+ */
+#ifndef VMSPLIT_NET_NET_H
+#define VMSPLIT_NET_NET_H
+
+#include "base/types.h"
+
+struct net_device;
+struct nic;
+struct peer;
+struct sock;
+
+struct net_stats {
+	u64 peer_bytes;		/* in-order payload the receiver accepted */
+	u64 peer_acks;		/* ACKs it sent */
+	u64 peer_bad_frames;	/* frames it rejected (checksum, order, data) */
+	u64 peer_stalled;	/* ACKs withheld after peer_stall_after */
+	u64 tx_frames, rx_frames, rx_dropped;
+	u64 tx_irqs, napi_polls;
+	u64 gso_skbs, gso_segs, tso_skbs, tso_segs, linearized;
+	u64 qdisc_requeues;
+};
+
+/* Bring up the board's NIC, its driver and the peer (boot). */
+void net_init(void);
+/* Take it all down: every skb and buffer freed, rings unmapped. */
+void net_exit(void);
+bool net_available(void);
+
+struct net_device *net_dev(void);
+struct nic *net_nic(void);
+struct peer *net_peer(void);
+struct sock *net_socket(void);	/* the connected socket, or NULL */
+
+/* Run the NIC and the peer up to this CPU's clock. */
+void net_sync(void);
+/* Counters of the run so far. */
+void net_get_stats(struct net_stats *st);
+
+/*
+ * The payload the receiver must see: byte i of the stream is
+ * pattern[i % len] (a sender writing one buffer over and over).
+ */
+void net_expect_pattern(const u8 *pattern, u32 len);
+
+/* Counters the layers bump. */
+void net_count_gso_skb(void);
+void net_count_gso_seg(void);
+void net_count_linearized(void);
+void net_count_requeue(void);
+
+/* Read simulated lowmem without charging (model bookkeeping only). */
+void net_peek(vaddr_t va, void *buf, u32 len);
+
+/* The connected socket's file operations and connect (net/socket.c). */
+int sock_socket(void);
+int sock_connect(int fd);
+
+#endif

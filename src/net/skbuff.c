@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Socket buffers (see net/skbuff.h).
+ */
+#include "net/skbuff.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/kv.h"
+#include "base/errno.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "mm/highmem.h"
+#include "mm/kmalloc.h"
+#include "mm/mm_types.h"
+#include "mm/slab.h"
+
+/* skbuff_head_cache and skbuff_fclone_cache: the sk_buffs' simulated
+ * objects (two sk_buffs and a reference count for the fclone pair). */
+static struct kmem_cache *head_cache, *fclone_cache;
+static u32 live;
+
+/*
+ * The host side of an sk_buff and the slab object that stands for it.  An
+ * fclone pair (alloc_skb_fclone, then skb_clone of it) shares one object
+ * of skbuff_fclone_cache; whichever half goes last frees it.
+ */
+struct skb_host {
+	struct sk_buff skb;
+	struct kmem_cache *cache;	/* of @obj; NULL: the pair owns it */
+	vaddr_t obj;
+	struct skb_host *pair;		/* the live other half of an fclone */
+};
+
+#define SKB_DATA_ALIGN(x) (((x) + 31u) & ~31u)	/* SMP_CACHE_BYTES 32 */
+
+static void skb_caches(void)
+{
+	if (head_cache)
+		return;
+	head_cache = kmem_cache_create("skbuff_head_cache", SKB_STRUCT_SIZE, 32);
+	fclone_cache = kmem_cache_create("skbuff_fclone_cache",
+					 2 * SKB_STRUCT_SIZE + 4, 32);
+}
+
+u32 skb_live_count(void)
+{
+	return live;
+}
+
+static struct skb_host *skb_host_new(void)
+{
+	struct skb_host *h = calloc(1, sizeof(*h));
+
+	if (!h)
+		panic("skb: host out of memory");
+	INIT_LIST_HEAD(&h->skb.list);
+	h->skb.users = 1;
+	live++;
+	return h;
+}
+
+static struct sk_buff *skb_host_alloc(bool fclone, gfp_t gfp)
+{
+	struct kmem_cache *cache;
+	struct skb_host *h;
+	vaddr_t obj;
+
+	skb_caches();
+	cache = fclone ? fclone_cache : head_cache;
+	obj = kmem_cache_alloc(cache, gfp);
+	if (!obj)
+		return NULL;
+	h = skb_host_new();
+	h->cache = cache;
+	h->obj = obj;
+	h->skb.fclone = fclone;
+	return &h->skb;
+}
+
+/* kfree_skbmem: free the object unless the other fclone half lives. */
+static void skb_free_host(struct sk_buff *skb)
+{
+	struct skb_host *h = (struct skb_host *)skb;
+
+	if (h->pair) {
+		h->pair->pair = NULL;
+		if (h->cache) {
+			h->pair->cache = h->cache;
+			h->pair->obj = h->obj;
+		}
+	} else if (h->cache) {
+		kmem_cache_free(h->cache, h->obj);
+	}
+	free(h);
+	live--;
+}
+
+struct sk_buff *__alloc_skb(u32 size, gfp_t gfp, bool fclone)
+{
+	struct sk_buff *skb = skb_host_alloc(fclone, gfp);
+	u32 data = SKB_DATA_ALIGN(size);
+
+	if (!skb)
+		return NULL;
+	skb->head = kmalloc(data + SKB_SHINFO_SIZE, gfp);
+	if (!skb->head) {
+		skb_free_host(skb);
+		return NULL;
+	}
+	skb->end = data;
+	skb->truesize = SKB_TRUESIZE(data);
+	skb->shinfo = calloc(1, sizeof(*skb->shinfo));
+	if (!skb->shinfo)
+		panic("skb: host out of memory");
+	skb->shinfo->dataref = 1;
+	return skb;
+}
+
+/* netdev_alloc_cache: the per-CPU page the RX heads are carved from. */
+static struct page_frag netdev_frag;
+
+struct sk_buff *netdev_alloc_skb(u32 length, gfp_t gfp)
+{
+	u32 fragsz = SKB_DATA_ALIGN(length + NET_SKB_PAD) + SKB_SHINFO_SIZE;
+	struct sk_buff *skb;
+
+	if (!netdev_frag.page || netdev_frag.offset + fragsz > netdev_frag.size) {
+		/* Recycle the page when every skb carved from it is gone. */
+		if (netdev_frag.page && page_count(netdev_frag.page) == 1) {
+			netdev_frag.offset = 0;
+		} else {
+			page_frag_release(&netdev_frag);
+			if (!skb_page_frag_refill(fragsz, &netdev_frag, gfp))
+				return NULL;
+		}
+	}
+	skb = skb_host_alloc(false, gfp);
+	if (!skb)
+		return NULL;
+	get_page(netdev_frag.page);
+	skb->head_frag = true;
+	skb->head_page = netdev_frag.page;
+	skb->head = page_address(netdev_frag.page) + netdev_frag.offset;
+	netdev_frag.offset += fragsz;
+	skb->end = fragsz - SKB_SHINFO_SIZE;
+	skb->truesize = SKB_TRUESIZE(skb->end);
+	skb->shinfo = calloc(1, sizeof(*skb->shinfo));
+	if (!skb->shinfo)
+		panic("skb: host out of memory");
+	skb->shinfo->dataref = 1;
+	skb_reserve(skb, NET_SKB_PAD);
+	return skb;
+}
+
+struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp)
+{
+	struct skb_host *h = (struct skb_host *)skb;
+	struct skb_host *n;
+
+	if (skb->fclone && !h->pair && h->cache) {
+		/* The companion slot of the fclone object: no allocation. */
+		n = skb_host_new();
+		n->pair = h;
+		h->pair = n;
+	} else {
+		struct sk_buff *c = skb_host_alloc(false, gfp);
+
+		if (!c)
+			return NULL;
+		n = (struct skb_host *)c;
+	}
+	n->skb = *skb;
+	INIT_LIST_HEAD(&n->skb.list);
+	n->skb.users = 1;
+	n->skb.sk = NULL;
+	n->skb.destructor = NULL;
+	n->skb.fclone = false;
+	n->skb.cloned = true;
+	skb->cloned = true;
+	skb->shinfo->dataref++;
+	return &n->skb;
+}
+
+bool skb_cloned(const struct sk_buff *skb)
+{
+	return skb->cloned && skb->shinfo->dataref != 1;
+}
+
+void skb_frag_unref(struct skb_frag *frag)
+{
+	struct page *page = frag->page;
+
+	/* put_page on the compound head: the block frees at zero. */
+	if (page_count(page) == 1) {
+		__free_pages(page, SKB_FRAG_PAGE_ORDER);
+	} else {
+		page_ref_charge();
+		page_ref_dec(page);
+	}
+}
+
+vaddr_t skb_frag_address(const struct skb_frag *frag)
+{
+	return page_address(frag->page) + frag->page_offset;
+}
+
+/* skb_release_data: the last user of the data frees frags and head. */
+static void skb_release_data(struct sk_buff *skb)
+{
+	struct skb_shared_info *sh = skb->shinfo;
+
+	if (--sh->dataref)
+		return;
+	for (int i = 0; i < sh->nr_frags; i++)
+		skb_frag_unref(&sh->frags[i]);
+	if (skb->head_frag)
+		skb_frag_unref(&(struct skb_frag){ .page = skb->head_page });
+	else
+		kfree(skb->head);
+	free(sh);
+}
+
+void kfree_skb(struct sk_buff *skb)
+{
+	if (!skb)
+		return;
+	BUG_ON(skb->users <= 0);
+	if (--skb->users)
+		return;
+	if (skb->destructor)
+		skb->destructor(skb);
+	skb_release_data(skb);
+	skb_free_host(skb);
+}
+
+vaddr_t skb_put(struct sk_buff *skb, u32 len)
+{
+	vaddr_t at = skb->head + skb->tail;
+
+	BUG_ON(skb->data_len);
+	if (skb->tail + len > skb->end)
+		panic("skb_put: over the end (tail %u + %u > %u)", skb->tail,
+		      len, skb->end);
+	skb->tail += len;
+	skb->len += len;
+	return at;
+}
+
+vaddr_t skb_push(struct sk_buff *skb, u32 len)
+{
+	if (len > skb->data)
+		panic("skb_push: under the head (headroom %u < %u)",
+		      skb->data, len);
+	skb->data -= len;
+	skb->len += len;
+	return skb->head + skb->data;
+}
+
+void skb_pull(struct sk_buff *skb, u32 len)
+{
+	BUG_ON(len > skb_headlen(skb));
+	skb->data += len;
+	skb->len -= len;
+}
+
+void skb_fill_page_desc(struct sk_buff *skb, int i, struct page *page,
+			u32 off, u32 size)
+{
+	struct skb_frag *f = &skb->shinfo->frags[i];
+
+	BUG_ON(i >= MAX_SKB_FRAGS);
+	f->page = page;
+	f->page_offset = off;
+	f->size = size;
+	skb->shinfo->nr_frags = (u8)(i + 1);
+}
+
+bool skb_page_frag_refill(u32 sz, struct page_frag *pfrag, gfp_t gfp)
+{
+	if (pfrag->page) {
+		if (page_count(pfrag->page) == 1) {
+			pfrag->offset = 0;
+			return true;
+		}
+		if (pfrag->offset + sz <= pfrag->size)
+			return true;
+		skb_frag_unref(&(struct skb_frag){ .page = pfrag->page });
+	}
+	/* __GFP_COMP | __GFP_NOWARN | __GFP_NORETRY, lowmem: no
+	 * __GFP_HIGHMEM, so write() data is never in highmem. */
+	/* Coarse: Linux falls back to an order-0 page when no 32 KiB
+	 * block is free; the model's fragments are always order 3 (a
+	 * compound page's order is not recorded), so it fails instead. */
+	pfrag->page = alloc_pages(gfp, SKB_FRAG_PAGE_ORDER);
+	if (!pfrag->page)
+		return false;
+	pfrag->size = PAGE_SIZE << SKB_FRAG_PAGE_ORDER;
+	pfrag->offset = 0;
+	return true;
+}
+
+void page_frag_release(struct page_frag *pfrag)
+{
+	if (pfrag->page)
+		skb_frag_unref(&(struct skb_frag){ .page = pfrag->page });
+	pfrag->page = NULL;
+}
+
+void skb_copy_bits(const struct sk_buff *skb, u32 offset, void *to, u32 len)
+{
+	u8 *out = to;
+	u32 hl = skb_headlen(skb);
+
+	BUG_ON(offset + len > skb->len);
+	if (offset < hl) {
+		u32 n = MIN(len, hl - offset);
+
+		kv_read(skb_data(skb) + offset, out, n);
+		out += n;
+		len -= n;
+		offset += n;
+	}
+	offset -= hl;
+	for (int i = 0; len && i < skb->shinfo->nr_frags; i++) {
+		const struct skb_frag *f = &skb->shinfo->frags[i];
+		u32 n;
+
+		if (offset >= f->size) {
+			offset -= f->size;
+			continue;
+		}
+		n = MIN(len, f->size - offset);
+		kv_read(skb_frag_address(f) + offset, out, n);
+		out += n;
+		len -= n;
+		offset = 0;
+	}
+}
+
+int __skb_linearize(struct sk_buff *skb)
+{
+	struct skb_shared_info *sh;
+	u32 hl = skb_headlen(skb);
+	u32 size = SKB_DATA_ALIGN(skb->data + skb->len);
+	vaddr_t head = kmalloc(size + SKB_SHINFO_SIZE, GFP_ATOMIC);
+
+	if (!head)
+		return -ENOMEM;
+	/* pskb_expand_head + __pskb_pull_tail: the headroom and linear part,
+	 * then every fragment's bytes. */
+	kv_memcpy(head, skb->head, skb->data + hl);
+	{
+		vaddr_t at = head + skb->data + hl;
+
+		for (int i = 0; i < skb->shinfo->nr_frags; i++) {
+			const struct skb_frag *f = &skb->shinfo->frags[i];
+
+			kv_memcpy(at, skb_frag_address(f), f->size);
+			at += f->size;
+		}
+	}
+	sh = calloc(1, sizeof(*sh));
+	if (!sh)
+		panic("skb: host out of memory");
+	sh->dataref = 1;
+	sh->gso_size = skb->shinfo->gso_size;
+	sh->gso_segs = skb->shinfo->gso_segs;
+	skb_release_data(skb);
+	skb->head_frag = false;
+	skb->head_page = NULL;
+	skb->head = head;
+	skb->shinfo = sh;
+	skb->end = size;
+	skb->tail = skb->data + skb->len;
+	skb->data_len = 0;
+	skb->cloned = false;
+	return 0;
+}
+
+void skb_exit(void)
+{
+	if (live)
+		panic("skb_exit: %u sk_buffs never freed", live);
+	page_frag_release(&netdev_frag);
+	if (head_cache) {
+		kmem_cache_destroy(head_cache);
+		kmem_cache_destroy(fclone_cache);
+	}
+	head_cache = fclone_cache = NULL;
+}
