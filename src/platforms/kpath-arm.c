@@ -458,13 +458,14 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	/*
 	 * Per skb: tcp_write_xmit 156 (a call, whether it sends or defers),
 	 * tcp_tso_segs 33, tcp_small_queue_check 25, tcp_event_new_data_sent
-	 * 48, tcp_schedule_loss_probe 6 + 82 with its timer, tcp_chrono_stop
-	 * 9, tcp_mstamp_refresh 30 with ktime_get 52, arch_counter_read 6,
-	 * arch_counter_get_cntvct 3; the timer (sk_reset_timer 10, mod_timer
-	 * 4, __mod_timer 80, and in 0.32 of its 0.50 calls detach_if_pending
-	 * 41, enqueue_timer 30, lock_timer_base 26, get_nohz_timer_target
-	 * 22, calc_wheel_index 9, _raw_spin_lock_irqsave 17 and
-	 * _raw_spin_unlock_irqrestore 10: 193).
+	 * 48, tcp_schedule_loss_probe 6 + 82, tcp_chrono_stop 9,
+	 * tcp_mstamp_refresh 30 with ktime_get 52, arch_counter_read 6,
+	 * arch_counter_get_cntvct 3; the probe timer (sk_reset_timer 10,
+	 * mod_timer 4, __mod_timer 80, and in 0.32 of its 0.50 calls
+	 * detach_if_pending 41, enqueue_timer 30, lock_timer_base 26,
+	 * get_nohz_timer_target 22, calc_wheel_index 9,
+	 * _raw_spin_lock_irqsave 17 and _raw_spin_unlock_irqrestore 10:
+	 * 193).
 	 */
 	[CODE_tcp_write_xmit] = 643,
 	/*
@@ -543,15 +544,15 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * headlen 6, __skb_queue_tail 8, skb_tx_timestamp 4, two wmb 2, the
 	 * cmd_sts store and work_tx_end 5, txq_enable's register write 4,
 	 * tx_desc_count 3.  3.16's txq_submit_tso set-up (tso_count_descs,
-	 * tso_start) is about as long.
+	 * tso_start) is about as long.  40 + 78.
 	 */
-	[CODE_mv643xx_eth_xmit] = 120,
+	[CODE_mv643xx_eth_xmit] = 118,
 	/* [E] txq_submit_frag_skb's loop body: the frag address 2,
 	 * tx_curr_desc and its wrap 5, the descriptor address 2, the
 	 * last-frag test 3, four descriptor stores 6 (the map call is
 	 * dma_map_page), the loop 3: 21, the first descriptor's in
 	 * txq_submit_skb about as many. */
-	[CODE_mv643xx_tx_desc] = 20,
+	[CODE_mv643xx_tx_desc] = 21,
 	/*
 	 * [E] v3.16's txq_submit_tso per segment
 	 * (research/net-tx-path.md section 3): tso_build_hdr's memcpy call
@@ -570,7 +571,7 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * the unmap call's arguments 4 (the unmap is dma_unmap_page), the
 	 * dev_kfree_skb call 3 (its free is skb_release).
 	 */
-	[CODE_txq_reclaim] = 35,
+	[CODE_txq_reclaim] = 34,
 	/*
 	 * One device interrupt.  [M] the exception entry and exit, per tick
 	 * of timer_tick/nohighmem: [vectors] 39, __irq_usr 34,
@@ -669,10 +670,10 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * skb_unclone test 8, __pskb_trim_head 53 (the head pull, three
 	 * frags walked at 10, tail and lengths), the seq, truesize,
 	 * sk_wmem_queued and sk_mem_uncharge updates 13, tcp_set_skb_tso_segs
-	 * with its division (__aeabi_uidiv on ARMv5) 55, entries and exits
-	 * 10.
+	 * with its division (about 40 of it __aeabi_uidiv's loop on ARMv5)
+	 * 55, entries and exits 10.
 	 */
-	[CODE_tcp_trim_head] = 160,
+	[CODE_tcp_trim_head] = 159,
 	/*
 	 * [E] A sleep on a full send buffer (sk_stream_wait_memory runs 0.00
 	 * times an operation here): its own tests (sk_err, shutdown, timeo,
@@ -681,14 +682,14 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * schedule_timeout with MAX_SCHEDULE_TIMEOUT 10, finish_wait 25;
 	 * the switch itself is context_switch.
 	 */
-	[CODE_sk_stream_wait_memory] = 230,
+	[CODE_sk_stream_wait_memory] = 231,
 	/*
 	 * sk_stream_write_space 25, __wake_up_common_lock 46,
 	 * __wake_up_common 48, default_wake_function 15 (autoremove's list
 	 * removal [E] 8), try_to_wake_up 39, and the enqueue of a sleeping
 	 * writer (ttwu_do_activate 32, enqueue_task_fair 38, enqueue_entity
-	 * 57, check_preempt_wakeup 43, place_entity 28; 0.01 calls an
-	 * operation, so to a few per cent).
+	 * 57, check_preempt_wakeup 43, place_entity 28: calls of 0.01 an
+	 * operation as rounded, so these five are uncertain by half).
 	 */
 	[CODE_sk_stream_write_space] = 377,
 	/*
