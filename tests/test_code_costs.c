@@ -65,6 +65,19 @@ Test(code_costs, adjustments_apply_by_kernel)
 		     kpath_insns(a15->kpath, CODE_fdget));
 }
 
+Test(code_costs, tcp_send_path_adjusts_to_3_14)
+{
+	const struct platform *kw = platform_find("kirkwood-openblocks-a7");
+	const struct platform *a15 = platform_find("cortex-a15-2g");
+
+	/* 6.1's tcp_transmit_skb writes BPF header options and rate
+	 * samples and updates the skb after sending; 3.14 does none. */
+	cr_assert_eq(kpath_insns(a15->kpath, CODE_tcp_transmit_skb), 828);
+	cr_assert_eq(kpath_insns(kw->kpath, CODE_tcp_transmit_skb), 743);
+	/* 3.14's retransmit queue is a list, not 4.15's rbtree. */
+	cr_assert_eq(kpath_insns(kw->kpath, CODE_tcp_clean_rtx_queue), 110);
+}
+
 Test(code_costs, kernel_cpi_and_cost_overrides)
 {
 	const struct platform *p = platform_find("beaglebone-white");

@@ -393,6 +393,323 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * the estimate.
 	 */
 	[CODE_feroceon_l2_chunk] = 33,
+	/*
+	 * The TCP send path (issue 9), [M] from tcp_send_1448/nohighmem: a
+	 * loopback send of 1448 bytes per sendto() with TCP_NODELAY, the
+	 * receiver's and the ACKs' softirq work run in the sender's context
+	 * (data/kpath/README.md).  Autocorking sends about 0.21 skbs per
+	 * operation, so every function's count here is its instructions per
+	 * operation over its own calls per operation, unless said otherwise.
+	 * Loopback work with no counterpart on a NIC is left out of every
+	 * sum: loopback_xmit 64, netif_rx_internal 24, __netif_rx 11,
+	 * enqueue_to_backlog 69, process_backlog 109 a call, and the
+	 * receiver's own tcp_data_queue, tcp_recvmsg and their callees.  So
+	 * are the Debian-only parts named in the header and the data copy
+	 * itself (memcpy_kib, csum_partial_copy_kib), and the LSM modules'
+	 * socket hooks (aa_sk_perm 41, apparmor_socket_sendmsg 8,
+	 * tomoyo_socket_sendmsg_permission 37, tomoyo_socket_sendmsg 3,
+	 * bpf_lsm_socket_sendmsg 4 a write; apparmor_socket_sock_rcv_skb
+	 * and apparmor_ip_postroute per packet) and Debian's netfilter
+	 * hooks (nf_hook_slow 27 a packet; kirkwood_defconfig has no
+	 * NETFILTER).  The adjustments take 6.1 to 3.14 by named functions.
+	 *
+	 * A write(): __sys_sendto 70 (msghdr and iovec set-up, the
+	 * counterpart of sock_aio_write/do_sock_write), import_single_range
+	 * 30, __sock_sendmsg 18, security_socket_sendmsg 43, inet_sendmsg
+	 * 17, inet_send_prepare 9, tcp_sendmsg 17, lock_sock_nested 16,
+	 * release_sock 28, tcp_release_cb 8, two socket-lock pairs
+	 * (_raw_spin_lock_bh 18, _raw_spin_unlock_bh 14,
+	 * __local_bh_enable_ip 28: 119), tcp_send_mss 32, tcp_current_mss 46
+	 * with ipv4_mtu 30 and tcp_established_options 52,
+	 * tcp_rate_check_app_limited 11, tcp_tx_timestamp 13, and
+	 * tcp_sendmsg_locked's entry and exit: 282 a call less 1.06 copy
+	 * iterations of 130 (read from its loop body, as copy_pte's split):
+	 * 144.  fdget's share (sockfd_lookup_light 22, __fget_light 26) and
+	 * the sys_sendto wrapper 3 are charged as fdget and syscall_entry.
+	 */
+	[CODE_sock_sendmsg] = 703,
+	/*
+	 * One copy iteration: tcp_sendmsg_locked's loop body 130 (above),
+	 * skb_page_frag_refill 21, sk_page_frag_refill 11,
+	 * tcp_wmem_schedule 16, the forward-allocation refills of about
+	 * every other iteration (__sk_mem_raise_allocated 21,
+	 * __sk_mem_schedule 9, tcp_leave_memory_pressure 4 per iteration),
+	 * _copy_from_iter 66, copyin 19 and arm_copy_from_user's fixed part
+	 * 45 less its uaccess_enable 7 (as write_page's).  page_address is
+	 * charged as page_address_lowmem, __check_object_size 87 is
+	 * Debian's hardened usercopy.
+	 */
+	[CODE_tcp_sendmsg_copy] = 337,
+	/*
+	 * A new write-queue skb: tcp_stream_alloc_skb 42, __alloc_skb 66,
+	 * kmem_cache_alloc_node 89 (the fclone), kmalloc_reserve 26,
+	 * __kmalloc_node_track_caller 24 and __kmem_cache_alloc_node 85
+	 * (the head), kmalloc_slab 21 twice, kmalloc_size_roundup 15,
+	 * should_failslab 4 twice, __build_skb_around 28, tcp_skb_entail
+	 * 56, and [E] 40 for the two memsets of the sk_buff and the shared
+	 * info (6.1's memset rows, 63 a call in 5.47 calls an operation, are
+	 * mostly init_on_alloc's).  ___slab_alloc's refills (7 an
+	 * operation) are left out.
+	 */
+	[CODE_sk_stream_alloc_skb] = 520,
+	/* tcp_push 42 (tcp_mark_push, the autocork test) and
+	 * __tcp_push_pending_frames 18, once a write. */
+	[CODE_tcp_push] = 60,
+	/*
+	 * Per skb: tcp_write_xmit 156 (a call, whether it sends or defers),
+	 * tcp_tso_segs 33, tcp_small_queue_check 25, tcp_event_new_data_sent
+	 * 48, tcp_schedule_loss_probe 6 + 82, tcp_chrono_stop 9,
+	 * tcp_mstamp_refresh 30 with ktime_get 52, arch_counter_read 6,
+	 * arch_counter_get_cntvct 3; the probe timer (sk_reset_timer 10,
+	 * mod_timer 4, __mod_timer 80, and in 0.32 of its 0.50 calls
+	 * detach_if_pending 41, enqueue_timer 30, lock_timer_base 26,
+	 * get_nohz_timer_target 22, calc_wheel_index 9,
+	 * _raw_spin_lock_irqsave 17 and _raw_spin_unlock_irqrestore 10:
+	 * 193).
+	 */
+	[CODE_tcp_write_xmit] = 643,
+	/*
+	 * __tcp_transmit_skb 337 (its 0.21 calls include the receiver's
+	 * 0.03 ACKs), skb_clone 92 with __copy_skb_header 116,
+	 * tcp_established_options 52, tcp_options_write 44,
+	 * __tcp_select_window 67, tcp_v4_send_check 21,
+	 * bpf_skops_write_hdr_opt 28, skb_push 14, tcp_update_skb_after_send
+	 * 29, tcp_rate_skb_sent 28.
+	 */
+	[CODE_tcp_transmit_skb] = 828,
+	/*
+	 * ip_queue_xmit 4, __ip_queue_xmit 135, __sk_dst_check 18,
+	 * ipv4_dst_check 11, __ip_local_out 42, ip_output 84,
+	 * ip_finish_output 12, __ip_finish_output 31, ip_skb_dst_mtu 54,
+	 * ip_finish_output2 121 (neigh_hh_output inline), skb_push 14.
+	 * skb_gso_validate_network_len 19 and skb_gso_transport_seglen 20
+	 * check loopback's GSO skbs against the MTU (4.x): left out.
+	 */
+	[CODE_ip_queue_xmit] = 525,
+	/* ip_send_check 26 with ip_fast_csum inline. */
+	[CODE_ip_send_check] = 26,
+	/*
+	 * __dev_queue_xmit 181, netdev_core_pick_tx 22, validate_xmit_skb
+	 * 76, netif_skb_features 93, skb_network_protocol 37,
+	 * skb_csum_hwoffload_help 24, validate_xmit_xfrm 14,
+	 * dev_hard_start_xmit 57.  Loopback is a noqueue device, so the
+	 * qdisc is [E]: pfifo_fast's empty-queue bypass in __dev_xmit_skb
+	 * (qdisc_run_begin, the root lock, sch_direct_xmit's HARD_TX_LOCK
+	 * and unlock, dev_xmit_complete, qdisc_run_end), 80.
+	 */
+	[CODE_dev_queue_xmit] = 583,
+	/*
+	 * [E] Loopback segments nothing (it has TSO), so GSO is counted by
+	 * hand from 3.14's net/core/dev.c, skbuff.c, net/ipv4/af_inet.c and
+	 * tcp_offload.c: dev_gso_segment (features, the call, skb->next and
+	 * the destructor swap) 25; skb_gso_segment/__skb_gso_segment (the
+	 * mac_len, __skb_pull, the ptype_offload walk under RCU) 40;
+	 * inet_gso_segment's set-up (pskb_may_pull, the header checks, the
+	 * inet_offloads lookup) 80; tcp_gso_segment's (header checks, mss,
+	 * the DODGY tests, oldlen and delta, the skb_segment call) 60; the
+	 * consume_skb call of the original 10 (its free is skb_release).
+	 */
+	[CODE_skb_gso_segment] = 215,
+	/*
+	 * One segment: its __alloc_skb as measured here ([M]: __alloc_skb
+	 * 66, kmem_cache_alloc_node 89, kmalloc_reserve 26,
+	 * __kmalloc_node_track_caller 24, __kmem_cache_alloc_node 85,
+	 * kmalloc_slab 21, should_failslab 4, __build_skb_around 28) and
+	 * __copy_skb_header 116; [E] the loop body of 3.14's skb_segment
+	 * (len, skb_reserve, the header offsets, skb_put, the header copy's
+	 * call, the frag references: 60), tcp_gso_segment's per-segment
+	 * fix-ups (fin/psh, check, seq: 20), inet_gso_segment's (id,
+	 * tot_len; ip_send_check is itself: 15), and 20 for one frag moved
+	 * beside the first.
+	 */
+	[CODE_skb_segment] = 573,
+	/*
+	 * A freed skb, on the average of clones and originals: __kfree_skb
+	 * 13, kfree_skbmem 21, skb_release_data 54, skb_release_head_state
+	 * 17, skb_free_head 10, kfree 27, __kmem_cache_free 52,
+	 * kmem_cache_free 75.  skb_attempt_defer_free 31 (6.1, the
+	 * receiver's) and __slab_free's slow path are left out.
+	 */
+	[CODE_skb_release] = 270,
+	/*
+	 * The mv643xx_eth driver is [E], counted from 3.14's
+	 * drivers/net/ethernet/marvell/mv643xx_eth.c as an ARMv5 compiler
+	 * would emit it.  mv643xx_eth_xmit: entry and exit 4, the queue and
+	 * netdev_queue addresses 6, has_tiny_unaligned_frags for about two
+	 * frags 15, the ring-space test 4, the length, call and statistics
+	 * 7, the entries_left test 4; txq_submit_skb's set-up: entry and
+	 * exit 6, nr_frags and cmd_sts 4, the CHECKSUM_PARTIAL branch
+	 * (BUG_ON, hdr_len, tag_bytes, tx_csum_limit, the tag tests, ihl,
+	 * the protocol switch, the l4i_chk byte swap) 36, the frag call and
+	 * headlen 6, __skb_queue_tail 8, skb_tx_timestamp 4, two wmb 2, the
+	 * cmd_sts store and work_tx_end 5, txq_enable's register write 4,
+	 * tx_desc_count 3.  3.16's txq_submit_tso set-up (tso_count_descs,
+	 * tso_start) is about as long.  40 + 78.
+	 */
+	[CODE_mv643xx_eth_xmit] = 118,
+	/* [E] txq_submit_frag_skb's loop body: the frag address 2,
+	 * tx_curr_desc and its wrap 5, the descriptor address 2, the
+	 * last-frag test 3, four descriptor stores 6 (the map call is
+	 * dma_map_page), the loop 3: 21, the first descriptor's in
+	 * txq_submit_skb about as many. */
+	[CODE_mv643xx_tx_desc] = 21,
+	/*
+	 * [E] v3.16's txq_submit_tso per segment
+	 * (research/net-tx-path.md section 3): tso_build_hdr's memcpy call
+	 * of the 66-byte template 10 and its patches (ip->id, tot_len,
+	 * tcp->seq byte-swapped without rev, the PSH/FIN test, ip_id++) 25,
+	 * the segment size and data_left loop 10, tso_build_data's advance
+	 * (size, the frag step with page_address + offset) 15, the
+	 * counters 10.
+	 */
+	[CODE_txq_submit_tso_seg] = 70,
+	/*
+	 * [E] txq_reclaim per descriptor: the loop test 4, index and
+	 * descriptor 3, the cmd_sts read and owned test 3, tx_used_desc and
+	 * its wrap 5, the counts 3, the last-descriptor __skb_dequeue
+	 * (about every other descriptor) 5, the error and first tests 4,
+	 * the unmap call's arguments 4 (the unmap is dma_unmap_page), the
+	 * dev_kfree_skb call 3 (its free is skb_release).
+	 */
+	[CODE_txq_reclaim] = 34,
+	/*
+	 * One device interrupt.  [M] the exception entry and exit, per tick
+	 * of timer_tick/nohighmem: [vectors] 39, __irq_usr 34,
+	 * gic_handle_irq 32, generic_handle_arch_irq 17, handle_irq_desc
+	 * 13, generic_handle_domain_irq 7, __irq_resolve_mapping 18,
+	 * irq_enter 6, irq_enter_rcu 10, irq_exit 6, __irq_exit_rcu 23,
+	 * no_work_pending 17, ret_to_user_from_irq 3 (ct_nmi_enter 32 and
+	 * ct_nmi_exit 26 are NO_HZ_FULL's, handle_percpu_devid_irq the
+	 * timer's flow).  [E] the orion level flow, 110: handle_level_irq
+	 * with mask_ack and unmask through the generic chip,
+	 * handle_irq_event, handle_irq_event_percpu's action loop and
+	 * add_interrupt_randomness; and the driver, 75: mv643xx_eth_irq
+	 * with mv643xx_eth_collect_events inline (the INT_CAUSE and
+	 * INT_CAUSE_EXT reads and acknowledges, the work bits, TXQ_COMMAND
+	 * read), the INT_MASK write, napi_schedule (napi_schedule_prep's
+	 * bit operations, __napi_schedule's irq-off list add and
+	 * __raise_softirq_irqoff).
+	 */
+	[CODE_mv643xx_eth_irq] = 410,
+	/*
+	 * handle_softirqs 108 (__do_softirq 4), net_rx_action 110,
+	 * __napi_poll 23 a pass; [E] mv643xx_eth_poll in place of
+	 * loopback's process_backlog: four rounds of the work loop (the
+	 * work_link test, queue_mask, fls, work_tbd, the dispatch: 22
+	 * each), the last mv643xx_eth_collect_events 30, txq_kick (tx lock,
+	 * two register reads) 30, txq_maybe_wake 10, napi_complete 25 and
+	 * the INT_MASK write, entry and exit: 190.
+	 */
+	[CODE_net_rx_action] = 434,
+	/*
+	 * One received frame: [E] rxq_process's loop body (the descriptor
+	 * read and owned test, rmb, the skb slot, rx_curr_desc, the unmap
+	 * call's arguments, the counts and statistics, the first/last and
+	 * checksum tests: 60) and skb_put 15; [M] eth_type_trans 51 and the
+	 * receive core, __netif_receive_skb 7, __netif_receive_skb_one_core
+	 * 31, __netif_receive_skb_core 163; [E] GRO, which loopback skips:
+	 * dev_gro_receive's flow walk and ptype lookup, inet_gro_receive's
+	 * header checks and flow match, tcp4_gro_receive and
+	 * tcp_gro_receive's flush of a pure ACK, napi_skb_finish: 250.
+	 */
+	[CODE_rxq_process] = 577,
+	/*
+	 * One RX buffer: [E] __netdev_alloc_skb -> __netdev_alloc_frag
+	 * (irq-off per-CPU cache, the page reuse test, the offset) 45,
+	 * build_skb's own work and its memset 45, [M] __build_skb_around 28
+	 * and kmem_cache_alloc_node 89 (as the fclone's), [E] the driver's
+	 * loop (rx_desc_count, rx_used_desc and its wrap, size, the map
+	 * call's arguments, the stores, two wmb, skb_reserve) 30.
+	 */
+	[CODE_rxq_refill] = 238,
+	/*
+	 * ip_rcv 28, ip_rcv_core 147, ip_rcv_finish 30, ip_rcv_finish_core
+	 * 61, ip_local_deliver 32, ip_local_deliver_finish 35,
+	 * ip_protocol_deliver_rcu 51, raw_local_deliver 46.  Loopback's skb
+	 * keeps its dst, so early demux does not run here; on a NIC
+	 * tcp_v4_early_demux finds the socket (the lookup that tcp_v4_rcv
+	 * then steals): __inet_lookup_established 94 and inet_ehashfn 48 as
+	 * measured in tcp_v4_rcv's lookup, ipv4_dst_check 11, and [E] 45 of
+	 * its own.
+	 */
+	[CODE_ip_rcv] = 626,
+	/*
+	 * tcp_v4_rcv 225 (its 0.21 calls are the receiver's data and the
+	 * sender's ACKs alike), tcp_v4_fill_cb 54, tcp_filter 7,
+	 * sk_filter_trim_cap 32, security_sock_rcv_skb 30,
+	 * tcp_inbound_md5_hash 41, tcp_parse_md5sig_option 11,
+	 * tcp_v4_do_rcv 38, tcp_rcv_established 125, sock_put 12, and the
+	 * socket's bh lock (_raw_spin_lock 14 and the inline unlock 4); the
+	 * lookup is ip_rcv's early demux (above).
+	 */
+	[CODE_tcp_v4_rcv] = 592,
+	/*
+	 * tcp_ack 380 less its inlined tcp_clean_rtx_queue loop (0.8 skbs
+	 * an ACK at about 70, read from the loop body): 324; per ACK
+	 * (instructions per operation over tcp_ack's 0.15 calls):
+	 * tcp_ack_update_rtt 17, tcp_rate_gen 11, tcp_rack_advance 22,
+	 * tcp_rack_update_reo_wnd 4, cubictcp_cong_avoid 7, cubictcp_acked
+	 * 5, tcp_cong_avoid_ai 3, tcp_in_ack_event 7, tcp_newly_delivered
+	 * 3, tcp_update_pacing_rate 8, minmax_running_min 7, tcp_ack_tstamp
+	 * 10, tcp_check_space 34 (tcp_data_snd_check), tcp_xmit_recovery 1;
+	 * tcp_rearm_rto 9 + 64 with its timer (193, as tcp_write_xmit's).
+	 */
+	[CODE_tcp_ack] = 730,
+	/*
+	 * Per skb acknowledged: the loop body inside tcp_ack (about 70,
+	 * above), the rtx rbtree's rb_erase 36 and rb_next 12,
+	 * sk_wmem_free_skb's __sk_mem_reduce_allocated 33 and
+	 * tcp_rate_skb_delivered 61 (per operation over rb_erase's 0.12
+	 * calls).
+	 */
+	[CODE_tcp_clean_rtx_queue] = 213,
+	/*
+	 * [E] No measured operation trims a partly acknowledged skb
+	 * (tcp_trim_head does not run in tcp_send_1448): 3.14's
+	 * tcp_tso_acked 20 (pcount, the BUG_ON tests), tcp_trim_head's
+	 * skb_unclone test 8, __pskb_trim_head 53 (the head pull, three
+	 * frags walked at 10, tail and lengths), the seq, truesize,
+	 * sk_wmem_queued and sk_mem_uncharge updates 13, tcp_set_skb_tso_segs
+	 * with its division (about 40 of it __aeabi_uidiv's loop on ARMv5)
+	 * 55, entries and exits 10.
+	 */
+	[CODE_tcp_trim_head] = 159,
+	/*
+	 * [E] A sleep on a full send buffer (sk_stream_wait_memory runs 0.00
+	 * times an operation here): its own tests (sk_err, shutdown, timeo,
+	 * signal_pending, sk_stream_memory_free, SOCK_NOSPACE) 60,
+	 * prepare_to_wait 30, release_sock with a bh pair 60, lock_sock 46,
+	 * schedule_timeout with MAX_SCHEDULE_TIMEOUT 10, finish_wait 25;
+	 * the switch itself is context_switch.
+	 */
+	[CODE_sk_stream_wait_memory] = 231,
+	/*
+	 * sk_stream_write_space 25, __wake_up_common_lock 46,
+	 * __wake_up_common 48, default_wake_function 15 (autoremove's list
+	 * removal [E] 8), try_to_wake_up 39, and the enqueue of a sleeping
+	 * writer (ttwu_do_activate 32, enqueue_task_fair 38, enqueue_entity
+	 * 57, check_preempt_wakeup 43, place_entity 28: calls of 0.01 an
+	 * operation as rounded, so these five are uncertain by half).
+	 */
+	[CODE_sk_stream_write_space] = 377,
+	/*
+	 * tcp_wfree 30; [E] when throttled (3.14's autocork sets
+	 * TSQ_THROTTLED on most writes): the irq-off list add and
+	 * tasklet_schedule 25, tasklet_action's set-up 30, tcp_tasklet_func
+	 * (list splice, per socket the bit clears, bh_lock_sock, the owner
+	 * test, tcp_tsq_handler's state test and call, sk_free's count)
+	 * 70; the tcp_write_xmit it calls is its own.
+	 */
+	[CODE_tcp_wfree] = 155,
+	/*
+	 * [E] arch/arm/lib/csumpartialcopygeneric.S (csumpartialcopyuser.S's
+	 * ldrt loads), aligned source and destination: per 16 bytes four
+	 * loads, one stmia, four adcs, sub, teq, bne: 12, so 768 per KiB.
+	 */
+	[CODE_csum_partial_copy_kib] = 768,
+	/* [E] arch/arm/lib/csumpartial.S: per 32 bytes two ldmia, eight
+	 * adcs, sub, teq, bne: 13, so 416 per KiB. */
+	[CODE_csum_partial_kib] = 416,
 };
 
 /* Linux 6.1 with a board configuration (the A15 what-if board). */
@@ -458,6 +775,58 @@ static const s32 arm_3_14_adjust[NR_CODE_COSTS] = {
 	[CODE_handle_mm_fault] = -300,
 	/* The Feroceon's range dma_map_area: 13 against v7's 12 (above). */
 	[CODE_dmac_map_area] = 1,
+	/*
+	 * The TCP send path: CONFIG_SECURITY=n (security_socket_sendmsg 43);
+	 * no tcp_rate_check_app_limited 11 (4.11) nor tcp_tx_timestamp 13
+	 * (3.17); no iov_iter in the socket layer (3.19):
+	 * import_single_range 30 is an inline iovec of about 5; UP socket
+	 * locks: spin_lock_bh and spin_unlock_bh are the bh count and
+	 * preempt updates, about 30 a pair against 60.
+	 */
+	[CODE_sock_sendmsg] = -43 - 11 - 13 - 25 - 60,
+	/* skb_add_data_nocache and skb_copy_to_page_nocache call
+	 * __copy_from_user after an inline access_ok (about 10, not
+	 * _copy_from_iter 66 + copyin 19); sk_wmem_schedule is inline
+	 * (about 6, not tcp_wmem_schedule 16). */
+	[CODE_tcp_sendmsg_copy] = -75 - 10,
+	/* No kmalloc_size_roundup 15 (5.19) nor its kmalloc_slab 21. */
+	[CODE_sk_stream_alloc_skb] = -15 - 21,
+	/*
+	 * No tcp_tso_segs 33 (3.19's tcp_tso_autosize; 3.14 sizes in
+	 * tcp_xmit_size_goal), no tcp_chrono_stop 9 (4.10), no tcp_mstamp
+	 * clock (4.13: tcp_mstamp_refresh 30, ktime_get 52,
+	 * arch_counter_read 6, arch_counter_get_cntvct 3; 3.14 stamps with
+	 * jiffies); the timer without get_nohz_timer_target (SMP only, 22
+	 * in 0.64 of the calls: 14) and with UP irqsave locks (about 15
+	 * fewer a pair: 10).
+	 */
+	[CODE_tcp_write_xmit] = -33 - 9 - 91 - 14 - 10,
+	/* No bpf_skops_write_hdr_opt 28 (5.10), tcp_rate_skb_sent 28 (4.10)
+	 * nor tcp_update_skb_after_send 29 (4.20). */
+	[CODE_tcp_transmit_skb] = -28 - 28 - 29,
+	/* No validate_xmit_xfrm 14 (4.16); skb_csum_hwoffload_help 24 (4.13)
+	 * is 3.14's inline checksum test, about 6. */
+	[CODE_dev_queue_xmit] = -14 - 18,
+	/* Kirkwood's handle_IRQ indexes irq_desc: no irq domain lookup
+	 * (generic_handle_domain_irq 7, __irq_resolve_mapping 18). */
+	[CODE_mv643xx_eth_irq] = -25,
+	/* No security_sock_rcv_skb 30 (no SECURITY), no TCP_MD5SIG in
+	 * kirkwood_defconfig (tcp_inbound_md5_hash 41,
+	 * tcp_parse_md5sig_option 11), sk_filter called without the
+	 * tcp_filter wrapper 7 (4.10). */
+	[CODE_tcp_v4_rcv] = -30 - 41 - 11 - 7,
+	/*
+	 * No tcp_rate_gen 11 (4.10), RACK (tcp_rack_advance 22,
+	 * tcp_rack_update_reo_wnd 4; 4.4+), windowed min RTT
+	 * (minmax_running_min 7; 4.10), tcp_ack_tstamp 10 (3.17),
+	 * tcp_newly_delivered 3 (4.19) nor tcp_in_ack_event 7 (4.0); the
+	 * RTO timer as tcp_write_xmit's (24 fewer).
+	 */
+	[CODE_tcp_ack] = -11 - 22 - 4 - 7 - 10 - 3 - 7 - 24,
+	/* The retransmit queue is a list (4.15 made it an rbtree): the
+	 * unlink is about 6, not rb_erase 36 + rb_next 12; no
+	 * tcp_rate_skb_delivered 61 (4.10). */
+	[CODE_tcp_clean_rtx_queue] = -42 - 61,
 };
 
 const struct kpath kpath_arm_3_14 = {

@@ -244,6 +244,156 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	[CODE_dmac_line] = 0,
 	[CODE_feroceon_l2_range] = 0,
 	[CODE_feroceon_l2_chunk] = 0,
+	/*
+	 * The TCP send path (issue 9), from tcp_send_1448/nohighmem as for
+	 * ARM (kpath-arm.c, which names the loopback work and Debian's hooks
+	 * left out: loopback_xmit, enqueue_to_backlog, process_backlog, the
+	 * receiver's data path, aa_sk_perm, tomoyo_*, bpf_lsm_*,
+	 * nf_hook_slow, __check_object_size).  Per call: each function's
+	 * instructions over its own calls.  About 0.38 skbs are transmitted
+	 * and 0.32 ACKs processed per operation here.  The mv643xx_eth
+	 * driver, GSO and tcp_trim_head never run under QEMU's i386: their
+	 * [E] are ARM's hand counts of the same C (the PC's own drivers
+	 * differ), the checksum loops are checksum_32.S's PPro versions.
+	 * Not adjusted to 2.5.73, whose TCP predates all of this.
+	 *
+	 * A write(): __sys_sendto 125, import_single_range 60,
+	 * __sock_sendmsg 30, security_socket_sendmsg 51, inet_sendmsg 28,
+	 * inet_send_prepare 15, tcp_sendmsg 24, lock_sock_nested 20,
+	 * release_sock 34, tcp_release_cb 14, two socket-lock pairs
+	 * (_raw_spin_lock_bh 14, _raw_spin_unlock_bh 10,
+	 * __local_bh_enable_ip 21: 90), tcp_send_mss 40, tcp_current_mss 75,
+	 * ipv4_mtu 31, tcp_established_options 53,
+	 * tcp_rate_check_app_limited 11, tcp_tx_timestamp 23, and
+	 * tcp_sendmsg_locked 285 less 1.06 copy iterations of 130: 147.
+	 */
+	[CODE_sock_sendmsg] = 872,
+	/* The loop body 130, skb_page_frag_refill 28, sk_page_frag_refill
+	 * 19, tcp_wmem_schedule 20, the forward-allocation refills per
+	 * iteration (__sk_mem_raise_allocated 21, __sk_mem_schedule 12,
+	 * tcp_leave_memory_pressure 5, sk_leave_memory_pressure 5),
+	 * _copy_from_iter 92, __copy_user_ll's fixed part 36. */
+	[CODE_tcp_sendmsg_copy] = 368,
+	/* tcp_stream_alloc_skb 45, __alloc_skb 121, kmem_cache_alloc_node
+	 * 90, kmalloc_reserve 40, __kmalloc_node_track_caller 33,
+	 * __kmem_cache_alloc_node 85, kmalloc_slab 22 twice,
+	 * kmalloc_size_roundup 16, should_failslab 6 twice,
+	 * __build_skb_around 63, tcp_skb_entail 56, [E] the memsets 40. */
+	[CODE_sk_stream_alloc_skb] = 645,
+	/* tcp_push 50, __tcp_push_pending_frames 25. */
+	[CODE_tcp_push] = 75,
+	/*
+	 * tcp_write_xmit 209, tcp_tso_segs 41, tcp_small_queue_check 35,
+	 * tcp_event_new_data_sent 46, tcp_schedule_loss_probe 10 + 67,
+	 * tcp_chrono_stop 20, tcp_mstamp_refresh 25, ktime_get 75, read_tsc
+	 * 3; the probe timer: sk_reset_timer 13, mod_timer 7, __mod_timer
+	 * 78, and in 0.48 of its 0.74 calls detach_if_pending 36,
+	 * enqueue_timer 32, lock_timer_base 32, calc_wheel_index 15, the
+	 * irqsave pair 33: 194.
+	 */
+	[CODE_tcp_write_xmit] = 724,
+	/* __tcp_transmit_skb 385, skb_clone 86, __copy_skb_header 105,
+	 * tcp_established_options 53, tcp_options_write 50,
+	 * __tcp_select_window 88, tcp_v4_send_check 31,
+	 * bpf_skops_write_hdr_opt 41, skb_push 9, tcp_update_skb_after_send
+	 * 44, tcp_rate_skb_sent 47. */
+	[CODE_tcp_transmit_skb] = 937,
+	/* ip_queue_xmit 10, __ip_queue_xmit 155, __sk_dst_check 27,
+	 * ipv4_dst_check 23, ip_local_out 31, __ip_local_out 45, ip_output
+	 * 103, ip_finish_output 21, __ip_finish_output 37, ip_skb_dst_mtu 62,
+	 * ip_finish_output2 132, skb_push 9. */
+	[CODE_ip_queue_xmit] = 654,
+	/* ip_send_check 29. */
+	[CODE_ip_send_check] = 29,
+	/* __dev_queue_xmit 170, netdev_core_pick_tx 28, validate_xmit_skb
+	 * 82, netif_skb_features 100, skb_network_protocol 43,
+	 * skb_csum_hwoffload_help 30, validate_xmit_xfrm 20,
+	 * dev_hard_start_xmit 65, [E] the pfifo_fast bypass 80. */
+	[CODE_dev_queue_xmit] = 619,
+	/* [E] as ARM's. */
+	[CODE_skb_gso_segment] = 215,
+	/* [M] the segment's allocation (__alloc_skb 121,
+	 * kmem_cache_alloc_node 90, kmalloc_reserve 40,
+	 * __kmalloc_node_track_caller 33, __kmem_cache_alloc_node 85,
+	 * kmalloc_slab 22, should_failslab 6, __build_skb_around 63) and
+	 * __copy_skb_header 105; [E] ARM's 115 for the rest. */
+	[CODE_skb_segment] = 680,
+	/* __kfree_skb 16, kfree_skbmem 18, skb_release_data 51,
+	 * skb_release_head_state 20, skb_free_head 13, kfree 28,
+	 * __kmem_cache_free 64, kmem_cache_free 85. */
+	[CODE_skb_release] = 296,
+	/* [E] ARM's counts of the driver's C. */
+	[CODE_mv643xx_eth_xmit] = 118,
+	[CODE_mv643xx_tx_desc] = 21,
+	[CODE_txq_submit_tso_seg] = 70,
+	[CODE_txq_reclaim] = 34,
+	/*
+	 * [M] the interrupt entry and exit per tick of timer_tick/nohighmem:
+	 * handle_exception 70, asm_sysvec_apic_timer_interrupt 5,
+	 * sysvec_apic_timer_interrupt 19, irqentry_enter 6, irq_enter_rcu 6,
+	 * irq_exit_rcu 11, irqentry_exit 9, irqentry_exit_to_user_mode 6,
+	 * exit_to_user_mode_prepare 39, fpregs_assert_state_consistent 19,
+	 * restore_all_switch_stack 49, handle_exception_return 4; [E] ARM's
+	 * 110 for the flow handler and 75 for the driver's handler.
+	 */
+	[CODE_mv643xx_eth_irq] = 428,
+	/* handle_softirqs 78, __do_softirq 7, net_rx_action 106,
+	 * __napi_poll 31; [E] ARM's 190 for mv643xx_eth_poll. */
+	[CODE_net_rx_action] = 412,
+	/* [E] the driver 60, skb_put 15 and GRO 250 (ARM's); [M]
+	 * eth_type_trans 54, __netif_receive_skb 12,
+	 * __netif_receive_skb_one_core 38, __netif_receive_skb_core 135. */
+	[CODE_rxq_process] = 564,
+	/* [E] ARM's 120 for the frag allocator, build_skb and the driver;
+	 * [M] __build_skb_around 63, kmem_cache_alloc_node 90. */
+	[CODE_rxq_refill] = 273,
+	/* ip_rcv 55, ip_rcv_core 170, ip_rcv_finish_core 69,
+	 * ip_local_deliver 31, ip_local_deliver_finish 37,
+	 * ip_protocol_deliver_rcu 45, raw_local_deliver 49; early demux's
+	 * lookup (__inet_lookup_established 108, inet_ehashfn 61,
+	 * ipv4_dst_check 23, [E] 45). */
+	[CODE_ip_rcv] = 692,
+	/* tcp_v4_rcv 236, tcp_v4_fill_cb 57, tcp_filter 11,
+	 * sk_filter_trim_cap 38, security_sock_rcv_skb 36,
+	 * tcp_inbound_md5_hash 47, tcp_parse_md5sig_option 10,
+	 * tcp_v4_do_rcv 46, tcp_rcv_established 105, sock_put 10, the bh
+	 * lock 18 (as ARM's). */
+	[CODE_tcp_v4_rcv] = 614,
+	/*
+	 * tcp_ack 417 less 1.44 skbs an ACK of the inlined
+	 * tcp_clean_rtx_queue loop at 70: 317; per ACK (over tcp_ack's 0.32
+	 * calls) tcp_ack_update_rtt 37, tcp_rate_gen 36, tcp_rack_advance
+	 * 33, tcp_rack_update_reo_wnd 6, cubictcp_cong_avoid 10,
+	 * cubictcp_acked 11, tcp_cong_avoid_ai 1, tcp_in_ack_event 15,
+	 * tcp_newly_delivered 6, tcp_update_pacing_rate 24,
+	 * minmax_running_min 14, tcp_ack_tstamp 11, tcp_check_space 36,
+	 * tcp_xmit_recovery 2; tcp_rearm_rto 11 + 52 and its timer 194.
+	 */
+	[CODE_tcp_ack] = 816,
+	/* The loop body 70, rb_erase 35, rb_next 18,
+	 * __sk_mem_reduce_allocated 26 and tcp_rate_skb_delivered 42 (per
+	 * operation over rb_erase's 0.46 calls). */
+	[CODE_tcp_clean_rtx_queue] = 190,
+	/* [E] ARM's 159 less about 40 of __aeabi_uidiv, a divl and its
+	 * set-up (5) here: 124. */
+	[CODE_tcp_trim_head] = 124,
+	/* [E] ARM's count. */
+	[CODE_sk_stream_wait_memory] = 231,
+	/* sk_stream_write_space 26, __wake_up_common_lock 53,
+	 * __wake_up_common 62, default_wake_function 9, [E] 8,
+	 * try_to_wake_up 79, ttwu_do_activate 65, enqueue_task_fair 82,
+	 * enqueue_entity 119, check_preempt_wakeup 112, place_entity 68 (0.10
+	 * calls an operation). */
+	[CODE_sk_stream_write_space] = 683,
+	/* tcp_wfree 35; [E] ARM's 125 for the TSQ tasklet. */
+	[CODE_tcp_wfree] = 160,
+	/* [E] checksum_32.S's PPro csum_partial_copy_generic: per 64 bytes
+	 * two prefetching movb, 16 x (movl, adcl, movl), adcl, three addl,
+	 * dec, jge: 56, so 896 per KiB. */
+	[CODE_csum_partial_copy_kib] = 896,
+	/* [E] its csum_partial: per 128 bytes 32 adcl, lea, adcl, dec, jge:
+	 * 36, so 288 per KiB. */
+	[CODE_csum_partial_kib] = 288,
 };
 
 /*
