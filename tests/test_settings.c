@@ -542,13 +542,16 @@ Test(settings, print_words_and_json)
 			 "CONFIG_CPU_SW_DOMAIN_PAN=n "
 			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
 			 "kernel_cpi=1.500 dram_read_MBps=1600 icache_model=y checks=y "
-			 "seed=1");
+			 "seed=1 tso=on sg=on tx_csum=on rx_coal_us=250 "
+			 "peer_ack_every=2 peer_delay_us=20 peer_stall_after=0");
 	free(out);
 	/* HIGHPTE is printed as in force: off without HIGHMEM. */
 	ok("CONFIG_HIGHMEM=n");
 	ok("CONFIG_VMSPLIT_2G=y");
 	ok("mem=512M");
 	ok("seed=42");
+	ok("tso=off");
+	ok("cpu_mhz=3200");
 	out = print_json();
 	cr_assert_str_eq(
 		out, "{\"platform\": \"kirkwood-openblocks-a7\", "
@@ -563,7 +566,15 @@ Test(settings, print_words_and_json)
 		     "\"kmap_pfn_fastpath\": \"n\", \"mem\": \"512M\", "
 		     "\"cpus\": 1, \"kernel_cpi\": 1.500, "
 		     "\"dram_read_MBps\": 1600, \"icache_model\": \"y\", "
-		     "\"checks\": \"y\", \"seed\": 42}");
+		     "\"checks\": \"y\", \"seed\": 42, \"cpu_mhz\": 3200, "
+		     "\"tso\": \"off\", \"sg\": \"on\", \"tx_csum\": \"on\", "
+		     "\"rx_coal_us\": 250, \"peer_ack_every\": 2, "
+		     "\"peer_delay_us\": 20, \"peer_stall_after\": 0}");
+	free(out);
+	/* Boards without a NIC print no network settings. */
+	defaults("beaglebone-white");
+	out = print_words();
+	cr_assert_null(strstr(out, "tso="));
 	free(out);
 }
 

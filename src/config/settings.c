@@ -301,7 +301,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 #define BOOL_SETTING(str, field, extra)                                    \
 	if (!strcmp(name, str)) {                                          \
 		if (parse_bool(v, &b))                                     \
-			return fail(err, errlen, "%s: '%s' is not y or n (on or off)", \
+			return fail(err, errlen, "%s: '%s' is not y or n", \
 				    name, v);                              \
 		s->field = b;                                              \
 		extra;                                                     \

@@ -101,9 +101,6 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	syscall_init();
 	exit_stats = (struct exit_stats){ 0 };
 	free_baseline = nr_free_pages();
-	/* The network after the baseline: net_exit gives it all back
-	 * before the end-of-run audit. */
-	net_init();
 	/* Measurements start from a booted, idle machine. */
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		machine->cpu[i].cycles = 0;
@@ -120,6 +117,7 @@ void abandon_kernel(void)
 		return;
 	sched_exit();
 	irq_shutdown();
+	net_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;

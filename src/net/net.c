@@ -97,13 +97,17 @@ void net_peek(vaddr_t va, void *buf, u32 len)
 	memcpy(buf, ram_ptr(&machine->ram, __pa(va)), len);
 }
 
-void net_init(void)
+/*
+ * net_init - `ip link set eth0 up`: the NIC, the driver with its rings
+ * filled, the peer.  Done by the first socket(), not at boot, so a run
+ * that never uses the network has none (and keeps its memory layout).
+ */
+static void net_init(void)
 {
 	const struct settings *s = config;
 	struct peer_params pp;
 
-	memset(&net, 0, sizeof(net));
-	if (platform()->nic == NIC_NONE)
+	if (net.dev || platform()->nic == NIC_NONE)
 		return;
 	net_dev_init();
 	tcp_tasklet_init();
@@ -123,18 +127,28 @@ void net_init(void)
 
 void net_exit(void)
 {
-	if (!net.dev)
+	if (!net.dev) {
+		free(net.pattern);
+		memset(&net, 0, sizeof(net));
 		return;
+	}
 	mv643xx_eth_remove(net.dev);
 	peer_destroy(net.peer);
 	nic_destroy(net.nic);
-	free(net.pattern);
 	skb_exit();
+	free(net.pattern);
+	memset(&net, 0, sizeof(net));
+}
+
+void net_forget(void)
+{
 	memset(&net, 0, sizeof(net));
 }
 
 void net_expect_pattern(const u8 *pattern, u32 len)
 {
+	if (!config || platform()->nic == NIC_NONE)
+		return;
 	free(net.pattern);
 	net.pattern = malloc(len);
 	if (!net.pattern)
@@ -216,6 +230,7 @@ int sock_socket(void)
 	struct file *file;
 	int fd;
 
+	net_init();
 	if (!net.dev)
 		return -EAFNOSUPPORT;
 	fd = get_unused_fd();

@@ -27,11 +27,12 @@ struct net_stats {
 	u64 qdisc_requeues;
 };
 
-/* Bring up the board's NIC, its driver and the peer (boot). */
-void net_init(void);
-/* Take it all down: every skb and buffer freed, rings unmapped. */
+/* Take it all down: every skb and buffer freed, rings unmapped (the
+ * network comes up with the first socket()). */
 void net_exit(void);
 bool net_available(void);
+/* After a caught panic: forget the network without freeing it. */
+void net_forget(void);
 
 struct net_device *net_dev(void);
 struct nic *net_nic(void);

@@ -229,6 +229,8 @@ void kfree_skb(struct sk_buff *skb)
 	BUG_ON(skb->users <= 0);
 	if (--skb->users)
 		return;
+	CC_SCOPE(kfree_skb);
+	charge(CODE_skb_release);
 	if (skb->destructor)
 		skb->destructor(skb);
 	skb_release_data(skb);
