@@ -180,7 +180,11 @@ static void put_le16(u8 *p, u16 v)
 /*
  * The coherence check of a DMA transfer: no CPU cache may hold a dirty
  * copy of a line the device reads (stale data on the wire) or writes (a
- * later write-back would overwrite the device's data).
+ * later write-back would overwrite the device's data).  A read checks
+ * the lines wholly inside the buffer only: an edge line it shares with
+ * other data may be dirty again by then for bytes the device does not
+ * read (the caches here hold no data, so the bytes cannot be told
+ * apart).  A write checks every line it touches.
  */
 static void dma_check(phys_addr_t pa, u32 len, bool write)
 {
@@ -190,8 +194,13 @@ static void dma_check(phys_addr_t pa, u32 len, bool write)
 		struct cpu *c = &machine->cpu[i];
 		u32 line = cache_line_size(&c->l1d);
 		phys_addr_t a = pa & ~(phys_addr_t)(line - 1);
+		phys_addr_t end = pa + len;
 
-		for (; a < pa + len; a += line) {
+		if (!write) {
+			a = (pa + line - 1) & ~(phys_addr_t)(line - 1);
+			end &= ~(phys_addr_t)(line - 1);
+		}
+		for (; a < end; a += line) {
 			if (cache_pa_dirty(&c->l1d, a))
 				panic("DMA %s of PA %#llx: a dirty line in CPU %u's L1 D-cache (the buffer was not %s)",
 				      write ? "write" : "read",

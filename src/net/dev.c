@@ -112,6 +112,24 @@ static void qdisc_run(struct net_device *dev)
 	}
 }
 
+/*
+ * What a driver may rely on (checks=y): the fragments hold exactly
+ * data_len bytes and the linear part fits its buffer -- the invariant a
+ * split or trim that forgot a field breaks long before the wire shows it.
+ */
+static void skb_check(const struct sk_buff *skb)
+{
+	u32 frags = 0;
+
+	for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++)
+		frags += skb_shinfo(skb)->frags[i].size;
+	if (frags != skb->data_len || skb->data_len > skb->len ||
+	    skb->data + skb_headlen(skb) > skb->end)
+		panic("dev_queue_xmit: an inconsistent skb (len %u, data_len %u, %u bytes in %u frags, linear %u at %u of %u)",
+		      skb->len, skb->data_len, frags, skb_shinfo(skb)->nr_frags,
+		      skb_headlen(skb), skb->data, skb->end);
+}
+
 int dev_queue_xmit(struct sk_buff *skb)
 {
 	CC_SCOPE(dev_queue_xmit);
@@ -119,6 +137,8 @@ int dev_queue_xmit(struct sk_buff *skb)
 	int ret = 0;
 
 	charge(CODE_dev_queue_xmit);
+	if (machine->checks)
+		skb_check(skb);
 	local_bh_disable();
 	if (list_empty(&dev->qdisc) && !dev->queue_stopped) {
 		/* TCQ_F_CAN_BYPASS: an empty pfifo_fast goes straight on. */

@@ -36,6 +36,7 @@
 #include "net/checksum.h"
 #include "net/netdevice.h"
 #include "net/sock.h"
+#include "net/net.h"
 
 #define DEFAULT_RX_QUEUE_SIZE 128
 #define DEFAULT_TX_QUEUE_SIZE 512	/* v3.16 */
@@ -81,6 +82,14 @@ static void tx_desc_put(struct mv643xx_eth_private *mp, u32 idx,
 	u8 d[NIC_DESC_SIZE];
 
 	charge(CODE_mv643xx_tx_desc);
+	if (machine->checks) {
+		u8 cur[4];
+
+		net_peek_phys(mp->tx_ring.pa + idx * NIC_DESC_SIZE, cur, 4);
+		if (cur[3] & 0x80)
+			panic("mv643xx_eth: TX descriptor %u reused while the engine owns it (%u in use)",
+			      idx, mp->tx_desc_count);
+	}
 	memset(d, 0, sizeof(d));
 	d[TXD_BUF_PTR] = (u8)buf;
 	d[TXD_BUF_PTR + 1] = (u8)(buf >> 8);

@@ -92,6 +92,11 @@ void net_sync(void)
 		nic_sync(net.nic);
 }
 
+void net_peek_phys(phys_addr_t pa, void *buf, u32 len)
+{
+	memcpy(buf, ram_ptr(&machine->ram, pa), len);
+}
+
 void net_peek(vaddr_t va, void *buf, u32 len)
 {
 	memcpy(buf, ram_ptr(&machine->ram, __pa(va)), len);

@@ -58,6 +58,7 @@ void net_count_requeue(void);
 
 /* Read simulated lowmem without charging (model bookkeeping only). */
 void net_peek(vaddr_t va, void *buf, u32 len);
+void net_peek_phys(phys_addr_t pa, void *buf, u32 len);
 
 /* The connected socket's file operations and connect (net/socket.c). */
 int sock_socket(void);

@@ -341,6 +341,33 @@ void skb_copy_bits(const struct sk_buff *skb, u32 offset, void *to, u32 len)
 	}
 }
 
+int pskb_expand_head(struct sk_buff *skb, gfp_t gfp)
+{
+	struct skb_shared_info *sh;
+	vaddr_t head = kmalloc(skb->end + SKB_SHINFO_SIZE, gfp);
+
+	if (!head)
+		return -ENOMEM;
+	/* The headroom and the linear data; the fragments by reference. */
+	kv_memcpy(head, skb->head, skb->tail);
+	sh = calloc(1, sizeof(*sh));
+	if (!sh)
+		panic("skb: host out of memory");
+	*sh = *skb->shinfo;
+	sh->dataref = 1;
+	for (int i = 0; i < sh->nr_frags; i++) {
+		page_ref_charge();
+		page_ref_inc(sh->frags[i].page);
+	}
+	skb_release_data(skb);
+	skb->head = head;
+	skb->head_frag = false;
+	skb->head_page = NULL;
+	skb->shinfo = sh;
+	skb->cloned = false;
+	return 0;
+}
+
 int __skb_linearize(struct sk_buff *skb)
 {
 	struct skb_shared_info *sh;

@@ -181,6 +181,13 @@ void page_frag_release(struct page_frag *pfrag);
 void skb_copy_bits(const struct sk_buff *skb, u32 offset, void *to, u32 len);
 
 /*
+ * pskb_expand_head - give @skb a private copy of its head and shared info
+ * (fragments by reference) so that it can change them while a clone
+ * still uses the old ones (skb_unclone).  Return: 0 or -ENOMEM.
+ */
+int pskb_expand_head(struct sk_buff *skb, gfp_t gfp);
+
+/*
  * __skb_linearize - pull every fragment into a new linear head (what the
  * stack does for a device that cannot take the fragments).
  * Return: 0 or -ENOMEM.

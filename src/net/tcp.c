@@ -215,12 +215,12 @@ static bool tcp_should_autocork(struct sock *sk, struct sk_buff *skb,
 void tcp_push(struct sock *sk, int flags, u32 mss_now, int nonagle,
 	      u32 size_goal)
 {
-	CC_SCOPE(tcp_push);
 	struct sk_buff *skb;
 
-	charge(CODE_tcp_push);
 	if (!sk->send_head)
 		return;
+	CC_SCOPE(tcp_push);
+	charge(CODE_tcp_push);
 	skb = tcp_write_queue_tail(sk);
 	tcp_mark_push(sk, skb);
 	/*

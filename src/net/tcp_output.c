@@ -142,7 +142,6 @@ static int tso_fragment(struct sock *sk, struct sk_buff *skb, u32 len,
 	if (nlinear) {
 		kv_memcpy(skb_put(buff, nlinear), skb_data(skb) + len, nlinear);
 		skb->tail -= nlinear;
-		skb->len -= nlinear;
 	}
 	for (int i = 0; i < from->nr_frags; i++) {
 		struct skb_frag *f = &from->frags[i];
@@ -166,14 +165,16 @@ static int tso_fragment(struct sock *sk, struct sk_buff *skb, u32 len,
 	}
 	from->nr_frags = (u8)k;
 	{
-		u32 moved = skb->len - len;
+		/* The fragment bytes that moved (the linear ones were
+		 * copied into buff's head above). */
+		u32 nfrag = skb->len - len - nlinear;
 
-		buff->len += moved - nlinear;
-		buff->data_len = moved - nlinear;
-		skb->data_len -= moved - nlinear;
+		buff->len += nfrag;
+		buff->data_len = nfrag;
+		skb->data_len -= nfrag;
 		skb->len = len;
-		buff->truesize += moved - nlinear;
-		skb->truesize -= moved - nlinear;
+		buff->truesize += nfrag;
+		skb->truesize -= nfrag;
 	}
 	buff->sk = sk;
 	buff->ip_summed = skb->ip_summed;
@@ -302,10 +303,13 @@ static void tcp_event_new_data_sent(struct sock *sk, struct sk_buff *skb)
 
 bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, bool push_one)
 {
-	CC_SCOPE(tcp_write_xmit);
 	struct sk_buff *skb;
 	u32 sent = 0;
 
+	/* tcp_push_pending_frames' inline test: nothing queued, no call. */
+	if (!sk->send_head)
+		return false;
+	CC_SCOPE(tcp_write_xmit);
 	while ((skb = sk->send_head)) {
 		u32 tso_segs, cwnd_quota, limit;
 
