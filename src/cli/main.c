@@ -481,6 +481,18 @@ static void print_net_stats(const struct iperf_point *pt)
 	printf("%-26s %14llu\n", "peer_acks", (unsigned long long)n->peer_acks);
 	printf("%-26s %14llu\n", "peer_stalled_acks",
 	       (unsigned long long)n->peer_stalled);
+	printf("%-26s %14llu\n", "tcp_skbs_sent",
+	       (unsigned long long)n->tcp_skbs_sent);
+	printf("%-26s %14llu\n", "tso_fragments",
+	       (unsigned long long)n->tso_fragments);
+	printf("%-26s %14llu\n", "autocork_events",
+	       (unsigned long long)n->autocork_events);
+	printf("%-26s %14llu\n", "sndbuf_waits",
+	       (unsigned long long)n->sndbuf_waits);
+	printf("%-26s %14llu\n", "backlog_acks",
+	       (unsigned long long)n->backlog_acks);
+	printf("%-26s %14u\n", "snd_cwnd (end)", n->snd_cwnd);
+	printf("%-26s %14u\n", "sk_sndbuf (end)", n->sk_sndbuf);
 }
 
 static int cmd_run_iperf(int argc, char **argv)

@@ -24,6 +24,7 @@ struct nic_ev {
 	u64 seq;			/* ties break in posting order */
 	enum nic_ev_type type;
 	u32 first, ndesc;		/* TX_DONE: the descriptors to return */
+	u32 gen;			/* RX_COAL: coal_gen when armed */
 	bool irq;			/* TX_DONE: TX_ENABLE_INTERRUPT */
 	u32 len;
 	u8 *frame;			/* TX_DONE, RX_ARRIVE */
@@ -39,7 +40,9 @@ struct nic {
 	u64 tx_kick_ps;			/* the last TXQ enable */
 	u64 wire_free_ps;		/* the transmitter is free from then */
 	u64 now_ps;			/* how far the engine has run */
-	bool coal_pending;
+	bool coal_pending;		/* an RX coalescing timer runs */
+	bool rx_irq_ready;		/* ... and has expired */
+	u32 coal_gen;			/* which timer is the live one */
 	u32 cause, mask;
 	struct nic_ev *ev;		/* binary min-heap on (ps, seq) */
 	u32 nev, cap;
@@ -398,11 +401,17 @@ static void rx_arrive(struct nic *nic, struct nic_ev *e)
 	nic->rx_next = (nic->rx_next + 1) % nic->rx_size;
 	nic->stats.rx_frames++;
 	nic->stats.rx_bytes += e->len;
-	/* Coalescing: the cause follows the first frame by rx_coal. */
+	/*
+	 * [E] Coalescing: the cause bit is set at once (a poll for another
+	 * reason sees the frame), the interrupt line waits until rx_coal
+	 * after the first frame not yet signalled.
+	 */
+	nic->cause |= NIC_INT_RX;
 	if (!nic->coal_pending) {
 		nic->coal_pending = true;
 		ev_push(nic, (struct nic_ev){ .ps = e->ps + nic->rx_coal_ps,
-					      .type = EV_RX_COAL });
+					      .type = EV_RX_COAL,
+					      .gen = nic->coal_gen });
 	}
 }
 
@@ -449,8 +458,9 @@ static void nic_run(struct nic *nic, u64 until)
 				rx_arrive(nic, &e);
 				break;
 			case EV_RX_COAL:
-				nic->coal_pending = false;
-				nic->cause |= NIC_INT_RX;
+				if (e.gen == nic->coal_gen &&
+				    (nic->cause & NIC_INT_RX))
+					nic->rx_irq_ready = true;
 				break;
 			}
 			free(e.frame);
@@ -483,6 +493,12 @@ u32 nic_read_cause(struct nic *nic)
 void nic_ack_cause(struct nic *nic, u32 bits)
 {
 	nic->cause &= ~bits;
+	if (bits & NIC_INT_RX) {
+		/* The next frame starts a new coalescing period. */
+		nic->coal_pending = false;
+		nic->rx_irq_ready = false;
+		nic->coal_gen++;
+	}
 }
 
 void nic_set_mask(struct nic *nic, u32 mask)
@@ -492,7 +508,11 @@ void nic_set_mask(struct nic *nic, u32 mask)
 
 bool nic_irq_asserted(struct nic *nic)
 {
-	return (nic->cause & nic->mask) != 0;
+	u32 pending = nic->cause & nic->mask;
+
+	if (!nic->rx_irq_ready)
+		pending &= ~NIC_INT_RX;
+	return pending != 0;
 }
 
 u64 nic_next_event(struct nic *nic)

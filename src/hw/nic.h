@@ -56,7 +56,7 @@
 /* INT_CAUSE bits as this model uses them. */
 #define NIC_INT_TX 0x1u			/* a frame with TX_ENABLE_INTERRUPT done */
 #define NIC_INT_TX_END 0x2u		/* the TX engine stopped with work left */
-#define NIC_INT_RX 0x4u			/* frames received (after coalescing) */
+#define NIC_INT_RX 0x4u			/* frames received (the line: after coalescing) */
 
 #define NIC_MAX_FRAME 9728u
 

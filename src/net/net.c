@@ -31,6 +31,7 @@ static struct {
 	struct net_device *dev;
 	struct peer *peer;
 	struct sock *sk;		/* the connected socket */
+	struct sock final;		/* its counters when it closed */
 	u8 *pattern;
 	u32 pattern_len;
 	u64 gso_skbs, gso_segs, linearized, requeues;
@@ -187,6 +188,17 @@ void net_get_stats(struct net_stats *st)
 	st->gso_segs = net.gso_segs;
 	st->linearized = net.linearized;
 	st->qdisc_requeues = net.requeues;
+	{
+		const struct sock *sk = net.sk ? net.sk : &net.final;
+
+		st->tcp_skbs_sent = sk->skbs_out;
+		st->tso_fragments = sk->tso_fragments;
+		st->autocork_events = sk->autocork_events;
+		st->sndbuf_waits = sk->sndbuf_waits;
+		st->backlog_acks = sk->backlog_acks;
+		st->snd_cwnd = sk->snd_cwnd;
+		st->sk_sndbuf = sk->sk_sndbuf;
+	}
 }
 
 /* The socket's end: the queue goes (an abortive close: no FIN). */
@@ -204,8 +216,10 @@ static void sock_evict(struct inode *inode)
 		kfree_skb(skb);
 	}
 	page_frag_release(&sk->pfrag);
-	if (net.sk == sk)
+	if (net.sk == sk) {
+		net.final = *sk;
 		net.sk = NULL;
+	}
 	free(si);
 }
 

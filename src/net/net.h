@@ -25,6 +25,10 @@ struct net_stats {
 	u64 tx_irqs, napi_polls;
 	u64 gso_skbs, gso_segs, tso_skbs, tso_segs, linearized;
 	u64 qdisc_requeues;
+	/* The socket, at the end. */
+	u64 tcp_skbs_sent, tso_fragments, autocork_events, sndbuf_waits;
+	u64 backlog_acks;
+	u32 snd_cwnd, sk_sndbuf;
 };
 
 /* Take it all down: every skb and buffer freed, rings unmapped (the

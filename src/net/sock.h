@@ -84,7 +84,7 @@ struct sock {
 	struct list_head tsq_node;	/* on the TSQ tasklet's list */
 	u32 tsval;			/* timestamp clock (jiffies) */
 	/* Statistics. */
-	u64 bytes_acked, acks_received, segs_out, tso_fragments;
+	u64 bytes_acked, acks_received, segs_out, skbs_out, tso_fragments;
 	u64 autocork_events, sndbuf_waits, backlog_acks;
 };
 

@@ -291,6 +291,7 @@ static int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 	kv_write(skb_push(c, TCP_HDR_LEN), th, TCP_HDR_LEN);
 	c->transport_header = (u16)c->data;
 	sk->segs_out += skb->pcount;
+	sk->skbs_out++;
 	return ip_queue_xmit(sk, c);
 }
 
