@@ -543,7 +543,8 @@ Test(settings, print_words_and_json)
 			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
 			 "kernel_cpi=1.500 dram_read_MBps=1600 icache_model=y checks=y "
 			 "seed=1 tso=on sg=on tx_csum=on rx_coal_us=250 "
-			 "peer_ack_every=2 peer_delay_us=20 peer_stall_after=0");
+			 "peer_ack_every=2 peer_delay_us=10 peer_irq_us=250 "
+			 "peer_stall_after=0");
 	free(out);
 	/* HIGHPTE is printed as in force: off without HIGHMEM. */
 	ok("CONFIG_HIGHMEM=n");
@@ -569,7 +570,8 @@ Test(settings, print_words_and_json)
 		     "\"checks\": \"y\", \"seed\": 42, \"cpu_mhz\": 3200, "
 		     "\"tso\": \"off\", \"sg\": \"on\", \"tx_csum\": \"on\", "
 		     "\"rx_coal_us\": 250, \"peer_ack_every\": 2, "
-		     "\"peer_delay_us\": 20, \"peer_stall_after\": 0}");
+		     "\"peer_delay_us\": 10, \"peer_irq_us\": 250, "
+		     "\"peer_stall_after\": 0}");
 	free(out);
 	/* Boards without a NIC print no network settings. */
 	defaults("beaglebone-white");

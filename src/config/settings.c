@@ -137,7 +137,9 @@ static const struct {
 	{ "rx_coal_us", "N (250)", "the NIC's RX interrupt coalescing delay" },
 	{ "peer_ack_every", "N (2)",
 	  "the receiver ACKs every N full segments (Linux's delayed ACK: 2)" },
-	{ "peer_delay_us", "N (20)", "the receiver's turnaround from a frame to its ACK" },
+	{ "peer_delay_us", "N (10)", "the receiver's turnaround from its poll to the ACK" },
+	{ "peer_irq_us", "N (250)",
+	  "the receiver NIC's interrupt moderation: least time between its polls, whose GRO merges in-order segments up to a PSH (0: a poll per frame)" },
 	{ "peer_stall_after", "SIZE (0: never)",
 	  "the receiver stops acknowledging after this many bytes (a stalled peer)" },
 	{ "kernel_cpi", "X.YYY (the board's)",
@@ -170,9 +172,14 @@ void settings_default(struct settings *s, const struct platform *p)
 	s->rx_coal_us = 250;
 	/* [S] Linux's delayed ACK: one ACK per two full segments. */
 	s->peer_ack_every = 2;
-	/* [E] a PC receiver: interrupt moderation and the stack, frame in
-	 * to ACK out. */
-	s->peer_delay_us = 20;
+	/* [E] a PC receiver's stack, GRO poll to ACK out. */
+	s->peer_delay_us = 10;
+	/*
+	 * [S] a PC receiver's NIC: e1000/e1000e's default
+	 * InterruptThrottleRate (dynamic) puts bulk traffic in its
+	 * bulk_latency class, 4000 interrupts a second.
+	 */
+	s->peer_irq_us = 250;
 }
 
 u64 settings_cpu_hz(const struct settings *s)
@@ -426,6 +433,13 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		s->peer_delay_us = (u32)n;
 		return 0;
 	}
+	if (!strcmp(name, "peer_irq_us")) {
+		if (parse_u64(v, &n) || n > 1000000)
+			return fail(err, errlen,
+				    "peer_irq_us: '%s' is not 0..1000000", v);
+		s->peer_irq_us = (u32)n;
+		return 0;
+	}
 	if (!strcmp(name, "peer_stall_after")) {
 		if (parse_size(v, &n))
 			return fail(err, errlen,
@@ -617,7 +631,7 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		print_setting(f, json, false, "cpu_mhz", mhz, true);
 	}
 	if (s->platform->nic != NIC_NONE) {
-		char coal[12], every[12], delay[12], stall[24];
+		char coal[12], every[12], delay[12], irq[12], stall[24];
 		const struct {
 			const char *key, *val;
 			bool num;
@@ -628,12 +642,14 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 			{ "rx_coal_us", coal, true },
 			{ "peer_ack_every", every, true },
 			{ "peer_delay_us", delay, true },
+			{ "peer_irq_us", irq, true },
 			{ "peer_stall_after", stall, true },
 		};
 
 		snprintf(coal, sizeof(coal), "%u", s->rx_coal_us);
 		snprintf(every, sizeof(every), "%u", s->peer_ack_every);
 		snprintf(delay, sizeof(delay), "%u", s->peer_delay_us);
+		snprintf(irq, sizeof(irq), "%u", s->peer_irq_us);
 		snprintf(stall, sizeof(stall), "%" PRIu64, s->peer_stall_after);
 		for (size_t i = 0; i < ARRAY_SIZE(net); i++)
 			print_setting(f, json, false, net[i].key, net[i].val,

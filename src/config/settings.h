@@ -64,7 +64,8 @@ struct settings {
 	u32 cpu_mhz;		/* cpu_mhz=: the core clock (0: board's) */
 	u32 rx_coal_us;		/* the NIC's RX interrupt coalescing */
 	u32 peer_ack_every;	/* the receiver ACKs every N full segments */
-	u32 peer_delay_us;	/* the receiver's turnaround, frame in to ACK out */
+	u32 peer_delay_us;	/* the receiver's turnaround, poll to ACK out */
+	u32 peer_irq_us;	/* the receiver NIC's interrupt moderation */
 	u64 peer_stall_after;	/* the receiver stops ACKing after N bytes (0: never) */
 	/* cost.NAME=N: code-path cost overrides, value + 1 (0: none). */
 	u32 cost_override[NR_CODE_COSTS];

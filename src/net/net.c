@@ -122,6 +122,7 @@ static void net_init(void)
 		.mbps = platform()->nic_mbps,
 		.ack_every = s->peer_ack_every,
 		.delay_ps = (u64)s->peer_delay_us * 1000000,
+		.irq_ps = (u64)s->peer_irq_us * 1000000,
 		.stall_after = s->peer_stall_after,
 		.rwnd = PEER_RWND,
 		.wscale = PEER_WSCALE,

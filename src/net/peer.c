@@ -15,6 +15,8 @@
 #define TCP_MAX_QUICKACKS 16
 #define TCP_DELACK_MIN_PS 40000000000ull	/* 40 ms */
 #define ACK_FRAME_LEN (14 + 20 + 32)
+/* GRO stops at 64 KiB: 45 segments of 1448 bytes. */
+#define GRO_MAX_SEGS 45
 
 struct peer {
 	struct nic *nic;
@@ -27,6 +29,15 @@ struct peer {
 	u32 quick;
 	u16 ip_id;
 	u64 delack_ps;			/* UINT64_MAX: not armed */
+	/* Interrupt moderation and GRO: frames wait for the next poll;
+	 * a poll hands TCP one skb per run of in-order segments (up to a
+	 * PSH or GRO_MAX_SEGS), and TCP acknowledges per skb. */
+	u64 poll_ps;			/* the next poll, UINT64_MAX: none */
+	u64 last_poll_ps;
+	u32 gro_segs, gro_bytes;	/* the skb GRO is building */
+	u32 gro_end;			/* its end sequence */
+	u32 nack;			/* ACK numbers due at the poll */
+	u32 ack_due[64];
 	u64 tx_free_ps;			/* its transmitter */
 	const u8 *pattern;
 	u32 pattern_len;
@@ -49,6 +60,7 @@ struct peer *peer_create(struct nic *nic, const struct peer_params *p)
 	peer->nic = nic;
 	peer->p = *p;
 	peer->delack_ps = UINT64_MAX;
+	peer->poll_ps = UINT64_MAX;
 	peer->quick = TCP_MAX_QUICKACKS;
 	lp.data = peer;
 	nic_attach(nic, &lp);
@@ -85,8 +97,8 @@ const struct peer_stats *peer_stats(const struct peer *peer)
 	return &peer->st;
 }
 
-/* An ACK for everything received so far leaves @delay after @ps. */
-static void peer_send_ack(struct peer *peer, u64 ps)
+/* An ACK of @ack leaves @delay after @ps. */
+static void peer_send_ack(struct peer *peer, u32 ack, u64 ps)
 {
 	u8 f[ACK_FRAME_LEN];
 	u8 *ip = f + 14, *th = ip + 20;
@@ -94,8 +106,6 @@ static void peer_send_ack(struct peer *peer, u64 ps)
 
 	if (peer->p.stall_after && peer->st.bytes >= peer->p.stall_after) {
 		peer->st.stalled_acks++;
-		peer->unacked = 0;
-		peer->delack_ps = UINT64_MAX;
 		return;
 	}
 	memset(f, 0, sizeof(f));
@@ -114,7 +124,7 @@ static void peer_send_ack(struct peer *peer, u64 ps)
 	put_be16(th, peer->dport);
 	put_be16(th + 2, peer->sport);
 	put_be32(th + 4, peer->snd_nxt);
-	put_be32(th + 8, peer->rcv_nxt);
+	put_be32(th + 8, ack);
 	th[12] = 8 << 4;
 	th[13] = 0x10;		/* ACK */
 	put_be16(th + 14, (u16)MIN(peer->p.rwnd >> peer->p.wscale, 0xffffu));
@@ -129,8 +139,43 @@ static void peer_send_ack(struct peer *peer, u64 ps)
 	peer->tx_free_ps = start + eth_wire_ps(ACK_FRAME_LEN, peer->p.mbps);
 	nic_rx_frame(peer->nic, f, ACK_FRAME_LEN, peer->tx_free_ps);
 	peer->st.acks++;
-	peer->unacked = 0;
-	peer->delack_ps = UINT64_MAX;
+}
+
+/*
+ * An skb GRO built goes up: __tcp_ack_snd_check ACKs at once when more
+ * than (ack_every - 1) full segments are unacknowledged or in quickack
+ * mode, else arms the delayed-ACK timer.
+ */
+static void peer_gro_flush(struct peer *peer)
+{
+	if (!peer->gro_segs)
+		return;
+	peer->unacked += peer->gro_bytes;
+	peer->gro_segs = peer->gro_bytes = 0;
+	if (peer->quick ||
+	    peer->unacked > (peer->p.ack_every - 1) * peer->p.mss) {
+		if (peer->quick)
+			peer->quick--;
+		if (peer->nack == ARRAY_SIZE(peer->ack_due))
+			panic("peer: more than %zu ACKs in one poll",
+			      ARRAY_SIZE(peer->ack_due));
+		peer->ack_due[peer->nack++] = peer->gro_end;
+		peer->unacked = 0;
+		peer->delack_ps = UINT64_MAX;
+	} else if (peer->delack_ps == UINT64_MAX) {
+		peer->delack_ps = peer->st.last_ps + TCP_DELACK_MIN_PS;
+	}
+}
+
+/* The receiver's NAPI poll: GRO's last skb goes up, the ACKs go out. */
+static void peer_poll(struct peer *peer, u64 ps)
+{
+	peer->poll_ps = UINT64_MAX;
+	peer->last_poll_ps = ps;
+	peer_gro_flush(peer);
+	for (u32 i = 0; i < peer->nack; i++)
+		peer_send_ack(peer, peer->ack_due[i], ps);
+	peer->nack = 0;
 }
 
 /* Does @len bytes of payload at stream offset @off match the pattern? */
@@ -182,15 +227,19 @@ static void peer_receive(void *data, const u8 *f, u32 len, u64 ps)
 	peer->st.bytes += plen;
 	peer->st.segs++;
 	peer->st.last_ps = ps;
-	peer->unacked += plen;
-	if (peer->quick) {
-		peer->quick--;
-		peer_send_ack(peer, ps);
-	} else if (peer->unacked > (peer->p.ack_every - 1) * peer->p.mss) {
-		peer_send_ack(peer, ps);
-	} else if (peer->delack_ps == UINT64_MAX) {
-		peer->delack_ps = ps + TCP_DELACK_MIN_PS;
-	}
+	/* dev_gro_receive: the segment joins the skb being built. */
+	peer->gro_segs++;
+	peer->gro_bytes += plen;
+	peer->gro_end = peer->rcv_nxt;
+	if ((th[13] & 0x08) || peer->gro_segs == GRO_MAX_SEGS ||
+	    !peer->p.irq_ps)
+		peer_gro_flush(peer);
+	/* The interrupt: at once after a quiet spell, else at the rate
+	 * limit. */
+	if (!peer->p.irq_ps)
+		peer_poll(peer, ps);
+	else if (peer->poll_ps == UINT64_MAX)
+		peer->poll_ps = MAX(ps, peer->last_poll_ps + peer->p.irq_ps);
 	return;
 bad:
 	peer->st.bad_frames++;
@@ -198,14 +247,22 @@ bad:
 
 static u64 peer_next_timer(void *data)
 {
-	return ((struct peer *)data)->delack_ps;
+	const struct peer *peer = data;
+
+	return MIN(peer->poll_ps, peer->delack_ps);
 }
 
 static void peer_run_timer(void *data, u64 ps)
 {
 	struct peer *peer = data;
 
+	if (peer->poll_ps <= ps) {
+		peer_poll(peer, ps);
+		return;
+	}
 	peer->delack_ps = UINT64_MAX;
-	if (peer->unacked)
-		peer_send_ack(peer, ps);
+	if (peer->unacked) {
+		peer->unacked = 0;
+		peer_send_ack(peer, peer->rcv_nxt, ps);
+	}
 }

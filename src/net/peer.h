@@ -3,11 +3,14 @@
  * The host at the far end of the cable: a Linux TCP receiver that reads
  * everything at once.  It checks every frame it gets (IP and TCP
  * checksums, in-order sequence, the payload against the pattern the
- * sender writes) and acknowledges the way Linux does (__tcp_ack_snd_check):
- * immediately for its first TCP_MAX_QUICKACKS segments, then once more
- * than (ack_every - 1) full segments are unacknowledged, else after the
- * 40 ms delayed-ACK timer, each ACK @delay after the frame that caused
- * it.  Its receive window is fixed (a receiver whose autotuning is done).
+ * sender writes).  Its NIC moderates interrupts (at most one poll per
+ * @irq_ps, the first after a quiet spell at once); a poll runs GRO, which
+ * hands TCP one skb per run of in-order segments ended by a PSH or 64 KiB;
+ * TCP acknowledges per skb the way __tcp_ack_snd_check does: at once in
+ * quickack mode (its first TCP_MAX_QUICKACKS ACKs) or when more than
+ * (ack_every - 1) full segments are unacknowledged, else after the 40 ms
+ * delayed-ACK timer.  Each ACK leaves @delay after the poll.  Its receive
+ * window is fixed (a receiver whose autotuning is done).
  */
 #ifndef VMSPLIT_NET_PEER_H
 #define VMSPLIT_NET_PEER_H
@@ -19,7 +22,8 @@ struct nic;
 struct peer_params {
 	u32 mbps;
 	u32 ack_every;		/* full segments per ACK */
-	u64 delay_ps;		/* frame in to ACK out */
+	u64 delay_ps;		/* poll to ACK out */
+	u64 irq_ps;		/* interrupt moderation: least gap between polls (0: a poll per frame) */
 	u64 stall_after;	/* stop ACKing after this many bytes (0: never) */
 	u32 rwnd;		/* advertised window, bytes */
 	u8 wscale;
