@@ -36,6 +36,11 @@ struct nic {
 	phys_addr_t txq, rxq;
 	u32 tx_size, rx_size;
 	u32 tx_next, rx_next;		/* the engine's ring positions */
+	/* The engine stops at the first descriptor the last TXQ enable did
+	 * not cover (the real one stops at the first it does not own and
+	 * needs another enable): what the driver posts after a kick waits
+	 * for the next one. */
+	u32 kick_limit;
 	bool tx_enabled;
 	u64 tx_kick_ps;			/* the last TXQ enable */
 	u64 wire_free_ps;		/* the transmitter is free from then */
@@ -151,6 +156,7 @@ void nic_set_rings(struct nic *nic, phys_addr_t txq, u32 tx_size,
 	nic->rxq = rxq;
 	nic->rx_size = rx_size;
 	nic->tx_next = nic->rx_next = 0;
+	nic->kick_limit = 0;
 }
 
 static u8 *desc_ptr(phys_addr_t ring, u32 idx)
@@ -274,7 +280,7 @@ static void tx_offload(u8 *f, u32 len, u32 cmd)
 /* The next frame's start time, or UINT64_MAX if the engine has none. */
 static u64 tx_next_start(struct nic *nic)
 {
-	if (!nic->tx_enabled || !nic->tx_size)
+	if (!nic->tx_enabled || !nic->tx_size || nic->tx_next == nic->kick_limit)
 		return UINT64_MAX;
 	if (!(le32(desc_ptr(nic->txq, nic->tx_next)) & BUFFER_OWNED_BY_DMA))
 		return UINT64_MAX;
@@ -479,9 +485,20 @@ void nic_sync(struct nic *nic)
 
 void nic_txq_enable(struct nic *nic)
 {
+	u32 idx;
+
+	/* What earlier kicks covered runs up to now first. */
 	nic_sync(nic);
 	nic->tx_enabled = true;
 	nic->tx_kick_ps = MAX(nic->tx_kick_ps, nic->now_ps);
+	/* This kick covers the run of descriptors handed over since. */
+	idx = nic->kick_limit;
+	while (le32(desc_ptr(nic->txq, idx)) & BUFFER_OWNED_BY_DMA) {
+		idx = (idx + 1) % nic->tx_size;
+		if (idx == nic->tx_next)
+			panic("nic: every TX descriptor handed to the engine");
+	}
+	nic->kick_limit = idx;
 }
 
 u32 nic_read_cause(struct nic *nic)
