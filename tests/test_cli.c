@@ -100,7 +100,13 @@ Test(cli, micro_json_is_deterministic)
 	cr_assert(strlen(a.out) > 1000);
 }
 
-Test(cli, fast_path_is_ten_times_cheaper_and_free_of_maintenance)
+/*
+ * What the fast path saves is the maintenance: without it the pair costs
+ * a PTE write, a TLB invalidate and a 128-line flush besides its own
+ * instructions; with it only the instructions remain, more than five
+ * times cheaper at the board's calibrated CPI.
+ */
+Test(cli, fast_path_is_five_times_cheaper_and_free_of_maintenance)
 {
 	struct output n = run("micro --platform kirkwood-openblocks-a7 kmap_pfn_fastpath=n --format json");
 	struct output y = run("micro --platform kirkwood-openblocks-a7 kmap_pfn_fastpath=y --format json");
@@ -111,7 +117,7 @@ Test(cli, fast_path_is_ten_times_cheaper_and_free_of_maintenance)
 	cr_assert_eq(y.status, 0, "%s", y.err);
 	cn = json_field(n.out, op, "cycles");
 	cy = json_field(y.out, op, "cycles");
-	cr_assert(cy > 0 && cn >= 10 * cy, "without %g, with %g", cn, cy);
+	cr_assert(cy > 0 && cn >= 5 * cy, "without %g, with %g", cn, cy);
 	cr_assert_eq(json_field(y.out, op, "pte_write"), 0);
 	cr_assert_eq(json_field(y.out, op, "tlb_inv_local"), 0);
 	cr_assert_eq(json_field(y.out, op, "tlb_inv_global"), 0);

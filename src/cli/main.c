@@ -637,14 +637,25 @@ static int cmd_reproduce(int argc, char **argv)
 			usage_error("one experiment at a time");
 		}
 	}
-	if (which && strcmp(which, "dd-beaglebone"))
-		usage_error("unknown experiment '%s' (available: dd-beaglebone)",
+	if (which && strcmp(which, "dd-beaglebone") &&
+	    strcmp(which, "net-kirkwood"))
+		usage_error("unknown experiment '%s' (available: dd-beaglebone, net-kirkwood)",
 			    which);
-	if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, err,
-				    sizeof(err)))
-		usage_error("%s", err);
-	if (!which && !json)
-		printf("\nNot yet reproduced: E1 (iperf-kirkwood), E2 (kernbench-numaq).\n");
+	/* Every experiment: one JSON object keyed by experiment. */
+	if (!which && json)
+		printf("{\"dd-beaglebone\": ");
+	if (!which || !strcmp(which, "dd-beaglebone"))
+		if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, err,
+					    sizeof(err)))
+			usage_error("%s", err);
+	if (!which)
+		printf(json ? ", \"net-kirkwood\": " : "\n\n");
+	if (!which || !strcmp(which, "net-kirkwood"))
+		if (reproduce_net_kirkwood(json, IPERF_DEFAULT_TIME_NS, stdout,
+					   err, sizeof(err)))
+			usage_error("%s", err);
+	if (!which)
+		printf(json ? "}\n" : "\nNot yet reproduced: E2 (kernbench-numaq).\n");
 	return 0;
 }
 

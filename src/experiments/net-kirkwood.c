@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * E1: iperf TCP send on the Kirkwood (OpenBlocks A7), CONFIG_HIGHMEM=n,
+ * =y, and =y with the kmap_atomic_pfn lowmem fast path, TSO off and on.
+ * Source: LKML, 2014, "[PATCH] ARM: mm: implement no-highmem fast path in
+ * kmap_atomic_pfn()" (EXPERIMENTS.md E1).
+ *
+ * The CONFIG_HIGHMEM=n cells are the calibration data: the Kirkwood's
+ * kernel CPI is fitted there (kirkwood-openblocks-a7.c), nothing else.
+ * The CONFIG_HIGHMEM=y cells are printed beside the published ones as a
+ * check the model must pass on its own; the fast-path row is the
+ * prediction, with what remains of its loss cost centre by cost centre.
+ */
+#include "experiments/iperf.h"
+
+#include <string.h>
+
+#include "base/errno.h"
+#include "net/wire.h"
+
+static const struct {
+	const char *name;
+	const char *words[2];
+	const char *kind;
+	double published[2];	/* TSO off, on; 0: none */
+} e1_rows[] = {
+	{ "CONFIG_HIGHMEM=n", { "CONFIG_HIGHMEM=n" }, "calibration",
+	  { 544, 942 } },
+	{ "CONFIG_HIGHMEM=y", { "CONFIG_HIGHMEM=y" }, "check", { 306, 246 } },
+	{ "CONFIG_HIGHMEM=y, fast path",
+	  { "CONFIG_HIGHMEM=y", "kmap_pfn_fastpath=y" }, "prediction",
+	  { 0, 0 } },
+};
+
+#define E1_NROWS ARRAY_SIZE(e1_rows)
+
+/* Per segment on the wire: the events that tell the mechanisms apart. */
+static const enum event e1_events[] = {
+	EV_kmap_atomic_pfn, EV_pte_write,	 EV_tlb_inv_local,
+	EV_dcache_lines_flushed, EV_icache_inv_all, EV_icache_miss,
+	EV_l2_range_ops, EV_dma_map,
+};
+
+static double per_seg(const struct iperf_point *pt, u64 n)
+{
+	return pt->net.tx_frames ? (double)n / (double)pt->net.tx_frames : 0;
+}
+
+static void print_breakdown(FILE *f, const struct iperf_point *base,
+			    const struct iperf_point *pt, const char *what)
+{
+	bool done[NR_CC] = { false };
+	double total = 0;
+
+	for (int cc = 0; cc < NR_CC; cc++)
+		total += per_seg(pt, pt->r.profile[cc]) -
+			 per_seg(base, base->r.profile[cc]);
+	fprintf(f, "\n%s: %+.0f cycles per segment against CONFIG_HIGHMEM=n\n",
+		what, total);
+	fprintf(f, "  %-28s %10s %10s %10s\n", "cost centre", "HIGHMEM=n",
+		"this row", "extra");
+	for (int shown = 0; shown < 12; shown++) {
+		int best = -1;
+		double bd = 0;
+
+		for (int cc = 0; cc < NR_CC; cc++) {
+			double d = per_seg(pt, pt->r.profile[cc]) -
+				   per_seg(base, base->r.profile[cc]);
+
+			if (!done[cc] && (best < 0 || d > bd)) {
+				best = cc;
+				bd = d;
+			}
+		}
+		if (best < 0 || bd < 50)
+			break;
+		done[best] = true;
+		fprintf(f, "  %-28s %10.0f %10.0f %+10.0f\n", cc_names[best],
+			per_seg(base, base->r.profile[best]),
+			per_seg(pt, pt->r.profile[best]), bd);
+	}
+}
+
+int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f, char *err,
+			   size_t errlen)
+{
+	static struct iperf_point pts[E1_NROWS][2];
+	static struct settings rows[E1_NROWS][2];
+	const struct platform *p = platform_find("kirkwood-openblocks-a7");
+
+	for (u32 r = 0; r < E1_NROWS; r++)
+		for (u32 t = 0; t < 2; t++) {
+			struct settings *s = &rows[r][t];
+			int ret;
+
+			settings_default(s, p);
+			for (u32 w = 0; w < ARRAY_SIZE(e1_rows[r].words) &&
+					e1_rows[r].words[w];
+			     w++)
+				if (settings_parse(s, e1_rows[r].words[w], err,
+						   errlen))
+					return -EINVAL;
+			s->tso = t == 1;
+			ret = iperf_measure(s, IPERF_DEFAULT_LEN, time_ns,
+					    &pts[r][t], err, errlen);
+			if (ret)
+				return ret;
+		}
+	if (json) {
+		fprintf(f, "[\n");
+		for (u32 r = 0; r < E1_NROWS; r++)
+			for (u32 t = 0; t < 2; t++) {
+				const struct iperf_point *pt = &pts[r][t];
+				double pub = e1_rows[r].published[t];
+				char head[160];
+
+				fprintf(f,
+					"  {\"experiment\": \"net-kirkwood\", \"row\": \"%s\", \"tso\": \"%s\", \"workload\": \"iperf\", \"platform\": \"%s\", \"settings\": ",
+					e1_rows[r].name, t ? "on" : "off",
+					p->name);
+				settings_print_json(&rows[r][t], f);
+				fprintf(f,
+					", \"params\": {\"len\": %u, \"time_s\": %.6f}, \"kind\": \"%s\", ",
+					IPERF_DEFAULT_LEN, (double)time_ns / 1e9,
+					e1_rows[r].kind);
+				if (pub)
+					fprintf(f,
+						"\"published_Mbps\": %.0f, \"error_pct\": %.1f, ",
+						pub, 100.0 * (pt->mbps - pub) / pub);
+				else
+					fprintf(f, "\"published_Mbps\": null, ");
+				fprintf(f, "\"per_segment\": {");
+				for (size_t e = 0; e < ARRAY_SIZE(e1_events); e++)
+					fprintf(f, "%s\"%s\": %.3f", e ? ", " : "",
+						event_names[e1_events[e]],
+						per_seg(pt, pt->r.events[e1_events[e]]));
+				fprintf(f, "}, ");
+				snprintf(head, sizeof(head),
+					 "\"Mbps\": %.2f, \"segments\": %llu, ",
+					 pt->mbps,
+					 (unsigned long long)pt->net.tx_frames);
+				run_print_json_body(&pt->r, head, f);
+				fprintf(f, "}%s\n",
+					r + 1 == E1_NROWS && t == 1 ? "" : ",");
+			}
+		fprintf(f, "]\n");
+		return 0;
+	}
+	fprintf(f,
+		"E1: iperf -l %u TCP send on %s, mv643xx_eth at 1 Gbit/s, Mbit/s\n"
+		"    (%.3f s simulated per cell, the first %.3f s of it warm-up; line rate for\n"
+		"    1448-byte segments: %.2f Mbit/s)\n",
+		IPERF_DEFAULT_LEN, p->name, (double)time_ns / 1e9,
+		(double)time_ns / 5e9,
+		(double)eth_goodput_kbps(1448, 66, 1000) / 1e3);
+	fprintf(f, "%-36s %18s %18s\n", "", "TSO off", "TSO on");
+	for (u32 r = 0; r < E1_NROWS; r++) {
+		fprintf(f, "%-36s", e1_rows[r].name);
+		for (u32 t = 0; t < 2; t++)
+			fprintf(f, " %11.1f (%3.0f%%)", pts[r][t].mbps,
+				pts[r][t].cpu_pct);
+		if (e1_rows[r].published[0]) {
+			fprintf(f, "\n  %-34s",
+				!strcmp(e1_rows[r].kind, "calibration") ?
+					"published (calibration)" :
+					"published (a check, not fitted)");
+			for (u32 t = 0; t < 2; t++) {
+				double pub = e1_rows[r].published[t];
+
+				fprintf(f, " %7.0f (%+6.1f%%)", pub,
+					100.0 * (pts[r][t].mbps - pub) / pub);
+			}
+		} else {
+			fprintf(f, "   (prediction)");
+		}
+		fprintf(f, "\n");
+	}
+	fprintf(f, "(model Mbit/s, with the CPU's busy share; published, with the model's error)\n");
+	fprintf(f, "\n%-34s %15s %15s %15s\n", "per segment sent, TSO off/on",
+		"HIGHMEM=n", "HIGHMEM=y", "fast path");
+	for (size_t e = 0; e < ARRAY_SIZE(e1_events); e++) {
+		fprintf(f, "  %-32s", event_names[e1_events[e]]);
+		for (u32 r = 0; r < E1_NROWS; r++)
+			fprintf(f, " %7.2f/%-7.2f",
+				per_seg(&pts[r][0],
+					pts[r][0].r.events[e1_events[e]]),
+				per_seg(&pts[r][1],
+					pts[r][1].r.events[e1_events[e]]));
+		fprintf(f, "\n");
+	}
+	print_breakdown(f, &pts[0][0], &pts[2][0],
+			"What the fast path leaves of the loss, TSO off");
+	print_breakdown(f, &pts[0][1], &pts[2][1],
+			"What the fast path leaves of the loss, TSO on");
+	print_breakdown(f, &pts[0][0], &pts[1][0],
+			"The loss without the fast path, TSO off");
+	return 0;
+}
