@@ -305,3 +305,38 @@ Test(cli, dd_bad_options_exit_2)
 	assert_usage_error("run dd CONFIG_UACCESS_WITH_MEMCPY=y CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
 			   "exclude each other");
 }
+
+/* iperf's bad input: one line on stderr, exit 2, nothing run. */
+Test(cli, iperf_bad_input)
+{
+	assert_usage_error("run iperf --len 0", "--len: '0'");
+	assert_usage_error("run iperf --time -1", "--time: '-1'");
+	assert_usage_error("run iperf --time 1000", "--time: '1000'");
+	assert_usage_error("run iperf --time 0", "--time: '0'");
+	assert_usage_error("run iperf tso=maybe", "tso: 'maybe' is not on or off");
+	assert_usage_error("run iperf sg=2", "sg: '2' is not on or off");
+	assert_usage_error("run iperf cpu_mhz=0", "cpu_mhz: '0'");
+	assert_usage_error("run iperf --platform beaglebone-white",
+			   "no network controller");
+}
+
+/* The calibration cells of E1 within 10%, the others marked. */
+Test(cli, reproduce_net_kirkwood_calibration)
+{
+	struct output o = run("reproduce net-kirkwood --format json");
+	const char *c = o.out;
+	int cal = 0;
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	while ((c = strstr(c, "\"kind\": \"calibration\", "))) {
+		const char *e = strstr(c, "\"error_pct\": ");
+
+		cr_assert(e);
+		cr_assert_lt(fabs(strtod(e + 13, NULL)), 10.0, "%.40s", e);
+		cal++;
+		c++;
+	}
+	cr_assert_eq(cal, 2);
+	cr_assert(strstr(o.out, "\"kind\": \"check\""));
+	cr_assert(strstr(o.out, "\"kind\": \"prediction\", \"published_Mbps\": null"));
+}

@@ -325,11 +325,21 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath,
 		     s->given |= GIVEN_KMAP_PFN_FASTPATH)
 	BOOL_SETTING("checks", checks, )
-	BOOL_SETTING("tso", tso, )
-	BOOL_SETTING("sg", sg, )
-	BOOL_SETTING("tx_csum", tx_csum, )
 	BOOL_SETTING("icache_model", icache_model, )
 #undef BOOL_SETTING
+	/* ethtool -K's offload words. */
+#define OFFLOAD_SETTING(str, field)                                        \
+	if (!strcmp(name, str)) {                                          \
+		if (parse_bool(v, &b))                                     \
+			return fail(err, errlen,                           \
+				    "%s: '%s' is not on or off", name, v); \
+		s->field = b;                                              \
+		return 0;                                                  \
+	}
+	OFFLOAD_SETTING("tso", tso)
+	OFFLOAD_SETTING("sg", sg)
+	OFFLOAD_SETTING("tx_csum", tx_csum)
+#undef OFFLOAD_SETTING
 
 	if (!strcmp(name, "CONFIG_VMSPLIT")) {
 		for (int i = 0; i < NR_VMSPLIT; i++)

@@ -57,7 +57,7 @@ static void skb_copy_to_linear(const struct sk_buff *from, u32 offset,
 			continue;
 		}
 		n = MIN(len, f->size - offset);
-		kv_memcpy(to, skb_frag_address(f) + offset, n);
+		skb_frag_copy(f, offset, to, n);
 		to += n;
 		len -= n;
 		offset = 0;

@@ -103,6 +103,16 @@ void net_peek(vaddr_t va, void *buf, u32 len)
 	memcpy(buf, ram_ptr(&machine->ram, __pa(va)), len);
 }
 
+static void net_init(void);
+
+int net_up(void)
+{
+	if (!config || platform()->nic == NIC_NONE)
+		return -ENODEV;
+	net_init();
+	return 0;
+}
+
 /*
  * net_init - `ip link set eth0 up`: the NIC, the driver with its rings
  * filled, the peer.  Done by the first socket(), not at boot, so a run

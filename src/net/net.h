@@ -31,8 +31,10 @@ struct net_stats {
 	u32 snd_cwnd, sk_sndbuf;
 };
 
-/* Take it all down: every skb and buffer freed, rings unmapped (the
- * network comes up with the first socket()). */
+/* `ip link set eth0 up` (the first socket() does it).  Return: 0, or
+ * -ENODEV on a board without a NIC. */
+int net_up(void);
+/* Take it all down: every skb and buffer freed, rings unmapped. */
 void net_exit(void);
 bool net_available(void);
 /* After a caught panic: forget the network without freeing it. */

@@ -203,7 +203,47 @@ void skb_frag_unref(struct skb_frag *frag)
 
 vaddr_t skb_frag_address(const struct skb_frag *frag)
 {
+	BUG_ON(PageHighMem(frag->page));
 	return page_address(frag->page) + frag->page_offset;
+}
+
+/*
+ * Copy @n bytes at @off into fragment @f to the kernel address @to, or to
+ * the host buffer @host: a lowmem fragment through the direct map, a
+ * highmem one a page at a time through kmap_atomic, as skb_copy_bits
+ * does.
+ */
+static void frag_copy(const struct skb_frag *f, u32 off, vaddr_t to,
+		      u8 *host, u32 n)
+{
+	u32 pos = f->page_offset + off;
+
+	while (n) {
+		struct page *pg = pfn_to_page(page_to_pfn(f->page) +
+					      (pos >> PAGE_SHIFT));
+		u32 in = pos & (PAGE_SIZE - 1);
+		u32 k = MIN(n, (u32)PAGE_SIZE - in);
+		bool high = PageHighMem(pg);
+		vaddr_t va = high ? kmap_atomic(pg) : page_address(pg);
+
+		if (host)
+			kv_read(va + in, host, k);
+		else
+			kv_memcpy(to, va + in, k);
+		if (high)
+			kunmap_atomic(va);
+		if (host)
+			host += k;
+		else
+			to += k;
+		pos += k;
+		n -= k;
+	}
+}
+
+void skb_frag_copy(const struct skb_frag *f, u32 off, vaddr_t to, u32 n)
+{
+	frag_copy(f, off, to, NULL, n);
 }
 
 /* skb_release_data: the last user of the data frees frags and head. */
@@ -334,7 +374,7 @@ void skb_copy_bits(const struct sk_buff *skb, u32 offset, void *to, u32 len)
 			continue;
 		}
 		n = MIN(len, f->size - offset);
-		kv_read(skb_frag_address(f) + offset, out, n);
+		frag_copy(f, offset, 0, out, n);
 		out += n;
 		len -= n;
 		offset = 0;
@@ -386,7 +426,7 @@ int __skb_linearize(struct sk_buff *skb)
 		for (int i = 0; i < skb->shinfo->nr_frags; i++) {
 			const struct skb_frag *f = &skb->shinfo->frags[i];
 
-			kv_memcpy(at, skb_frag_address(f), f->size);
+			skb_frag_copy(f, 0, at, f->size);
 			at += f->size;
 		}
 	}

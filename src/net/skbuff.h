@@ -159,8 +159,12 @@ void skb_fill_page_desc(struct sk_buff *skb, int i, struct page *page,
 			u32 off, u32 size);
 /* put_page of a fragment's (compound) page. */
 void skb_frag_unref(struct skb_frag *frag);
-/* The fragment's lowmem kernel address (page_address + offset). */
+/* The fragment's lowmem kernel address (page_address + offset); a
+ * highmem fragment has none. */
 vaddr_t skb_frag_address(const struct skb_frag *frag);
+/* Copy @n bytes at @off into @frag to kernel address @to (kmap_atomic
+ * for a highmem page). */
+void skb_frag_copy(const struct skb_frag *frag, u32 off, vaddr_t to, u32 n);
 
 /* A fragment page block: struct page_frag and skb_page_frag_refill. */
 struct page_frag {

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The device layer in front of mv643xx_eth (src/net/dev.c): a highmem
+ * fragment on a device without NETIF_F_HIGHDMA is copied into a linear
+ * buffer (harmonize_features + __skb_linearize), a lowmem one is mapped
+ * in place; either way the receiver gets the right bytes.
+ */
+#include "helpers.h"
+
+#include "arch/kv.h"
+#include "base/errno.h"
+#include "hw/machine.h"
+#include "hw/nic.h"
+#include "mm/gfp.h"
+#include "mm/highmem.h"
+#include "mm/mm_types.h"
+#include "net/checksum.h"
+#include "net/net.h"
+#include "net/netdevice.h"
+#include "net/peer.h"
+#include "net/sock.h"
+
+#define PLEN 1000u
+#define SEQ 1000u
+
+static const u8 board_mac[6] = { 0x00, 0x0a, 0x85, 0x00, 0x00, 0x01 };
+static const u8 peer_mac[6] = { 0x00, 0x1b, 0x21, 0x00, 0x00, 0x02 };
+
+/* A one-segment TCP skb: 66 header bytes linear, the payload in a frag of
+ * an order-3 block from @gfp, whose bytes follow the pattern 'A'+i%26. */
+static struct sk_buff *tcp_skb(gfp_t gfp, struct page **pg)
+{
+	struct sk_buff *skb = alloc_skb(MAX_TCP_HEADER, GFP_KERNEL);
+	u8 h[66] = { 0 }, pay[PLEN];
+	vaddr_t va;
+
+	cr_assert(skb);
+	*pg = alloc_pages(gfp, SKB_FRAG_PAGE_ORDER);
+	cr_assert(*pg);
+	for (u32 i = 0; i < PLEN; i++)
+		pay[i] = (u8)('A' + i % 26);
+	va = kmap_atomic(*pg);
+	kv_write(va + 100, pay, PLEN);
+	kunmap_atomic(va);
+	skb_reserve(skb, MAX_TCP_HEADER);
+	memcpy(h, peer_mac, 6);
+	memcpy(h + 6, board_mac, 6);
+	put_be16(h + 12, 0x0800);
+	h[14] = 0x45;
+	put_be16(h + 16, 20 + 32 + PLEN);
+	put_be16(h + 20, 0x4000);
+	h[22] = 64;
+	h[23] = 6;
+	put_be32(h + 26, 0xc0a80002);
+	put_be32(h + 30, 0xc0a80001);
+	put_be16(h + 24, csum_fold(csum_partial(h + 14, 20, 0)));
+	put_be16(h + 34, 40000);
+	put_be16(h + 36, 5001);
+	put_be32(h + 38, SEQ);
+	h[46] = 8 << 4;
+	h[47] = TCPHDR_ACK | TCPHDR_PSH;
+	kv_write(skb_push(skb, 66), h, 66);
+	skb_fill_page_desc(skb, 0, *pg, 100, PLEN);
+	skb->len += PLEN;
+	skb->data_len = PLEN;
+	skb->ip_summed = CHECKSUM_PARTIAL;
+	return skb;
+}
+
+/* Send it and let the wire and the receiver run. */
+static void send_and_wait(struct sk_buff *skb)
+{
+	static u8 pattern[26];
+
+	for (u32 i = 0; i < 26; i++)
+		pattern[i] = (u8)('A' + i);
+	peer_connect(net_peer(), 0xc0a80002, 0xc0a80001, 40000, 5001,
+		     board_mac, peer_mac, SEQ, 1);
+	peer_expect_pattern(net_peer(), pattern, 26);
+	cr_assert_eq(dev_queue_xmit(skb), 0);
+	hw_idle(this_cpu(), 1000000);
+	nic_sync(net_nic());
+}
+
+Test(netdev, highmem_fragment_is_copied_not_mapped)
+{
+	struct net_stats st;
+	struct page *pg;
+	u64 maps;
+
+	TEST_BOOT("kirkwood-openblocks-a7");
+	cr_assert_eq(net_up(), 0);
+	cr_assert_not(net_dev()->features & NETIF_F_HIGHDMA);
+	maps = machine_event_total(EV_dma_map);
+	send_and_wait(tcp_skb(GFP_HIGHUSER, &pg));
+	cr_assert(PageHighMem(pg));
+	net_get_stats(&st);
+	cr_assert_eq(st.linearized, 1);
+	/* One mapping: the linear copy, not the fragment. */
+	cr_assert_eq(machine_event_total(EV_dma_map) - maps, 1);
+	cr_assert_eq(peer_stats(net_peer())->bytes, PLEN);
+	cr_assert_eq(peer_stats(net_peer())->bad_frames, 0);
+	test_shutdown();
+}
+
+Test(netdev, lowmem_fragment_is_mapped_in_place)
+{
+	struct net_stats st;
+	struct page *pg;
+	u64 maps;
+
+	TEST_BOOT("kirkwood-openblocks-a7");
+	cr_assert_eq(net_up(), 0);
+	maps = machine_event_total(EV_dma_map);
+	send_and_wait(tcp_skb(GFP_KERNEL, &pg));
+	cr_assert_not(PageHighMem(pg));
+	net_get_stats(&st);
+	cr_assert_eq(st.linearized, 0);
+	/* The header and the fragment, each mapped where it is. */
+	cr_assert_eq(machine_event_total(EV_dma_map) - maps, 2);
+	cr_assert_eq(peer_stats(net_peer())->bytes, PLEN);
+	cr_assert_eq(peer_stats(net_peer())->bad_frames, 0);
+	test_shutdown();
+}
+
+/* A payload byte changed after the header: the receiver's checks see
+ * the wrong data. */
+Test(netdev, receiver_rejects_a_wrong_payload)
+{
+	struct page *pg;
+	struct sk_buff *skb;
+	vaddr_t va;
+
+	TEST_BOOT("kirkwood-openblocks-a7");
+	cr_assert_eq(net_up(), 0);
+	skb = tcp_skb(GFP_KERNEL, &pg);
+	va = page_address(pg);
+	kv_write(va + 100 + 500, (u8[1]){ 'z' }, 1);
+	send_and_wait(skb);
+	cr_assert_eq(peer_stats(net_peer())->bytes, 0);
+	cr_assert_eq(peer_stats(net_peer())->bad_frames, 1);
+	cr_assert(peer_stats(net_peer())->bad_payload);
+	cr_assert_eq(peer_stats(net_peer())->first_bad_offset, 500);
+	test_shutdown();
+}
+
+Test(netdev, no_nic_no_network)
+{
+	TEST_BOOT("beaglebone-white");
+	cr_assert_eq(net_up(), -ENODEV);
+	cr_assert_not(net_available());
+	test_shutdown();
+}
