@@ -26,6 +26,7 @@ static const struct {
 	{ "dd", bench_dd },
 	{ "kmap", bench_kmap },
 	{ "spawn", bench_spawn },
+	{ "iperf", bench_iperf },
 	{ "reproduce", bench_reproduce },
 };
 

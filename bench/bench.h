@@ -52,6 +52,7 @@ void bench_target(const char *what, u32 met, u32 of);
 void bench_dd(const struct bench_opts *o);
 void bench_kmap(const struct bench_opts *o);
 void bench_spawn(const struct bench_opts *o);
+void bench_iperf(const struct bench_opts *o);
 void bench_boot(const struct bench_opts *o);
 void bench_reproduce(const struct bench_opts *o);
 

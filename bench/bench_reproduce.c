@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "experiments/dd.h"
+#include "experiments/iperf.h"
 
 /* One `vmsplit reproduce`; Return: its host CPU seconds. */
 static double reproduce_run(void *arg)
@@ -18,7 +19,9 @@ static double reproduce_run(void *arg)
 	double t0 = bench_cpu_s();
 
 	if (reproduce_dd_beaglebone(false, DD_DEFAULT_TOTAL, devnull, err,
-				    sizeof(err)))
+				    sizeof(err)) ||
+	    reproduce_net_kirkwood(false, IPERF_DEFAULT_TIME_NS, devnull, err,
+				   sizeof(err)))
 		bench_die("reproduce", err);
 	return bench_cpu_s() - t0;
 }
@@ -28,14 +31,14 @@ void bench_reproduce(const struct bench_opts *o)
 	FILE *devnull;
 	double s;
 
-	/* E3 runs on the BeagleBone; --board another board leaves it out. */
-	if (o->board && o->board != platform_find("beaglebone-white"))
+	/* E3 and E1 run on their boards; --board leaves them out. */
+	if (o->board)
 		return;
 	devnull = fopen("/dev/null", "w");
 	if (!devnull)
 		bench_die("reproduce", "cannot open /dev/null");
 	s = bench_min(o->runs, reproduce_run, devnull);
 	fclose(devnull);
-	printf("\n-- vmsplit reproduce (E3: 28 dd runs of %u MiB, checks=y): %.2f host CPU s (min of %u) --\n",
+	printf("\n-- vmsplit reproduce (E3: 28 dd runs of %u MiB; E1: 6 iperf runs; checks=y): %.2f host CPU s (min of %u) --\n",
 	       DD_DEFAULT_TOTAL >> 20, s, o->runs);
 }
