@@ -47,7 +47,7 @@ Test(iperf, receiver_accepts_the_whole_stream)
 
 	measure(&pt, SHORT_NS, "tso=off", NULL);
 	cr_assert_eq(pt.net.peer_bad_frames, 0);
-	cr_assert_gt(pt.p.peer_bytes1, 1000000);
+	cr_assert_gt(pt.p.peer_bytes1, 500000);
 	cr_assert_leq(pt.p.peer_bytes1, pt.p.written);
 	cr_assert_gt(pt.net.gso_segs, 0);
 	cr_assert_eq(pt.net.tso_segs, 0);

@@ -541,7 +541,7 @@ Test(settings, print_words_and_json)
 			 "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n "
 			 "CONFIG_CPU_SW_DOMAIN_PAN=n "
 			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
-			 "kernel_cpi=4.950 dram_read_MBps=1600 icache_model=y checks=y "
+			 "kernel_cpi=4.600 dram_read_MBps=1600 icache_model=y checks=y "
 			 "seed=1 tso=on sg=on tx_csum=on rx_coal_us=250 "
 			 "peer_ack_every=2 peer_delay_us=10 peer_irq_us=250 "
 			 "peer_stall_after=0");
@@ -565,7 +565,7 @@ Test(settings, print_words_and_json)
 		     "\"CONFIG_CPU_SW_DOMAIN_PAN\": \"n\", "
 		     "\"flavour\": \"arm-3x\", "
 		     "\"kmap_pfn_fastpath\": \"n\", \"mem\": \"512M\", "
-		     "\"cpus\": 1, \"kernel_cpi\": 4.950, "
+		     "\"cpus\": 1, \"kernel_cpi\": 4.600, "
 		     "\"dram_read_MBps\": 1600, \"icache_model\": \"y\", "
 		     "\"checks\": \"y\", \"seed\": 42, \"cpu_mhz\": 3200, "
 		     "\"tso\": \"off\", \"sg\": \"on\", \"tx_csum\": \"on\", "

@@ -219,7 +219,7 @@ static long generic_perform_write(struct inode *inode, vaddr_t buf, u32 count,
 	do {
 		u32 offset = (u32)(pos & ~PAGE_MASK);
 		u32 bytes = MIN(PAGE_SIZE - offset, count);
-		struct page *page;
+		struct page *page = NULL;
 		vaddr_t kaddr;
 		u32 copied;
 		bool fresh;

@@ -663,6 +663,7 @@ void hw_icache_inv_all(struct cpu *c)
 		if (!c->l1i_gen)
 			cache_inv_all(&c->l1i);
 		c->icache_fills++;
+		c->icache_gen++;
 		__cc_icache_fetch(c, c->cc);
 		return;
 	}
@@ -740,6 +741,7 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 	u64 fills = c->icache_fills, l2_hits = 0, misses = 0;
 	u64 gen = c->l1i_gen << L1I_GEN_SHIFT;
 
+	c->text_gen[cc] = c->icache_gen;
 	for (u32 k = machine->icache_start[cc]; k < end; k++) {
 		u64 want = gen | ((u64)line[k] << 2) | CACHE_VALID;
 		u32 set = line[k] & mask, w;

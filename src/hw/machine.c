@@ -10,15 +10,47 @@
 struct machine *machine;
 
 /*
+ * The 64-byte text lines of centre @cc: the measured ones (cfg->cc_text),
+ * or, for a centre no measured operation runs but whose size is estimated
+ * (cfg->cc_text_bytes, [E]: the DMA maintenance, the network driver),
+ * that many lines laid end to end in a region of their own from
+ * TEXT_SYNTH_OFF, so that an invalidate costs their refetch too.
+ * Return: the number of lines; their offsets from _stext go to @off when
+ * it is not NULL, the synthetic ones advancing *@synth.
+ */
+#define TEXT_SYNTH_OFF 0x00f00000u
+static u32 cc_text_lines(const struct hw_config *cfg, u32 cc, u32 *off,
+			 u32 *synth)
+{
+	const struct cc_text *t = &cfg->cc_text[cc];
+	u32 n;
+
+	if (t->nr) {
+		for (u16 i = 0; off && i < t->nr; i++)
+			off[i] = t->line_off[i];
+		return t->nr;
+	}
+	if (!cfg->cc_text_bytes || !cfg->cc_text_bytes[cc])
+		return 0;
+	n = DIV_ROUND_UP(cfg->cc_text_bytes[cc], CC_TEXT_LINE);
+	for (u32 i = 0; off && i < n; i++) {
+		off[i] = *synth;
+		*synth += CC_TEXT_LINE;
+	}
+	return n;
+}
+
+/*
  * Lay out the I-cache lines of every cost centre's text: each CC_TEXT_LINE
- * of cfg->cc_text at text_pa + (offset mod text_span), cut into lines of
- * the I-cache's size.
+ * at text_pa + (offset mod text_span), cut into lines of the I-cache's
+ * size.
  */
 static int icache_lines_init(struct machine *m)
 {
 	const struct hw_config *cfg = &m->cfg;
 	u32 shift = (u32)__builtin_ctz(cfg->l1i.line);
-	u32 per = CC_TEXT_LINE >> shift, n = 0;
+	u32 per = CC_TEXT_LINE >> shift, n = 0, synth = TEXT_SYNTH_OFF;
+	u32 *off;
 
 	/* A hand-made configuration without text: every centre is empty. */
 	if (!cfg->cc_text)
@@ -26,24 +58,28 @@ static int icache_lines_init(struct machine *m)
 	if (!per || cfg->text_pa + cfg->text_span > (1ull << (32 + shift)))
 		return -EINVAL;
 	for (u32 cc = 0; cc < NR_CC; cc++)
-		n += cfg->cc_text[cc].nr * per;
+		n += cc_text_lines(cfg, cc, NULL, NULL) * per;
 	m->icache_line = malloc(sizeof(*m->icache_line) * (n ? n : 1));
-	if (!m->icache_line)
+	off = malloc(sizeof(*off) * 65536);
+	if (!m->icache_line || !off) {
+		free(off);
 		return -ENOMEM;
+	}
 	n = 0;
 	for (u32 cc = 0; cc < NR_CC; cc++) {
-		const struct cc_text *t = &cfg->cc_text[cc];
+		u32 nr = cc_text_lines(cfg, cc, off, &synth);
 
 		m->icache_start[cc] = n;
-		for (u16 i = 0; i < t->nr; i++) {
+		for (u32 i = 0; i < nr; i++) {
 			phys_addr_t pa = cfg->text_pa +
-					 (t->line_off[i] & (cfg->text_span - 1));
+					 (off[i] & (cfg->text_span - 1));
 
 			for (u32 b = 0; b < per; b++)
 				m->icache_line[n++] = (u32)(pa >> shift) + b;
 		}
 	}
 	m->icache_start[NR_CC] = n;
+	free(off);
 	return 0;
 }
 

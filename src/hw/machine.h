@@ -275,9 +275,22 @@ static inline u16 cc_enter(struct cpu *c, u16 cc)
 	return prev;
 }
 
+/*
+ * Leave a cost centre for @prev, the caller.  If the I-cache was
+ * invalidated meanwhile (the Feroceon's D-cache range flush wipes it, in
+ * kunmap_atomic deep inside a DMA mapping), the caller's code that runs
+ * after the return is fetched again: charged here, to @prev, as a
+ * re-entry would be.
+ */
 static inline void cc_exit(struct cpu *c, u16 prev)
 {
 	c->cc = prev;
+	if (unlikely(c->text_gen[prev] != c->icache_gen)) {
+		if (machine->cfg.icache_model)
+			__cc_icache_fetch(c, prev);
+		else
+			__cc_text_fetch(c, prev);
+	}
 }
 
 static inline void __cc_scope_exit(u16 *prev)

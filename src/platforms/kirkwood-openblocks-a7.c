@@ -148,7 +148,7 @@ const struct platform kirkwood_openblocks_a7 = {
 	/*
 	 * [C] calibrated on E1's CONFIG_HIGHMEM=n, TSO off cell (544 Mbit/s;
 	 * `vmsplit reproduce net-kirkwood`), the board's one fitted
-	 * parameter: 4.95 cycles per kernel instruction beside the cache,
+	 * parameter: 4.60 cycles per kernel instruction beside the cache,
 	 * TLB and I-cache misses the machine charges.  High for a
 	 * single-issue core whose pipeline alone would give about 1.5: it
 	 * also absorbs what the model leaves out -- the sk_buff, socket and
@@ -158,5 +158,5 @@ const struct platform kirkwood_openblocks_a7 = {
 	 * (942, line rate) is met with the CPU about half idle; the
 	 * CONFIG_HIGHMEM=y cells are not fitted.
 	 */
-	.kernel_cpi_milli = 4950,
+	.kernel_cpi_milli = 4600,
 };
