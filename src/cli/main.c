@@ -462,37 +462,35 @@ static u64 parse_time_ns(const char *v)
 static void print_net_stats(const struct iperf_point *pt)
 {
 	const struct net_stats *n = &pt->net;
+	const struct {
+		const char *name;
+		u64 v;
+	} rows[] = {
+		{ "tx_frames", n->tx_frames },
+		{ "tx_irqs", n->tx_irqs },
+		{ "napi_polls", n->napi_polls },
+		{ "gso_skbs", n->gso_skbs },
+		{ "gso_segs", n->gso_segs },
+		{ "tso_skbs", n->tso_skbs },
+		{ "tso_segs", n->tso_segs },
+		{ "linearized", n->linearized },
+		{ "acks_received", n->rx_frames },
+		{ "rx_dropped", n->rx_dropped },
+		{ "peer_acks", n->peer_acks },
+		{ "peer_stalled_acks", n->peer_stalled },
+		{ "tcp_skbs_sent", n->tcp_skbs_sent },
+		{ "tso_fragments", n->tso_fragments },
+		{ "autocork_events", n->autocork_events },
+		{ "sndbuf_waits", n->sndbuf_waits },
+		{ "backlog_acks", n->backlog_acks },
+		{ "snd_cwnd (end)", n->snd_cwnd },
+		{ "sk_sndbuf (end)", n->sk_sndbuf },
+	};
 
 	printf("\n%-26s %14s\n", "network", "count");
-	printf("%-26s %14llu\n", "tx_frames", (unsigned long long)n->tx_frames);
-	printf("%-26s %14llu\n", "tx_irqs", (unsigned long long)n->tx_irqs);
-	printf("%-26s %14llu\n", "napi_polls",
-	       (unsigned long long)n->napi_polls);
-	printf("%-26s %14llu\n", "gso_skbs", (unsigned long long)n->gso_skbs);
-	printf("%-26s %14llu\n", "gso_segs", (unsigned long long)n->gso_segs);
-	printf("%-26s %14llu\n", "tso_skbs", (unsigned long long)n->tso_skbs);
-	printf("%-26s %14llu\n", "tso_segs", (unsigned long long)n->tso_segs);
-	printf("%-26s %14llu\n", "linearized",
-	       (unsigned long long)n->linearized);
-	printf("%-26s %14llu\n", "acks_received",
-	       (unsigned long long)n->rx_frames);
-	printf("%-26s %14llu\n", "rx_dropped",
-	       (unsigned long long)n->rx_dropped);
-	printf("%-26s %14llu\n", "peer_acks", (unsigned long long)n->peer_acks);
-	printf("%-26s %14llu\n", "peer_stalled_acks",
-	       (unsigned long long)n->peer_stalled);
-	printf("%-26s %14llu\n", "tcp_skbs_sent",
-	       (unsigned long long)n->tcp_skbs_sent);
-	printf("%-26s %14llu\n", "tso_fragments",
-	       (unsigned long long)n->tso_fragments);
-	printf("%-26s %14llu\n", "autocork_events",
-	       (unsigned long long)n->autocork_events);
-	printf("%-26s %14llu\n", "sndbuf_waits",
-	       (unsigned long long)n->sndbuf_waits);
-	printf("%-26s %14llu\n", "backlog_acks",
-	       (unsigned long long)n->backlog_acks);
-	printf("%-26s %14u\n", "snd_cwnd (end)", n->snd_cwnd);
-	printf("%-26s %14u\n", "sk_sndbuf (end)", n->sk_sndbuf);
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++)
+		printf("%-26s %14llu\n", rows[i].name,
+		       (unsigned long long)rows[i].v);
 }
 
 static int cmd_run_iperf(int argc, char **argv)
