@@ -13,7 +13,7 @@ CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-unused-paramete
 OPT ?= -O2 -g
 CFLAGS ?=
 ALL_CFLAGS := $(CFLAGS_BASE) $(OPT) $(CFLAGS)
-LDLIBS := -lm
+LDLIBS := -lcjson -lm
 
 LIB_SRC := $(sort $(shell find src -name '*.c' ! -path 'src/cli/main.c'))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -31,16 +31,22 @@ KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
 all: $(BUILD)/vmsplit
 
-# Debian packages the build needs.  Installed on the spot when we are root
-# (a fresh CI machine); otherwise we say what is missing.
+# Debian packages the build needs: Criterion for the tests, cJSON for
+# `vmsplit diff`.  Installed on the spot when we are root (a fresh CI
+# machine); otherwise we say what is missing.
+DEPS_PKGS := libcriterion-dev:/usr/include/criterion/criterion.h \
+	libcjson-dev:/usr/include/cjson/cJSON.h
 deps:
-	@if [ ! -f /usr/include/criterion/criterion.h ]; then \
+	@missing=""; for p in $(DEPS_PKGS); do \
+		[ -f "$${p#*:}" ] || missing="$$missing $${p%%:*}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
-			echo "installing libcriterion-dev"; \
+			echo "installing$$missing"; \
 			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-			 apt-get install -y -qq libcriterion-dev >/dev/null) || exit 1; \
+			 apt-get install -y -qq $$missing >/dev/null) || exit 1; \
 		else \
-			echo "missing libcriterion-dev: run 'apt-get install libcriterion-dev' as root" >&2; \
+			echo "missing$$missing: run 'apt-get install$$missing' as root" >&2; \
 			exit 1; \
 		fi; \
 	fi
@@ -75,6 +81,7 @@ $(BUILD)/kpath-analyze: $(KPATH_MAIN_OBJ) $(KPATH_OBJ)
 
 # The test objects need Criterion's headers before they compile.
 $(TEST_OBJ): | deps
+$(BUILD)/src/cli/diff.o: | deps
 $(TEST_OBJ) $(KPATH_OBJ) $(KPATH_MAIN_OBJ): ALL_CFLAGS += -Itools/kpath
 
 run: $(BUILD)/vmsplit

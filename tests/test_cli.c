@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 struct output {
 	int status;
@@ -339,4 +340,69 @@ Test(cli, reproduce_net_kirkwood_calibration)
 	cr_assert_eq(cal, 2);
 	cr_assert(strstr(o.out, "\"kind\": \"check\""));
 	cr_assert(strstr(o.out, "\"kind\": \"prediction\", \"published_Mbps\": null"));
+}
+
+/* Write @text to a new temporary file; Return: its path (static). */
+static const char *to_file(const char *text, int which)
+{
+	static char path[2][64];
+	FILE *f;
+
+	snprintf(path[which], sizeof(path[which]), "/tmp/vmsplit-diff-%d-%d",
+		 (int)getpid(), which);
+	f = fopen(path[which], "w");
+	cr_assert(f);
+	fputs(text, f);
+	fclose(f);
+	return path[which];
+}
+
+/*
+ * `vmsplit diff`: HIGHPTE's cost on the NUMA-Q shows up first as
+ * kmap_atomic's growth; a profile against itself changes nothing.
+ */
+Test(cli, diff_of_two_profiles)
+{
+	struct output n = run("run spawn --platform numaq-16 --procs 4 CONFIG_HIGHPTE=n --format json");
+	struct output y = run("run spawn --platform numaq-16 --procs 4 CONFIG_HIGHPTE=y --format json");
+	const char *a = to_file(n.out, 0), *b = to_file(y.out, 1);
+	char args[200];
+	struct output d, same;
+	const char *first, *end;
+
+	cr_assert_eq(n.status, 0, "%s", n.err);
+	cr_assert_eq(y.status, 0, "%s", y.err);
+	snprintf(args, sizeof(args), "diff %s %s", a, b);
+	d = run(args);
+	cr_assert_eq(d.status, 0, "%s", d.err);
+	/* The third line, the largest growth. */
+	first = strchr(strchr(d.out, '\n') + 1, '\n') + 1;
+	end = strchr(first, '\n');
+	cr_assert(end && end - first > 13 && !strncmp(end - 13, "  kmap_atomic", 13),
+		  "%s", d.out);
+	cr_assert(strstr(d.out, "  total\n"));
+	snprintf(args, sizeof(args), "diff %s %s", a, a);
+	same = run(args);
+	cr_assert_eq(same.status, 0);
+	/* Header, column names and the total only. */
+	cr_assert(strstr(same.out, "\n           A            B       change         %  function\n"));
+	cr_assert(strstr(same.out, "+0.0     +0.0%  total\n"));
+	cr_assert_eq(strchr(strchr(strchr(same.out, '\n') + 1, '\n') + 1, '\n')[1], '\0');
+	remove(a);
+	remove(b);
+}
+
+Test(cli, diff_bad_input)
+{
+	const char *a = to_file("{\"no\": 1}", 0), *b = to_file("not json", 1);
+	char args[200];
+
+	snprintf(args, sizeof(args), "diff %s %s", a, b);
+	assert_usage_error(args, "is not JSON");
+	snprintf(args, sizeof(args), "diff %s %s", a, a);
+	assert_usage_error(args, "do not pair up");
+	assert_usage_error("diff /no/such/file /no/such/file", "cannot open");
+	assert_usage_error("diff only-one", "give two JSON outputs");
+	remove(a);
+	remove(b);
 }

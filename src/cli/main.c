@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/diff.h"
 #include "config/settings.h"
 #include "micro/micro.h"
 #include "run/run.h"
@@ -58,6 +59,9 @@ static void print_help(FILE *f)
 	      "                            board's cable: Mbit/s (offloads: tso= sg= tx_csum=)\n"
 	      "  reproduce [dd-beaglebone|net-kirkwood] [--format table|json]\n"
 	      "                            the published experiments (all that exist)\n"
+	      "  diff A.json B.json        the profiles of two runs (--format json, with\n"
+	      "                            their profile): each function's change in ticks\n"
+	      "                            and %, growth first\n"
 	      "  help                      this text\n",
 	      f);
 }
@@ -326,14 +330,20 @@ static void spawn_start_cb(const void *p)
 }
 
 /* The profile as a table: cost centres by cycles, largest first. */
+/* --profile, as readprofile prints it: ticks (PROFILE_TICK_NS of
+ * simulated CPU time each) and share, the busiest first. */
 static void print_profile_table(const struct run_result *r)
 {
 	bool done[NR_CC] = { false };
+	double ns_per_cycle = r->elapsed_cycles ?
+				      r->elapsed_s * 1e9 / (double)r->elapsed_cycles :
+				      0;
 	u64 total = 0;
 
 	for (int cc = 0; cc < NR_CC; cc++)
 		total += r->profile[cc];
-	printf("\n%-26s %14s %7s\n", "cost centre", "cycles", "%");
+	printf("\n%-26s %14s %12s %7s\n", "cost centre", "cycles", "ticks",
+	       "%");
 	for (;;) {
 		int best = -1;
 
@@ -344,8 +354,9 @@ static void print_profile_table(const struct run_result *r)
 		if (best < 0)
 			break;
 		done[best] = true;
-		printf("%-26s %14llu %6.2f%%\n", cc_names[best],
+		printf("%-26s %14llu %12.1f %6.2f%%\n", cc_names[best],
 		       (unsigned long long)r->profile[best],
+		       (double)r->profile[best] * ns_per_cycle / PROFILE_TICK_NS,
 		       100.0 * (double)r->profile[best] / (double)total);
 	}
 }
@@ -681,5 +692,14 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "reproduce"))
 		return cmd_reproduce(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "diff")) {
+		char err[256];
+
+		if (argc != 4)
+			usage_error("diff: give two JSON outputs, A and B");
+		if (profile_diff(argv[2], argv[3], stdout, err, sizeof(err)))
+			usage_error("%s", err);
+		return 0;
+	}
 	usage_error("unknown command '%s' (see `vmsplit help`)", argv[1]);
 }
