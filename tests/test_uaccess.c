@@ -438,6 +438,98 @@ Test(uaccess, vmsplit_4g4g_exec_switches_once_each_way)
 }
 
 /*
+ * A run with a known number of system calls and execs: two getpids, then
+ * a chain of CHAIN_EXECS execs, each new program making one getpid before
+ * the next exec.  Every system call, exec included, enters the kernel once
+ * and returns to user once: two table switches each, nothing more.
+ */
+#define CHAIN_EXECS 3
+#define CHAIN_SYSCALLS (2 + CHAIN_EXECS + CHAIN_EXECS)
+
+static struct probe chain_probe;
+static u64 chain_mmu_regs;
+static struct {
+	u64 switches, full_flushes, mmu_reg_writes, syscalls, execs, ticks,
+		faults;
+} chain;
+
+static const struct program chain_prog;
+
+static void chain_main(void *arg)
+{
+	unsigned long n = (unsigned long)arg;
+
+	sys_getpid();
+	if (n < CHAIN_EXECS)
+		sys_execve(&chain_prog, (void *)(n + 1));
+	chain.switches = probe_ev(&chain_probe, EV_kernel_table_switch);
+	chain.full_flushes = probe_ev(&chain_probe, EV_tlb_inv_local_all);
+	chain.mmu_reg_writes = this_cpu()->mmu_reg_writes - chain_mmu_regs;
+	chain.syscalls = probe_ev(&chain_probe, EV_syscall);
+	chain.execs = probe_ev(&chain_probe, EV_exec);
+	chain.ticks = probe_ev(&chain_probe, EV_timer_tick);
+	chain.faults = probe_ev(&chain_probe, EV_page_fault);
+	sys_exit(0);
+}
+
+static const struct program chain_prog = {
+	.name = "exec-chain",
+	.main = chain_main,
+	.text_pages = 1,
+	.stack_pages = 1,
+};
+
+static void chain_start_main(void *arg)
+{
+	probe_take(&chain_probe);
+	chain_mmu_regs = this_cpu()->mmu_reg_writes;
+	sys_getpid();
+	sys_getpid();
+	sys_execve(&chain_prog, (void *)1ul);
+}
+
+/* Runs the chain; checks that only system calls entered the kernel. */
+static void run_exec_chain(void)
+{
+	memset(&chain, 0, sizeof(chain));
+	test_run_process(chain_start_main, NULL);
+	cr_assert_eq(chain.syscalls, CHAIN_SYSCALLS, "syscalls %llu",
+		     (unsigned long long)chain.syscalls);
+	cr_assert_eq(chain.execs, CHAIN_EXECS);
+	cr_assert_eq(chain.ticks, 0);
+	cr_assert_eq(chain.faults, 0);
+	cr_assert_eq(chain.switches, 2 * CHAIN_SYSCALLS,
+		     "%llu table switches for %d system calls (%d execs)",
+		     (unsigned long long)chain.switches, CHAIN_SYSCALLS,
+		     CHAIN_EXECS);
+}
+
+Test(uaccess, vmsplit_4g4g_x86_exec_chain_switches_twice_per_syscall)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "cpus=1");
+	run_exec_chain();
+	/* Each switch is one CR3 load, which drops every non-global entry. */
+	cr_assert_eq(chain.mmu_reg_writes, 2 * CHAIN_SYSCALLS,
+		     "%llu CR3 writes",
+		     (unsigned long long)chain.mmu_reg_writes);
+	cr_assert_eq(chain.full_flushes, 2 * CHAIN_SYSCALLS);
+	test_shutdown();
+}
+
+Test(uaccess, vmsplit_4g4g_lpae_exec_chain_switches_twice_per_syscall)
+{
+	TEST_BOOT("cortex-a15-2g", "CONFIG_ARM_LPAE=y", "CONFIG_VMSPLIT=4G_4G",
+		  "cpus=1");
+	run_exec_chain();
+	/* Each switch writes the ASID and TTBR0; the ASIDs spare the TLB. */
+	cr_assert_eq(chain.mmu_reg_writes, 2 * 2 * CHAIN_SYSCALLS,
+		     "%llu ASID and TTBR0 writes",
+		     (unsigned long long)chain.mmu_reg_writes);
+	cr_assert_eq(chain.full_flushes, 0);
+	test_shutdown();
+}
+
+/*
  * CONFIG_CPU_SW_DOMAIN_PAN pairs per call (v5.7 asm/uaccess.h and
  * uaccess_with_memcpy.c): copy_from_user, copy_to_user, clear_user,
  * get_user and put_user, on two faulted-in user pages.

@@ -17,7 +17,6 @@
 #include "fs/file.h"
 #include "kernel/exit.h"
 #include "kernel/sched.h"
-#include "kernel/syscall.h"
 #include "kernel/user.h"
 #include "mm/mm.h"
 
@@ -146,12 +145,11 @@ int do_execve(const struct program *prog, void *arg)
 		}
 		exec_mmap(mm);
 		snprintf(t->comm, sizeof(t->comm), "%s", prog->name);
+		/* start_thread: the return to user lands at the entry. */
 		t->entry = prog->main;
 		t->entry_arg = arg;
 	}
-	/* Back to user space at the new program's entry. */
-	syscall_return_to_user();
-	longjmp(t->start, 1);
+	return 0;
 }
 
 static void spawn_entry(void *arg)

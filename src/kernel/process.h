@@ -36,8 +36,10 @@ struct program {
 int do_fork(u32 clone_flags, void (*fn)(void *), void *arg);
 
 /*
- * do_execve - replace the current task's address space with @prog and run
- * prog->main(@arg).  Does not return on success.  Return: -ENOMEM.
+ * do_execve - replace the current task's address space with @prog and
+ * point the task at prog->main(@arg), which runs once sys_execve returns
+ * to user space.  Return: 0, or a negative errno (-ENOMEM) with the old
+ * image intact.
  */
 int do_execve(const struct program *prog, void *arg);
 

@@ -131,18 +131,17 @@ static void task_trampoline(void *arg)
 {
 	struct task_struct *t = arg;
 
+	/* ret_from_fork: into user space with the task's own tables. */
+	t->in_user = true;
+	this_cpu()->cc = CC_user;
+	arch_return_to_user();
 	/*
-	 * ret_from_fork: into user space with the task's own tables.  exec()
-	 * comes back here with a new entry point after do_execve has already
-	 * returned to user space (syscall_return_to_user, as the exec system
-	 * call's ret_fast_syscall does in Linux): one table switch per return
-	 * to user, so the second pass must not switch again.
+	 * The program's entry point.  A successful execve jumps here once
+	 * its system call has returned to user space, as the registers
+	 * start_thread set up take Linux's ret_fast_syscall to the new
+	 * image's entry: exec does not pass ret_from_fork again.
 	 */
-	if (!setjmp(t->start)) {
-		t->in_user = true;
-		this_cpu()->cc = CC_user;
-		arch_return_to_user();
-	}
+	setjmp(t->start);
 	t->entry(t->entry_arg);
 	do_exit(0);
 }

@@ -78,16 +78,6 @@ static void check_return_to_user(void)
 		      percpu[smp_processor_id()].kmap_atomic_idx);
 }
 
-void syscall_return_to_user(void)
-{
-	charge(CODE_syscall_exit);
-	if (machine->checks)
-		check_return_to_user();
-	arch_return_to_user();
-	current->in_user = true;
-	this_cpu()->cc = CC_user;
-}
-
 void syscall_leave(u16 prev_cc)
 {
 	charge(CODE_syscall_exit);
@@ -132,8 +122,13 @@ int sys_execve(const struct program *prog, void *arg)
 	u16 cc = syscall_enter();
 	int ret = do_execve(prog, arg);
 
-	/* Only a failed exec comes back. */
+	/*
+	 * One return to user either way (ret_fast_syscall); a successful
+	 * exec's lands at the new program's entry, not back in the caller.
+	 */
 	syscall_leave(cc);
+	if (!ret)
+		longjmp(current->start, 1);
 	return ret;
 }
 

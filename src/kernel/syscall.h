@@ -14,8 +14,6 @@
 /* Enter the kernel; returns the cost centre to give back on leaving. */
 u16 syscall_enter(void);
 void syscall_leave(u16 prev_cc);
-/* The exit half alone, for exec's jump to the new program. */
-void syscall_return_to_user(void);
 
 /* Kernel data the syscalls use (utsname), in simulated lowmem. */
 void syscall_init(void);

@@ -39,6 +39,7 @@ int sys_getpid(void);
 /* fork/vfork: the child runs @child(@arg); the parent gets its pid. */
 int sys_fork(void (*child)(void *), void *arg);
 int sys_vfork(void (*child)(void *), void *arg);
+/* execve: returns only on failure; success runs prog->main(@arg). */
 int sys_execve(const struct program *prog, void *arg);
 _Noreturn void sys_exit(int code);
 /* Return the reaped pid; *status = exit code << 8, or the signal. */
