@@ -4,11 +4,16 @@
  * src/experiments/hackbench.c): every message arrives whole, exactly
  * loops of them from every sender of a group at every receiver; the run
  * is deterministic; user + system + idle time is the CPUs times the
- * elapsed time; the pipes sleep and wake; every board runs it.
+ * elapsed time; the pipes sleep and wake; every board runs it; the
+ * BeagleBone table of copy strategies has its four rows; and `vmsplit run
+ * hackbench` refuses bad input with exit status 2.
  */
 #include "helpers.h"
 
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 
 #include "experiments/hackbench.h"
 
@@ -143,4 +148,65 @@ Test(hackbench, pipe_pages_in_highmem_are_kmapped)
 		NULL);
 	cr_assert_lt(again.r.elapsed_cycles, pt.r.elapsed_cycles,
 		     "no kmaps without highmem");
+}
+
+Test(hackbench, beaglebone_strategies_table)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	char err[256];
+	int rows = 0;
+
+	cr_assert(f);
+	cr_assert_eq(reproduce_hackbench_beaglebone(false, 1, 5, f, err,
+						    sizeof(err)),
+		     0, "%s", err);
+	fclose(f);
+	for (const char *p = text; (p = strstr(p, "(prediction)")); p++)
+		rows++;
+	cr_assert_eq(rows, 4, "%s", text);
+	cr_assert(strstr(text, "CONFIG_UACCESS_GUP_KMAP_MEMCPY, HIGHMEM=n"));
+	free(text);
+}
+
+/* `vmsplit ARGS` through the shell: the exit status, stderr's first line. */
+static int run_cli(const char *args, char *errline, size_t n)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char cmd[512];
+	FILE *p;
+	int st;
+
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	snprintf(cmd, sizeof(cmd), "%s %s 2>&1 >/dev/null", bin, args);
+	p = popen(cmd, "r");
+	cr_assert(p);
+	errline[0] = 0;
+	if (!fgets(errline, (int)n, p))
+		errline[0] = 0;
+	st = pclose(p);
+	cr_assert(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+Test(hackbench, cli_bad_input_exits_2)
+{
+	static const char *const bad[][2] = {
+		{ "run hackbench --groups 0", "--groups: '0'" },
+		{ "run hackbench --groups 51", "--groups: '51'" },
+		{ "run hackbench --loops x", "--loops: 'x'" },
+		{ "run hackbench --bs 4K", "unknown option '--bs'" },
+		{ "reproduce hackbench-kirkwood", "unknown experiment" },
+	};
+	char line[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		cr_assert_eq(run_cli(bad[i][0], line, sizeof(line)), 2, "%s",
+			     bad[i][0]);
+		cr_assert(strstr(line, bad[i][1]), "%s: '%s'", bad[i][0], line);
+	}
+	cr_assert_eq(run_cli("run hackbench --groups 1 --loops 2 --format csv",
+			     line, sizeof(line)),
+		     0, "%s", line);
 }

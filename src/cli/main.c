@@ -704,9 +704,19 @@ static int cmd_reproduce(int argc, char **argv)
 		}
 	}
 	if (which && strcmp(which, "dd-beaglebone") &&
-	    strcmp(which, "net-kirkwood"))
-		usage_error("unknown experiment '%s' (available: dd-beaglebone, net-kirkwood)",
+	    strcmp(which, "net-kirkwood") &&
+	    strcmp(which, "hackbench-beaglebone"))
+		usage_error("unknown experiment '%s' (available: dd-beaglebone, net-kirkwood, hackbench-beaglebone)",
 			    which);
+	/* Predictions only, so not part of "every experiment". */
+	if (which && !strcmp(which, "hackbench-beaglebone")) {
+		if (reproduce_hackbench_beaglebone(json,
+						   HACKBENCH_DEFAULT_GROUPS,
+						   HACKBENCH_DEFAULT_LOOPS,
+						   stdout, err, sizeof(err)))
+			usage_error("%s", err);
+		return 0;
+	}
 	/* Every experiment: one JSON object keyed by experiment. */
 	if (!which && json)
 		printf("{\"dd-beaglebone\": ");
