@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "fs/file.h"
 #include "fs/pipe.h"
 #include "fs/vfs.h"
 #include "kernel/exit.h"
@@ -365,16 +366,26 @@ Test(pipe, unfaulted_destination_falls_back_to_kmap)
 	shutdown();
 }
 
-/* Descriptors run out: a pipe needs two, and installs none on failure. */
+/*
+ * Descriptors run out: a pipe needs two and installs none when the second
+ * is missing.  /dev/null takes one, 15 pipes 30, and one is left.
+ */
 static void emfile_main(void *arg)
 {
+	vaddr_t path = map_anon(PAGE_SIZE);
 	int fds[2], n = 0;
 
+	uv_write(path, "/dev/null", 10);
+	seen.ret[0] = sys_open(path, O_RDONLY);
 	while (sys_pipe(fds) == 0)
 		n++;
-	seen.ret[0] = n;
-	seen.ret[1] = sys_pipe(fds);
-	seen.ret[2] = sys_close(2 * n);	/* the one free descriptor */
+	seen.ret[1] = n;
+	seen.ret[2] = sys_pipe(fds);
+	seen.ret[3] = sys_close(NR_OPEN_DEFAULT - 1);
+	seen.ret[4] = sys_close(NR_OPEN_DEFAULT - 2); /* the last write end */
+	seen.ret[5] = sys_pipe(fds);
+	seen.fds[0] = fds[0];
+	seen.fds[1] = fds[1];
 	sys_exit(0);
 }
 
@@ -382,8 +393,16 @@ Test(pipe, emfile_installs_nothing)
 {
 	boot(KW, NULL);
 	test_run_process(emfile_main, NULL);
-	cr_assert_eq(seen.ret[0], 16);
-	cr_assert_eq(seen.ret[1], -EMFILE);
-	cr_assert_eq(seen.ret[2], -EBADF);
+	cr_assert_eq(seen.ret[0], 0);
+	cr_assert_eq(seen.ret[1], (NR_OPEN_DEFAULT - 2) / 2);
+	cr_assert_eq(seen.ret[2], -EMFILE);
+	cr_assert_eq(seen.ret[3], -EBADF, "the read end was not left behind");
+	cr_assert_eq(seen.ret[4], 0);
+	cr_assert_eq(seen.ret[5], 0);
+	cr_assert_eq(seen.fds[0], NR_OPEN_DEFAULT - 2);
+	cr_assert_eq(seen.fds[1], NR_OPEN_DEFAULT - 1);
+	/* 15, the two undone (the loop's last and the next), and the
+	 * last one: all created, and all gone at the audit. */
+	cr_assert_eq(pipe_stats.pipes, (NR_OPEN_DEFAULT - 2) / 2 + 3);
 	shutdown();
 }
