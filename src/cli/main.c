@@ -17,6 +17,7 @@
 #include "workloads/spawn.h"
 #include "experiments/dd.h"
 #include "experiments/iperf.h"
+#include "experiments/hackbench.h"
 
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -57,7 +58,12 @@ static void print_help(FILE *f)
 	      "        [--format table|csv|json] [--profile]\n"
 	      "                            an iperf 2 TCP send to the host at the end of the\n"
 	      "                            board's cable: Mbit/s (offloads: tso= sg= tx_csum=)\n"
-	      "  reproduce [dd-beaglebone|net-kirkwood] [--format table|json]\n"
+	      "  run hackbench [--platform P] [--groups G] [--loops M] [NAME=VALUE ...]\n"
+	      "        [--format table|csv|json] [--profile]\n"
+	      "                            hackbench -pipe: G groups of 20 senders and 20\n"
+	      "                            receivers, M messages of 100 B per pair: seconds\n"
+	      "  reproduce [dd-beaglebone|net-kirkwood|hackbench-beaglebone]\n"
+	      "        [--format table|json]\n"
 	      "                            the published experiments (all that exist)\n"
 	      "  diff A.json B.json        the profiles of two runs (--format json, with\n"
 	      "                            their profile): each function's change in ticks\n"
@@ -563,6 +569,66 @@ static int cmd_run_iperf(int argc, char **argv)
 	return 0;
 }
 
+static int cmd_run_hackbench(int argc, char **argv)
+{
+	static const char *const opts[] = { "groups", "loops", NULL };
+	static struct hackbench_point pt;
+	struct run_args a;
+	char err[256];
+	u32 groups, loops;
+
+	parse_run_args(argc, argv, &a, opts);
+	groups = run_opt_u32(&a, "groups", HACKBENCH_DEFAULT_GROUPS,
+			     HACKBENCH_MAX_GROUPS);
+	loops = run_opt_u32(&a, "loops", HACKBENCH_DEFAULT_LOOPS, 100000);
+	if (hackbench_measure(&a.s, groups, loops, false, &pt, err,
+			      sizeof(err)))
+		usage_error("%s", err);
+	if (a.format == FMT_JSON) {
+		printf("[\n  {\"workload\": \"hackbench\", \"platform\": \"%s\", \"settings\": ",
+		       a.s.platform->name);
+		settings_print_json(&a.s, stdout);
+		printf(", \"params\": {\"groups\": %u, \"loops\": %u}, ", groups,
+		       loops);
+		hackbench_print_json_pipes(&pt, stdout);
+		run_print_json_body(&pt.r, NULL, stdout);
+		printf("}\n]\n");
+		return 0;
+	}
+	if (a.format == FMT_CSV) {
+		printf("workload,platform,groups,loops,elapsed_s,system_s,user_s,cpu_pct,messages\n");
+		printf("hackbench,%s,%u,%u,%.6f,%.6f,%.6f,%.2f,%llu\n",
+		       a.s.platform->name, groups, loops, pt.r.elapsed_s,
+		       pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
+		       (unsigned long long)pt.p.messages_received);
+		return 0;
+	}
+	printf("# ");
+	settings_print_words(&a.s, stdout);
+	printf("\n# hackbench -pipe %u process %u: %u groups of %u senders and %u receivers, %u-byte messages\n",
+	       groups, loops, groups, HACKBENCH_FDS, HACKBENCH_FDS,
+	       HACKBENCH_DATASIZE);
+	printf("Time: %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs, %llu messages)\n",
+	       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
+	       pt.r.ncpus, (unsigned long long)pt.p.messages_received);
+	printf("pipe writes %llu (merged %llu), reads %llu, pages allocated %llu, writer sleeps %llu, reader sleeps %llu, wake-ups %llu\n",
+	       (unsigned long long)pt.pipes.writes,
+	       (unsigned long long)pt.pipes.merged,
+	       (unsigned long long)pt.pipes.reads,
+	       (unsigned long long)pt.pipes.pages_allocated,
+	       (unsigned long long)pt.pipes.writer_waits,
+	       (unsigned long long)pt.pipes.reader_waits,
+	       (unsigned long long)pt.pipes.wakeups);
+	printf("\n%-26s %14s\n", "event", "count");
+	for (int e = 0; e < NR_EVENTS; e++)
+		if (pt.r.events[e])
+			printf("%-26s %14llu\n", event_names[e],
+			       (unsigned long long)pt.r.events[e]);
+	if (a.profile)
+		print_profile_table(&pt.r);
+	return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	static const char *const spawn_opts[] = { "procs", "pages",
@@ -573,13 +639,15 @@ static int cmd_run(int argc, char **argv)
 	char err[256];
 
 	if (argc < 1)
-		usage_error("run: name a workload (spawn, dd, iperf)");
+		usage_error("run: name a workload (spawn, dd, iperf, hackbench)");
 	if (!strcmp(argv[0], "dd"))
 		return cmd_run_dd(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "iperf"))
 		return cmd_run_iperf(argc - 1, argv + 1);
+	if (!strcmp(argv[0], "hackbench"))
+		return cmd_run_hackbench(argc - 1, argv + 1);
 	if (strcmp(argv[0], "spawn"))
-		usage_error("unknown workload '%s' (available: spawn, dd, iperf)",
+		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench)",
 			    argv[0]);
 	parse_run_args(argc - 1, argv + 1, &a, spawn_opts);
 	sp.procs = run_opt_u32(&a, "procs", 8, 4096);
@@ -647,9 +715,19 @@ static int cmd_reproduce(int argc, char **argv)
 		}
 	}
 	if (which && strcmp(which, "dd-beaglebone") &&
-	    strcmp(which, "net-kirkwood"))
-		usage_error("unknown experiment '%s' (available: dd-beaglebone, net-kirkwood)",
+	    strcmp(which, "net-kirkwood") &&
+	    strcmp(which, "hackbench-beaglebone"))
+		usage_error("unknown experiment '%s' (available: dd-beaglebone, net-kirkwood, hackbench-beaglebone)",
 			    which);
+	/* Predictions only, so not part of "every experiment". */
+	if (which && !strcmp(which, "hackbench-beaglebone")) {
+		if (reproduce_hackbench_beaglebone(json,
+						   HACKBENCH_DEFAULT_GROUPS,
+						   HACKBENCH_DEFAULT_LOOPS,
+						   stdout, err, sizeof(err)))
+			usage_error("%s", err);
+		return 0;
+	}
 	/* Every experiment: one JSON object keyed by experiment. */
 	if (!which && json)
 		printf("{\"dd-beaglebone\": ");

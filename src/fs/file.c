@@ -55,6 +55,8 @@ void fput(struct file *file)
 	if (--file->f_count > 0)
 		return;
 	BUG_ON(file->f_count < 0);
+	if (file->f_op && file->f_op->release)
+		file->f_op->release(file);
 	iput(file->f_inode);
 	free(file);
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Inodes, open files and file descriptors (include/linux/fs.h, fdtable.h):
- * as much as tmpfs, /dev/zero, /dev/null and shared memory objects need.
+ * as much as tmpfs, /dev/zero, /dev/null, shared memory objects and pipes
+ * need.
  *
  * An inode is a tmpfs regular file (its page cache is an address_space,
- * see fs/tmpfs.h) or a character device; a struct file is an open inode
+ * see fs/tmpfs.h), a character device or a pipe (fs/pipe.h); a struct file is an open inode
  * with a position and the open flags; a task's files_struct maps
  * descriptors to files.  Reference counts as in Linux: a file holds its
  * inode, a name holds its inode, a descriptor (or an in-flight system
@@ -35,6 +36,8 @@ struct inode;
 struct file_operations {
 	long (*read)(struct file *file, vaddr_t buf, u32 count, u64 *ppos);
 	long (*write)(struct file *file, vaddr_t buf, u32 count, u64 *ppos);
+	/* The last reference to the file goes (__fput); NULL: nothing. */
+	void (*release)(struct file *file);
 };
 
 struct inode {
@@ -87,7 +90,7 @@ struct file *fget(int fd);
  * to the inode).  Return: the file with f_count 1, or NULL (host memory).
  */
 struct file *alloc_file(struct inode *inode, u32 flags);
-/* Drop a reference to @file; the last one drops its inode. */
+/* Drop a reference to @file; the last one releases it and drops its inode. */
 void fput(struct file *file);
 
 /* Take / drop a reference to @inode; the last iput evicts it. */

@@ -258,7 +258,8 @@ long vfs_write(int fd, vaddr_t buf, u32 count)
 	if (!file)
 		return -EBADF;
 	/* A socket's write goes straight to sock_aio_write: no write_iter
-	 * set-up, i_mutex or timestamps (tcp_sendmsg charges its entry). */
+	 * set-up, i_mutex or timestamps (tcp_sendmsg charges its entry);
+	 * a pipe's write charges its own share of vfs_write (pipe_write). */
 	if (S_ISREG(file->f_inode->i_mode) || S_ISCHR(file->f_inode->i_mode))
 		charge(CODE_vfs_write);
 	if (!file_writable(file))

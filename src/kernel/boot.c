@@ -22,6 +22,7 @@
 #include "mm/rmap.h"
 #include "net/net.h"
 #include "fs/file.h"
+#include "fs/pipe.h"
 #include "fs/vfs.h"
 #include "mm/kmalloc.h"
 #include "kernel/process.h"
@@ -98,6 +99,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	kmalloc_init();
 	mm_subsys_init();
 	vfs_init();
+	pipe_stats_reset();
 	syscall_init();
 	exit_stats = (struct exit_stats){ 0 };
 	free_baseline = nr_free_pages();

@@ -14,6 +14,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "fs/file.h"
+#include "fs/pipe.h"
 #include "fs/vfs.h"
 #include "kernel/exit.h"
 #include "kernel/process.h"
@@ -372,6 +373,15 @@ int sys_close(int fd)
 {
 	u16 cc = syscall_enter();
 	int ret = vfs_close(fd);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_pipe(int fds[2])
+{
+	u16 cc = syscall_enter();
+	int ret = do_pipe(fds);
 
 	syscall_leave(cc);
 	return ret;

@@ -75,6 +75,12 @@ int sys_ftruncate(int fd, u64 length);
 int sys_unlink(vaddr_t path);
 int sys_fsync(int fd);
 int sys_close(int fd);
+/*
+ * pipe(2): @fds[0] gets the read end, @fds[1] the write end.  @fds is the
+ * program's own variable (as wait4's status is); the 8-byte copy out is
+ * not modelled.  Return: 0, -EMFILE or -ENOMEM.
+ */
+int sys_pipe(int fds[2]);
 
 /*
  * A TCP socket (socket(AF_INET, SOCK_STREAM, 0)) and its connection to

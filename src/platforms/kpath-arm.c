@@ -726,6 +726,56 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	/* [E] arch/arm/lib/csumpartial.S: per 32 bytes two ldmia, eight
 	 * adcs, sub, teq, bne: 13, so 416 per KiB. */
 	[CODE_csum_partial_kib] = 416,
+	/*
+	 * Pipes (issue 10), from pipe_rw_64/highmem: write 64 B into a pipe
+	 * and read them back, one call each.  The system-call entry and
+	 * exit, fdget, vfs_read (read_zero's, charged for every read), the
+	 * kmap_atomic pair, the uaccess_enable pair and the bytes are
+	 * charged apart, and so is pipe->mutex as a sleeping lock
+	 * (rwsem: mutex_lock 16 + mutex_unlock 14 here).
+	 *
+	 * Per read beyond vfs_read's 226: vfs_read 118 - 79 (new_sync_read
+	 * inline), ksys_read 40 - 46, rw_verify_area 14 - 21,
+	 * security_file_permission 32 - 34, __get_task_ioprio 26, the
+	 * kiocb/iov_iter memsets 69 (138.81 in 3.97 calls, two a side),
+	 * pipe_read 123, kill_fasync 8, and file_accessed: touch_atime 28,
+	 * atime_needs_update 73, current_time 36, ktime_get_coarse_real_ts64
+	 * 35, timestamp_truncate 50.
+	 */
+	[CODE_pipe_read] = 472,
+	/*
+	 * Per write (vfs_write's tmpfs path is not charged for a pipe):
+	 * vfs_write 125, ksys_write 40, rw_verify_area 14,
+	 * security_file_permission 32, __get_task_ioprio 26, the memsets
+	 * 69, pipe_write 165, kill_fasync 8, __cond_resched 14, rcu_all_qs
+	 * 9, and file_update_time 30 with inode_needs_update_time 31,
+	 * current_time 36, ktime_get_coarse_real_ts64 35,
+	 * timestamp_truncate 50.
+	 */
+	[CODE_pipe_write] = 684,
+	/*
+	 * One buffer copied, the mean of the two sides: copy_page_from_iter
+	 * 70, _copy_from_iter 33 (66 in 2 calls), copyin 19,
+	 * arm_copy_from_user 50 less the 64 bytes (10) and uaccess_enable
+	 * (7): 155; copy_page_to_iter 49, _copy_to_iter 41, copyout 19,
+	 * arm_copy_to_user 33 likewise: 142.
+	 */
+	[CODE_pipe_buf] = 149,
+	/* [E] A sleep (pipe_rw_64 never sleeps): prepare_to_wait_exclusive
+	 * 30, the condition and signal_pending tests 20, finish_wait 25, as
+	 * sk_stream_wait_memory's parts. */
+	[CODE_pipe_wait] = 75,
+	/* The writer's wake-up of an empty pipe's readers (nobody
+	 * sleeps): __wake_up_sync_key 12, __wake_up_common_lock 47,
+	 * __wake_up_common 23, _raw_spin_lock_irqsave 17,
+	 * _raw_spin_unlock_irqrestore 10. */
+	[CODE_pipe_wake] = 109,
+	/* [E] A sleeper woken: default_wake_function 15, the autoremove
+	 * list removal 8, try_to_wake_up 39 and the enqueue (ttwu_do_activate
+	 * 32, enqueue_task_fair 38, enqueue_entity 57, check_preempt_wakeup
+	 * 43, place_entity 28), as sk_stream_write_space's (uncertain by
+	 * half, see there). */
+	[CODE_try_to_wake_up] = 260,
 };
 
 /* Linux 6.1 with a board configuration (the A15 what-if board). */
@@ -758,6 +808,10 @@ const struct kpath kpath_arm_6_1 = {
  */
 static const s32 arm_5_7_adjust[NR_CODE_COSTS] = {
 	ARM_BEFORE_5_11_ADJUST,
+	/* init_sync_kiocb's get_current_ioprio is inline (about 5), not
+	 * 6.1's __get_task_ioprio 26, on either side of a pipe. */
+	[CODE_pipe_read] = -21,
+	[CODE_pipe_write] = -21,
 };
 
 const struct kpath kpath_arm_5_7 = {
@@ -843,6 +897,15 @@ static const s32 arm_3_14_adjust[NR_CODE_COSTS] = {
 	 * unlink is about 6, not rb_erase 36 + rb_next 12; no
 	 * tcp_rate_skb_delivered 61 (4.10). */
 	[CODE_tcp_clean_rtx_queue] = -42 - 61,
+	/*
+	 * Pipes: no __get_task_ioprio (26, about 5 inline), no
+	 * timestamp_truncate (5.6, 50 a side); CONFIG_SECURITY=n
+	 * (security_file_permission 32 on the write side, which vfs_write's
+	 * adjustment does not cover here) and no rcu_all_qs 9 (4.5+).
+	 * 3.14's pipe is the nrbufs/curbuf ring of 16 with the same shape.
+	 */
+	[CODE_pipe_read] = -21 - 50,
+	[CODE_pipe_write] = -21 - 50 - 32 - 9,
 };
 
 const struct kpath kpath_arm_3_14 = {

@@ -410,6 +410,34 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	/* [E] its csum_partial: per 128 bytes 32 adcl, lea, adcl, dec, jge:
 	 * 36, so 288 per KiB. */
 	[CODE_csum_partial_kib] = 288,
+	/*
+	 * Pipes (issue 10), pipe_rw_64/highmem (see kpath-arm.c for what is
+	 * charged apart).  Per read beyond vfs_read's 256: vfs_read 190 -
+	 * 80, ksys_read 43 - 56, rw_verify_area 25 - 35,
+	 * security_file_permission 39 - 40, __get_task_ioprio 34, pipe_read
+	 * 118, kill_fasync 17, touch_atime 30, atime_needs_update 72,
+	 * current_time 86, ktime_get_coarse_real_ts64 34.
+	 */
+	[CODE_pipe_read] = 477,
+	/* vfs_write 195, ksys_write 43, rw_verify_area 25,
+	 * security_file_permission 38, __get_task_ioprio 34, pipe_write
+	 * 160, kill_fasync 17, __cond_resched 6, file_update_time 31,
+	 * inode_needs_update_time 47, current_time 86,
+	 * ktime_get_coarse_real_ts64 34. */
+	[CODE_pipe_write] = 716,
+	/* The mean of copy_page_from_iter 77 + _copy_from_iter 44 +
+	 * __copy_user_ll's fixed part 36 (52 a call less 64 bytes at 256
+	 * per KiB) and copy_page_to_iter 54 + _copy_to_iter 61 + 36. */
+	[CODE_pipe_buf] = 154,
+	/* [E] ARM's count. */
+	[CODE_pipe_wait] = 75,
+	/* __wake_up_sync_key 13, __wake_up_common_lock 53,
+	 * __wake_up_common 29, _raw_spin_lock_irqsave 20,
+	 * _raw_spin_unlock_irqrestore 13. */
+	[CODE_pipe_wake] = 128,
+	/* [E] sk_stream_write_space's wake of a sleeper: 9 + 8 + 79 + 65 +
+	 * 82 + 119 + 112 + 68. */
+	[CODE_try_to_wake_up] = 542,
 };
 
 /*
@@ -440,6 +468,16 @@ static const s32 x86_2_5_adjust[NR_CODE_COSTS] = {
 	[CODE_fork] = -12296,
 	[CODE_mmap] = -2550,
 	[CODE_exec] = -13000,
+	/*
+	 * Pipes: 2.5.73's pipe_readv/pipe_writev are called straight from
+	 * vfs_read/vfs_write (no kiocb, no iov_iter: vfs_read's 110 and
+	 * vfs_write's share of new_sync_*, about 100, not there), no
+	 * __get_task_ioprio 34, and CURRENT_TIME reads xtime (about 10, not
+	 * current_time 86 + ktime_get_coarse_real_ts64 34).  2.5.73's pipe
+	 * is one page with pipe_wait; the model keeps 5.7's ring.
+	 */
+	[CODE_pipe_read] = -110 - 34 - 110,
+	[CODE_pipe_write] = -100 - 34 - 110,
 };
 
 const struct kpath kpath_x86_2_5 = {

@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Anonymous pipes: fs/pipe.c of Linux 5.7 (the BeagleBone's kernel), whose
+ * pipe is a ring of 16 pipe_buffers (the head/tail ring of 5.5), each
+ * holding part of a page from GFP_HIGHUSER.  pipe_write merges a write
+ * shorter than a page into the last buffer when it fits, and otherwise
+ * takes a new slot; pipe_read copies out of the oldest buffer and frees
+ * its page when it is empty (anon_pipe_buf_release keeps one as tmp_page
+ * for the next write).  Both copy through lib/iov_iter.c's
+ * copy_page_{from,to}_iter: with CONFIG_HIGHMEM, kmap_atomic and a copy
+ * with page faults disabled, falling back to kmap and a copy that may
+ * fault; without, the direct map.  So a pipe's cost depends on where its
+ * pages live and on the board's uaccess strategy, as in Linux.
+ *
+ * 2.5.73 (the NUMA-Q's kernel) had a single page per pipe; every board is
+ * modelled with 5.7's ring (said so in the README).
+ *
+ * Sleeping is wait_event_interruptible_exclusive on rd_wait / wr_wait:
+ * the waiter is on the sleeper's stack, a wake-up takes the first one
+ * off the queue (autoremove_wake_function) and wakes it, and the woken
+ * task tests its condition again.  pipe->mutex is a sleeping lock: an
+ * rw_semaphore held for writing, which charges contention in simulated
+ * time like the kernel's other sleeping locks.
+ */
+#include "fs/pipe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/errno.h"
+#include "base/list.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "fs/file.h"
+#include "kernel/lock.h"
+#include "kernel/sched.h"
+#include "lib/uaccess.h"
+#include "mm/gfp.h"
+#include "mm/highmem.h"
+
+#define S_IFIFO 0010000
+
+/* The slab objects of a pipe: the inode, pipe_inode_info, the bufs array,
+ * the pseudo dentry and the two files (do_pipe2 -> create_pipe_files). */
+#define PIPE_SLAB_OBJECTS 6
+
+struct pipe_stats pipe_stats;
+
+struct pipe_buffer {
+	struct page *page;
+	u32 offset, len;
+};
+
+struct pipe_inode_info {
+	struct rw_semaphore mutex;
+	struct list_head rd_wait, wr_wait;	/* struct pipe_waiter */
+	u32 head, tail;			/* free-running; slot = index & mask */
+	u32 max_usage, ring_size;
+	u32 readers, writers;		/* open files of each end */
+	struct page *tmp_page;		/* a free page kept for the next write */
+	struct pipe_buffer bufs[PIPE_DEF_BUFFERS];
+};
+
+struct pipe_inode {
+	struct inode inode;
+	struct pipe_inode_info pipe;
+};
+
+/* A sleeper on rd_wait or wr_wait (DEFINE_WAIT, on its own stack). */
+struct pipe_waiter {
+	struct list_head node;		/* empty once taken off the queue */
+	struct task_struct *task;
+};
+
+void pipe_stats_reset(void)
+{
+	memset(&pipe_stats, 0, sizeof(pipe_stats));
+}
+
+static struct pipe_inode_info *file_pipe(struct file *file)
+{
+	return &container_of(file->f_inode, struct pipe_inode, inode)->pipe;
+}
+
+static bool pipe_empty(u32 head, u32 tail)
+{
+	return head == tail;
+}
+
+static bool pipe_full(u32 head, u32 tail, u32 limit)
+{
+	return head - tail >= limit;
+}
+
+static bool pipe_readable(const struct pipe_inode_info *pipe)
+{
+	return !pipe_empty(pipe->head, pipe->tail) || !pipe->writers;
+}
+
+static bool pipe_writable(const struct pipe_inode_info *pipe)
+{
+	return !pipe_full(pipe->head, pipe->tail, pipe->max_usage) ||
+	       !pipe->readers;
+}
+
+/*
+ * pipe_ring_lock - spin_lock_irq + spin_unlock_irq of rd_wait.lock, which
+ * 5.7 takes to move the ring's head or tail (a host critical section
+ * here: nothing runs in between).
+ */
+static void pipe_ring_lock(void)
+{
+	charge(CODE_spin_lock);
+	charge(CODE_spin_lock_irq);
+}
+
+/*
+ * pipe_wake - wake_up_interruptible_sync_poll (@all: _all) on @q: the
+ * first exclusive waiter, or every waiter, is taken off the queue and
+ * woken.  The call costs its lock and list walk whether or not anybody
+ * sleeps there.
+ */
+static void pipe_wake(struct list_head *q, bool all)
+{
+	charge(CODE_pipe_wake);
+	while (!list_empty(q)) {
+		struct pipe_waiter *w =
+			list_first_entry(q, struct pipe_waiter, node);
+
+		list_del(&w->node);
+		INIT_LIST_HEAD(&w->node);
+		charge(CODE_try_to_wake_up);
+		pipe_stats.wakeups++;
+		wake_up_process(w->task);
+		if (!all)
+			break;
+	}
+}
+
+/*
+ * pipe_wait_event - wait_event_interruptible_exclusive(@q, @cond(@pipe))
+ * with pipe->mutex NOT held.  Context: process, may sleep.
+ * Return: 0 once the condition holds, -EINTR on a pending signal
+ * (-ERESTARTSYS in Linux, which the signal code turns into EINTR here).
+ */
+static int pipe_wait_event(struct pipe_inode_info *pipe, struct list_head *q,
+			   bool (*cond)(const struct pipe_inode_info *))
+{
+	struct task_struct *t = current;
+	struct pipe_waiter w = { .task = t };
+	int ret = 0;
+
+	charge(CODE_pipe_wait);
+	INIT_LIST_HEAD(&w.node);
+	for (;;) {
+		/* prepare_to_wait_exclusive: queue again after a wake-up. */
+		if (list_empty(&w.node))
+			list_add_tail(&w.node, q);
+		t->state = TASK_INTERRUPTIBLE;
+		if (cond(pipe))
+			break;
+		if (t->signal_pending) {
+			ret = -EINTR;
+			break;
+		}
+		schedule();
+	}
+	/* finish_wait */
+	t->state = TASK_RUNNING;
+	if (!list_empty(&w.node))
+		list_del(&w.node);
+	return ret;
+}
+
+/*
+ * pipe_copy_from_user - copy_page_from_iter_iovec for one segment: @n
+ * bytes from user @buf to @page at @offset.  With CONFIG_HIGHMEM, the
+ * source is faulted in and the copy runs under kmap_atomic with page
+ * faults disabled; whatever that leaves goes through kmap and a
+ * copy_from_user that may fault.  Return: bytes copied.
+ */
+static u32 pipe_copy_from_user(struct page *page, u32 offset, vaddr_t buf,
+			       u32 n)
+{
+	u32 left = n, done;
+	vaddr_t kaddr;
+
+	charge(CODE_pipe_buf);
+	if (config->highmem && !fault_in_pages_readable(buf, n)) {
+		kaddr = kmap_atomic(page);
+		left = __copy_from_user_inatomic(kaddr + offset, buf, n);
+		kunmap_atomic(kaddr);
+		if (likely(!left))
+			return n;
+	}
+	/* Too bad - revert to non-atomic kmap. */
+	done = n - left;
+	kaddr = kmap(page);
+	left = copy_from_user(kaddr + offset + done, buf + done, left);
+	kunmap(page);
+	return n - left;
+}
+
+/*
+ * pipe_copy_to_user - copy_page_to_iter_iovec for one segment: @n bytes
+ * of @page at @offset to user @buf, under kmap_atomic first with
+ * CONFIG_HIGHMEM, the rest through kmap.  5.7 faults the destination in
+ * first (fault_in_pages_writeable, which stores zeros); here the atomic
+ * copy's fault sends it to the kmap path instead, which costs the same
+ * fault.  Return: bytes copied.
+ */
+static u32 pipe_copy_to_user(struct page *page, u32 offset, vaddr_t buf, u32 n)
+{
+	u32 left = n, done;
+	vaddr_t kaddr;
+
+	charge(CODE_pipe_buf);
+	if (config->highmem) {
+		kaddr = kmap_atomic(page);
+		left = __copy_to_user_inatomic(buf, kaddr + offset, n);
+		kunmap_atomic(kaddr);
+		if (likely(!left))
+			return n;
+	}
+	done = n - left;
+	kaddr = kmap(page);
+	left = copy_to_user(buf + done, kaddr + offset + done, left);
+	kunmap(page);
+	return n - left;
+}
+
+/*
+ * anon_pipe_buf_release - an emptied buffer's page: kept as tmp_page when
+ * nobody else holds it and there is none, else its reference dropped.
+ */
+static void anon_pipe_buf_release(struct pipe_inode_info *pipe,
+				  struct pipe_buffer *buf)
+{
+	struct page *page = buf->page;
+
+	if (page_count(page) == 1 && !pipe->tmp_page)
+		pipe->tmp_page = page;
+	else
+		put_page(page);
+	buf->page = NULL;
+}
+
+/*
+ * pipe_read - up to @count bytes from the oldest buffers to user @ubuf.
+ * Sleeps while the pipe is empty and has writers.  Return: bytes read,
+ * 0 at EOF (no writers, nothing left), -EFAULT, -EINTR.
+ */
+static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
+{
+	CC_SCOPE(pipe_read);
+	struct pipe_inode_info *pipe = file_pipe(file);
+	bool was_full, wake_next_reader = false;
+	u32 total_len = count;
+	long ret = 0;
+
+	if (unlikely(!total_len))
+		return 0;
+	charge(CODE_pipe_read);
+	pipe_stats.reads++;
+	down_write(&pipe->mutex);
+	was_full = pipe_full(pipe->head, pipe->tail, pipe->max_usage);
+	for (;;) {
+		u32 head = pipe->head, tail = pipe->tail;
+		u32 mask = pipe->ring_size - 1;
+
+		if (!pipe_empty(head, tail)) {
+			struct pipe_buffer *buf = &pipe->bufs[tail & mask];
+			u32 chars = MIN(buf->len, total_len);
+			u32 written = pipe_copy_to_user(buf->page, buf->offset,
+							ubuf, chars);
+
+			if (unlikely(written < chars)) {
+				if (!ret)
+					ret = -EFAULT;
+				break;
+			}
+			ret += chars;
+			ubuf += chars;
+			buf->offset += chars;
+			buf->len -= chars;
+			pipe_stats.bytes_read += chars;
+			if (!buf->len) {
+				anon_pipe_buf_release(pipe, buf);
+				pipe_ring_lock();
+				pipe->tail = ++tail;
+			}
+			total_len -= chars;
+			if (!total_len)
+				break;	/* common path: read succeeded */
+			if (!pipe_empty(head, tail))
+				continue;
+		}
+		if (!pipe->writers || ret)
+			break;
+		up_write(&pipe->mutex);
+		/* Nothing read: a writer may wait on a full pipe that a
+		 * zero-length buffer filled (5.7 wakes it here too). */
+		if (unlikely(was_full))
+			pipe_wake(&pipe->wr_wait, false);
+		pipe_stats.reader_waits++;
+		if (pipe_wait_event(pipe, &pipe->rd_wait, pipe_readable) < 0)
+			return -EINTR;
+		down_write(&pipe->mutex);
+		was_full = pipe_full(pipe->head, pipe->tail, pipe->max_usage);
+		wake_next_reader = true;
+	}
+	if (pipe_empty(pipe->head, pipe->tail))
+		wake_next_reader = false;
+	up_write(&pipe->mutex);
+	if (was_full)
+		pipe_wake(&pipe->wr_wait, false);
+	if (wake_next_reader)
+		pipe_wake(&pipe->rd_wait, false);
+	return ret;
+}
+
+/*
+ * pipe_write - @count bytes from user @ubuf into the pipe: merged into the
+ * last buffer when the write's sub-page part fits there, then a page per
+ * new slot.  Sleeps while the pipe is full and has readers.  Return:
+ * bytes written, -EPIPE with no reader (SIGPIPE is not modelled: the
+ * program sees the error), -EFAULT, -ENOMEM, -EINTR.
+ */
+static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
+{
+	CC_SCOPE(pipe_write);
+	struct pipe_inode_info *pipe = file_pipe(file);
+	bool was_empty, wake_next_writer = false;
+	u32 total_len = count, chars;
+	long ret = 0;
+
+	if (unlikely(!total_len))
+		return 0;
+	charge(CODE_pipe_write);
+	pipe_stats.writes++;
+	down_write(&pipe->mutex);
+	if (!pipe->readers) {
+		ret = -EPIPE;
+		was_empty = false;
+		goto out;
+	}
+	was_empty = pipe_empty(pipe->head, pipe->tail);
+	chars = total_len & ~PAGE_MASK;
+	if (chars && !was_empty) {
+		u32 mask = pipe->ring_size - 1;
+		struct pipe_buffer *buf = &pipe->bufs[(pipe->head - 1) & mask];
+		u32 offset = buf->offset + buf->len;
+
+		if (offset + chars <= PAGE_SIZE) {
+			u32 copied = pipe_copy_from_user(buf->page, offset,
+							 ubuf, chars);
+
+			if (unlikely(copied < chars)) {
+				ret = -EFAULT;
+				goto out;
+			}
+			pipe_stats.merged++;
+			pipe_stats.bytes_written += copied;
+			buf->len += copied;
+			ret = copied;
+			ubuf += copied;
+			total_len -= copied;
+			if (!total_len)
+				goto out;
+		}
+	}
+	for (;;) {
+		u32 head;
+
+		if (!pipe->readers) {
+			if (!ret)
+				ret = -EPIPE;
+			break;
+		}
+		head = pipe->head;
+		if (!pipe_full(head, pipe->tail, pipe->max_usage)) {
+			u32 mask = pipe->ring_size - 1;
+			struct pipe_buffer *buf = &pipe->bufs[head & mask];
+			struct page *page = pipe->tmp_page;
+			u32 n = MIN(total_len, PAGE_SIZE), copied;
+
+			if (!page) {
+				page = alloc_page(GFP_HIGHUSER);
+				if (unlikely(!page)) {
+					if (!ret)
+						ret = -ENOMEM;
+					break;
+				}
+				pipe_stats.pages_allocated++;
+				pipe->tmp_page = page;
+			}
+			/* The slot is taken before the copy: an empty buffer
+			 * left by a fault is consumed by the reader. */
+			pipe_ring_lock();
+			pipe->head = head + 1;
+			buf->page = page;
+			buf->offset = 0;
+			buf->len = 0;
+			pipe->tmp_page = NULL;
+			pipe_stats.bufs_filled++;
+			copied = pipe_copy_from_user(page, 0, ubuf, n);
+			if (unlikely(copied < n)) {
+				if (!ret)
+					ret = -EFAULT;
+				break;
+			}
+			ret += copied;
+			ubuf += copied;
+			buf->len = copied;
+			pipe_stats.bytes_written += copied;
+			total_len -= copied;
+			if (!total_len)
+				break;
+		}
+		if (!pipe_full(pipe->head, pipe->tail, pipe->max_usage))
+			continue;
+		/* Wait for buffer space to become available. */
+		if (current->signal_pending) {
+			if (!ret)
+				ret = -EINTR;
+			break;
+		}
+		up_write(&pipe->mutex);
+		if (was_empty)
+			pipe_wake(&pipe->rd_wait, false);
+		pipe_stats.writer_waits++;
+		pipe_wait_event(pipe, &pipe->wr_wait, pipe_writable);
+		down_write(&pipe->mutex);
+		was_empty = pipe_empty(pipe->head, pipe->tail);
+		wake_next_writer = true;
+	}
+out:
+	if (pipe_full(pipe->head, pipe->tail, pipe->max_usage))
+		wake_next_writer = false;
+	up_write(&pipe->mutex);
+	if (was_empty)
+		pipe_wake(&pipe->rd_wait, false);
+	if (wake_next_writer)
+		pipe_wake(&pipe->wr_wait, false);
+	return ret;
+}
+
+/*
+ * pipe_release - the last reference to one end went: one reader or
+ * writer fewer, and everybody asleep on the pipe woken to see it.
+ */
+static void pipe_release(struct file *file)
+{
+	struct pipe_inode_info *pipe = file_pipe(file);
+
+	down_write(&pipe->mutex);
+	if (file_readable(file))
+		pipe->readers--;
+	if (file_writable(file))
+		pipe->writers--;
+	up_write(&pipe->mutex);
+	/* 5.7 wakes only while one end is still open. */
+	if (!pipe->readers != !pipe->writers) {
+		pipe_wake(&pipe->rd_wait, true);
+		pipe_wake(&pipe->wr_wait, true);
+	}
+}
+
+static const struct file_operations pipefifo_fops = {
+	.read = pipe_read,
+	.write = pipe_write,
+	.release = pipe_release,
+};
+
+/* free_pipe_info: both ends are closed; the pages go back. */
+static void pipe_evict(struct inode *inode)
+{
+	struct pipe_inode *pi = container_of(inode, struct pipe_inode, inode);
+	struct pipe_inode_info *pipe = &pi->pipe;
+
+	if (!list_empty(&pipe->rd_wait) || !list_empty(&pipe->wr_wait))
+		panic("pipe_evict: a task still sleeps on %s", inode->i_name);
+	for (u32 i = 0; i < pipe->ring_size; i++)
+		if (pipe->bufs[i].page)
+			put_page(pipe->bufs[i].page);
+	if (pipe->tmp_page)
+		put_page(pipe->tmp_page);
+	charge_n(CODE_kmem_cache_free, PIPE_SLAB_OBJECTS);
+	free(pi);
+}
+
+/* get_pipe_inode + alloc_pipe_info: an inode with an empty ring. */
+static struct inode *get_pipe_inode(void)
+{
+	struct pipe_inode *pi = calloc(1, sizeof(*pi));
+
+	if (!pi)
+		return NULL;
+	charge_n(CODE_kmem_cache_alloc, PIPE_SLAB_OBJECTS);
+	pi->inode.i_mode = S_IFIFO;
+	pi->inode.i_count = 1;
+	pi->inode.i_fop = &pipefifo_fops;
+	pi->inode.i_evict = pipe_evict;
+	snprintf(pi->inode.i_name, sizeof(pi->inode.i_name), "pipe:[%llu]",
+		 (unsigned long long)pipe_stats.pipes);
+	pi->pipe.mutex = RWSEM_INIT("pipe->mutex");
+	INIT_LIST_HEAD(&pi->pipe.rd_wait);
+	INIT_LIST_HEAD(&pi->pipe.wr_wait);
+	pi->pipe.ring_size = PIPE_DEF_BUFFERS;
+	pi->pipe.max_usage = PIPE_DEF_BUFFERS;
+	pi->pipe.readers = 1;
+	pi->pipe.writers = 1;
+	pipe_stats.pipes++;
+	return &pi->inode;
+}
+
+int do_pipe(int fds[2])
+{
+	struct inode *inode = get_pipe_inode();
+	struct file *rd, *wr;
+	int fd0, fd1;
+
+	if (!inode)
+		return -ENOMEM;
+	rd = alloc_file(inode, O_RDONLY);
+	wr = rd ? alloc_file(inode, O_WRONLY) : NULL;
+	iput(inode);
+	if (!wr) {
+		/* The inode's creation counts stand for both ends: with
+		 * one file missing, its end never opened. */
+		if (rd) {
+			file_pipe(rd)->writers = 0;
+			fput(rd);
+		}
+		return -ENOMEM;
+	}
+	fd0 = get_unused_fd();
+	if (fd0 < 0)
+		goto fail;
+	fd_install(fd0, rd);
+	fd1 = get_unused_fd();
+	if (fd1 < 0) {
+		current->files->fd[fd0] = NULL;
+		fd0 = fd1;
+		goto fail;
+	}
+	fd_install(fd1, wr);
+	fds[0] = fd0;
+	fds[1] = fd1;
+	return 0;
+fail:
+	fput(rd);
+	fput(wr);
+	return fd0;
+}
