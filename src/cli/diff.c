@@ -110,42 +110,18 @@ static int by_change(const void *x, const void *y)
 }
 
 /* One pair: every centre either profile has, growth first. */
-static int diff_pair(const cJSON *ra, const cJSON *rb, FILE *out, char *err,
-		     size_t errlen)
+static void print_lines(struct line *lines, u32 n, const char *la,
+			const char *lb, FILE *out)
 {
-	const cJSON *pa = cJSON_GetObjectItem(ra, "profile");
-	const cJSON *pb = cJSON_GetObjectItem(rb, "profile");
-	double ka = ns_per_cycle(ra) / PROFILE_TICK_NS;
-	double kb = ns_per_cycle(rb) / PROFILE_TICK_NS;
-	struct line lines[NR_CC * 2];
 	double ta = 0, tb = 0;
-	u32 n = 0;
-	const cJSON *e;
 
-	if (!ka || !kb) {
-		snprintf(err, errlen, "diff: a record names no known platform");
-		return -EINVAL;
-	}
-	cJSON_ArrayForEach(e, pa) {
-		lines[n++] = (struct line){ e->string, e->valuedouble * ka, 0 };
-		ta += e->valuedouble * ka;
-	}
-	cJSON_ArrayForEach(e, pb) {
-		u32 i;
-
-		for (i = 0; i < n && strcmp(lines[i].fn, e->string); i++)
-			;
-		if (i == n) {
-			if (n == ARRAY_SIZE(lines))
-				break;
-			lines[n++] = (struct line){ e->string, 0, 0 };
-		}
-		lines[i].b = e->valuedouble * kb;
-		tb += e->valuedouble * kb;
+	for (u32 i = 0; i < n; i++) {
+		ta += lines[i].a;
+		tb += lines[i].b;
 	}
 	qsort(lines, n, sizeof(lines[0]), by_change);
-	fprintf(out, "%s -> %s (ticks of %d ns of simulated CPU time)\n",
-		label(ra), label(rb), PROFILE_TICK_NS);
+	fprintf(out, "%s -> %s (ticks of %d ns of simulated CPU time)\n", la,
+		lb, PROFILE_TICK_NS);
 	fprintf(out, "%12s %12s %12s %9s  %s\n", "A", "B", "change", "%",
 		"function");
 	for (u32 i = 0; i < n; i++) {
@@ -167,6 +143,57 @@ static int diff_pair(const cJSON *ra, const cJSON *rb, FILE *out, char *err,
 	else
 		fprintf(out, "%9s", "");
 	fprintf(out, "  total\n");
+}
+
+void profile_diff_runs(const u64 *a, double a_ns_per_cycle, const char *la,
+		       const u64 *b, double b_ns_per_cycle, const char *lb,
+		       FILE *out)
+{
+	struct line lines[NR_CC];
+	u32 n = 0;
+
+	for (int cc = 0; cc < NR_CC; cc++)
+		if (a[cc] || b[cc])
+			lines[n++] = (struct line){
+				cc_names[cc],
+				(double)a[cc] * a_ns_per_cycle / PROFILE_TICK_NS,
+				(double)b[cc] * b_ns_per_cycle / PROFILE_TICK_NS
+			};
+	print_lines(lines, n, la, lb, out);
+}
+
+static int diff_pair(const cJSON *ra, const cJSON *rb, FILE *out, char *err,
+		     size_t errlen)
+{
+	const cJSON *pa = cJSON_GetObjectItem(ra, "profile");
+	const cJSON *pb = cJSON_GetObjectItem(rb, "profile");
+	double ka = ns_per_cycle(ra) / PROFILE_TICK_NS;
+	double kb = ns_per_cycle(rb) / PROFILE_TICK_NS;
+	struct line lines[NR_CC * 2];
+	char la[160];
+	u32 n = 0;
+	const cJSON *e;
+
+	if (!ka || !kb) {
+		snprintf(err, errlen, "diff: a record names no known platform");
+		return -EINVAL;
+	}
+	cJSON_ArrayForEach(e, pa)
+		lines[n++] = (struct line){ e->string, e->valuedouble * ka, 0 };
+	cJSON_ArrayForEach(e, pb) {
+		u32 i;
+
+		for (i = 0; i < n && strcmp(lines[i].fn, e->string); i++)
+			;
+		if (i == n) {
+			if (n == ARRAY_SIZE(lines))
+				break;
+			lines[n++] = (struct line){ e->string, 0, 0 };
+		}
+		lines[i].b = e->valuedouble * kb;
+	}
+	snprintf(la, sizeof(la), "%s", label(ra));
+	print_lines(lines, n, la, label(rb), out);
 	return 0;
 }
 

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "base/types.h"
+
 /* A profile tick: one microsecond of simulated CPU time. */
 #define PROFILE_TICK_NS 1000
 
@@ -22,5 +24,14 @@
  */
 int profile_diff(const char *a_path, const char *b_path, FILE *out, char *err,
 		 size_t errlen);
+
+/*
+ * profile_diff_runs - the same for two profiles in hand (cycles per cost
+ * centre, as run_result holds them) and the simulated nanoseconds of a
+ * cycle of each run's board.
+ */
+void profile_diff_runs(const u64 *a, double a_ns_per_cycle, const char *la,
+		       const u64 *b, double b_ns_per_cycle, const char *lb,
+		       FILE *out);
 
 #endif
