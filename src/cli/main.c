@@ -18,6 +18,7 @@
 #include "experiments/dd.h"
 #include "experiments/iperf.h"
 #include "experiments/hackbench.h"
+#include "experiments/kernbench.h"
 
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -62,6 +63,12 @@ static void print_help(FILE *f)
 	      "        [--format table|csv|json] [--profile]\n"
 	      "                            hackbench -pipe: G groups of 20 senders and 20\n"
 	      "                            receivers, M messages of 100 B per pair: seconds\n"
+	      "  run kernbench [--platform P] [--units N] [--jobs N] [--headers H]\n"
+	      "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
+	      "        [--profile]\n"
+	      "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
+	      "                            (900), N jobs at once (0: unlimited), on\n"
+	      "                            numaq-16 by default: seconds, CPU %%\n"
 	      "  reproduce [dd-beaglebone|net-kirkwood|hackbench-beaglebone]\n"
 	      "        [--format table|json]\n"
 	      "                            the published experiments (all that exist)\n"
@@ -629,6 +636,80 @@ static int cmd_run_hackbench(int argc, char **argv)
 	return 0;
 }
 
+static int cmd_run_kernbench(int argc, char **argv)
+{
+	static const char *const opts[] = { "units", "jobs", "headers",
+					    "cc1-heap-pages", NULL };
+	static struct kernbench_point pt;
+	static char *args[64];
+	bool platform = false;
+	struct run_args a;
+	char err[256];
+	int n = 0;
+
+	/* numaq-16, E2's board, unless --platform names another. */
+	for (int i = 0; i < argc; i++)
+		platform |= !strcmp(argv[i], "--platform");
+	if (argc > (int)ARRAY_SIZE(args) - 2)
+		usage_error("kernbench: too many arguments");
+	if (!platform) {
+		args[n++] = "--platform";
+		args[n++] = "numaq-16";
+	}
+	for (int i = 0; i < argc; i++)
+		args[n++] = argv[i];
+	parse_run_args(n, args, &a, opts);
+	kernbench_defaults(&pt.p, settings_cpu_hz(&a.s));
+	pt.p.units = run_opt_u32(&a, "units", KERNBENCH_DEFAULT_UNITS,
+				 KERNBENCH_MAX_UNITS);
+	/* --jobs 0 is make -j without a number. */
+	if (!run_opt(&a, "jobs") || strcmp(run_opt(&a, "jobs"), "0"))
+		pt.p.jobs =
+			run_opt_u32(&a, "jobs", KERNBENCH_DEFAULT_JOBS, 100000);
+	pt.p.headers = run_opt_u32(&a, "headers", KERNBENCH_DEFAULT_HEADERS,
+				   KERNBENCH_MAX_HEADERS);
+	pt.p.cc1_heap_pages = run_opt_u32(
+		&a, "cc1-heap-pages", KERNBENCH_DEFAULT_CC1_HEAP_PAGES, 65536);
+	if (kernbench_measure(&a.s, &pt, err, sizeof(err)))
+		usage_error("%s", err);
+	if (a.format == FMT_JSON) {
+		printf("[\n  {\"workload\": \"kernbench\", \"platform\": \"%s\", \"settings\": ",
+		       a.s.platform->name);
+		settings_print_json(&a.s, stdout);
+		printf(", ");
+		kernbench_print_json_params(&pt, stdout);
+		run_print_json_body(&pt.r, NULL, stdout);
+		printf("}\n]\n");
+		return 0;
+	}
+	if (a.format == FMT_CSV) {
+		printf("workload,platform,units,jobs,elapsed_s,system_s,user_s,cpu_pct\n");
+		printf("kernbench,%s,%u,%u,%.6f,%.6f,%.6f,%.2f\n",
+		       a.s.platform->name, pt.p.units, pt.p.jobs,
+		       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s,
+		       pt.r.cpu_pct);
+		return 0;
+	}
+	printf("# ");
+	settings_print_words(&a.s, stdout);
+	printf("\n# make -j");
+	if (pt.p.jobs)
+		printf("%u", pt.p.jobs);
+	printf(" vmlinux: %u units, %u headers each (most jobs at once: %u)\n",
+	       pt.p.units, pt.p.headers, pt.p.max_running);
+	printf("Elapsed %.2f s   system %.2f s   user %.2f s   CPU %.1f%%   (%u CPUs)\n",
+	       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
+	       pt.r.ncpus);
+	printf("\n%-26s %14s\n", "event", "count");
+	for (int e = 0; e < NR_EVENTS; e++)
+		if (pt.r.events[e])
+			printf("%-26s %14llu\n", event_names[e],
+			       (unsigned long long)pt.r.events[e]);
+	if (a.profile)
+		print_profile_table(&pt.r);
+	return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	static const char *const spawn_opts[] = { "procs", "pages",
@@ -639,15 +720,17 @@ static int cmd_run(int argc, char **argv)
 	char err[256];
 
 	if (argc < 1)
-		usage_error("run: name a workload (spawn, dd, iperf, hackbench)");
+		usage_error("run: name a workload (spawn, dd, iperf, hackbench, kernbench)");
 	if (!strcmp(argv[0], "dd"))
 		return cmd_run_dd(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "iperf"))
 		return cmd_run_iperf(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "hackbench"))
 		return cmd_run_hackbench(argc - 1, argv + 1);
+	if (!strcmp(argv[0], "kernbench"))
+		return cmd_run_kernbench(argc - 1, argv + 1);
 	if (strcmp(argv[0], "spawn"))
-		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench)",
+		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench, kernbench)",
 			    argv[0]);
 	parse_run_args(argc - 1, argv + 1, &a, spawn_opts);
 	sp.procs = run_opt_u32(&a, "procs", 8, 4096);

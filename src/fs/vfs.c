@@ -19,8 +19,11 @@
 #include "fs/tmpfs.h"
 #include "kernel/sched.h"
 
-/* Names the tmpfs can hold (its nr_inodes limit, here a table size). */
-#define NR_NAMES 128
+/*
+ * Names the tmpfs can hold (its nr_inodes limit, here a table size):
+ * enough for kernbench's objects, headers and dependency files.
+ */
+#define NR_NAMES 4096
 
 /* rw_verify_area's cap on one read or write (include/linux/fs.h). */
 #define MAX_RW_COUNT ((u32)INT_MAX & PAGE_MASK)
