@@ -265,17 +265,13 @@ static phys_addr_t arm_pgd_alloc(void)
 	pgd = __va(page_to_phys(page));
 	kv_memset(pgd, 0, user);
 	kv_memcpy(pgd + user, swapper_va() + user, 16384 - user);
-	if (platform()->pte_flush != PTE_FLUSH_NONE)
-		hw_dcache_op_va_range(this_cpu(), pgd, 16384, CACHE_CLEAN);
 	/*
-	 * clean_dcache_area is cpu_dcache_clean_area: on the Feroceon with
-	 * its L2 in write-back mode it cleans each L2 entry too
-	 * (proc-feroceon.S), or a walk could read a stale user entry from
-	 * RAM behind a dirty L2 line of the block's previous use.
+	 * clean_dcache_area: on the Feroceon that is cpu_feroceon_dcache_
+	 * clean_area, which cleans the L2 lines too (proc-feroceon.S), as
+	 * flush_pmd_entry does -- else a cleared entry stays dirty in L2,
+	 * where the walker cannot see it.
 	 */
-	if (platform()->pte_flush == PTE_FLUSH_L1_L2)
-		hw_l2_op_pa_range(this_cpu(), page_to_phys(page), 16384,
-				  CACHE_CLEAN);
+	arm_flush_pte(pgd, 16384);
 	return page_to_phys(page);
 }
 

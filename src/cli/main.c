@@ -19,6 +19,7 @@
 #include "experiments/iperf.h"
 #include "experiments/hackbench.h"
 #include "experiments/kernbench.h"
+#include "experiments/sdet.h"
 
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -69,6 +70,10 @@ static void print_help(FILE *f)
 	      "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
 	      "                            (900), N jobs at once (0: unlimited), on\n"
 	      "                            numaq-16 by default: seconds, CPU %%\n"
+	      "  run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
+	      "        [--format table|csv|json] [--profile]\n"
+	      "                            SDET: S shells (default 32, numaq-16) running N\n"
+	      "                            short commands each (150): scripts/hour\n"
 	      "  reproduce [dd-beaglebone|net-kirkwood|hackbench-beaglebone]\n"
 	      "        [--format table|json]\n"
 	      "                            the published experiments (all that exist)\n"
@@ -710,6 +715,72 @@ static int cmd_run_kernbench(int argc, char **argv)
 	return 0;
 }
 
+static int cmd_run_sdet(int argc, char **argv)
+{
+	static const char *const opts[] = { "scripts", "commands", NULL };
+	static struct sdet_point pt;
+	struct run_args a;
+	char err[256];
+	u32 scripts, commands;
+	char *args[66];
+	int n = 0;
+
+	/* E2's machine unless --platform names another (it comes last). */
+	args[n++] = "--platform";
+	args[n++] = "numaq-16";
+	if (argc > 64)
+		usage_error("run sdet: too many arguments");
+	for (int i = 0; i < argc; i++)
+		args[n++] = argv[i];
+	parse_run_args(n, args, &a, opts);
+	scripts = run_opt_u32(&a, "scripts", SDET_DEFAULT_SCRIPTS,
+			      SDET_MAX_SCRIPTS);
+	commands = run_opt_u32(&a, "commands", SDET_DEFAULT_COMMANDS,
+			       SDET_MAX_COMMANDS);
+	if (sdet_measure(&a.s, scripts, commands, &pt, err, sizeof(err)))
+		usage_error("%s", err);
+	if (a.format == FMT_JSON) {
+		char head[160];
+
+		printf("[\n  {\"workload\": \"sdet\", \"platform\": \"%s\", \"settings\": ",
+		       a.s.platform->name);
+		settings_print_json(&a.s, stdout);
+		printf(", \"params\": {\"scripts\": %u, \"commands\": %u}, ",
+		       scripts, commands);
+		snprintf(head, sizeof(head),
+			 "\"scripts_per_hour\": %.2f, \"t_last_s\": %.6f, ",
+			 pt.scripts_per_hour, pt.t_last_s);
+		run_print_json_body(&pt.r, head, stdout);
+		printf("}\n]\n");
+		return 0;
+	}
+	if (a.format == FMT_CSV) {
+		printf("workload,platform,scripts,commands,scripts_per_hour,t_last_s,elapsed_s,system_s,user_s,cpu_pct\n");
+		printf("sdet,%s,%u,%u,%.2f,%.6f,%.6f,%.6f,%.6f,%.2f\n",
+		       a.s.platform->name, scripts, commands,
+		       pt.scripts_per_hour, pt.t_last_s, pt.r.elapsed_s,
+		       pt.r.system_s, pt.r.user_s, pt.r.cpu_pct);
+		return 0;
+	}
+	printf("# ");
+	settings_print_words(&a.s, stdout);
+	printf("\n# SDET: %u scripts of %u commands, one shell each\n", scripts,
+	       commands);
+	printf("%.2f scripts/hour   (T_last %.6f s)\n", pt.scripts_per_hour,
+	       pt.t_last_s);
+	printf("Time: %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs)\n",
+	       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
+	       pt.r.ncpus);
+	printf("\n%-26s %14s\n", "event", "count");
+	for (int e = 0; e < NR_EVENTS; e++)
+		if (pt.r.events[e])
+			printf("%-26s %14llu\n", event_names[e],
+			       (unsigned long long)pt.r.events[e]);
+	if (a.profile)
+		print_profile_table(&pt.r);
+	return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	static const char *const spawn_opts[] = { "procs", "pages",
@@ -720,17 +791,19 @@ static int cmd_run(int argc, char **argv)
 	char err[256];
 
 	if (argc < 1)
-		usage_error("run: name a workload (spawn, dd, iperf, hackbench, kernbench)");
+		usage_error("run: name a workload (spawn, dd, iperf, hackbench, kernbench, sdet)");
 	if (!strcmp(argv[0], "dd"))
 		return cmd_run_dd(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "iperf"))
 		return cmd_run_iperf(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "hackbench"))
 		return cmd_run_hackbench(argc - 1, argv + 1);
+	if (!strcmp(argv[0], "sdet"))
+		return cmd_run_sdet(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "kernbench"))
 		return cmd_run_kernbench(argc - 1, argv + 1);
 	if (strcmp(argv[0], "spawn"))
-		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench, kernbench)",
+		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench, kernbench, sdet)",
 			    argv[0]);
 	parse_run_args(argc - 1, argv + 1, &a, spawn_opts);
 	sp.procs = run_opt_u32(&a, "procs", 8, 4096);

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * SDET (src/workloads/sdet.c, src/experiments/sdet.c): the command mix
+ * adds up; a small run is deterministic, every script runs every command,
+ * forks, execs and exits are exactly the model's count, user + system +
+ * idle time is the CPUs times the elapsed time, the checked run ends with
+ * a clean audit; HIGHPTE kmaps PTE pages; `vmsplit run sdet` refuses bad
+ * input with exit status 2.
+ */
+#include "helpers.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include "experiments/sdet.h"
+
+static struct sdet_point pt, again;
+
+static void measure(struct sdet_point *p, const char *platform, u32 scripts,
+		    u32 commands, ...)
+{
+	struct settings s;
+	char err[256];
+	va_list ap;
+	const char *w;
+
+	settings_default(&s, platform_find(platform));
+	va_start(ap, commands);
+	while ((w = va_arg(ap, const char *)))
+		cr_assert_eq(settings_parse(&s, w, err, sizeof(err)), 0, "%s",
+			     err);
+	va_end(ap);
+	/* 0 also means the end-of-run audit (checks=y by default) passed. */
+	cr_assert_eq(sdet_measure(&s, scripts, commands, p, err, sizeof(err)),
+		     0, "%s", err);
+}
+
+/* user + system + idle == CPUs x elapsed, as run_result reports it. */
+static void check_accounting(const struct sdet_point *p)
+{
+	const struct run_result *r = &p->r;
+
+	cr_assert_eq(r->user_cycles + r->system_cycles + r->idle_cycles,
+		     (u64)r->ncpus * r->elapsed_cycles,
+		     "%llu + %llu + %llu != %u x %llu",
+		     (unsigned long long)r->user_cycles,
+		     (unsigned long long)r->system_cycles,
+		     (unsigned long long)r->idle_cycles, r->ncpus,
+		     (unsigned long long)r->elapsed_cycles);
+	cr_assert_gt(r->user_cycles, 0);
+	cr_assert_gt(r->system_cycles, 0);
+}
+
+/*
+ * The driver is spawned (one exec); it forks a shell per script (a fork
+ * and an exec each); each script's commands make sdet_procs_per_script
+ * processes, each one fork or vfork and one exec.  Every one exits.
+ */
+static void check_processes(const struct sdet_point *p, u32 scripts,
+			    u32 commands)
+{
+	u64 procs = (u64)scripts * (1 + sdet_procs_per_script(commands));
+
+	cr_assert_eq(p->p.commands_done, (u64)scripts * commands);
+	cr_assert_eq(p->r.events[EV_fork], procs);
+	cr_assert_eq(p->r.events[EV_exec], procs + 1);
+	cr_assert_eq(p->r.exits, procs + 1);
+	cr_assert_eq(p->r.sigsegv, 0);
+}
+
+Test(sdet, mix_adds_up)
+{
+	u32 count[SDET_NR_KINDS];
+
+	for (u32 n = 1; n <= SDET_MAX_COMMANDS; n++) {
+		u32 total = 0;
+
+		sdet_mix(n, count);
+		for (int k = 0; k < SDET_NR_KINDS; k++)
+			total += count[k];
+		cr_assert_eq(total, n);
+	}
+	/*
+	 * 150 commands: 18 cat, 18 ls, 21 echo, 12 grep, 9 wc, 12 cp, 9 rm,
+	 * 6 mkdir, 8 ed (7.5 rounded up first), 6 diff, 4 find, 15 ps | wc,
+	 * 12 cc: 123 one-process commands + 15 x 2 + 12 x 4 = 201.
+	 */
+	sdet_mix(150, count);
+	cr_assert_eq(count[SDET_ED], 8);
+	cr_assert_eq(count[SDET_FIND], 4);
+	cr_assert_eq(count[SDET_PIPE], 15);
+	cr_assert_eq(count[SDET_CC], 12);
+	cr_assert_eq(sdet_procs_per_script(150), 201);
+	/* 20: the pipelines add 2 x 1 and the one cc 3. */
+	cr_assert_eq(sdet_procs_per_script(20), 25);
+}
+
+Test(sdet, small_run_exact_and_deterministic)
+{
+	measure(&pt, "numaq-16", 4, 20, NULL);
+	measure(&again, "numaq-16", 4, 20, NULL);
+	check_processes(&pt, 4, 20);
+	check_accounting(&pt);
+	cr_assert_eq(pt.r.elapsed_cycles, again.r.elapsed_cycles);
+	cr_assert_eq(pt.r.system_cycles, again.r.system_cycles);
+	cr_assert_eq(pt.r.user_cycles, again.r.user_cycles);
+	cr_assert_eq(pt.p.last_ns, again.p.last_ns);
+	for (int e = 0; e < NR_EVENTS; e++)
+		cr_assert_eq(pt.r.events[e], again.r.events[e], "%s",
+			     event_names[e]);
+	cr_assert_gt(pt.scripts_per_hour, 0);
+	cr_assert_leq(pt.t_last_s, pt.r.elapsed_s);
+}
+
+Test(sdet, seed_changes_the_order_not_the_work)
+{
+	measure(&pt, "numaq-16", 4, 20, NULL);
+	measure(&again, "numaq-16", 4, 20, "seed=7", NULL);
+	check_processes(&again, 4, 20);
+	/* The same commands in another order (a file a command reads may not
+	 * exist yet, or be of another size): the same processes. */
+	cr_assert_eq(pt.r.events[EV_fork], again.r.events[EV_fork]);
+	cr_assert_eq(pt.r.events[EV_exec], again.r.events[EV_exec]);
+	cr_assert_neq(pt.r.elapsed_cycles, again.r.elapsed_cycles);
+}
+
+Test(sdet, highpte_kmaps_pte_pages)
+{
+	measure(&pt, "numaq-16", 4, 20, "CONFIG_HIGHPTE=n", NULL);
+	measure(&again, "numaq-16", 4, 20, "CONFIG_HIGHPTE=y", NULL);
+	check_processes(&again, 4, 20);
+	check_accounting(&again);
+	cr_assert_gt(again.r.events[EV_kmap_atomic],
+		     pt.r.events[EV_kmap_atomic]);
+	cr_assert_gt(again.r.system_cycles, pt.r.system_cycles);
+}
+
+Test(sdet, other_boards)
+{
+	/*
+	 * The Kirkwood without HIGHPTE: a highmem PTE page is zeroed through
+	 * kmap_atomic, whose unmap cleans L1 but not the Feroceon's L2, and
+	 * the walker then finds the cleared entries dirty in L2.
+	 */
+	measure(&pt, "kirkwood-openblocks-a7", 2, 10, "CONFIG_HIGHPTE=n", NULL);
+	check_processes(&pt, 2, 10);
+	check_accounting(&pt);
+	measure(&pt, "cortex-a15-2g", 2, 10, "CONFIG_ARM_LPAE=y", NULL);
+	check_processes(&pt, 2, 10);
+}
+
+/* `vmsplit ARGS` through the shell: the exit status, stderr's first line. */
+static int run_cli(const char *args, char *errline, size_t n)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char cmd[512];
+	FILE *p;
+	int st;
+
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	snprintf(cmd, sizeof(cmd), "%s %s 2>&1 >/dev/null", bin, args);
+	p = popen(cmd, "r");
+	cr_assert(p);
+	errline[0] = 0;
+	if (!fgets(errline, (int)n, p))
+		errline[0] = 0;
+	st = pclose(p);
+	cr_assert(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+Test(sdet, cli)
+{
+	static const char *const bad[][2] = {
+		{ "run sdet --scripts 0", "--scripts: '0'" },
+		{ "run sdet --scripts 61", "--scripts: '61'" },
+		{ "run sdet --commands x", "--commands: 'x'" },
+		{ "run sdet --groups 2", "unknown option '--groups'" },
+	};
+	char line[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		cr_assert_eq(run_cli(bad[i][0], line, sizeof(line)), 2, "%s",
+			     bad[i][0]);
+		cr_assert(strstr(line, bad[i][1]), "%s: '%s'", bad[i][0], line);
+	}
+	cr_assert_eq(run_cli("run sdet --scripts 2 --commands 5 --format json",
+			     line, sizeof(line)),
+		     0, "%s", line);
+}
