@@ -28,4 +28,7 @@ int kernbench_measure(const struct settings *s, struct kernbench_point *pt,
 /* Print @pt's parameters and counts as JSON members ("params": {...}, ). */
 void kernbench_print_json_params(const struct kernbench_point *pt, FILE *f);
 
+/* `vmsplit reproduce kernbench-numaq` (E2). */
+int reproduce_kernbench_numaq(bool json, FILE *f, char *err, size_t errlen);
+
 #endif

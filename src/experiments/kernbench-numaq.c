@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * E2: kernbench (make -j vmlinux, maximal tasks) and SDET 32 on the
+ * 16-way NUMA-Q, 2.5.73-mm3, without and with CONFIG_HIGHPTE.  Source:
+ * LKML, 2003, Martin J. Bligh, "Overhead of highpte" (EXPERIMENTS.md E2).
+ *
+ * The baseline kernbench row is the calibration data: the NUMA-Q's kernel
+ * CPI is fitted there (numaq-16.c), and kernbench's user work per unit is
+ * set so that 900 units make its user seconds (workloads/kernbench.h).
+ * SDET's baseline is 100% by definition.  The HIGHPTE row, SDET's
+ * relative throughput with HIGHPTE and the profile diff are predictions.
+ * The runs use checks=n: the checkers change no result, only host time.
+ */
+#include "experiments/kernbench.h"
+
+#include <string.h>
+
+#include "base/errno.h"
+#include "cli/diff.h"
+#include "experiments/sdet.h"
+
+/* Published: elapsed, system, user seconds, CPU %. */
+static const double e2_base[4] = { 45.38, 114.91, 565.81, 1497.75 };
+
+static void model_cols(const struct run_result *r, double v[4])
+{
+	v[0] = r->elapsed_s;
+	v[1] = r->system_s;
+	v[2] = r->user_s;
+	v[3] = r->cpu_pct;
+}
+
+int reproduce_kernbench_numaq(bool json, FILE *f, char *err, size_t errlen)
+{
+	static struct kernbench_point kb[2];
+	static struct sdet_point sd[2];
+	static struct settings s[2];
+	const struct platform *p = platform_find("numaq-16");
+	double v[2][4], rel;
+
+	for (int h = 0; h < 2; h++) {
+		int ret;
+
+		settings_default(&s[h], p);
+		if (settings_parse(&s[h], h ? "CONFIG_HIGHPTE=y" :
+					       "CONFIG_HIGHPTE=n",
+				   err, errlen) ||
+		    settings_parse(&s[h], "checks=n", err, errlen))
+			return -EINVAL;
+		memset(&kb[h], 0, sizeof(kb[h]));
+		kernbench_defaults(&kb[h].p, p->hw.cpu_hz);
+		ret = kernbench_measure(&s[h], &kb[h], err, errlen);
+		if (!ret)
+			ret = sdet_measure(&s[h], SDET_DEFAULT_SCRIPTS,
+					   SDET_DEFAULT_COMMANDS, &sd[h], err,
+					   errlen);
+		if (ret)
+			return ret;
+		model_cols(&kb[h].r, v[h]);
+	}
+	rel = 100.0 * sd[1].scripts_per_hour / sd[0].scripts_per_hour;
+	if (json) {
+		static const char *const cols[4] = { "elapsed_s", "system_s",
+						     "user_s", "cpu_pct" };
+
+		fprintf(f, "[\n");
+		for (int h = 0; h < 2; h++) {
+			fprintf(f,
+				"  {\"experiment\": \"kernbench-numaq\", \"row\": \"%s\", \"workload\": \"kernbench\", \"platform\": \"%s\", \"settings\": ",
+				h ? "highpte" : "baseline", p->name);
+			settings_print_json(&s[h], f);
+			fprintf(f, ", \"kind\": \"%s\", ",
+				h ? "prediction" : "calibration");
+			if (!h) {
+				fprintf(f, "\"published\": {");
+				for (int c = 0; c < 4; c++)
+					fprintf(f, "%s\"%s\": %.2f", c ? ", " : "",
+						cols[c], e2_base[c]);
+				fprintf(f, "}, \"error_pct\": {");
+				for (int c = 0; c < 4; c++)
+					fprintf(f, "%s\"%s\": %.1f", c ? ", " : "",
+						cols[c],
+						100.0 * (v[0][c] - e2_base[c]) /
+							e2_base[c]);
+				fprintf(f, "}, ");
+			}
+			kernbench_print_json_params(&kb[h], f);
+			run_print_json_body(&kb[h].r, NULL, f);
+			fprintf(f, "},\n");
+		}
+		for (int h = 0; h < 2; h++) {
+			char head[200];
+
+			fprintf(f,
+				"  {\"experiment\": \"kernbench-numaq\", \"row\": \"sdet-%s\", \"workload\": \"sdet\", \"platform\": \"%s\", \"settings\": ",
+				h ? "highpte" : "baseline", p->name);
+			settings_print_json(&s[h], f);
+			fprintf(f, ", \"kind\": \"%s\", ",
+				h ? "prediction" : "baseline");
+			snprintf(head, sizeof(head),
+				 "\"scripts_per_hour\": %.2f, \"relative_pct\": %.2f, ",
+				 sd[h].scripts_per_hour,
+				 h ? rel : 100.0);
+			run_print_json_body(&sd[h].r, head, f);
+			fprintf(f, "}%s\n", h ? "" : ",");
+		}
+		fprintf(f, "]\n");
+		return 0;
+	}
+	fprintf(f,
+		"E2: kernbench (make -j vmlinux, %u units, maximal tasks) and SDET %u on %s,\n"
+		"    2.5.73-mm3, without and with CONFIG_HIGHPTE (checks=n)\n",
+		kb[0].p.units, SDET_DEFAULT_SCRIPTS, p->name);
+	fprintf(f, "%-36s %10s %10s %10s %9s\n", "kernbench", "elapsed s",
+		"system s", "user s", "CPU %");
+	fprintf(f, "%-36s %10.2f %10.2f %10.2f %9.2f\n",
+		"published baseline (calibration)", e2_base[0], e2_base[1],
+		e2_base[2], e2_base[3]);
+	fprintf(f, "%-36s %10.2f %10.2f %10.2f %9.2f\n", "model baseline",
+		v[0][0], v[0][1], v[0][2], v[0][3]);
+	fprintf(f, "%-36s", "  error vs published");
+	for (int c = 0; c < 4; c++)
+		fprintf(f, " %+9.1f%%", 100.0 * (v[0][c] - e2_base[c]) /
+						e2_base[c]);
+	fprintf(f, "\n%-36s %10.2f %10.2f %10.2f %9.2f   (prediction)\n",
+		"model CONFIG_HIGHPTE=y", v[1][0], v[1][1], v[1][2], v[1][3]);
+	fprintf(f, "%-36s", "  change vs baseline");
+	for (int c = 0; c < 4; c++)
+		fprintf(f, " %+9.1f%%", 100.0 * (v[1][c] - v[0][c]) / v[0][c]);
+	fprintf(f, "\n\nSDET %u: %.0f scripts/hour (100%%); CONFIG_HIGHPTE=y %.0f = %.1f%%   (prediction)\n",
+		SDET_DEFAULT_SCRIPTS, sd[0].scripts_per_hour,
+		sd[1].scripts_per_hour, rel);
+	fprintf(f, "\nkernbench profile, baseline (A) against CONFIG_HIGHPTE=y (B):\n");
+	profile_diff_runs(kb[0].r.profile,
+			  kb[0].r.elapsed_s * 1e9 / (double)kb[0].r.elapsed_cycles,
+			  "baseline", kb[1].r.profile,
+			  kb[1].r.elapsed_s * 1e9 / (double)kb[1].r.elapsed_cycles,
+			  "CONFIG_HIGHPTE=y", f);
+	return 0;
+}
