@@ -380,6 +380,19 @@ static void print_profile_table(const struct run_result *r)
 	}
 }
 
+/* The table form's tail: every event that happened, then the profile
+ * when --profile asked for it. */
+static void print_events_and_profile(const struct run_result *r, bool profile)
+{
+	printf("\n%-26s %14s\n", "event", "count");
+	for (int e = 0; e < NR_EVENTS; e++)
+		if (r->events[e])
+			printf("%-26s %14llu\n", event_names[e],
+			       (unsigned long long)r->events[e]);
+	if (profile)
+		print_profile_table(r);
+}
+
 /* "512,1K,4K,1M" -> sizes; returns how many. */
 static u32 parse_bs_list(const char *list, u32 *bs, u32 max)
 {
@@ -572,13 +585,7 @@ static int cmd_run_iperf(int argc, char **argv)
 		printf("stalled: the receiver stopped acknowledging; the alarm ended a blocked write after %.3f s\n",
 		       (double)pt.p.ns / 1e9);
 	print_net_stats(&pt);
-	printf("\n%-26s %14s\n", "event", "count");
-	for (int e = 0; e < NR_EVENTS; e++)
-		if (pt.r.events[e])
-			printf("%-26s %14llu\n", event_names[e],
-			       (unsigned long long)pt.r.events[e]);
-	if (a.profile)
-		print_profile_table(&pt.r);
+	print_events_and_profile(&pt.r, a.profile);
 	return 0;
 }
 
@@ -632,13 +639,7 @@ static int cmd_run_hackbench(int argc, char **argv)
 	       (unsigned long long)pt.pipes.writer_waits,
 	       (unsigned long long)pt.pipes.reader_waits,
 	       (unsigned long long)pt.pipes.wakeups);
-	printf("\n%-26s %14s\n", "event", "count");
-	for (int e = 0; e < NR_EVENTS; e++)
-		if (pt.r.events[e])
-			printf("%-26s %14llu\n", event_names[e],
-			       (unsigned long long)pt.r.events[e]);
-	if (a.profile)
-		print_profile_table(&pt.r);
+	print_events_and_profile(&pt.r, a.profile);
 	return 0;
 }
 
@@ -706,13 +707,7 @@ static int cmd_run_kernbench(int argc, char **argv)
 	printf("Elapsed %.2f s   system %.2f s   user %.2f s   CPU %.1f%%   (%u CPUs)\n",
 	       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
 	       pt.r.ncpus);
-	printf("\n%-26s %14s\n", "event", "count");
-	for (int e = 0; e < NR_EVENTS; e++)
-		if (pt.r.events[e])
-			printf("%-26s %14llu\n", event_names[e],
-			       (unsigned long long)pt.r.events[e]);
-	if (a.profile)
-		print_profile_table(&pt.r);
+	print_events_and_profile(&pt.r, a.profile);
 	return 0;
 }
 
@@ -772,13 +767,7 @@ static int cmd_run_sdet(int argc, char **argv)
 	printf("Time: %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs)\n",
 	       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
 	       pt.r.ncpus);
-	printf("\n%-26s %14s\n", "event", "count");
-	for (int e = 0; e < NR_EVENTS; e++)
-		if (pt.r.events[e])
-			printf("%-26s %14llu\n", event_names[e],
-			       (unsigned long long)pt.r.events[e]);
-	if (a.profile)
-		print_profile_table(&pt.r);
+	print_events_and_profile(&pt.r, a.profile);
 	return 0;
 }
 
@@ -841,13 +830,7 @@ static int cmd_run(int argc, char **argv)
 	printf("elapsed %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs, %llu exits, %llu SIGSEGV)\n",
 	       r.elapsed_s, r.system_s, r.user_s, r.cpu_pct, r.ncpus,
 	       (unsigned long long)r.exits, (unsigned long long)r.sigsegv);
-	printf("\n%-26s %14s\n", "event", "count");
-	for (int e = 0; e < NR_EVENTS; e++)
-		if (r.events[e])
-			printf("%-26s %14llu\n", event_names[e],
-			       (unsigned long long)r.events[e]);
-	if (a.profile)
-		print_profile_table(&r);
+	print_events_and_profile(&r, a.profile);
 	return 0;
 }
 
