@@ -37,8 +37,8 @@ static void run_spawn(const char *platform, u32 procs, u32 pages,
 		cr_assert_eq(settings_parse(&s, w, err, sizeof(err)), 0, "%s",
 			     err);
 	va_end(ap);
-	cr_assert_eq(run_workload(&s, spawn_start_cb, &sp,
-				  &r, err, sizeof(err)),
+	cr_assert_eq(run_workload(&s, spawn_start_cb, &sp, &r, err,
+				  sizeof(err)),
 		     0, "%s", err);
 }
 
