@@ -56,3 +56,16 @@ Test(oom, kirkwood_low_memory_pgd_is_clean)
 	cr_assert_geq(r.exits, 157);
 	cr_assert_leq(r.exits, 2 * 157);
 }
+
+/*
+ * Row 3: when memory for the new mm runs out, exec returns -ENOMEM and the
+ * task that could not exec exits; the run goes on and counts it.  Each
+ * task that did exec forks one child.
+ */
+Test(oom, exec_enomem_exits_the_task)
+{
+	run_spawn("beaglebone-white", 400, 64, 5, "mem=16M", NULL);
+	cr_assert_gt(r.events[EV_exec_enomem], 0);
+	cr_assert_eq(r.events[EV_exec], 400);
+	cr_assert_eq(r.exits, 2 * 400 - r.events[EV_exec_enomem]);
+}

@@ -152,13 +152,20 @@ int do_execve(const struct program *prog, void *arg)
 	return 0;
 }
 
+/*
+ * The new task execs its program, as ____call_usermodehelper does
+ * (kernel/kmod.c): a failed exec -- -ENOMEM when memory ran out for the
+ * mm, its page tables or its VMAs -- is the task's result, and it exits
+ * with the errno as its status instead of taking the machine down.
+ */
 static void spawn_entry(void *arg)
 {
 	struct task_struct *t = arg;
 	int err = sys_execve(t->spawn_prog, t->spawn_arg);
 
-	panic("spawn_process: exec of %s failed (%d)", t->spawn_prog->name,
-	      err);
+	if (err == -ENOMEM)
+		hw_event(this_cpu(), EV_exec_enomem);
+	do_exit((-err & 0xff) << 8);
 }
 
 int spawn_process(const struct program *prog, void *arg)

@@ -45,7 +45,9 @@ int do_execve(const struct program *prog, void *arg);
 
 /*
  * spawn_process - start @prog as a new parentless process (what init
- * would do): a task that execs @prog.  Return: its pid.
+ * would do): a task that execs @prog.  If the exec fails (-ENOMEM when
+ * memory is short, counted as exec_enomem) the task exits with the errno
+ * as its exit code.  Return: its pid.
  */
 int spawn_process(const struct program *prog, void *arg);
 
