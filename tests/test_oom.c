@@ -69,3 +69,17 @@ Test(oom, exec_enomem_exits_the_task)
 	cr_assert_eq(r.events[EV_exec], 400);
 	cr_assert_eq(r.exits, 2 * 400 - r.events[EV_exec_enomem]);
 }
+
+/*
+ * Row 18: a child touching 16 MiB of anonymous memory in a 16 MiB machine
+ * faults with nothing left to allocate: VM_FAULT_OOM goes to the OOM
+ * killer, the child dies of SIGKILL, and the parent sees it.
+ */
+Test(oom, fault_oom_is_an_oom_kill_not_sigsegv)
+{
+	run_spawn("kirkwood-openblocks-a7", 8, 4096, 16, "mem=16M", NULL);
+	cr_assert_eq(r.events[EV_oom_kill], 8);
+	cr_assert_eq(r.events[EV_sigsegv], 0);
+	cr_assert_eq(r.sigsegv, 0);
+	cr_assert_eq(r.exits, 16);
+}

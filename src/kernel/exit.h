@@ -31,6 +31,7 @@ struct exit_stats {
 };
 extern struct exit_stats exit_stats;
 
+#define SIGKILL 9
 #define SIGSEGV 11
 
 #endif

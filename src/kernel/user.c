@@ -3,7 +3,7 @@
  * User-mode memory access and computation (kernel/user.h).  A user fault
  * is an exception: entry, do_page_fault, exit; a fault the handler cannot
  * fix delivers SIGSEGV, which (no handlers in these programs) kills the
- * task.
+ * task; one that could not allocate goes to the OOM killer (SIGKILL).
  */
 #include "kernel/user.h"
 
@@ -15,6 +15,7 @@
 #include "kernel/process.h"
 #include "kernel/sched.h"
 #include "mm/mm.h"
+#include "mm/oom_kill.h"
 
 static void user_fault(struct cpu *c)
 {
@@ -29,6 +30,9 @@ static void user_fault(struct cpu *c)
 	ret = handle_page_fault(c->fault.va, c->fault.write, true);
 	charge(CODE_syscall_exit);
 	cc_exit(c, prev);
+	/* do_page_fault: out of memory is the OOM killer's, not SIGSEGV. */
+	if (ret == VM_FAULT_OOM)
+		pagefault_out_of_memory();
 	if (ret < 0)
 		do_exit(SIGSEGV);	/* force_sig(SIGSEGV), no handler */
 	arch_return_to_user();
