@@ -10,8 +10,10 @@
 
 #include <stdarg.h>
 
+#include "base/errno.h"
 #include "platforms/platform.h"
 #include "run/run.h"
+#include "workloads/dd.h"
 #include "workloads/spawn.h"
 
 static struct run_result r;
@@ -82,4 +84,41 @@ Test(oom, fault_oom_is_an_oom_kill_not_sigsegv)
 	cr_assert_eq(r.events[EV_sigsegv], 0);
 	cr_assert_eq(r.sigsegv, 0);
 	cr_assert_eq(r.exits, 16);
+}
+
+static struct dd_params dd;
+
+static void dd_start_cb(const void *p)
+{
+	dd_start((struct dd_params *)(unsigned long)p);
+}
+
+/*
+ * Row 4: dd to a tmpfs that fills up.  With 1.5-page blocks the last
+ * write is short (the page that fitted goes out, the next one cannot be
+ * had); dd writes the rest, gets -ENOSPC and stops, having counted every
+ * byte that reached the file -- which ends on a page boundary.
+ */
+Test(oom, dd_stops_on_enospc_counting_what_it_wrote)
+{
+	struct settings s;
+	char err[256];
+
+	settings_default(&s, platform_find("beaglebone-white"));
+	cr_assert_eq(settings_parse(&s, "mem=16M", err, sizeof(err)), 0, "%s",
+		     err);
+	dd.bs = 6144;
+	dd.count = 32 * 1024 * 1024 / dd.bs;
+	cr_assert_eq(run_workload(&s, dd_start_cb, &dd, &r, err, sizeof(err)),
+		     0, "%s", err);
+	cr_assert(dd.nospace);
+	cr_assert_eq(dd.err, ENOSPC);
+	cr_assert_eq(dd.status, 4);
+	cr_assert_gt(dd.ns, 0);
+	cr_assert_gt(dd.bytes, 0);
+	cr_assert_lt(dd.bytes, (u64)dd.count * dd.bs);
+	cr_assert_eq(dd.bytes % PAGE_SIZE, 0, "bytes %llu",
+		     (unsigned long long)dd.bytes);
+	cr_assert_neq(dd.bytes % dd.bs, 0, "bytes %llu",
+		      (unsigned long long)dd.bytes);
 }

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "base/errno.h"
 #include "kernel/process.h"
 #include "kernel/user.h"
 
@@ -20,6 +21,27 @@ static struct dd_params *dd;
 static void put_str(vaddr_t at, const char *s)
 {
 	uv_write(at, s, (u32)strlen(s) + 1);
+}
+
+/*
+ * iwrite: write all @len bytes of @buf, again after a short write, as
+ * coreutils dd does; each byte that went out is counted in dd->bytes.
+ * Return: 0, or the negative errno of the write that failed.
+ */
+static long write_all(int fd, vaddr_t buf, u32 len)
+{
+	while (len) {
+		long w = sys_write(fd, buf, len);
+
+		if (w < 0)
+			return w;
+		if (!w)
+			return -ENOSPC;
+		dd->bytes += (u64)w;
+		buf += (u32)w;
+		len -= (u32)w;
+	}
+	return 0;
 }
 
 static void dd_main(void *arg)
@@ -53,17 +75,26 @@ static void dd_main(void *arg)
 			dd->status = 3;
 			break;
 		}
-		w = sys_write(out, (vaddr_t)buf, (u32)n);
-		if (w != n) {
+		w = write_all(out, (vaddr_t)buf, (u32)n);
+		if (w < 0) {
+			/*
+			 * A full tmpfs (-ENOSPC) or another write error
+			 * ends the copy, as it ends dd's: what went out is
+			 * counted, the error kept for the report ("dd:
+			 * error writing '/tmp/dd.out': No space left on
+			 * device"), and dd exits with status 1.
+			 */
+			dd->err = (int)-w;
+			dd->nospace = w == -ENOSPC;
 			dd->status = 4;
 			break;
 		}
-		dd->bytes += (u64)w;
 	}
 	dd->ns = sys_clock_gettime() - t0;
 	sys_close(in);
 	sys_close(out);
-	sys_exit(dd->status);
+	/* coreutils dd: exit status 1 after any error. */
+	sys_exit(dd->status ? 1 : 0);
 }
 
 /* dd's image: a small program. */
@@ -80,6 +111,8 @@ void dd_start(struct dd_params *p)
 {
 	dd = p;
 	p->status = 0;
+	p->err = 0;
+	p->nospace = false;
 	p->bytes = 0;
 	p->ns = 0;
 	spawn_process(&dd_program, NULL);

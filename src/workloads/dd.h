@@ -8,7 +8,9 @@ struct dd_params {
 	u32 bs;			/* block size, bytes */
 	u32 count;		/* blocks */
 	/* Filled in by the program: */
-	int status;		/* 0, or the step that failed */
+	int status;		/* 0, or the step that failed (4: a write) */
+	int err;		/* errno of the failed write, e.g. ENOSPC */
+	bool nospace;		/* the copy ended on a full tmpfs (ENOSPC) */
 	u64 bytes;		/* copied */
 	u64 ns;			/* time of the copy loop, as dd measures it */
 };
