@@ -406,3 +406,27 @@ Test(cli, diff_bad_input)
 	remove(a);
 	remove(b);
 }
+
+/* Fields in the line at @line: its commas plus one. */
+static int csv_fields(const char *line)
+{
+	int n = 1;
+
+	for (; *line && *line != '\n'; line++)
+		n += *line == ',';
+	return n;
+}
+
+/* Issue 11: every CSV row, "n/a" ones included, has the header's fields. */
+Test(cli, micro_csv_rows_match_the_header)
+{
+	struct output o = run("micro --platform numaq-16 --format csv");
+	int fields = csv_fields(o.out), rows = 0;
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	for (const char *l = strchr(o.out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		cr_assert_eq(csv_fields(l + 1), fields, "%.60s", l + 1);
+		rows++;
+	}
+	cr_assert_gt(rows, 0);
+}

@@ -284,11 +284,13 @@ static void micro_print(const struct run_args *a, struct micro_result *r,
 		printf(",host_ns\n");
 		for (int i = 0; i < n; i++) {
 			printf("%s,%s,", r[i].op, s->platform->name);
+			/* Empty cycles, ns, events and host_ns: as many
+			 * fields as the header. */
 			if (!r[i].available) {
 				printf(",");
 				for (int e = 0; e < NR_EVENTS; e++)
 					printf(",");
-				printf("\n");
+				printf(",\n");
 				continue;
 			}
 			print_num(r[i].cycles);
