@@ -471,6 +471,23 @@ Test(settings, load_kconfig_errors)
 	cr_assert_eq(s.vmsplit, VMSPLIT_3G);
 }
 
+/* Issue 11: a .config with CRLF line ends reads as one with LF. */
+Test(settings, load_kconfig_crlf)
+{
+	char path[64];
+	int ret;
+
+	write_temp(path, sizeof(path),
+		   "CONFIG_HIGHMEM=y\r\n# CONFIG_HIGHPTE is not set\r\n"
+		   "CONFIG_VMSPLIT_2G=y\r\n");
+	defaults("kirkwood-openblocks-a7");
+	ret = settings_load_kconfig(&s, path, err, sizeof(err));
+	unlink(path);
+	cr_assert_eq(ret, 0, "%s", err);
+	cr_assert_not(s.highpte);
+	cr_assert_eq(s.vmsplit, VMSPLIT_2G);
+}
+
 /*
  * Only "# CONFIG_X is not set" means n; any other comment that starts with
  * a known symbol is a comment.

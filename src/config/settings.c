@@ -497,7 +497,8 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 	while (!ret && fgets(line, sizeof(line), f)) {
 		char word[600], sym[128];
 
-		line[strcspn(line, "\n")] = '\0';
+		/* A .config saved on Windows ends its lines in CRLF. */
+		line[strcspn(line, "\r\n")] = '\0';
 		int end = 0;
 
 		/* "%n" after the literal tail proves the whole line matched. */
