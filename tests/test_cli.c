@@ -430,3 +430,11 @@ Test(cli, micro_csv_rows_match_the_header)
 	}
 	cr_assert_gt(rows, 0);
 }
+
+/* Issue 11: --kconfig names a regular file, else one line and exit 2. */
+Test(cli, kconfig_must_be_a_regular_file)
+{
+	assert_usage_error("micro --kconfig .", ".: not a regular file");
+	assert_usage_error("micro --kconfig /dev/zero",
+			   "/dev/zero: not a regular file");
+}

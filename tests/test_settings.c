@@ -488,6 +488,29 @@ Test(settings, load_kconfig_crlf)
 	cr_assert_eq(s.vmsplit, VMSPLIT_2G);
 }
 
+/* Issue 11: devices, directories and over-long lines are refused. */
+Test(settings, load_kconfig_refuses_what_is_not_a_config)
+{
+	char path[64], text[1100];
+	int ret;
+
+	defaults("kirkwood-openblocks-a7");
+	ret = settings_load_kconfig(&s, "/dev/zero", err, sizeof(err));
+	cr_assert_eq(ret, -EINVAL);
+	cr_assert_str_eq(err, "/dev/zero: not a regular file");
+	ret = settings_load_kconfig(&s, "/tmp", err, sizeof(err));
+	cr_assert_eq(ret, -EINVAL);
+	cr_assert_str_eq(err, "/tmp: not a regular file");
+	memset(text, '#', sizeof(text) - 2);
+	text[sizeof(text) - 2] = '\n';
+	text[sizeof(text) - 1] = '\0';
+	write_temp(path, sizeof(path), text);
+	ret = settings_load_kconfig(&s, path, err, sizeof(err));
+	unlink(path);
+	cr_assert_eq(ret, -EINVAL);
+	cr_assert(strstr(err, ":1: line longer than 510 characters"), "%s", err);
+}
+
 /*
  * Only "# CONFIG_X is not set" means n; any other comment that starts with
  * a known symbol is a comment.

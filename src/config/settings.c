@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/errno.h"
 
@@ -488,15 +489,29 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 	};
 	FILE *f = fopen(path, "r");
 	char line[512];
+	struct stat st;
+	u32 lineno = 0;
 	int ret = 0;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: cannot open", path);
 		return -ENOENT;
 	}
+	/* A device never ends (/dev/zero) and a directory reads as empty. */
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		fclose(f);
+		return fail(err, errlen, "%s: not a regular file", path);
+	}
 	while (!ret && fgets(line, sizeof(line), f)) {
 		char word[600], sym[128];
 
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			ret = fail(err, errlen,
+				   "%s:%u: line longer than %zu characters",
+				   path, lineno, sizeof(line) - 2);
+			break;
+		}
 		/* A .config saved on Windows ends its lines in CRLF. */
 		line[strcspn(line, "\r\n")] = '\0';
 		int end = 0;
