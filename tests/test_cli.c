@@ -438,3 +438,10 @@ Test(cli, kconfig_must_be_a_regular_file)
 	assert_usage_error("micro --kconfig /dev/zero",
 			   "/dev/zero: not a regular file");
 }
+
+/* Issue 11: a configuration the run would not simulate is refused. */
+Test(cli, uaccess_with_memcpy_refused_with_4g_4g)
+{
+	assert_usage_error("run dd --platform cortex-a15-2g CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G CONFIG_UACCESS_WITH_MEMCPY=y",
+			   "CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G");
+}
