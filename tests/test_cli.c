@@ -445,3 +445,14 @@ Test(cli, uaccess_with_memcpy_refused_with_4g_4g)
 	assert_usage_error("run dd --platform cortex-a15-2g CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G CONFIG_UACCESS_WITH_MEMCPY=y",
 			   "CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G");
 }
+
+/* Issue 11: command options are plain decimal too. */
+Test(cli, options_are_plain_decimal)
+{
+	assert_usage_error("run spawn --procs +5", "--procs: '+5'");
+	assert_usage_error("run spawn --procs ' 5'", "--procs: ' 5'");
+	assert_usage_error("run spawn --procs -1", "--procs");
+	assert_usage_error("run iperf --time ' 1'", "--time: ' 1'");
+	assert_usage_error("run iperf --time 0x1p-3", "--time: '0x1p-3'");
+	assert_usage_error("run dd --total -1", "--total: '-1'");
+}

@@ -227,8 +227,19 @@ Test(settings, parse_cpus_and_seed)
 	cr_assert_eq(s.ncpus, 32);
 	ok("seed=12345");
 	cr_assert_eq(s.seed, 12345);
-	ok("seed=0x10");
-	cr_assert_eq(s.seed, 16);
+	/* Issue 11: plain decimal only, no base prefix, sign or wrap. */
+	bad("seed=0x10", "seed: '0x10' is not a number");
+	bad("seed=-1", "seed: '-1' is not a number");
+	bad("seed=+1", "seed: '+1' is not a number");
+	bad("seed= 1", "seed: ' 1' is not a number");
+	bad("seed=18446744073709551616",
+	    "seed: '18446744073709551616' is not a number");
+	ok("cpus=010");
+	cr_assert_eq(s.ncpus, 10);
+	bad("cpus=+5", "cpus: '+5' is not 1..32");
+	bad("mem=-1", "mem: '-1' is not a size");
+	bad("mem=+512M", "mem: '+512M' is not a size");
+	bad("mem= 512M", "mem: ' 512M' is not a size");
 	ok("seed=0");
 	cr_assert_eq(s.seed, 0);
 	ok("seed=18446744073709551615");

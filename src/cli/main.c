@@ -141,13 +141,11 @@ static u32 run_opt_u32(const struct run_args *a, const char *name, u32 def,
 		       u32 max)
 {
 	const char *v = run_opt(a, name);
-	char *end;
-	unsigned long n;
+	u64 n;
 
 	if (!v)
 		return def;
-	n = strtoul(v, &end, 10);
-	if (*end || !*v || !n || n > max)
+	if (parse_number(v, &n) || !n || n > max)
 		usage_error("--%s: '%s' is not a number from 1 to %u", name, v,
 			    max);
 	return (u32)n;
@@ -497,8 +495,10 @@ static u64 parse_time_ns(const char *v)
 
 	if (!v)
 		return IPERF_DEFAULT_TIME_NS;
+	/* Digits and a point only: strtod would take a sign, space, hex. */
 	t = strtod(v, &end);
-	if (*end || !*v || !(t >= 0.001 && t <= 60))
+	if (*end || !*v || v[strspn(v, "0123456789.")] ||
+	    !(t >= 0.001 && t <= 60))
 		usage_error("--time: '%s' is not a time from 0.001 to 60 seconds",
 			    v);
 	return (u64)(t * 1e9 + 0.5);

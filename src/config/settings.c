@@ -216,15 +216,45 @@ static int parse_bool(const char *v, bool *out)
 	return -EINVAL;
 }
 
+/*
+ * The digits at @v, plain decimal: no sign, no space, no base prefix (a
+ * leading 0 is not octal), no wrap.  @end gets the first other character.
+ */
+static int parse_digits(const char *v, const char **end, u64 *out)
+{
+	u64 n = 0;
+
+	if (*v < '0' || *v > '9')
+		return -EINVAL;
+	for (; *v >= '0' && *v <= '9'; v++) {
+		if (n > (UINT64_MAX - (u64)(*v - '0')) / 10)
+			return -EINVAL;
+		n = n * 10 + (u64)(*v - '0');
+	}
+	*end = v;
+	*out = n;
+	return 0;
+}
+
+int parse_number(const char *v, u64 *out)
+{
+	const char *end;
+	u64 n;
+
+	if (parse_digits(v, &end, &n) || *end)
+		return -EINVAL;
+	*out = n;
+	return 0;
+}
+
 int parse_size(const char *v, u64 *out)
 {
-	char *end;
-	unsigned long long n = strtoull(v, &end, 10);
-
-	if (end == v)
-		return -EINVAL;
+	const char *end;
 	unsigned shift = 0;
+	u64 n;
 
+	if (parse_digits(v, &end, &n))
+		return -EINVAL;
 	switch (*end) {
 	case 'K': case 'k': shift = 10; end++; break;
 	case 'M': case 'm': shift = 20; end++; break;
@@ -233,19 +263,13 @@ int parse_size(const char *v, u64 *out)
 	}
 	if (*end || n > (~0ull >> shift))
 		return -EINVAL;
-	n <<= shift;
-	*out = n;
+	*out = n << shift;
 	return 0;
 }
 
 static int parse_u64(const char *v, u64 *out)
 {
-	char *end;
-
-	if (!*v)
-		return -EINVAL;
-	*out = strtoull(v, &end, 0);
-	return *end ? -EINVAL : 0;
+	return parse_number(v, out);
 }
 
 /* A decimal with at most three fractional digits, x 1000 ("1.85" = 1850). */
