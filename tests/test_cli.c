@@ -456,3 +456,12 @@ Test(cli, options_are_plain_decimal)
 	assert_usage_error("run iperf --time 0x1p-3", "--time: '0x1p-3'");
 	assert_usage_error("run dd --total -1", "--total: '-1'");
 }
+
+/* Issue 11: a newline in an argument is printed escaped, on one line. */
+Test(cli, control_characters_are_escaped)
+{
+	assert_usage_error("run spawn --procs \"$(printf '1\\n2')\"",
+			   "--procs: '1\\n2'");
+	assert_usage_error("micro \"$(printf 'a\\tb')=1\"",
+			   "unknown setting 'a\\tb'");
+}

@@ -26,15 +26,37 @@ enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 static _Noreturn void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/*
+ * One line on stderr, exit 2.  Arguments are quoted as given, so control
+ * characters in them (a newline in a file name) are printed escaped:
+ * every error stays one line.
+ */
 static _Noreturn void usage_error(const char *fmt, ...)
 {
+	char *msg = NULL;
 	va_list ap;
 
-	fputs("vmsplit: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
 	va_end(ap);
+	fputs("vmsplit: ", stderr);
+	for (const char *c = msg ? msg : fmt; *c; c++) {
+		unsigned char ch = (unsigned char)*c;
+
+		if (ch == '\n')
+			fputs("\\n", stderr);
+		else if (ch == '\r')
+			fputs("\\r", stderr);
+		else if (ch == '\t')
+			fputs("\\t", stderr);
+		else if (ch < 0x20 || ch == 0x7f)
+			fprintf(stderr, "\\x%02x", ch);
+		else
+			fputc(ch, stderr);
+	}
 	fputc('\n', stderr);
+	free(msg);
 	exit(2);
 }
 
