@@ -465,3 +465,21 @@ Test(cli, control_characters_are_escaped)
 	assert_usage_error("micro \"$(printf 'a\\tb')=1\"",
 			   "unknown setting 'a\\tb'");
 }
+
+/* Issue 11: output that cannot be written is an error, exit 1. */
+Test(cli, write_errors_exit_1)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char cmd[512];
+	int st;
+
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	snprintf(cmd, sizeof(cmd), "%s platforms >/dev/full 2>/dev/null", bin);
+	st = system(cmd);
+	cr_assert(WIFEXITED(st));
+	cr_assert_eq(WEXITSTATUS(st), 1);
+	snprintf(cmd, sizeof(cmd),
+		 "%s platforms 2>&1 >/dev/full | grep -q '^vmsplit: error writing the output: '",
+		 bin);
+	cr_assert_eq(system(cmd), 0);
+}

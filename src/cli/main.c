@@ -4,6 +4,7 @@
  * status 2; measurements print a table by default, --format csv|json for
  * scripts.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -916,7 +917,7 @@ static int cmd_reproduce(int argc, char **argv)
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
 	if (argc < 2) {
 		print_help(stderr);
@@ -950,4 +951,20 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	usage_error("unknown command '%s' (see `vmsplit help`)", argv[1]);
+}
+
+/*
+ * Output goes through stdio's buffer: a full disk or a closed pipe shows
+ * only when it is flushed, so check before saying we succeeded.
+ */
+int main(int argc, char **argv)
+{
+	int ret = run_command(argc, argv);
+
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "vmsplit: error writing the output: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	return ret;
 }
