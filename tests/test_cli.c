@@ -483,3 +483,13 @@ Test(cli, write_errors_exit_1)
 		 bin);
 	cr_assert_eq(system(cmd), 0);
 }
+
+/* Issue 11: commands without arguments refuse extra ones. */
+Test(cli, extra_arguments_refused)
+{
+	assert_usage_error("platforms --format json",
+			   "platforms: unexpected argument '--format'");
+	assert_usage_error("settings extra",
+			   "settings: unexpected argument 'extra'");
+	assert_usage_error("help me", "help: unexpected argument 'me'");
+}

@@ -923,6 +923,12 @@ static int run_command(int argc, char **argv)
 		print_help(stderr);
 		return 2;
 	}
+	/* help, platforms and settings take nothing more. */
+	if (argc > 2 && (!strcmp(argv[1], "help") ||
+			 !strcmp(argv[1], "--help") ||
+			 !strcmp(argv[1], "platforms") ||
+			 !strcmp(argv[1], "settings")))
+		usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
 		print_help(stdout);
 		return 0;
