@@ -493,3 +493,33 @@ Test(cli, extra_arguments_refused)
 			   "settings: unexpected argument 'extra'");
 	assert_usage_error("help me", "help: unexpected argument 'me'");
 }
+
+/* Issue 11: a long --bs list is read whole, never cut short. */
+Test(cli, bs_list_is_never_cut)
+{
+	char args[400] = "run dd --bs ";
+
+	for (int i = 0; i < 254; i++)
+		strcat(args, ",");
+	strcat(args, "16M");
+	assert_usage_error(args, "has an empty block size");
+	assert_usage_error("run dd --bs 1K,,4K", "--bs: '1K,,4K' has an empty block size");
+	assert_usage_error("run dd --bs 4K,", "has an empty block size");
+	assert_usage_error("run dd --bs 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17",
+			   "at most 16");
+}
+
+/*
+ * Issue 11: --total is a whole number of blocks (what is reported is what
+ * was written) that fits tmpfs, half of RAM; nothing wraps to 0 MB/s.
+ */
+Test(cli, dd_total_is_what_is_written)
+{
+	assert_usage_error("run dd --bs 1 --total 4G",
+			   "--total 4294967296 does not fit tmpfs on kirkwood-openblocks-a7: at most 512M");
+	assert_usage_error("run dd --platform beaglebone-white --total 200M",
+			   "at most 128M (half of mem=256M)");
+	assert_usage_error("run dd --bs 1M --total 1",
+			   "--total 1 is not a whole number of 1048576-byte blocks");
+	assert_usage_error("run dd --bs 2M --total 3M", "whole number");
+}

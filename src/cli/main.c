@@ -416,25 +416,33 @@ static void print_events_and_profile(const struct run_result *r, bool profile)
 		print_profile_table(r);
 }
 
-/* "512,1K,4K,1M" -> sizes; returns how many. */
+/* "512,1K,4K,1M" -> sizes; returns how many.  The whole list is read,
+ * however long; an empty item ("1K,,4K") is refused, not skipped. */
 static u32 parse_bs_list(const char *list, u32 *bs, u32 max)
 {
-	char buf[256], *save = NULL, *tok;
+	const char *tok = list;
 	u32 n = 0;
 
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
+	for (;;) {
+		size_t len = strcspn(tok, ",");
+		char item[24];
 		u64 v;
 
-		if (parse_size(tok, &v) || !v || v > (16ul << 20) || n == max)
+		if (!len)
+			usage_error("--bs: '%s' has an empty block size", list);
+		if (len >= sizeof(item) || n == max)
+			usage_error("--bs: '%.*s' is not a block size up to 16M (at most %u of them)",
+				    (int)len, tok, max);
+		memcpy(item, tok, len);
+		item[len] = '\0';
+		if (parse_size(item, &v) || !v || v > (16ul << 20))
 			usage_error("--bs: '%s' is not a block size up to 16M",
-				    tok);
+				    item);
 		bs[n++] = (u32)v;
+		if (!tok[len])
+			return n;
+		tok += len + 1;
 	}
-	if (!n)
-		usage_error("--bs: give at least one block size");
-	return n;
 }
 
 static u64 parse_total(const char *v)
@@ -462,6 +470,10 @@ static int cmd_run_dd(int argc, char **argv)
 					      "512,1K,4K,16K,32K,64K,1M",
 			  bs, DD_MAX_BS);
 	total = parse_total(run_opt(&a, "total"));
+	/* Every point's size before any runs. */
+	for (u32 i = 0; i < n; i++)
+		if (dd_check(&a.s, bs[i], total, err, sizeof(err)))
+			usage_error("%s", err);
 	for (u32 i = 0; i < n; i++)
 		if (dd_measure(&a.s, bs[i], total, &pts[i], err, sizeof(err)))
 			usage_error("%s", err);
