@@ -523,3 +523,31 @@ Test(cli, dd_total_is_what_is_written)
 			   "--total 1 is not a whole number of 1048576-byte blocks");
 	assert_usage_error("run dd --bs 2M --total 3M", "whole number");
 }
+
+/* Issue 11: any number of options; the arrays behind them never overflow. */
+Test(cli, many_options)
+{
+	char args[600] = "run spawn";
+	struct output o;
+
+	for (int i = 0; i < 40; i++)
+		strcat(args, " --procs 1");
+	strcat(args, " --format json");
+	o = run(args);
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\"params\": {\"procs\": 1,"), "%s", o.out);
+}
+
+/* getopt_long's forms: --name=value, "--" before the words. */
+Test(cli, getopt_forms)
+{
+	struct output o = run("run spawn --procs=2 --format=json -- cpus=1");
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\"params\": {\"procs\": 2,"));
+	cr_assert(strstr(o.out, "\"cpus\": 1"));
+	assert_usage_error("run spawn --procs", "--procs needs a value");
+	assert_usage_error("run spawn --profile=yes", "--profile takes no value");
+	assert_usage_error("run spawn -x", "unknown option '-x'");
+	assert_usage_error("micro --platform", "--platform needs a name");
+}
