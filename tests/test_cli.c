@@ -551,3 +551,35 @@ Test(cli, getopt_forms)
 	assert_usage_error("run spawn -x", "unknown option '-x'");
 	assert_usage_error("micro --platform", "--platform needs a name");
 }
+
+/* Issue 11: a repeated option or setting takes its last value. */
+Test(cli, last_option_wins)
+{
+	struct output o = run("run spawn --procs 2 --procs 3 --pages 8 --pages 4 --platform numaq-16 --platform cortex-a15-2g cpus=1 cpus=2 --format csv --format json");
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\"params\": {\"procs\": 3, \"pages\": 4,"), "%s", o.out);
+	cr_assert(strstr(o.out, "\"platform\": \"cortex-a15-2g\""));
+	cr_assert(strstr(o.out, "\"cpus\": 2"));
+	o = run("run kernbench --units 5 --units 4 --jobs 3 --jobs 0 --platform numaq-16 --format json");
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\"units\": 4"), "%.300s", o.out);
+	/* The last --kconfig; the words over it. */
+	{
+		const char *a = to_file("CONFIG_VMSPLIT_2G=y\n", 0);
+		const char *b = to_file("CONFIG_VMSPLIT_1G=y\n", 1);
+		char args[200];
+
+		snprintf(args, sizeof(args),
+			 "micro --kconfig %s --kconfig %s --format json", a, b);
+		o = run(args);
+		cr_assert(strstr(o.out, "\"CONFIG_VMSPLIT\": \"1G\""));
+		snprintf(args, sizeof(args),
+			 "micro CONFIG_VMSPLIT=3G --kconfig %s CONFIG_VMSPLIT=2G --format json",
+			 b);
+		o = run(args);
+		cr_assert(strstr(o.out, "\"CONFIG_VMSPLIT\": \"2G\""));
+		remove(a);
+		remove(b);
+	}
+}
