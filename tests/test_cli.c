@@ -424,7 +424,8 @@ Test(cli, micro_csv_rows_match_the_header)
 	int fields = csv_fields(o.out), rows = 0;
 
 	cr_assert_eq(o.status, 0, "%s", o.err);
-	for (const char *l = strchr(o.out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+	for (const char *l = strchr(o.out, '\n'); l && l[1];
+	     l = strchr(l + 1, '\n')) {
 		cr_assert_eq(csv_fields(l + 1), fields, "%.60s", l + 1);
 		rows++;
 	}
@@ -442,8 +443,9 @@ Test(cli, kconfig_must_be_a_regular_file)
 /* Issue 11: a configuration the run would not simulate is refused. */
 Test(cli, uaccess_with_memcpy_refused_with_4g_4g)
 {
-	assert_usage_error("run dd --platform cortex-a15-2g CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G CONFIG_UACCESS_WITH_MEMCPY=y",
-			   "CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G");
+	assert_usage_error(
+		"run dd --platform cortex-a15-2g CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G CONFIG_UACCESS_WITH_MEMCPY=y",
+		"CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G");
 }
 
 /* Issue 11: command options are plain decimal too. */
@@ -478,9 +480,10 @@ Test(cli, write_errors_exit_1)
 	st = system(cmd);
 	cr_assert(WIFEXITED(st));
 	cr_assert_eq(WEXITSTATUS(st), 1);
-	snprintf(cmd, sizeof(cmd),
-		 "%s platforms 2>&1 >/dev/full | grep -q '^vmsplit: error writing the output: '",
-		 bin);
+	snprintf(
+		cmd, sizeof(cmd),
+		"%s platforms 2>&1 >/dev/full | grep -q '^vmsplit: error writing the output: '",
+		bin);
 	cr_assert_eq(system(cmd), 0);
 }
 
@@ -503,10 +506,12 @@ Test(cli, bs_list_is_never_cut)
 		strcat(args, ",");
 	strcat(args, "16M");
 	assert_usage_error(args, "has an empty block size");
-	assert_usage_error("run dd --bs 1K,,4K", "--bs: '1K,,4K' has an empty block size");
+	assert_usage_error("run dd --bs 1K,,4K",
+			   "--bs: '1K,,4K' has an empty block size");
 	assert_usage_error("run dd --bs 4K,", "has an empty block size");
-	assert_usage_error("run dd --bs 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17",
-			   "at most 16");
+	assert_usage_error(
+		"run dd --bs 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17",
+		"at most 16");
 }
 
 /*
@@ -515,12 +520,14 @@ Test(cli, bs_list_is_never_cut)
  */
 Test(cli, dd_total_is_what_is_written)
 {
-	assert_usage_error("run dd --bs 1 --total 4G",
-			   "--total 4294967296 does not fit tmpfs on kirkwood-openblocks-a7: at most 512M");
+	assert_usage_error(
+		"run dd --bs 1 --total 4G",
+		"--total 4294967296 does not fit tmpfs on kirkwood-openblocks-a7: at most 512M");
 	assert_usage_error("run dd --platform beaglebone-white --total 200M",
 			   "at most 128M (half of mem=256M)");
-	assert_usage_error("run dd --bs 1M --total 1",
-			   "--total 1 is not a whole number of 1048576-byte blocks");
+	assert_usage_error(
+		"run dd --bs 1M --total 1",
+		"--total 1 is not a whole number of 1048576-byte blocks");
 	assert_usage_error("run dd --bs 2M --total 3M", "whole number");
 }
 
@@ -547,7 +554,8 @@ Test(cli, getopt_forms)
 	cr_assert(strstr(o.out, "\"params\": {\"procs\": 2,"));
 	cr_assert(strstr(o.out, "\"cpus\": 1"));
 	assert_usage_error("run spawn --procs", "--procs needs a value");
-	assert_usage_error("run spawn --profile=yes", "--profile takes no value");
+	assert_usage_error("run spawn --profile=yes",
+			   "--profile takes no value");
 	assert_usage_error("run spawn -x", "unknown option '-x'");
 	assert_usage_error("micro --platform", "--platform needs a name");
 }
@@ -555,10 +563,12 @@ Test(cli, getopt_forms)
 /* Issue 11: a repeated option or setting takes its last value. */
 Test(cli, last_option_wins)
 {
-	struct output o = run("run spawn --procs 2 --procs 3 --pages 8 --pages 4 --platform numaq-16 --platform cortex-a15-2g cpus=1 cpus=2 --format csv --format json");
+	struct output o = run(
+		"run spawn --procs 2 --procs 3 --pages 8 --pages 4 --platform numaq-16 --platform cortex-a15-2g cpus=1 cpus=2 --format csv --format json");
 
 	cr_assert_eq(o.status, 0, "%s", o.err);
-	cr_assert(strstr(o.out, "\"params\": {\"procs\": 3, \"pages\": 4,"), "%s", o.out);
+	cr_assert(strstr(o.out, "\"params\": {\"procs\": 3, \"pages\": 4,"),
+		  "%s", o.out);
 	cr_assert(strstr(o.out, "\"platform\": \"cortex-a15-2g\""));
 	cr_assert(strstr(o.out, "\"cpus\": 2"));
 	o = run("run kernbench --units 5 --units 4 --jobs 3 --jobs 0 --platform numaq-16 --format json");
@@ -574,9 +584,10 @@ Test(cli, last_option_wins)
 			 "micro --kconfig %s --kconfig %s --format json", a, b);
 		o = run(args);
 		cr_assert(strstr(o.out, "\"CONFIG_VMSPLIT\": \"1G\""));
-		snprintf(args, sizeof(args),
-			 "micro CONFIG_VMSPLIT=3G --kconfig %s CONFIG_VMSPLIT=2G --format json",
-			 b);
+		snprintf(
+			args, sizeof(args),
+			"micro CONFIG_VMSPLIT=3G --kconfig %s CONFIG_VMSPLIT=2G --format json",
+			b);
 		o = run(args);
 		cr_assert(strstr(o.out, "\"CONFIG_VMSPLIT\": \"2G\""));
 		remove(a);

@@ -519,7 +519,8 @@ Test(settings, load_kconfig_refuses_what_is_not_a_config)
 	ret = settings_load_kconfig(&s, path, err, sizeof(err));
 	unlink(path);
 	cr_assert_eq(ret, -EINVAL);
-	cr_assert(strstr(err, ":1: line longer than 510 characters"), "%s", err);
+	cr_assert(strstr(err, ":1: line longer than 510 characters"), "%s",
+		  err);
 }
 
 /*

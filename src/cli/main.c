@@ -273,7 +273,8 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 			if (optopt == OPT_PLATFORM)
 				usage_error("--platform needs a name");
 			if (optopt == OPT_FORMAT)
-				usage_error("--format needs table, csv or json");
+				usage_error(
+					"--format needs table, csv or json");
 			if (optopt == OPT_KCONFIG)
 				usage_error("--kconfig needs a file");
 			usage_error("%s needs a value", arg);
@@ -488,8 +489,9 @@ static u32 parse_bs_list(const char *list, u32 *bs, u32 max)
 		if (!len)
 			usage_error("--bs: '%s' has an empty block size", list);
 		if (len >= sizeof(item) || n == max)
-			usage_error("--bs: '%.*s' is not a block size up to 16M (at most %u of them)",
-				    (int)len, tok, max);
+			usage_error(
+				"--bs: '%.*s' is not a block size up to 16M (at most %u of them)",
+				(int)len, tok, max);
 		memcpy(item, tok, len);
 		item[len] = '\0';
 		if (parse_size(item, &v) || !v || v > (16ul << 20))
@@ -868,7 +870,8 @@ static int cmd_run(int argc, char **argv)
 	if (strcmp(argv[0], "spawn"))
 		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench, kernbench, sdet)",
 			    argv[0]);
-	parse_run_args(argc - 1, argv + 1, &a, spawn_opts, "kirkwood-openblocks-a7");
+	parse_run_args(argc - 1, argv + 1, &a, spawn_opts,
+		       "kirkwood-openblocks-a7");
 	sp.procs = run_opt_u32(&a, "procs", 8, 4096);
 	sp.pages = run_opt_u32(&a, "pages", 64, 65536);
 	sp.shared_pages = run_opt_u32(&a, "shared-pages", 16, 65536);
@@ -972,10 +975,9 @@ static int run_command(int argc, char **argv)
 		return 2;
 	}
 	/* help, platforms and settings take nothing more. */
-	if (argc > 2 && (!strcmp(argv[1], "help") ||
-			 !strcmp(argv[1], "--help") ||
-			 !strcmp(argv[1], "platforms") ||
-			 !strcmp(argv[1], "settings")))
+	if (argc > 2 &&
+	    (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+	     !strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings")))
 		usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
 		print_help(stdout);

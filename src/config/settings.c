@@ -598,8 +598,9 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 			    "CONFIG_VMSPLIT_4G_4G on ARM needs CONFIG_ARM_LPAE=y");
 	/* uaccess_strategy(): 4G_4G always copies through GUP + kmap. */
 	if (s->vmsplit == VMSPLIT_4G_4G && s->uaccess_with_memcpy)
-		return fail(err, errlen,
-			    "CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G, which copies through GUP+kmap");
+		return fail(
+			err, errlen,
+			"CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G, which copies through GUP+kmap");
 	if (s->vmsplit == VMSPLIT_2G_OPT && p->arch != PLAT_X86)
 		return fail(err, errlen, "CONFIG_VMSPLIT_2G_OPT exists on x86 only");
 	if (s->flavour != FLAVOUR_KMAP_LOCAL &&

@@ -40,11 +40,12 @@ int dd_check(const struct settings *s, u32 bs, u64 total, char *err,
 		return -EINVAL;
 	}
 	if (total > room || total / bs > UINT32_MAX) {
-		snprintf(err, errlen,
-			 "--total %llu does not fit tmpfs on %s: at most %lluM (half of mem=%lluM)",
-			 (unsigned long long)total, s->platform->name,
-			 (unsigned long long)(room >> 20),
-			 (unsigned long long)(s->mem >> 20));
+		snprintf(
+			err, errlen,
+			"--total %llu does not fit tmpfs on %s: at most %lluM (half of mem=%lluM)",
+			(unsigned long long)total, s->platform->name,
+			(unsigned long long)(room >> 20),
+			(unsigned long long)(s->mem >> 20));
 		return -EINVAL;
 	}
 	return 0;
