@@ -214,7 +214,9 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 {
 	struct option opts[ARRAY_SIZE(run_common_opts) + RUN_MAX_OPTS + 1];
 	const char *kconfig = NULL;
-	char **words, err[256];
+	/* Static: a usage error exits while it is held, which is no leak. */
+	static char **words;
+	char err[256];
 	int nopts = 0, nwords = 0, c;
 
 	memset(a, 0, sizeof(*a));
@@ -304,6 +306,7 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 		if (settings_parse(&a->s, words[i], err, sizeof(err)))
 			usage_error("%s", err);
 	free(words);
+	words = NULL;
 	if (settings_validate(&a->s, err, sizeof(err)))
 		usage_error("%s", err);
 }
