@@ -406,3 +406,191 @@ Test(cli, diff_bad_input)
 	remove(a);
 	remove(b);
 }
+
+/* Fields in the line at @line: its commas plus one. */
+static int csv_fields(const char *line)
+{
+	int n = 1;
+
+	for (; *line && *line != '\n'; line++)
+		n += *line == ',';
+	return n;
+}
+
+/* Issue 11: every CSV row, "n/a" ones included, has the header's fields. */
+Test(cli, micro_csv_rows_match_the_header)
+{
+	struct output o = run("micro --platform numaq-16 --format csv");
+	int fields = csv_fields(o.out), rows = 0;
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	for (const char *l = strchr(o.out, '\n'); l && l[1];
+	     l = strchr(l + 1, '\n')) {
+		cr_assert_eq(csv_fields(l + 1), fields, "%.60s", l + 1);
+		rows++;
+	}
+	cr_assert_gt(rows, 0);
+}
+
+/* Issue 11: --kconfig names a regular file, else one line and exit 2. */
+Test(cli, kconfig_must_be_a_regular_file)
+{
+	assert_usage_error("micro --kconfig .", ".: not a regular file");
+	assert_usage_error("micro --kconfig /dev/zero",
+			   "/dev/zero: not a regular file");
+}
+
+/* Issue 11: a configuration the run would not simulate is refused. */
+Test(cli, uaccess_with_memcpy_refused_with_4g_4g)
+{
+	assert_usage_error(
+		"run dd --platform cortex-a15-2g CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G CONFIG_UACCESS_WITH_MEMCPY=y",
+		"CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G");
+}
+
+/* Issue 11: command options are plain decimal too. */
+Test(cli, options_are_plain_decimal)
+{
+	assert_usage_error("run spawn --procs +5", "--procs: '+5'");
+	assert_usage_error("run spawn --procs ' 5'", "--procs: ' 5'");
+	assert_usage_error("run spawn --procs -1", "--procs");
+	assert_usage_error("run iperf --time ' 1'", "--time: ' 1'");
+	assert_usage_error("run iperf --time 0x1p-3", "--time: '0x1p-3'");
+	assert_usage_error("run dd --total -1", "--total: '-1'");
+}
+
+/* Issue 11: a newline in an argument is printed escaped, on one line. */
+Test(cli, control_characters_are_escaped)
+{
+	assert_usage_error("run spawn --procs \"$(printf '1\\n2')\"",
+			   "--procs: '1\\n2'");
+	assert_usage_error("micro \"$(printf 'a\\tb')=1\"",
+			   "unknown setting 'a\\tb'");
+}
+
+/* Issue 11: output that cannot be written is an error, exit 1. */
+Test(cli, write_errors_exit_1)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char cmd[512];
+	int st;
+
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	snprintf(cmd, sizeof(cmd), "%s platforms >/dev/full 2>/dev/null", bin);
+	st = system(cmd);
+	cr_assert(WIFEXITED(st));
+	cr_assert_eq(WEXITSTATUS(st), 1);
+	snprintf(
+		cmd, sizeof(cmd),
+		"%s platforms 2>&1 >/dev/full | grep -q '^vmsplit: error writing the output: '",
+		bin);
+	cr_assert_eq(system(cmd), 0);
+}
+
+/* Issue 11: commands without arguments refuse extra ones. */
+Test(cli, extra_arguments_refused)
+{
+	assert_usage_error("platforms --format json",
+			   "platforms: unexpected argument '--format'");
+	assert_usage_error("settings extra",
+			   "settings: unexpected argument 'extra'");
+	assert_usage_error("help me", "help: unexpected argument 'me'");
+}
+
+/* Issue 11: a long --bs list is read whole, never cut short. */
+Test(cli, bs_list_is_never_cut)
+{
+	char args[400] = "run dd --bs ";
+
+	for (int i = 0; i < 254; i++)
+		strcat(args, ",");
+	strcat(args, "16M");
+	assert_usage_error(args, "has an empty block size");
+	assert_usage_error("run dd --bs 1K,,4K",
+			   "--bs: '1K,,4K' has an empty block size");
+	assert_usage_error("run dd --bs 4K,", "has an empty block size");
+	assert_usage_error(
+		"run dd --bs 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17",
+		"at most 16");
+}
+
+/*
+ * Issue 11: --total is a whole number of blocks (what is reported is what
+ * was written) that fits tmpfs, half of RAM; nothing wraps to 0 MB/s.
+ */
+Test(cli, dd_total_is_what_is_written)
+{
+	assert_usage_error(
+		"run dd --bs 1 --total 4G",
+		"--total 4294967296 does not fit tmpfs on kirkwood-openblocks-a7: at most 512M");
+	assert_usage_error("run dd --platform beaglebone-white --total 200M",
+			   "at most 128M (half of mem=256M)");
+	assert_usage_error(
+		"run dd --bs 1M --total 1",
+		"--total 1 is not a whole number of 1048576-byte blocks");
+	assert_usage_error("run dd --bs 2M --total 3M", "whole number");
+}
+
+/* Issue 11: any number of options; the arrays behind them never overflow. */
+Test(cli, many_options)
+{
+	char args[600] = "run spawn";
+	struct output o;
+
+	for (int i = 0; i < 40; i++)
+		strcat(args, " --procs 1");
+	strcat(args, " --format json");
+	o = run(args);
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\"params\": {\"procs\": 1,"), "%s", o.out);
+}
+
+/* getopt_long's forms: --name=value, "--" before the words. */
+Test(cli, getopt_forms)
+{
+	struct output o = run("run spawn --procs=2 --format=json -- cpus=1");
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\"params\": {\"procs\": 2,"));
+	cr_assert(strstr(o.out, "\"cpus\": 1"));
+	assert_usage_error("run spawn --procs", "--procs needs a value");
+	assert_usage_error("run spawn --profile=yes",
+			   "--profile takes no value");
+	assert_usage_error("run spawn -x", "unknown option '-x'");
+	assert_usage_error("micro --platform", "--platform needs a name");
+}
+
+/* Issue 11: a repeated option or setting takes its last value. */
+Test(cli, last_option_wins)
+{
+	struct output o = run(
+		"run spawn --procs 2 --procs 3 --pages 8 --pages 4 --platform numaq-16 --platform cortex-a15-2g cpus=1 cpus=2 --format csv --format json");
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\"params\": {\"procs\": 3, \"pages\": 4,"),
+		  "%s", o.out);
+	cr_assert(strstr(o.out, "\"platform\": \"cortex-a15-2g\""));
+	cr_assert(strstr(o.out, "\"cpus\": 2"));
+	o = run("run kernbench --units 5 --units 4 --jobs 3 --jobs 0 --platform numaq-16 --format json");
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\"units\": 4"), "%.300s", o.out);
+	/* The last --kconfig; the words over it. */
+	{
+		const char *a = to_file("CONFIG_VMSPLIT_2G=y\n", 0);
+		const char *b = to_file("CONFIG_VMSPLIT_1G=y\n", 1);
+		char args[200];
+
+		snprintf(args, sizeof(args),
+			 "micro --kconfig %s --kconfig %s --format json", a, b);
+		o = run(args);
+		cr_assert(strstr(o.out, "\"CONFIG_VMSPLIT\": \"1G\""));
+		snprintf(
+			args, sizeof(args),
+			"micro CONFIG_VMSPLIT=3G --kconfig %s CONFIG_VMSPLIT=2G --format json",
+			b);
+		o = run(args);
+		cr_assert(strstr(o.out, "\"CONFIG_VMSPLIT\": \"2G\""));
+		remove(a);
+		remove(b);
+	}
+}

@@ -227,8 +227,19 @@ Test(settings, parse_cpus_and_seed)
 	cr_assert_eq(s.ncpus, 32);
 	ok("seed=12345");
 	cr_assert_eq(s.seed, 12345);
-	ok("seed=0x10");
-	cr_assert_eq(s.seed, 16);
+	/* Issue 11: plain decimal only, no base prefix, sign or wrap. */
+	bad("seed=0x10", "seed: '0x10' is not a number");
+	bad("seed=-1", "seed: '-1' is not a number");
+	bad("seed=+1", "seed: '+1' is not a number");
+	bad("seed= 1", "seed: ' 1' is not a number");
+	bad("seed=18446744073709551616",
+	    "seed: '18446744073709551616' is not a number");
+	ok("cpus=010");
+	cr_assert_eq(s.ncpus, 10);
+	bad("cpus=+5", "cpus: '+5' is not 1..32");
+	bad("mem=-1", "mem: '-1' is not a size");
+	bad("mem=+512M", "mem: '+512M' is not a size");
+	bad("mem= 512M", "mem: ' 512M' is not a size");
 	ok("seed=0");
 	cr_assert_eq(s.seed, 0);
 	ok("seed=18446744073709551615");
@@ -469,6 +480,47 @@ Test(settings, load_kconfig_errors)
 	/* Lines before the bad one were applied, none after it. */
 	cr_assert_not(s.highpte);
 	cr_assert_eq(s.vmsplit, VMSPLIT_3G);
+}
+
+/* Issue 11: a .config with CRLF line ends reads as one with LF. */
+Test(settings, load_kconfig_crlf)
+{
+	char path[64];
+	int ret;
+
+	write_temp(path, sizeof(path),
+		   "CONFIG_HIGHMEM=y\r\n# CONFIG_HIGHPTE is not set\r\n"
+		   "CONFIG_VMSPLIT_2G=y\r\n");
+	defaults("kirkwood-openblocks-a7");
+	ret = settings_load_kconfig(&s, path, err, sizeof(err));
+	unlink(path);
+	cr_assert_eq(ret, 0, "%s", err);
+	cr_assert_not(s.highpte);
+	cr_assert_eq(s.vmsplit, VMSPLIT_2G);
+}
+
+/* Issue 11: devices, directories and over-long lines are refused. */
+Test(settings, load_kconfig_refuses_what_is_not_a_config)
+{
+	char path[64], text[1100];
+	int ret;
+
+	defaults("kirkwood-openblocks-a7");
+	ret = settings_load_kconfig(&s, "/dev/zero", err, sizeof(err));
+	cr_assert_eq(ret, -EINVAL);
+	cr_assert_str_eq(err, "/dev/zero: not a regular file");
+	ret = settings_load_kconfig(&s, "/tmp", err, sizeof(err));
+	cr_assert_eq(ret, -EINVAL);
+	cr_assert_str_eq(err, "/tmp: not a regular file");
+	memset(text, '#', sizeof(text) - 2);
+	text[sizeof(text) - 2] = '\n';
+	text[sizeof(text) - 1] = '\0';
+	write_temp(path, sizeof(path), text);
+	ret = settings_load_kconfig(&s, path, err, sizeof(err));
+	unlink(path);
+	cr_assert_eq(ret, -EINVAL);
+	cr_assert(strstr(err, ":1: line longer than 510 characters"), "%s",
+		  err);
 }
 
 /*

@@ -4,12 +4,15 @@
  * status 2; measurements print a table by default, --format csv|json for
  * scripts.
  */
+#include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/panic.h"
 #include "cli/diff.h"
 #include "config/settings.h"
 #include "micro/micro.h"
@@ -26,15 +29,37 @@ enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 static _Noreturn void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/*
+ * One line on stderr, exit 2.  Arguments are quoted as given, so control
+ * characters in them (a newline in a file name) are printed escaped:
+ * every error stays one line.
+ */
 static _Noreturn void usage_error(const char *fmt, ...)
 {
+	char *msg = NULL;
 	va_list ap;
 
-	fputs("vmsplit: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
 	va_end(ap);
+	fputs("vmsplit: ", stderr);
+	for (const char *c = msg ? msg : fmt; *c; c++) {
+		unsigned char ch = (unsigned char)*c;
+
+		if (ch == '\n')
+			fputs("\\n", stderr);
+		else if (ch == '\r')
+			fputs("\\r", stderr);
+		else if (ch == '\t')
+			fputs("\\t", stderr);
+		else if (ch < 0x20 || ch == 0x7f)
+			fprintf(stderr, "\\x%02x", ch);
+		else
+			fputc(ch, stderr);
+	}
 	fputc('\n', stderr);
+	free(msg);
 	exit(2);
 }
 
@@ -116,22 +141,25 @@ static void cmd_platforms(void)
 		printf("%-24s %s\n", platforms[i]->name, platforms[i]->summary);
 }
 
-/* Parse --platform, --kconfig and NAME=VALUE words into @s. */
+/* Most "--name value" options a command adds to the common ones. */
+#define RUN_MAX_OPTS 8
+
+/* A command line parsed by parse_run_args. */
 struct run_args {
 	struct settings s;
 	enum format format;
 	bool host_time;
 	bool profile;
-	/* Command-specific "--name value" options. */
-	u32 nopts;
-	const char *opt_name[16], *opt_value[16];
+	/* Command-specific "--name value" options: the last value given. */
+	const char *const *opt_names;
+	const char *opt_value[RUN_MAX_OPTS];
 };
 
 /* The value of command option --@name, or NULL. */
 static const char *run_opt(const struct run_args *a, const char *name)
 {
-	for (u32 i = 0; i < a->nopts; i++)
-		if (!strcmp(a->opt_name[i], name))
+	for (u32 i = 0; a->opt_names && a->opt_names[i]; i++)
+		if (!strcmp(a->opt_names[i], name))
 			return a->opt_value[i];
 	return NULL;
 }
@@ -141,90 +169,144 @@ static u32 run_opt_u32(const struct run_args *a, const char *name, u32 def,
 		       u32 max)
 {
 	const char *v = run_opt(a, name);
-	char *end;
-	unsigned long n;
+	u64 n;
 
 	if (!v)
 		return def;
-	n = strtoul(v, &end, 10);
-	if (*end || !*v || !n || n > max)
+	if (parse_number(v, &n) || !n || n > max)
 		usage_error("--%s: '%s' is not a number from 1 to %u", name, v,
 			    max);
 	return (u32)n;
 }
 
-static void parse_run_args(int argc, char **argv, struct run_args *a,
-			   const char *const *cmd_opts)
-{
-	const char *platform_name = "kirkwood-openblocks-a7";
-	const char *kconfig = NULL;
-	char err[256];
+/* getopt_long's codes for the options every workload takes; a
+ * command's own options follow from OPT_CMD. */
+enum {
+	OPT_WORD = 1, /* a NAME=VALUE word, in order ("-" in optstring) */
+	OPT_PLATFORM = 256,
+	OPT_FORMAT,
+	OPT_HOST_TIME,
+	OPT_PROFILE,
+	OPT_KCONFIG,
+	OPT_CMD,
+};
 
+static const struct option run_common_opts[] = {
+	{ "platform", required_argument, NULL, OPT_PLATFORM },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "host-time", no_argument, NULL, OPT_HOST_TIME },
+	{ "profile", no_argument, NULL, OPT_PROFILE },
+	{ "kconfig", required_argument, NULL, OPT_KCONFIG },
+};
+
+/*
+ * parse_run_args - parse a workload's arguments (after its name) with
+ * getopt_long: --platform (@platform_name if absent), --format,
+ * --host-time, --profile, --kconfig, the options named in @cmd_opts
+ * (NULL-terminated, each taking a value), and NAME=VALUE words anywhere.
+ * A repeated option takes its last value; the .config is applied first,
+ * then the words in order, so the last word for a setting wins too.
+ * Bad input is a usage error.
+ */
+static void parse_run_args(int argc, char **argv, struct run_args *a,
+			   const char *const *cmd_opts,
+			   const char *platform_name)
+{
+	struct option opts[ARRAY_SIZE(run_common_opts) + RUN_MAX_OPTS + 1];
+	const char *kconfig = NULL;
+	/* Static: a usage error exits while it is held, which is no leak. */
+	static char **words;
+	char err[256];
+	int nopts = 0, nwords = 0, c;
+
+	memset(a, 0, sizeof(*a));
 	a->format = FMT_TABLE;
-	a->host_time = false;
-	a->profile = false;
-	a->nopts = 0;
-	/* The platform comes first: the other settings' defaults depend on it. */
-	for (int i = 0; i < argc; i++)
-		if (!strcmp(argv[i], "--platform")) {
-			if (i + 1 >= argc)
+	a->opt_names = cmd_opts;
+	for (size_t i = 0; i < ARRAY_SIZE(run_common_opts); i++)
+		opts[nopts++] = run_common_opts[i];
+	for (int k = 0; cmd_opts && cmd_opts[k]; k++) {
+		if (k == RUN_MAX_OPTS)
+			panic("parse_run_args: more than %d options",
+			      RUN_MAX_OPTS);
+		opts[nopts++] = (struct option){ cmd_opts[k], required_argument,
+						 NULL, OPT_CMD + k };
+	}
+	opts[nopts] = (struct option){ 0 };
+	words = calloc((size_t)argc + 1, sizeof(*words));
+	if (!words)
+		usage_error("out of memory");
+	/*
+	 * getopt_long wants the program's name in argv[0]: the word before
+	 * @argv (the workload's or the command's name) stands in for it.
+	 * "-" returns the words in order; ":" reports a missing value.
+	 */
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc + 1, argv - 1, "-:", opts, NULL)) != -1) {
+		const char *arg = argv[optind - 2];
+
+		switch (c) {
+		case OPT_WORD:
+			words[nwords++] = optarg;
+			break;
+		case OPT_PLATFORM:
+			platform_name = optarg;
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "table"))
+				a->format = FMT_TABLE;
+			else if (!strcmp(optarg, "csv"))
+				a->format = FMT_CSV;
+			else if (!strcmp(optarg, "json"))
+				a->format = FMT_JSON;
+			else
+				usage_error("unknown format '%s'", optarg);
+			break;
+		case OPT_HOST_TIME:
+			a->host_time = true;
+			break;
+		case OPT_PROFILE:
+			a->profile = true;
+			break;
+		case OPT_KCONFIG:
+			kconfig = optarg;
+			break;
+		case ':':
+			if (optopt == OPT_PLATFORM)
 				usage_error("--platform needs a name");
-			platform_name = argv[++i];
+			if (optopt == OPT_FORMAT)
+				usage_error(
+					"--format needs table, csv or json");
+			if (optopt == OPT_KCONFIG)
+				usage_error("--kconfig needs a file");
+			usage_error("%s needs a value", arg);
+		case '?':
+			if (optopt > 0 && optopt < OPT_PLATFORM)
+				usage_error("unknown option '-%c'", optopt);
+			if (optopt)
+				usage_error("'%s': --%s takes no value", arg,
+					    opts[optopt - OPT_PLATFORM].name);
+			usage_error("unknown option '%s'", arg);
+		default:
+			a->opt_value[c - OPT_CMD] = optarg;
+			break;
 		}
+	}
+	/* After "--", everything is a word. */
+	while (optind <= argc)
+		words[nwords++] = argv[optind++ - 1];
 	if (!platform_find(platform_name))
 		usage_error("unknown platform '%s' (see `vmsplit platforms`)",
 			    platform_name);
 	settings_default(&a->s, platform_find(platform_name));
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--platform")) {
-			i++;
-		} else if (!strcmp(argv[i], "--format")) {
-			if (i + 1 >= argc)
-				usage_error("--format needs table, csv or json");
-			i++;
-			if (!strcmp(argv[i], "table"))
-				a->format = FMT_TABLE;
-			else if (!strcmp(argv[i], "csv"))
-				a->format = FMT_CSV;
-			else if (!strcmp(argv[i], "json"))
-				a->format = FMT_JSON;
-			else
-				usage_error("unknown format '%s'", argv[i]);
-		} else if (!strcmp(argv[i], "--host-time")) {
-			a->host_time = true;
-		} else if (!strcmp(argv[i], "--profile")) {
-			a->profile = true;
-		} else if (!strcmp(argv[i], "--kconfig")) {
-			if (i + 1 >= argc)
-				usage_error("--kconfig needs a file");
-			kconfig = argv[++i];
-		} else if (argv[i][0] == '-') {
-			bool known = false;
-
-			for (int k = 0; cmd_opts && cmd_opts[k]; k++)
-				if (!strcmp(argv[i] + 2, cmd_opts[k]) &&
-				    argv[i][1] == '-')
-					known = true;
-			if (!known)
-				usage_error("unknown option '%s'", argv[i]);
-			if (i + 1 >= argc)
-				usage_error("%s needs a value", argv[i]);
-			a->opt_name[a->nopts] = argv[i] + 2;
-			a->opt_value[a->nopts++] = argv[++i];
-		} else if (settings_parse(&a->s, argv[i], err, sizeof(err))) {
+	/* Command-line words win over the .config: apply them after it. */
+	if (kconfig && settings_load_kconfig(&a->s, kconfig, err, sizeof(err)))
+		usage_error("%s", err);
+	for (int i = 0; i < nwords; i++)
+		if (settings_parse(&a->s, words[i], err, sizeof(err)))
 			usage_error("%s", err);
-		}
-	}
-	/* Command-line words win over the .config: apply them again after. */
-	if (kconfig) {
-		if (settings_load_kconfig(&a->s, kconfig, err, sizeof(err)))
-			usage_error("%s", err);
-		for (int i = 0; i < argc; i++)
-			if (strchr(argv[i], '=') && argv[i][0] != '-' &&
-			    (i == 0 || (strcmp(argv[i - 1], "--platform") &&
-					strcmp(argv[i - 1], "--kconfig"))))
-				settings_parse(&a->s, argv[i], err, sizeof(err));
-	}
+	free(words);
+	words = NULL;
 	if (settings_validate(&a->s, err, sizeof(err)))
 		usage_error("%s", err);
 }
@@ -284,11 +366,13 @@ static void micro_print(const struct run_args *a, struct micro_result *r,
 		printf(",host_ns\n");
 		for (int i = 0; i < n; i++) {
 			printf("%s,%s,", r[i].op, s->platform->name);
+			/* Empty cycles, ns, events and host_ns: as many
+			 * fields as the header. */
 			if (!r[i].available) {
 				printf(",");
 				for (int e = 0; e < NR_EVENTS; e++)
 					printf(",");
-				printf("\n");
+				printf(",\n");
 				continue;
 			}
 			print_num(r[i].cycles);
@@ -334,7 +418,7 @@ static int cmd_micro(int argc, char **argv)
 	int n = 0;
 	char err[256];
 
-	parse_run_args(argc, argv, &a, NULL);
+	parse_run_args(argc, argv, &a, NULL, "kirkwood-openblocks-a7");
 	for (; micro_ops[n]; n++)
 		if (micro_run(&a.s, micro_ops[n], a.host_time, &r[n], err,
 			      sizeof(err)))
@@ -393,25 +477,34 @@ static void print_events_and_profile(const struct run_result *r, bool profile)
 		print_profile_table(r);
 }
 
-/* "512,1K,4K,1M" -> sizes; returns how many. */
+/* "512,1K,4K,1M" -> sizes; returns how many.  The whole list is read,
+ * however long; an empty item ("1K,,4K") is refused, not skipped. */
 static u32 parse_bs_list(const char *list, u32 *bs, u32 max)
 {
-	char buf[256], *save = NULL, *tok;
+	const char *tok = list;
 	u32 n = 0;
 
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
+	for (;;) {
+		size_t len = strcspn(tok, ",");
+		char item[24];
 		u64 v;
 
-		if (parse_size(tok, &v) || !v || v > (16ul << 20) || n == max)
+		if (!len)
+			usage_error("--bs: '%s' has an empty block size", list);
+		if (len >= sizeof(item) || n == max)
+			usage_error(
+				"--bs: '%.*s' is not a block size up to 16M (at most %u of them)",
+				(int)len, tok, max);
+		memcpy(item, tok, len);
+		item[len] = '\0';
+		if (parse_size(item, &v) || !v || v > (16ul << 20))
 			usage_error("--bs: '%s' is not a block size up to 16M",
-				    tok);
+				    item);
 		bs[n++] = (u32)v;
+		if (!tok[len])
+			return n;
+		tok += len + 1;
 	}
-	if (!n)
-		usage_error("--bs: give at least one block size");
-	return n;
 }
 
 static u64 parse_total(const char *v)
@@ -434,11 +527,15 @@ static int cmd_run_dd(int argc, char **argv)
 	u64 total;
 	char err[256];
 
-	parse_run_args(argc, argv, &a, dd_opts);
+	parse_run_args(argc, argv, &a, dd_opts, "kirkwood-openblocks-a7");
 	n = parse_bs_list(run_opt(&a, "bs") ? run_opt(&a, "bs") :
 					      "512,1K,4K,16K,32K,64K,1M",
 			  bs, DD_MAX_BS);
 	total = parse_total(run_opt(&a, "total"));
+	/* Every point's size before any runs. */
+	for (u32 i = 0; i < n; i++)
+		if (dd_check(&a.s, bs[i], total, err, sizeof(err)))
+			usage_error("%s", err);
 	for (u32 i = 0; i < n; i++)
 		if (dd_measure(&a.s, bs[i], total, &pts[i], err, sizeof(err)))
 			usage_error("%s", err);
@@ -495,8 +592,10 @@ static u64 parse_time_ns(const char *v)
 
 	if (!v)
 		return IPERF_DEFAULT_TIME_NS;
+	/* Digits and a point only: strtod would take a sign, space, hex. */
 	t = strtod(v, &end);
-	if (*end || !*v || !(t >= 0.001 && t <= 60))
+	if (*end || !*v || v[strspn(v, "0123456789.")] ||
+	    !(t >= 0.001 && t <= 60))
 		usage_error("--time: '%s' is not a time from 0.001 to 60 seconds",
 			    v);
 	return (u64)(t * 1e9 + 0.5);
@@ -545,7 +644,7 @@ static int cmd_run_iperf(int argc, char **argv)
 	u32 len;
 	u64 ns;
 
-	parse_run_args(argc, argv, &a, opts);
+	parse_run_args(argc, argv, &a, opts, "kirkwood-openblocks-a7");
 	len = run_opt_u32(&a, "len", IPERF_DEFAULT_LEN, 1u << 20);
 	ns = parse_time_ns(run_opt(&a, "time"));
 	if (iperf_measure(&a.s, len, ns, &pt, err, sizeof(err)))
@@ -597,7 +696,7 @@ static int cmd_run_hackbench(int argc, char **argv)
 	char err[256];
 	u32 groups, loops;
 
-	parse_run_args(argc, argv, &a, opts);
+	parse_run_args(argc, argv, &a, opts, "kirkwood-openblocks-a7");
 	groups = run_opt_u32(&a, "groups", HACKBENCH_DEFAULT_GROUPS,
 			     HACKBENCH_MAX_GROUPS);
 	loops = run_opt_u32(&a, "loops", HACKBENCH_DEFAULT_LOOPS, 100000);
@@ -648,24 +747,11 @@ static int cmd_run_kernbench(int argc, char **argv)
 	static const char *const opts[] = { "units", "jobs", "headers",
 					    "cc1-heap-pages", NULL };
 	static struct kernbench_point pt;
-	static char *args[64];
-	bool platform = false;
 	struct run_args a;
 	char err[256];
-	int n = 0;
 
 	/* numaq-16, E2's board, unless --platform names another. */
-	for (int i = 0; i < argc; i++)
-		platform |= !strcmp(argv[i], "--platform");
-	if (argc > (int)ARRAY_SIZE(args) - 2)
-		usage_error("kernbench: too many arguments");
-	if (!platform) {
-		args[n++] = "--platform";
-		args[n++] = "numaq-16";
-	}
-	for (int i = 0; i < argc; i++)
-		args[n++] = argv[i];
-	parse_run_args(n, args, &a, opts);
+	parse_run_args(argc, argv, &a, opts, "numaq-16");
 	kernbench_defaults(&pt.p, settings_cpu_hz(&a.s));
 	pt.p.units = run_opt_u32(&a, "units", KERNBENCH_DEFAULT_UNITS,
 				 KERNBENCH_MAX_UNITS);
@@ -718,17 +804,9 @@ static int cmd_run_sdet(int argc, char **argv)
 	struct run_args a;
 	char err[256];
 	u32 scripts, commands;
-	char *args[66];
-	int n = 0;
 
-	/* E2's machine unless --platform names another (it comes last). */
-	args[n++] = "--platform";
-	args[n++] = "numaq-16";
-	if (argc > 64)
-		usage_error("run sdet: too many arguments");
-	for (int i = 0; i < argc; i++)
-		args[n++] = argv[i];
-	parse_run_args(n, args, &a, opts);
+	/* E2's machine unless --platform names another. */
+	parse_run_args(argc, argv, &a, opts, "numaq-16");
 	scripts = run_opt_u32(&a, "scripts", SDET_DEFAULT_SCRIPTS,
 			      SDET_MAX_SCRIPTS);
 	commands = run_opt_u32(&a, "commands", SDET_DEFAULT_COMMANDS,
@@ -795,7 +873,8 @@ static int cmd_run(int argc, char **argv)
 	if (strcmp(argv[0], "spawn"))
 		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench, kernbench, sdet)",
 			    argv[0]);
-	parse_run_args(argc - 1, argv + 1, &a, spawn_opts);
+	parse_run_args(argc - 1, argv + 1, &a, spawn_opts,
+		       "kirkwood-openblocks-a7");
 	sp.procs = run_opt_u32(&a, "procs", 8, 4096);
 	sp.pages = run_opt_u32(&a, "pages", 64, 65536);
 	sp.shared_pages = run_opt_u32(&a, "shared-pages", 16, 65536);
@@ -892,12 +971,17 @@ static int cmd_reproduce(int argc, char **argv)
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
 	if (argc < 2) {
 		print_help(stderr);
 		return 2;
 	}
+	/* help, platforms and settings take nothing more. */
+	if (argc > 2 &&
+	    (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+	     !strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings")))
+		usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
 		print_help(stdout);
 		return 0;
@@ -926,4 +1010,20 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	usage_error("unknown command '%s' (see `vmsplit help`)", argv[1]);
+}
+
+/*
+ * Output goes through stdio's buffer: a full disk or a closed pipe shows
+ * only when it is flushed, so check before saying we succeeded.
+ */
+int main(int argc, char **argv)
+{
+	int ret = run_command(argc, argv);
+
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "vmsplit: error writing the output: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	return ret;
 }

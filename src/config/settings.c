@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/errno.h"
 
@@ -215,15 +216,45 @@ static int parse_bool(const char *v, bool *out)
 	return -EINVAL;
 }
 
+/*
+ * The digits at @v, plain decimal: no sign, no space, no base prefix (a
+ * leading 0 is not octal), no wrap.  @end gets the first other character.
+ */
+static int parse_digits(const char *v, const char **end, u64 *out)
+{
+	u64 n = 0;
+
+	if (*v < '0' || *v > '9')
+		return -EINVAL;
+	for (; *v >= '0' && *v <= '9'; v++) {
+		if (n > (UINT64_MAX - (u64)(*v - '0')) / 10)
+			return -EINVAL;
+		n = n * 10 + (u64)(*v - '0');
+	}
+	*end = v;
+	*out = n;
+	return 0;
+}
+
+int parse_number(const char *v, u64 *out)
+{
+	const char *end;
+	u64 n;
+
+	if (parse_digits(v, &end, &n) || *end)
+		return -EINVAL;
+	*out = n;
+	return 0;
+}
+
 int parse_size(const char *v, u64 *out)
 {
-	char *end;
-	unsigned long long n = strtoull(v, &end, 10);
-
-	if (end == v)
-		return -EINVAL;
+	const char *end;
 	unsigned shift = 0;
+	u64 n;
 
+	if (parse_digits(v, &end, &n))
+		return -EINVAL;
 	switch (*end) {
 	case 'K': case 'k': shift = 10; end++; break;
 	case 'M': case 'm': shift = 20; end++; break;
@@ -232,19 +263,13 @@ int parse_size(const char *v, u64 *out)
 	}
 	if (*end || n > (~0ull >> shift))
 		return -EINVAL;
-	n <<= shift;
-	*out = n;
+	*out = n << shift;
 	return 0;
 }
 
 static int parse_u64(const char *v, u64 *out)
 {
-	char *end;
-
-	if (!*v)
-		return -EINVAL;
-	*out = strtoull(v, &end, 0);
-	return *end ? -EINVAL : 0;
+	return parse_number(v, out);
 }
 
 /* A decimal with at most three fractional digits, x 1000 ("1.85" = 1850). */
@@ -488,16 +513,31 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 	};
 	FILE *f = fopen(path, "r");
 	char line[512];
+	struct stat st;
+	u32 lineno = 0;
 	int ret = 0;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: cannot open", path);
 		return -ENOENT;
 	}
+	/* A device never ends (/dev/zero) and a directory reads as empty. */
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		fclose(f);
+		return fail(err, errlen, "%s: not a regular file", path);
+	}
 	while (!ret && fgets(line, sizeof(line), f)) {
 		char word[600], sym[128];
 
-		line[strcspn(line, "\n")] = '\0';
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			ret = fail(err, errlen,
+				   "%s:%u: line longer than %zu characters",
+				   path, lineno, sizeof(line) - 2);
+			break;
+		}
+		/* A .config saved on Windows ends its lines in CRLF. */
+		line[strcspn(line, "\r\n")] = '\0';
 		int end = 0;
 
 		/* "%n" after the literal tail proves the whole line matched. */
@@ -556,6 +596,11 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 	if (s->vmsplit == VMSPLIT_4G_4G && p->arch == PLAT_ARM && !s->arm_lpae)
 		return fail(err, errlen,
 			    "CONFIG_VMSPLIT_4G_4G on ARM needs CONFIG_ARM_LPAE=y");
+	/* uaccess_strategy(): 4G_4G always copies through GUP + kmap. */
+	if (s->vmsplit == VMSPLIT_4G_4G && s->uaccess_with_memcpy)
+		return fail(
+			err, errlen,
+			"CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G, which copies through GUP+kmap");
 	if (s->vmsplit == VMSPLIT_2G_OPT && p->arch != PLAT_X86)
 		return fail(err, errlen, "CONFIG_VMSPLIT_2G_OPT exists on x86 only");
 	if (s->flavour != FLAVOUR_KMAP_LOCAL &&

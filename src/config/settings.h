@@ -77,9 +77,14 @@ extern const char *const flavour_names[NR_FLAVOURS];
 /* The defaults for @p. */
 void settings_default(struct settings *s, const struct platform *p);
 
-/* A byte count with an optional K/M/G suffix ("512M", "1G", "65536").
+/* A byte count with an optional K/M/G suffix ("512M", "1G", "65536"), in
+ * plain decimal: no sign, space or base prefix.
  * Return: 0, or -EINVAL for anything else or an overflow. */
 int parse_size(const char *v, u64 *out);
+
+/* A plain decimal number ("010" is ten): digits only, no sign or suffix.
+ * Return: 0, or -EINVAL for anything else or an overflow. */
+int parse_number(const char *v, u64 *out);
 
 /*
  * settings_parse - apply one NAME=VALUE word to @s.

@@ -23,13 +23,44 @@ static void dd_start_cb(const void *p)
 	dd_start((struct dd_params *)(unsigned long)p);
 }
 
+/*
+ * tmpfs lives in RAM, and mounts at most half of it by default (mm/shmem.c,
+ * shmem_default_max_blocks: totalram_pages() / 2); the file dd writes must
+ * fit.
+ */
+int dd_check(const struct settings *s, u32 bs, u64 total, char *err,
+	     size_t errlen)
+{
+	u64 room = s->mem / 2;
+
+	if (!bs || total < bs || total % bs) {
+		snprintf(err, errlen,
+			 "--total %llu is not a whole number of %u-byte blocks",
+			 (unsigned long long)total, bs);
+		return -EINVAL;
+	}
+	if (total > room || total / bs > UINT32_MAX) {
+		snprintf(
+			err, errlen,
+			"--total %llu does not fit tmpfs on %s: at most %lluM (half of mem=%lluM)",
+			(unsigned long long)total, s->platform->name,
+			(unsigned long long)(room >> 20),
+			(unsigned long long)(s->mem >> 20));
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int dd_measure(const struct settings *s, u32 bs, u64 total,
 	       struct dd_point *pt, char *err, size_t errlen)
 {
 	struct dd_params p = { .bs = bs };
 	int ret;
 
-	p.count = (u32)MAX(1, total / bs);
+	ret = dd_check(s, bs, total, err, errlen);
+	if (ret)
+		return ret;
+	p.count = (u32)(total / bs);
 	ret = run_workload(s, dd_start_cb, &p, &pt->r, err, errlen);
 	if (ret)
 		return ret;

@@ -21,7 +21,17 @@ struct dd_point {
 };
 
 /*
- * dd_measure - run dd at block size @bs writing @total bytes with @s.
+ * dd_check - whether dd can write @total bytes in blocks of @bs with @s:
+ * a whole number of blocks (so the total reported is the total written),
+ * at least one, and no more than tmpfs holds (half of mem=).
+ * Return: 0, or -EINVAL with a one-line reason in @err.
+ */
+int dd_check(const struct settings *s, u32 bs, u64 total, char *err,
+	     size_t errlen);
+
+/*
+ * dd_measure - run dd at block size @bs writing @total bytes with @s
+ * (dd_check first).
  * Return: 0, or a negative errno with @err set.
  */
 int dd_measure(const struct settings *s, u32 bs, u64 total,
