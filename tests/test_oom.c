@@ -13,6 +13,7 @@
 #include "base/errno.h"
 #include "platforms/platform.h"
 #include "run/run.h"
+#include "experiments/dd.h"
 #include "workloads/dd.h"
 #include "workloads/spawn.h"
 
@@ -121,4 +122,28 @@ Test(oom, dd_stops_on_enospc_counting_what_it_wrote)
 		     (unsigned long long)dd.bytes);
 	cr_assert_neq(dd.bytes % dd.bs, 0, "bytes %llu",
 		      (unsigned long long)dd.bytes);
+}
+
+/*
+ * The experiment layer says it as dd does, with the bytes written.  The
+ * up-front check allows half of mem= (tmpfs's default size), which
+ * without highmem can exceed the lowmem tmpfs really has: the NUMA-Q
+ * with mem=2G has 896 MiB.
+ */
+Test(oom, dd_measure_reports_no_space_left)
+{
+	struct dd_point pt;
+	struct settings s;
+	char err[256];
+	int ret;
+
+	settings_default(&s, platform_find("numaq-16"));
+	cr_assert_eq(settings_parse(&s, "CONFIG_HIGHMEM=n", err, sizeof(err)), 0);
+	cr_assert_eq(settings_parse(&s, "mem=2G", err, sizeof(err)), 0);
+	cr_assert_eq(settings_parse(&s, "checks=n", err, sizeof(err)), 0);
+	ret = dd_measure(&s, 1u << 20, 1000u << 20, &pt, err, sizeof(err));
+	cr_assert_eq(ret, -ENOSPC, "%d: %s", ret, err);
+	cr_assert(strstr(err, "dd bs=1048576: error writing '/tmp/dd.out': No space left on device ("),
+		  "%s", err);
+	cr_assert(strstr(err, " bytes written)"), "%s", err);
 }

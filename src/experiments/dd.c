@@ -64,6 +64,13 @@ int dd_measure(const struct settings *s, u32 bs, u64 total,
 	ret = run_workload(s, dd_start_cb, &p, &pt->r, err, errlen);
 	if (ret)
 		return ret;
+	if (p.nospace) {
+		/* What dd itself says, with what it managed to write. */
+		snprintf(err, errlen,
+			 "dd bs=%u: error writing '/tmp/dd.out': No space left on device (%llu bytes written)",
+			 bs, (unsigned long long)p.bytes);
+		return -ENOSPC;
+	}
 	if (p.status || !p.ns) {
 		snprintf(err, errlen, "dd bs=%u failed at step %d", bs,
 			 p.status);
