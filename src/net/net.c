@@ -329,7 +329,6 @@ int sock_connect(int fd)
 	sk->snd_wscale = PEER_WSCALE;
 	sk->snd_wnd = sk->max_window = PEER_RWND;
 	sk->snd_cwnd = TCP_INIT_CWND;
-	sk->snd_ssthresh = TCP_INFINITE_SSTHRESH;
 	sk->snd_cwnd_clamp = 0xffffffffu;
 	sk->sk_sndbuf = SYSCTL_TCP_WMEM_DEFAULT;
 	sk->tsval = 1;

@@ -27,7 +27,6 @@ struct task_struct;
  * TCP skb reserves for the headers below TCP. */
 #define MAX_TCP_HEADER 160u
 #define TCP_INIT_CWND 10u
-#define TCP_INFINITE_SSTHRESH 0x7fffffffu
 /* sysctl defaults of 3.14 on a machine of this size. */
 #define SYSCTL_TCP_WMEM_DEFAULT 16384u
 #define SYSCTL_TCP_WMEM_MAX 4194304u
@@ -55,7 +54,6 @@ struct sock {
 	u32 sk_wmem_queued;		/* truesize of the write queue */
 	u32 sk_wmem_alloc;		/* truesize of clones below TCP */
 	bool sock_nospace;		/* SOCK_NOSPACE */
-	bool sk_userlocks_sndbuf;	/* SO_SNDBUF given: no autotuning */
 	struct task_struct *waiter;	/* sleeping in sk_stream_wait_memory */
 	int sk_err;
 	/* lock_sock: owned by a process; softirq input goes to the backlog. */
@@ -70,12 +68,12 @@ struct sock {
 	u16 ip_id;
 	/* tcp_sock */
 	u32 write_seq, pushed_seq, snd_una, snd_nxt, snd_sml;
-	u32 snd_wnd, max_window, snd_wl1;
+	u32 snd_wnd, max_window;
 	u8 snd_wscale;			/* the peer's window scale */
 	u32 rcv_nxt, rcv_wnd;
 	u32 mss_cache;
 	u16 xmit_size_goal_segs;
-	u32 snd_cwnd, snd_ssthresh, snd_cwnd_clamp;
+	u32 snd_cwnd, snd_cwnd_clamp;
 	u32 packets_out;
 	int nonagle;
 	bool tsq_throttled, tsq_queued;	/* TSQ_THROTTLED, TSQ_QUEUED */

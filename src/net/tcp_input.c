@@ -154,8 +154,8 @@ static void tcp_ack(struct sock *sk, u32 ack, u32 win)
 	if (acked && tcp_is_cwnd_limited(sk, prior_in_flight))
 		sk->snd_cwnd = MIN(sk->snd_cwnd + acked, sk->snd_cwnd_clamp);
 	tcp_update_pacing_rate(sk);
-	/* tcp_check_space -> tcp_new_space */
-	if (!sk->sk_userlocks_sndbuf && sk->packets_out < sk->snd_cwnd)
+	/* tcp_check_space -> tcp_new_space (no SO_SNDBUF: autotuned) */
+	if (sk->packets_out < sk->snd_cwnd)
 		tcp_sndbuf_expand(sk);
 	sk_stream_write_space(sk);
 	/* tcp_data_snd_check */

@@ -191,7 +191,6 @@ static int tso_fragment(struct sock *sk, struct sk_buff *skb, u32 len,
 
 /* TSQ: the destructor of a transmitted clone (tcp_wfree). */
 static struct list_head tsq_list;
-static bool tsq_ready;
 
 void tcp_wfree(struct sk_buff *skb)
 {
@@ -231,7 +230,6 @@ static void tcp_tasklet_func(void)
 void tcp_tasklet_init(void)
 {
 	INIT_LIST_HEAD(&tsq_list);
-	tsq_ready = true;
 	open_softirq(TASKLET_SOFTIRQ, tcp_tasklet_func);
 }
 
