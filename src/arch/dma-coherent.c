@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "base/byteorder.h"
 #include "base/errno.h"
 #include "base/panic.h"
 #include "hw/machine.h"
@@ -46,7 +47,7 @@ u32 coherent_read32(const struct coherent_buf *buf, u32 off)
 		      buf->size);
 	hw_charge(this_cpu(), machine->cfg.cost.dram);
 	p = ram_ptr(&machine->ram, buf->pa + off);
-	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
+	return le32_get(p);
 }
 
 void coherent_write(const struct coherent_buf *buf, u32 off, const void *src,

@@ -164,28 +164,6 @@ static u8 *desc_ptr(phys_addr_t ring, u32 idx)
 	return ram_ptr(&machine->ram, ring + (phys_addr_t)idx * NIC_DESC_SIZE);
 }
 
-static u32 le32(const u8 *p)
-{
-	return (u32)p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
-}
-
-static u16 le16(const u8 *p)
-{
-	return (u16)(p[0] | p[1] << 8);
-}
-
-static void put_le32(u8 *p, u32 v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (u8)(v >> (8 * i));
-}
-
-static void put_le16(u8 *p, u16 v)
-{
-	p[0] = (u8)v;
-	p[1] = (u8)(v >> 8);
-}
-
 /*
  * The coherence check of a DMA transfer: no CPU cache may hold a dirty
  * copy of a line the device reads (stale data on the wire) or writes (a
@@ -282,7 +260,7 @@ static u64 tx_next_start(struct nic *nic)
 {
 	if (!nic->tx_enabled || !nic->tx_size || nic->tx_next == nic->kick_limit)
 		return UINT64_MAX;
-	if (!(le32(desc_ptr(nic->txq, nic->tx_next)) & BUFFER_OWNED_BY_DMA))
+	if (!(le32_get(desc_ptr(nic->txq, nic->tx_next)) & BUFFER_OWNED_BY_DMA))
 		return UINT64_MAX;
 	return MAX(nic->wire_free_ps, nic->tx_kick_ps);
 }
@@ -295,8 +273,8 @@ static void tx_start(struct nic *nic, u64 ps)
 
 	for (;;) {
 		u8 *d = desc_ptr(nic->txq, idx);
-		u32 cmd = le32(d);
-		u32 cnt = le16(d + TXD_BYTE_CNT);
+		u32 cmd = le32_get(d);
+		u32 cnt = le16_get(d + TXD_BYTE_CNT);
 
 		if (!(cmd & BUFFER_OWNED_BY_DMA))
 			panic("nic: TX descriptor %u handed over without its LAST_DESC chain",
@@ -309,7 +287,7 @@ static void tx_start(struct nic *nic, u64 ps)
 		}
 		if (len + cnt > NIC_MAX_FRAME)
 			panic("nic: a TX frame over %u bytes", NIC_MAX_FRAME);
-		dma_read(nic, le32(d + TXD_BUF_PTR), nic->frame + len, cnt);
+		dma_read(nic, le32_get(d + TXD_BUF_PTR), nic->frame + len, cnt);
 		len += cnt;
 		n++;
 		idx = (idx + 1) % nic->tx_size;
@@ -348,7 +326,7 @@ static void tx_done(struct nic *nic, struct nic_ev *e)
 	for (u32 i = 0; i < e->ndesc; i++) {
 		u8 *d = desc_ptr(nic->txq, (e->first + i) % nic->tx_size);
 
-		put_le32(d, le32(d) & ~BUFFER_OWNED_BY_DMA);
+		le32_put(d, le32_get(d) & ~BUFFER_OWNED_BY_DMA);
 	}
 	if (e->irq)
 		nic->cause |= NIC_INT_TX;
@@ -388,8 +366,8 @@ static void rx_arrive(struct nic *nic, struct nic_ev *e)
 		return;
 	}
 	d = desc_ptr(nic->rxq, nic->rx_next);
-	cmd = le32(d);
-	size = le16(d + RXD_BUF_SIZE);
+	cmd = le32_get(d);
+	size = le16_get(d + RXD_BUF_SIZE);
 	if (!(cmd & BUFFER_OWNED_BY_DMA) || cnt > size) {
 		nic->stats.rx_dropped++;
 		return;
@@ -397,9 +375,9 @@ static void rx_arrive(struct nic *nic, struct nic_ev *e)
 	memset(nic->frame, 0, 2);
 	memcpy(nic->frame + 2, e->frame, e->len);
 	memset(nic->frame + 2 + e->len, 0, ETH_FCS_LEN);
-	dma_write(nic, le32(d + RXD_BUF_PTR), nic->frame, cnt);
-	put_le16(d + RXD_BYTE_CNT, (u16)cnt);
-	put_le32(d, RX_FIRST_DESC | RX_LAST_DESC | RX_ENABLE_INTERRUPT |
+	dma_write(nic, le32_get(d + RXD_BUF_PTR), nic->frame, cnt);
+	le16_put(d + RXD_BYTE_CNT, (u16)cnt);
+	le32_put(d, RX_FIRST_DESC | RX_LAST_DESC | RX_ENABLE_INTERRUPT |
 			    (rx_checksums_ok(e->frame, e->len) ?
 				     RX_IP_HDR_OK | RX_PKT_IS_IPV4 |
 					     LAYER_4_CHECKSUM_OK :
@@ -493,7 +471,7 @@ void nic_txq_enable(struct nic *nic)
 	nic->tx_kick_ps = MAX(nic->tx_kick_ps, nic->now_ps);
 	/* This kick covers the run of descriptors handed over since. */
 	idx = nic->kick_limit;
-	while (le32(desc_ptr(nic->txq, idx)) & BUFFER_OWNED_BY_DMA) {
+	while (le32_get(desc_ptr(nic->txq, idx)) & BUFFER_OWNED_BY_DMA) {
 		idx = (idx + 1) % nic->tx_size;
 		if (idx == nic->tx_next)
 			panic("nic: every TX descriptor handed to the engine");

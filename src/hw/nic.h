@@ -21,6 +21,7 @@
 #ifndef VMSPLIT_HW_NIC_H
 #define VMSPLIT_HW_NIC_H
 
+#include "base/byteorder.h"
 #include "base/types.h"
 
 /* Descriptor bits (mv643xx_eth.c). */

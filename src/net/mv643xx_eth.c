@@ -86,25 +86,17 @@ static void tx_desc_put(struct mv643xx_eth_private *mp, u32 idx,
 		u8 cur[4];
 
 		net_peek_phys(mp->tx_ring.pa + idx * NIC_DESC_SIZE, cur, 4);
-		if (cur[3] & 0x80)
+		if (le32_get(cur) & BUFFER_OWNED_BY_DMA)
 			panic("mv643xx_eth: TX descriptor %u reused while the engine owns it (%u in use)",
 			      idx, mp->tx_desc_count);
 	}
 	memset(d, 0, sizeof(d));
-	d[TXD_BUF_PTR] = (u8)buf;
-	d[TXD_BUF_PTR + 1] = (u8)(buf >> 8);
-	d[TXD_BUF_PTR + 2] = (u8)(buf >> 16);
-	d[TXD_BUF_PTR + 3] = (u8)(buf >> 24);
-	d[TXD_BYTE_CNT] = (u8)len;
-	d[TXD_BYTE_CNT + 1] = (u8)(len >> 8);
-	d[TXD_L4I_CHK] = (u8)l4i_chk;
-	d[TXD_L4I_CHK + 1] = (u8)(l4i_chk >> 8);
+	le32_put(d + TXD_BUF_PTR, (u32)buf);
+	le16_put(d + TXD_BYTE_CNT, len);
+	le16_put(d + TXD_L4I_CHK, l4i_chk);
 	coherent_write(&mp->tx_ring, idx * NIC_DESC_SIZE + TXD_L4I_CHK,
 		       d + TXD_L4I_CHK, 8);
-	d[0] = (u8)cmd_sts;
-	d[1] = (u8)(cmd_sts >> 8);
-	d[2] = (u8)(cmd_sts >> 16);
-	d[3] = (u8)(cmd_sts >> 24);
+	le32_put(d + TXD_CMD_STS, cmd_sts);
 	coherent_write(&mp->tx_ring, idx * NIC_DESC_SIZE, d, 4);
 }
 
@@ -352,19 +344,12 @@ static int rxq_refill(struct mv643xx_eth_private *mp, int budget)
 		mp->rx_skb[idx] = skb;
 		mp->rx_map[idx] = map;
 		memset(d, 0, sizeof(d));
-		d[RXD_BUF_SIZE] = (u8)RX_SKB_SIZE;
-		d[RXD_BUF_SIZE + 1] = (u8)(RX_SKB_SIZE >> 8);
-		for (int b = 0; b < 4; b++)
-			d[RXD_BUF_PTR + b] = (u8)(map >> (8 * b));
+		le16_put(d + RXD_BUF_SIZE, RX_SKB_SIZE);
+		le32_put(d + RXD_BUF_PTR, (u32)map);
 		coherent_write(&mp->rx_ring, idx * NIC_DESC_SIZE + RXD_BYTE_CNT,
 			       d + RXD_BYTE_CNT, 8);
-		{
-			u32 cmd = BUFFER_OWNED_BY_DMA | RX_ENABLE_INTERRUPT;
-
-			for (int b = 0; b < 4; b++)
-				d[b] = (u8)(cmd >> (8 * b));
-			coherent_write(&mp->rx_ring, idx * NIC_DESC_SIZE, d, 4);
-		}
+		le32_put(d + RXD_CMD_STS, BUFFER_OWNED_BY_DMA | RX_ENABLE_INTERRUPT);
+		coherent_write(&mp->rx_ring, idx * NIC_DESC_SIZE, d, 4);
 		/* The engine writes 2 bytes of padding first. */
 		skb_reserve(skb, 2);
 		mp->rx_used = (idx + 1) % DEFAULT_RX_QUEUE_SIZE;
