@@ -363,10 +363,11 @@ static u64 ready_time(u32 cpu)
 	return t ? MAX(now, t->enqueued_at) : UINT64_MAX;
 }
 
-/* When idle CPU 0 must take a device interrupt, or UINT64_MAX. */
-static u64 irq_time(u32 cpu)
+/* When idle CPU 0 (which takes device interrupts) must take one, or
+ * UINT64_MAX. */
+static u64 irq_time(void)
 {
-	if (cpu != 0 || !percpu[0].curr->is_idle)
+	if (!percpu[0].curr->is_idle)
 		return UINT64_MAX;
 	return MAX(machine->cpu[0].cycles, irq_next_event());
 }
@@ -412,7 +413,7 @@ int sched_run(void)
 	loop_running = true;
 	while (task_count) {
 		u32 cpu = 0;
-		u64 best = UINT64_MAX, other = UINT64_MAX;
+		u64 best = UINT64_MAX, other = UINT64_MAX, irq_at;
 		struct percpu *pc;
 		struct task_struct *t;
 
@@ -428,8 +429,9 @@ int sched_run(void)
 			}
 		}
 		/* An idle CPU 0 takes an interrupt due before any work. */
-		if (irq_time(0) < best) {
-			idle_until(0, irq_time(0));
+		irq_at = irq_time();
+		if (irq_at < best) {
+			idle_until(0, irq_at);
 			machine->cur = &machine->cpu[0];
 			this_cpu()->cc = CC_other;
 			irq_poll();
