@@ -22,12 +22,17 @@ TEST_SRC := $(sort $(wildcard tests/*.c))
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
+# The fuzzer's interpreter (fuzz/fuzz_program.c) is linked into the tests
+# too: they replay the committed corpus and every crash input.
+FUZZ_PROG_OBJ := $(BUILD)/fuzz/fuzz_program.o
+
 # The kpath analysis is a host tool, not part of the simulator: the tests
 # link it beside libvmsplit.a, never into it.
 KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
 KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
-.PHONY: all run test check bench deps clean format kpath kernel-text
+.PHONY: all run test check bench deps clean format kpath kernel-text \
+	fuzz fuzz-build fuzz-deps
 
 all: $(BUILD)/vmsplit
 
@@ -67,7 +72,8 @@ $(BUILD)/vmsplit: $(MAIN_OBJ) $(BUILD)/libvmsplit.a
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/vmsplit-tests: $(TEST_OBJ) $(KPATH_OBJ) $(BUILD)/libvmsplit.a | deps
+$(BUILD)/vmsplit-tests: $(TEST_OBJ) $(KPATH_OBJ) $(FUZZ_PROG_OBJ) \
+		$(BUILD)/libvmsplit.a | deps
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ -lcriterion $(LDLIBS)
 
@@ -83,6 +89,7 @@ $(BUILD)/kpath-analyze: $(KPATH_MAIN_OBJ) $(KPATH_OBJ)
 $(TEST_OBJ): | deps
 $(BUILD)/src/cli/diff.o: | deps
 $(TEST_OBJ) $(KPATH_OBJ) $(KPATH_MAIN_OBJ): ALL_CFLAGS += -Itools/kpath
+$(TEST_OBJ) $(BUILD)/fuzz/fuzz_program.o $(BUILD)/fuzz/fuzz_main.o: ALL_CFLAGS += -I.
 
 run: $(BUILD)/vmsplit
 	$(BUILD)/vmsplit reproduce
@@ -113,11 +120,53 @@ kernel-text:
 bench: $(BUILD)/vmsplit-bench
 	$(BUILD)/vmsplit-bench $(BENCH_ARGS)
 
+# The syscall-sequence fuzzer (fuzz/README.md): clang's libFuzzer with
+# ASan+UBSan over the whole simulator.  FUZZ_TIME seconds (60 by default,
+# the CI's smoke campaign) from the committed seed corpus, copied to
+# build-fuzz/corpus so a campaign never rewrites fuzz/corpus; crash inputs
+# land in build-fuzz/crashes.  FUZZ_ARGS adds libFuzzer options.
+FUZZ_BUILD := build-fuzz
+FUZZ_TIME ?= 60
+FUZZ_ARGS ?=
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all
+FUZZ_DEPS_PKGS := clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang
+fuzz-deps:
+	@missing=""; for p in $(FUZZ_DEPS_PKGS); do \
+		[ -e "$${p#*:}" ] || missing="$$missing $${p%%:*}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "installing$$missing"; \
+			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			 apt-get install -y -qq $$missing >/dev/null) || exit 1; \
+		else \
+			echo "missing$$missing: run 'apt-get install$$missing' as root" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+fuzz-build: fuzz-deps
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=clang OPT="$(FUZZ_CFLAGS)" \
+		$(FUZZ_BUILD)/libvmsplit.a $(FUZZ_BUILD)/fuzz/fuzz_program.o \
+		$(FUZZ_BUILD)/fuzz/fuzz_main.o
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $(FUZZ_BUILD)/fuzz-syscalls \
+		$(FUZZ_BUILD)/fuzz/fuzz_main.o $(FUZZ_BUILD)/fuzz/fuzz_program.o \
+		$(FUZZ_BUILD)/libvmsplit.a -lm
+
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
+	cp -n fuzz/corpus/* $(FUZZ_BUILD)/corpus/
+	$(FUZZ_BUILD)/fuzz-syscalls -max_total_time=$(FUZZ_TIME) -timeout=20 \
+		-rss_limit_mb=4096 -max_len=2048 -print_final_stats=1 \
+		-artifact_prefix=$(FUZZ_BUILD)/crashes/ $(FUZZ_ARGS) \
+		$(FUZZ_BUILD)/corpus
+
 format:
 	clang-format -i $$(find src tests bench -name '*.[ch]')
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) \
 	$(KPATH_OBJ:.o=.d) $(KPATH_MAIN_OBJ:.o=.d)

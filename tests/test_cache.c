@@ -348,6 +348,24 @@ Test(cache, vipt_aliasing_colours, .fini = teardown)
 	assert_miss_alloc(acc(0x2000, 0x3000, false));
 }
 
+/*
+ * The Cortex-A8's L1: 32 KiB, 4 ways of 8 KiB, so its index reaches VA bit
+ * 12, above the page offset; yet it is "VIPT nonaliasing": the hardware
+ * keeps one copy per PA line.  The same PA through a user VA and a
+ * direct-map VA of different bit 12 is one line (found by the fuzzer: two
+ * copies let a stale dirty line hide under a new PTE page).
+ */
+Test(cache, vipt_nonaliasing_one_line_per_pa, .fini = teardown)
+{
+	setup(CACHE_VIPT_NONALIASING, 32 * 1024, 4, 64, false);
+	cr_assert_not(cache_virtually_indexed(&c));
+	assert_miss_alloc(acc(0x3faab280, 0x8fdf2a80, false));
+	assert_hit(acc(0x3faab280, 0x8fdf2a80, true));
+	/* Through the direct map, VA bit 12 different: the same line. */
+	assert_hit(acc(0xcfdf2a80, 0x8fdf2a80, false));
+	cr_assert(cache_pa_dirty(&c, 0x8fdf2a80));
+}
+
 Test(cache, find_alias_dirty_only, .fini = teardown)
 {
 	vaddr_t other = 0xdeadbeef;
@@ -601,8 +619,12 @@ Test(cache, dirty_buckets_where_pa_does_not_name_the_line, .fini = teardown)
 	setup(CACHE_VIPT_NONALIASING, 16 * 1024, 4, 32, false);
 	cr_assert_null(c.dirty);
 	cache_exit(&c);
-	/* The Cortex-A8's 8 KiB ways: VA bit 12 picks the set too. */
+	/* The Cortex-A8's 8 KiB ways: non-aliasing, so the PA names it. */
 	setup(CACHE_VIPT_NONALIASING, 32 * 1024, 4, 64, false);
+	cr_assert_null(c.dirty);
+	cache_exit(&c);
+	/* An aliasing VIPT cache: VA bit 12 picks the set too. */
+	setup(CACHE_VIPT_ALIASING, 32 * 1024, 4, 64, false);
 	cr_assert_not_null(c.dirty);
 	cache_exit(&c);
 	setup(CACHE_PIPT, 256 * 1024, 8, 32, true);
@@ -616,7 +638,7 @@ Test(cache, dirty_buckets_where_pa_does_not_name_the_line, .fini = teardown)
  */
 Test(cache, pa_dirty_beyond_the_page_colour, .fini = teardown)
 {
-	setup(CACHE_VIPT_NONALIASING, 32 * 1024, 4, 64, false);
+	setup(CACHE_VIPT_ALIASING, 32 * 1024, 4, 64, false);
 	acc(0x3040, 0x80002040, false);
 	cr_assert_not(cache_pa_dirty(&c, 0x80002040));
 	acc(0x3040, 0x80002040, true);

@@ -37,11 +37,15 @@ int cache_init(struct cache *c, const struct cache_params *p)
 	c->kind = p->kind;
 	c->write_allocate = p->write_allocate;
 	/*
-	 * VIVT: index and tag from the VA.  VIPT: index from the VA (for a
-	 * non-aliasing cache the index bits lie inside the page offset, so
-	 * VA and PA agree), tag from the PA.  PIPT: both from the PA.
+	 * VIVT: index and tag from the VA.  VIPT aliasing: index from the
+	 * VA, tag from the PA.  PIPT, and VIPT non-aliasing: both from the
+	 * PA.  A non-aliasing VIPT cache may use index bits above the page
+	 * offset (the Cortex-A8's 8 KiB ways) but its hardware keeps one
+	 * copy per PA line ("PIPT / VIPT nonaliasing"), so it behaves as
+	 * physically indexed; indexing it by VA made two copies of a line
+	 * reached through a user and a kernel address.
 	 */
-	c->index_by_va = p->kind != CACHE_PIPT;
+	c->index_by_va = p->kind == CACHE_VIVT || p->kind == CACHE_VIPT_ALIASING;
 	c->tag_by_va = p->kind == CACHE_VIVT;
 	c->ways = p->ways;
 	c->sets = lines / p->ways;

@@ -343,8 +343,12 @@ static u32 gup_kmap_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
 		done += chunk;
 	}
 put_pages:
-	for (u32 i = 0; i < num_pages; i++)
-		put_page(pages[i]);
+	/*
+	 * The RFC's put_page loop.  GUP hands out the zero page (reserved
+	 * here) without a reference, so the release must skip it, as
+	 * put_user_pages does; a plain put_page would free a reserved page.
+	 */
+	put_user_pages(pages, num_pages);
 free_array:
 	kfree(array);
 	return n - done;

@@ -1,0 +1,75 @@
+build-fuzz/src/arch/mmu_context.o: src/arch/mmu_context.c \
+  src/arch/mmu_context.h src/base/types.h src/arch/cacheflush.h \
+  src/arch/dma-direction.h src/arch/kv.h src/hw/access.h \
+  src/hw/machine.h src/hw/cache.h src/hw/events.h src/base/events.def \
+  src/base/cost_centres.def src/hw/mmu.h src/hw/ram.h src/hw/tlb.h \
+  src/arch/layout.h src/config/settings.h src/platforms/platform.h \
+  src/base/code_costs.def src/arch/tlbflush.h src/base/panic.h \
+  src/config/runtime.h src/kernel/sched.h src/arch/pgtable.h \
+  src/base/list.h src/kernel/coroutine.h src/kernel/irq.h \
+  src/mm/highmem.h src/mm/mm_types.h src/mm/mm.h src/kernel/lock.h \
+  src/mm/filemap.h src/mm/gfp.h
+
+src/arch/mmu_context.h:
+
+src/base/types.h:
+
+src/arch/cacheflush.h:
+
+src/arch/dma-direction.h:
+
+src/arch/kv.h:
+
+src/hw/access.h:
+
+src/hw/machine.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/arch/layout.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/base/code_costs.def:
+
+src/arch/tlbflush.h:
+
+src/base/panic.h:
+
+src/config/runtime.h:
+
+src/kernel/sched.h:
+
+src/arch/pgtable.h:
+
+src/base/list.h:
+
+src/kernel/coroutine.h:
+
+src/kernel/irq.h:
+
+src/mm/highmem.h:
+
+src/mm/mm_types.h:
+
+src/mm/mm.h:
+
+src/kernel/lock.h:
+
+src/mm/filemap.h:
+
+src/mm/gfp.h:

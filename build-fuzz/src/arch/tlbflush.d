@@ -1,0 +1,36 @@
+build-fuzz/src/arch/tlbflush.o: src/arch/tlbflush.c src/arch/tlbflush.h \
+  src/base/types.h src/config/runtime.h src/config/settings.h \
+  src/platforms/platform.h src/hw/machine.h src/hw/cache.h \
+  src/hw/events.h src/base/events.def src/base/cost_centres.def \
+  src/hw/mmu.h src/hw/ram.h src/hw/tlb.h src/base/code_costs.def \
+  src/hw/access.h
+
+src/arch/tlbflush.h:
+
+src/base/types.h:
+
+src/config/runtime.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/hw/machine.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/base/code_costs.def:
+
+src/hw/access.h:

@@ -1,0 +1,31 @@
+build-fuzz/src/config/runtime.o: src/config/runtime.c \
+  src/config/runtime.h src/config/settings.h src/platforms/platform.h \
+  src/hw/machine.h src/base/types.h src/hw/cache.h src/hw/events.h \
+  src/base/events.def src/base/cost_centres.def src/hw/mmu.h \
+  src/hw/ram.h src/hw/tlb.h src/base/code_costs.def
+
+src/config/runtime.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/hw/machine.h:
+
+src/base/types.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/base/code_costs.def:

@@ -1,0 +1,39 @@
+build-fuzz/src/experiments/kernbench.o: src/experiments/kernbench.c \
+  src/experiments/kernbench.h src/config/settings.h \
+  src/platforms/platform.h src/hw/machine.h src/base/types.h \
+  src/hw/cache.h src/hw/events.h src/base/events.def \
+  src/base/cost_centres.def src/hw/mmu.h src/hw/ram.h src/hw/tlb.h \
+  src/base/code_costs.def src/run/run.h src/workloads/kernbench.h \
+  src/base/errno.h
+
+src/experiments/kernbench.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/hw/machine.h:
+
+src/base/types.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/base/code_costs.def:
+
+src/run/run.h:
+
+src/workloads/kernbench.h:
+
+src/base/errno.h:

@@ -1,0 +1,42 @@
+build-fuzz/src/experiments/net-kirkwood.o: src/experiments/net-kirkwood.c \
+  src/experiments/iperf.h src/config/settings.h src/platforms/platform.h \
+  src/hw/machine.h src/base/types.h src/hw/cache.h src/hw/events.h \
+  src/base/events.def src/base/cost_centres.def src/hw/mmu.h \
+  src/hw/ram.h src/hw/tlb.h src/base/code_costs.def src/net/net.h \
+  src/run/run.h src/workloads/iperf.h src/base/errno.h src/net/wire.h
+
+src/experiments/iperf.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/hw/machine.h:
+
+src/base/types.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/base/code_costs.def:
+
+src/net/net.h:
+
+src/run/run.h:
+
+src/workloads/iperf.h:
+
+src/base/errno.h:
+
+src/net/wire.h:

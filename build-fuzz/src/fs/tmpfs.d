@@ -1,0 +1,72 @@
+build-fuzz/src/fs/tmpfs.o: src/fs/tmpfs.c src/fs/tmpfs.h src/fs/file.h \
+  src/base/list.h src/fs/vfs.h src/base/types.h src/kernel/user.h \
+  src/mm/filemap.h src/mm/mm_types.h src/arch/cacheflush.h \
+  src/arch/dma-direction.h src/arch/kv.h src/hw/access.h \
+  src/hw/machine.h src/hw/cache.h src/hw/events.h src/base/events.def \
+  src/base/cost_centres.def src/hw/mmu.h src/hw/ram.h src/hw/tlb.h \
+  src/base/errno.h src/base/panic.h src/config/runtime.h \
+  src/config/settings.h src/platforms/platform.h src/base/code_costs.def \
+  src/lib/uaccess.h src/mm/gfp.h src/mm/highmem.h src/arch/pgtable.h \
+  src/mm/rmap.h
+
+src/fs/tmpfs.h:
+
+src/fs/file.h:
+
+src/base/list.h:
+
+src/fs/vfs.h:
+
+src/base/types.h:
+
+src/kernel/user.h:
+
+src/mm/filemap.h:
+
+src/mm/mm_types.h:
+
+src/arch/cacheflush.h:
+
+src/arch/dma-direction.h:
+
+src/arch/kv.h:
+
+src/hw/access.h:
+
+src/hw/machine.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/base/errno.h:
+
+src/base/panic.h:
+
+src/config/runtime.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/base/code_costs.def:
+
+src/lib/uaccess.h:
+
+src/mm/gfp.h:
+
+src/mm/highmem.h:
+
+src/arch/pgtable.h:
+
+src/mm/rmap.h:

@@ -1,0 +1,65 @@
+build-fuzz/src/kernel/sched.o: src/kernel/sched.c src/kernel/sched.h \
+  src/arch/pgtable.h src/base/types.h src/base/list.h src/hw/machine.h \
+  src/hw/cache.h src/hw/events.h src/base/events.def \
+  src/base/cost_centres.def src/hw/mmu.h src/hw/ram.h src/hw/tlb.h \
+  src/kernel/coroutine.h src/kernel/irq.h src/arch/mmu_context.h \
+  src/base/errno.h src/base/panic.h src/config/runtime.h \
+  src/config/settings.h src/platforms/platform.h src/base/code_costs.def \
+  src/kernel/exit.h src/mm/highmem.h src/mm/mm_types.h src/mm/mm.h \
+  src/kernel/lock.h src/mm/filemap.h src/mm/gfp.h
+
+src/kernel/sched.h:
+
+src/arch/pgtable.h:
+
+src/base/types.h:
+
+src/base/list.h:
+
+src/hw/machine.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/kernel/coroutine.h:
+
+src/kernel/irq.h:
+
+src/arch/mmu_context.h:
+
+src/base/errno.h:
+
+src/base/panic.h:
+
+src/config/runtime.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/base/code_costs.def:
+
+src/kernel/exit.h:
+
+src/mm/highmem.h:
+
+src/mm/mm_types.h:
+
+src/mm/mm.h:
+
+src/kernel/lock.h:
+
+src/mm/filemap.h:
+
+src/mm/gfp.h:

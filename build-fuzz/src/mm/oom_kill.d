@@ -1,0 +1,47 @@
+build-fuzz/src/mm/oom_kill.o: src/mm/oom_kill.c src/mm/oom_kill.h \
+  src/config/runtime.h src/config/settings.h src/platforms/platform.h \
+  src/hw/machine.h src/base/types.h src/hw/cache.h src/hw/events.h \
+  src/base/events.def src/base/cost_centres.def src/hw/mmu.h \
+  src/hw/ram.h src/hw/tlb.h src/base/code_costs.def src/kernel/exit.h \
+  src/kernel/sched.h src/arch/pgtable.h src/base/list.h \
+  src/kernel/coroutine.h src/kernel/irq.h
+
+src/mm/oom_kill.h:
+
+src/config/runtime.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/hw/machine.h:
+
+src/base/types.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/base/code_costs.def:
+
+src/kernel/exit.h:
+
+src/kernel/sched.h:
+
+src/arch/pgtable.h:
+
+src/base/list.h:
+
+src/kernel/coroutine.h:
+
+src/kernel/irq.h:

@@ -1,0 +1,58 @@
+build-fuzz/src/net/ip.o: src/net/ip.c src/net/ip.h src/base/types.h \
+  src/arch/kv.h src/hw/access.h src/hw/machine.h src/hw/cache.h \
+  src/hw/events.h src/base/events.def src/base/cost_centres.def \
+  src/hw/mmu.h src/hw/ram.h src/hw/tlb.h src/config/runtime.h \
+  src/config/settings.h src/platforms/platform.h src/base/code_costs.def \
+  src/net/checksum.h src/net/netdevice.h src/arch/dma-mapping.h \
+  src/arch/dma-direction.h src/base/list.h src/net/skbuff.h src/mm/gfp.h \
+  src/mm/mm_types.h src/net/sock.h
+
+src/net/ip.h:
+
+src/base/types.h:
+
+src/arch/kv.h:
+
+src/hw/access.h:
+
+src/hw/machine.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/config/runtime.h:
+
+src/config/settings.h:
+
+src/platforms/platform.h:
+
+src/base/code_costs.def:
+
+src/net/checksum.h:
+
+src/net/netdevice.h:
+
+src/arch/dma-mapping.h:
+
+src/arch/dma-direction.h:
+
+src/base/list.h:
+
+src/net/skbuff.h:
+
+src/mm/gfp.h:
+
+src/mm/mm_types.h:
+
+src/net/sock.h:

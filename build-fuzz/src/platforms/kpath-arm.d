@@ -1,0 +1,27 @@
+build-fuzz/src/platforms/kpath-arm.o: src/platforms/kpath-arm.c \
+  src/platforms/platform.h src/hw/machine.h src/base/types.h \
+  src/hw/cache.h src/hw/events.h src/base/events.def \
+  src/base/cost_centres.def src/hw/mmu.h src/hw/ram.h src/hw/tlb.h \
+  src/base/code_costs.def
+
+src/platforms/platform.h:
+
+src/hw/machine.h:
+
+src/base/types.h:
+
+src/hw/cache.h:
+
+src/hw/events.h:
+
+src/base/events.def:
+
+src/base/cost_centres.def:
+
+src/hw/mmu.h:
+
+src/hw/ram.h:
+
+src/hw/tlb.h:
+
+src/base/code_costs.def:

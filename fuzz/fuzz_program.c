@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The syscall-sequence fuzzer's decoder and interpreter (fuzz_program.h).
+ *
+ * Header, 8 bytes (missing bytes read as 0):
+ *   [0] board: index into platforms[]
+ *   [1] bit 0 CONFIG_HIGHMEM=n, bit 1 CONFIG_HIGHPTE=y (else the board's
+ *       default), bit 2 CONFIG_ARM_LPAE=y, bits 3-5 the VMSPLIT choice,
+ *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP)
+ *   [2] 0: the board's flavour, else flavour (n - 1) % NR_FLAVOURS;
+ *       bit 7 CONFIG_DEBUG_HIGHMEM=y
+ *   [3] cpus: 0 the board's, else 1 + n % the board's
+ *   [4] mem=: 0 all RAM, else n x 4 MiB (boot may refuse it)
+ *   [5..6] page_alloc_fail_nth, little-endian (0: off)
+ *   [7] bit 0 icache_model=n, bit 1 CONFIG_CPU_SW_DOMAIN_PAN=n
+ * Then ops, each an opcode byte and its argument bytes (op_* below).
+ * The settings go through settings_parse() and settings_validate(), the
+ * command line's own path, so a header the CLI would refuse is skipped.
+ *
+ * Every task interprets its own stretch of the same byte string: fork and
+ * vfork take a length byte, the child runs the next that many bytes and
+ * exits, the parent skips them.  Each byte is thus run by one task, so an
+ * input's work is bounded by its length.  Every task arms an alarm first:
+ * a system call that would block for good (a pipe nobody writes) returns
+ * -EINTR instead, as a user program's watchdog would make it.
+ */
+#include "fuzz/fuzz_program.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arch/layout.h"
+#include "base/errno.h"
+#include "base/panic.h"
+#include "config/settings.h"
+#include "hw/machine.h"
+#include "kernel/boot.h"
+#include "kernel/exit.h"
+#include "kernel/process.h"
+#include "kernel/sched.h"
+#include "kernel/user.h"
+#include "mm/gfp.h"
+
+#define HDR_LEN 8
+#define NR_SLOTS 8		/* mappings a task remembers */
+#define NR_FDS 8		/* descriptors a task remembers */
+#define MAX_TASKS 1024		/* interpreter states per input */
+#define MAX_MAP_PAGES 1024	/* largest mmap/ftruncate, in pages */
+#define ALARM_NS 2000000ull	/* 2 ms of simulated time */
+
+struct region {
+	vaddr_t addr;
+	u32 len;
+};
+
+/* One task's interpreter: where it reads, what it has made. */
+struct fuzz_task {
+	const u8 *data;
+	u32 pos, end;
+	bool vfork_child;	/* must exec or exit, never return */
+	struct region slot[NR_SLOTS];
+	int fd[NR_FDS];
+	int last_child;
+};
+
+bool fuzz_trace;
+
+static struct fuzz_task pool[MAX_TASKS];
+static u32 pool_used;
+static u32 ops_done;
+
+static u8 next_byte(struct fuzz_task *ft)
+{
+	return ft->pos < ft->end ? ft->data[ft->pos++] : 0;
+}
+
+static u32 next_u16(struct fuzz_task *ft)
+{
+	u32 lo = next_byte(ft);
+
+	return lo | (u32)next_byte(ft) << 8;
+}
+
+static struct fuzz_task *task_copy(const struct fuzz_task *from)
+{
+	struct fuzz_task *ft;
+
+	if (pool_used == MAX_TASKS)
+		return NULL;
+	ft = &pool[pool_used++];
+	*ft = *from;
+	return ft;
+}
+
+/* Note @fd in a free entry, else over an old one (which stays open). */
+static void remember(struct fuzz_task *ft, int fd)
+{
+	for (int i = 0; i < NR_FDS; i++)
+		if (ft->fd[i] < 0) {
+			ft->fd[i] = fd;
+			return;
+		}
+	ft->fd[fd % NR_FDS] = fd;
+}
+
+/*
+ * A user pointer: into a mapping (good), straddling a mapping's end
+ * (partly bad), NULL, the kernel's half, the image's data or text, the
+ * break, or an unmapped hole.
+ */
+static vaddr_t pick_ptr(struct fuzz_task *ft)
+{
+	u8 kind = next_byte(ft), off = next_byte(ft);
+	const struct region *r = &ft->slot[(kind >> 3) % NR_SLOTS];
+	vaddr_t image = user_image_base();
+
+	switch (kind & 7) {
+	case 0:
+		return r->len ? r->addr + (off * 64u) % r->len : off;
+	case 1:
+		return r->len ? r->addr + r->len - (off % 64u) - 1 : off;
+	case 2:
+		return off;
+	case 3:
+		return layout.page_offset + off * 4096u;
+	case 4:
+		return image + 16 * 4096u + off * 16u;	/* data */
+	case 5:
+		return image + off * 16u;		/* text */
+	case 6:
+		return 0x30000000u + off * 4096u;	/* a hole */
+	default:
+		return layout.task_size - 4096u + off * 16u;
+	}
+}
+
+static u32 pick_len(struct fuzz_task *ft)
+{
+	u32 b = next_byte(ft);
+
+	return 1 + b * b;	/* 1 .. 65026 */
+}
+
+/* A path in user memory: written to the image's data, or a bad pointer. */
+static vaddr_t pick_path(struct fuzz_task *ft)
+{
+	static const char *const names[] = {
+		"/tmp/a", "/tmp/b", "/dev/zero", "/dev/null", "",
+		"/tmp/a-name-longer-than-the-sixty-four-bytes-vfs-keeps-for-a-path",
+	};
+	u8 c = next_byte(ft);
+	vaddr_t at = user_image_base() + 16 * 4096u + 2048u;
+	const char *name = names[c % 6];
+
+	if (c >= 0xf0)
+		return pick_ptr(ft);	/* NULL, kernel, a straddle ... */
+	uv_write(at, name, (u32)strlen(name) + 1);
+	return at;
+}
+
+static int pick_fd(struct fuzz_task *ft)
+{
+	u8 c = next_byte(ft);
+
+	if (c >= 0xf8)
+		return c - 0xfc;	/* -4 .. 3: bad or standard */
+	return ft->fd[c % NR_FDS];
+}
+
+static const struct program fuzz_prog;
+
+static void fuzz_main(void *arg);
+
+static void op_mmap(struct fuzz_task *ft)
+{
+	u8 how = next_byte(ft);
+	u32 pages = 1 + next_byte(ft) * 4u % MAX_MAP_PAGES;
+	struct region *r = &ft->slot[next_byte(ft) % NR_SLOTS];
+	int prot = how & 7, flags, fd = -1;
+	long addr;
+
+	switch ((how >> 3) & 3) {
+	case 0:
+		flags = MAP_PRIVATE | MAP_ANONYMOUS;
+		break;
+	case 1:
+		flags = MAP_SHARED | MAP_ANONYMOUS;
+		break;
+	case 2:
+		flags = MAP_SHARED;
+		fd = pick_fd(ft);
+		break;
+	default:
+		flags = MAP_PRIVATE;
+		fd = pick_fd(ft);
+		break;
+	}
+	if (how & 0x20)
+		flags |= MAP_FIXED;
+	addr = sys_mmap(how & 0x20 ? pick_ptr(ft) & PAGE_MASK : 0,
+			pages * 4096u, prot, flags, fd, 0);
+	if (fuzz_trace)
+		fprintf(stderr, "fuzz: mmap %u pages prot %d flags %#x fd %d: %#lx\n",
+			pages, prot, flags, fd, (unsigned long)addr);
+	if (addr >= 0) {
+		r->addr = (vaddr_t)addr;
+		r->len = pages * 4096u;
+	}
+}
+
+static void op_munmap(struct fuzz_task *ft)
+{
+	struct region *r = &ft->slot[next_byte(ft) % NR_SLOTS];
+	u32 off = next_byte(ft) * 4096u, len = (1 + next_byte(ft)) * 4096u;
+
+	sys_munmap(r->addr + off, len);
+}
+
+static void child_main(void *arg)
+{
+	fuzz_main(arg);
+}
+
+static void op_fork(struct fuzz_task *ft, bool vfork)
+{
+	u32 len = next_byte(ft);
+	struct fuzz_task *child = task_copy(ft);
+	int pid;
+
+	if (!child)
+		return;
+	child->end = MIN(ft->pos + len, ft->end);
+	child->vfork_child = vfork;
+	ft->pos = child->end;
+	pid = vfork ? sys_vfork(child_main, child) :
+		      sys_fork(child_main, child);
+	if (pid > 0)
+		ft->last_child = pid;
+}
+
+static void op_exec(struct fuzz_task *ft)
+{
+	struct fuzz_task *next = task_copy(ft);
+
+	if (!next)
+		return;
+	memset(next->slot, 0, sizeof(next->slot));
+	next->vfork_child = false;
+	sys_execve(&fuzz_prog, next);	/* returns only on failure */
+}
+
+static void op_rw(struct fuzz_task *ft, bool write)
+{
+	int fd = pick_fd(ft);
+	vaddr_t buf = pick_ptr(ft);
+	u32 len = pick_len(ft);
+
+	if (write)
+		sys_write(fd, buf, len);
+	else
+		sys_read(fd, buf, len);
+}
+
+static void op_access(struct fuzz_task *ft, bool write)
+{
+	vaddr_t at = pick_ptr(ft);
+	u32 len = pick_len(ft);
+
+	uv_touch(at, len, write);
+}
+
+static void op_pipe(struct fuzz_task *ft)
+{
+	int fds[2];
+
+	if (sys_pipe(fds))
+		return;
+	remember(ft, fds[0]);
+	remember(ft, fds[1]);
+}
+
+/* One op; false at the end of the task's stretch. */
+static bool step(struct fuzz_task *ft)
+{
+	u8 op;
+
+	if (ft->pos >= ft->end)
+		return false;
+	op = next_byte(ft);
+	ops_done++;
+	if (fuzz_trace)
+		fprintf(stderr, "fuzz: task %d op %u at byte %u\n", sys_getpid(),
+			op % 24, ft->pos - 1);
+	switch (op % 24) {
+	case 0:
+		op_mmap(ft);
+		break;
+	case 1:
+		op_munmap(ft);
+		break;
+	case 2:
+		sys_brk(sys_brk(0) + (u32)(s32)(s8)next_byte(ft) * 4096u);
+		break;
+	case 3:
+		op_access(ft, false);
+		break;
+	case 4:
+		op_access(ft, true);
+		break;
+	case 5:
+		op_fork(ft, false);
+		break;
+	case 6:
+		op_fork(ft, true);
+		break;
+	case 7:
+		op_exec(ft);
+		break;
+	case 8:
+		sys_exit(next_byte(ft));
+	case 9: {
+		int status;
+		int pid = sys_wait4(next_byte(ft) & 1 ? ft->last_child : -1,
+				    &status);
+
+		if (pid == ft->last_child)
+			ft->last_child = 0;
+		break;
+	}
+	case 10: {
+		u8 fl = next_byte(ft);
+		int fd = sys_open(pick_path(ft),
+				  (fl & O_ACCMODE) % 3 |
+					  (fl & 4 ? O_CREAT : 0) |
+					  (fl & 8 ? O_TRUNC : 0) |
+					  (fl & 16 ? O_APPEND : 0));
+
+		if (fd >= 0)
+			remember(ft, fd);
+		break;
+	}
+	case 11:
+		op_rw(ft, false);
+		break;
+	case 12:
+		op_rw(ft, true);
+		break;
+	case 13: {
+		int fd = pick_fd(ft);
+		s64 off = (s64)(s16)next_u16(ft) * 256;
+
+		sys_lseek(fd, off, next_byte(ft) % 4);
+		break;
+	}
+	case 14: {
+		int fd = pick_fd(ft);
+
+		sys_ftruncate(fd, (u64)next_u16(ft) * 64u % (MAX_MAP_PAGES * 4096u));
+		break;
+	}
+	case 15:
+		sys_unlink(pick_path(ft));
+		break;
+	case 16: {
+		u8 c = next_byte(ft);
+
+		sys_close(c >= 0xf8 ? c - 0xfc : ft->fd[c % NR_FDS]);
+		if (c < 0xf8)
+			ft->fd[c % NR_FDS] = -1;
+		break;
+	}
+	case 17:
+		op_pipe(ft);
+		break;
+	case 18:
+		sys_uname(pick_ptr(ft));
+		break;
+	case 19: {
+		vaddr_t p = pick_ptr(ft);
+
+		sys_sethostname(p, next_byte(ft) % 80);
+		break;
+	}
+	case 20: {
+		u8 c = next_byte(ft);
+		int fd = sys_shm_open(c & 1 ? "fuzz-b" : "fuzz-a",
+				      (1 + next_byte(ft)) * 4096u);
+
+		if (fd >= 0)
+			remember(ft, fd);
+		break;
+	}
+	case 21:
+		sys_fsync(pick_fd(ft));
+		break;
+	case 22:
+		user_compute(next_byte(ft) * 100u);
+		break;
+	default:
+		sys_alarm_ns(next_byte(ft) * 20000ull);
+		break;
+	}
+	return true;
+}
+
+static void fuzz_main(void *arg)
+{
+	struct fuzz_task *ft = arg;
+
+	sys_alarm_ns(ALARM_NS);
+	while (step(ft))
+		;
+	if (ft->vfork_child && ft->pos & 1)
+		op_exec(ft);
+	sys_exit(0);
+}
+
+/* 16 pages of text (the data the paths go to sits at +16 pages). */
+static const struct program fuzz_prog = {
+	.name = "fuzz",
+	.main = fuzz_main,
+	.text_pages = 16,
+	.data_pages = 4,
+	.bss_pages = 4,
+	.stack_pages = 4,
+};
+
+static int add_word(struct settings *s, char *words, size_t wordslen,
+		    const char *word)
+{
+	char err[256];
+	size_t n = strlen(words);
+
+	if (n && n + 1 < wordslen)
+		words[n++] = ' ';
+	snprintf(words + n, wordslen - n, "%s", word);
+	return settings_parse(s, word, err, sizeof(err));
+}
+
+/* The header's settings; -EINVAL for a combination the CLI refuses. */
+static int decode_settings(const u8 *h, struct settings *s, char *words,
+			   size_t wordslen)
+{
+	static const char *const uaccess[] = {
+		NULL, "CONFIG_UACCESS_WITH_MEMCPY=y",
+		"CONFIG_UACCESS_GUP_KMAP_MEMCPY=y", NULL,
+	};
+	const struct platform *p;
+	char word[64], err[256];
+	u32 nplat = 0;
+	int ret = 0;
+
+	while (platforms[nplat])
+		nplat++;
+	p = platforms[h[0] % nplat];
+	settings_default(s, p);
+	snprintf(words, wordslen, "--platform %s", p->name);
+	if (h[1] & 1)
+		ret |= add_word(s, words, wordslen, "CONFIG_HIGHMEM=n");
+	if (h[1] & 2)
+		ret |= add_word(s, words, wordslen, "CONFIG_HIGHPTE=y");
+	if (h[1] & 4)
+		ret |= add_word(s, words, wordslen, "CONFIG_ARM_LPAE=y");
+	snprintf(word, sizeof(word), "CONFIG_VMSPLIT=%s",
+		 vmsplit_names[(h[1] >> 3 & 7) % NR_VMSPLIT]);
+	ret |= add_word(s, words, wordslen, word);
+	if (uaccess[h[1] >> 6])
+		ret |= add_word(s, words, wordslen, uaccess[h[1] >> 6]);
+	if (h[2] & 0x7f) {
+		snprintf(word, sizeof(word), "flavour=%s",
+			 flavour_names[((h[2] & 0x7f) - 1) % NR_FLAVOURS]);
+		ret |= add_word(s, words, wordslen, word);
+	}
+	if (h[2] & 0x80)
+		ret |= add_word(s, words, wordslen, "CONFIG_DEBUG_HIGHMEM=y");
+	if (h[3]) {
+		snprintf(word, sizeof(word), "cpus=%u", 1 + h[3] % p->hw.ncpus);
+		ret |= add_word(s, words, wordslen, word);
+	}
+	if (h[4]) {
+		snprintf(word, sizeof(word), "mem=%uM", h[4] * 4u);
+		ret |= add_word(s, words, wordslen, word);
+	}
+	if (h[7] & 1)
+		ret |= add_word(s, words, wordslen, "icache_model=n");
+	if (h[7] & 2)
+		ret |= add_word(s, words, wordslen, "CONFIG_CPU_SW_DOMAIN_PAN=n");
+	if (ret)
+		return -EINVAL;
+	return settings_validate(s, err, sizeof(err));
+}
+
+int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
+		   char *words, size_t wordslen)
+{
+	static struct settings s;
+	u8 h[HDR_LEN] = { 0 };
+	struct fuzz_task *ft;
+	char err[256];
+
+	memset(out, 0, sizeof(*out));
+	memcpy(h, data, MIN(size, (size_t)HDR_LEN));
+	if (decode_settings(h, &s, words, wordslen))
+		return 0;
+	s.checks = true;
+	if (boot_kernel(&s, err, sizeof(err)))
+		return 0;
+	out->booted = true;
+	page_alloc_fail_nth = h[5] | (u32)h[6] << 8;
+	pool_used = 0;
+	ops_done = 0;
+	ft = &pool[pool_used++];
+	memset(ft, 0, sizeof(*ft));
+	ft->data = data;
+	ft->pos = size < HDR_LEN ? (u32)size : HDR_LEN;
+	ft->end = (u32)size;
+	for (int i = 0; i < NR_FDS; i++)
+		ft->fd[i] = -1;
+	spawn_process(&fuzz_prog, ft);
+	out->deadlock = sched_run() != 0;
+	out->ops = ops_done;
+	out->exits = exit_stats.exits;
+	out->sigsegv = exit_stats.killed_by_sigsegv;
+	out->oom_kills = machine_event_total(EV_oom_kill);
+	if (out->deadlock)
+		abandon_kernel();
+	else
+		shutdown_kernel();
+	return 0;
+}

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The syscall-sequence fuzzer's inputs as regression tests: every file of
+ * the seed corpus (fuzz/corpus/) and every crash input the fuzzer found
+ * (fuzz/crashes/) runs through the same interpreter libFuzzer drives
+ * (fuzz/fuzz_program.c), with every checker on, to the end-of-run audit.
+ * A panic would abort the test; the outcomes are asserted exactly, so a
+ * change to the decoder or the kernel that changes what a program does is
+ * seen here.
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fuzz/fuzz_program.h"
+
+#define FUZZ_MAX_INPUT 65536
+
+static size_t load(const char *path, u8 *buf)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	cr_assert(f, "cannot open %s", path);
+	n = fread(buf, 1, FUZZ_MAX_INPUT, f);
+	fclose(f);
+	return n;
+}
+
+static struct fuzz_outcome run_file(const char *path)
+{
+	static u8 buf[FUZZ_MAX_INPUT];
+	struct fuzz_outcome out;
+	char words[512];
+	size_t n = load(path, buf);
+
+	fuzz_run_input(buf, n, &out, words, sizeof(words));
+	return out;
+}
+
+/* What each committed input does: all of them boot and end cleanly. */
+struct expect {
+	const char *file;
+	u32 ops;
+	u64 exits, sigsegv, oom_kills;
+};
+
+/*
+ * The seeds run the whole program (fuzz/seeds.py): 48 ops; the parent,
+ * its exec'd vfork child and its forked child exit, the forked child by
+ * SIGSEGV from its store into a hole.
+ */
+static const struct expect seeds[] = {
+	{ "a15-1g-allocfail", 48, 3, 1, 0 },
+	{ "a15-debug-highmem", 48, 3, 1, 0 },
+	{ "a15-lpae-4g4g", 48, 3, 1, 0 },
+	{ "beaglebone", 48, 3, 1, 0 },
+	{ "beaglebone-gupkmap", 48, 3, 1, 0 },
+	{ "beaglebone-withmemcpy", 48, 3, 1, 0 },
+	{ "kirkwood", 48, 3, 1, 0 },
+	{ "kirkwood-kmaplocal-16M", 48, 3, 1, 0 },
+	{ "kirkwood-nohighmem", 48, 3, 1, 0 },
+	{ "numaq-4g4g", 48, 3, 1, 0 },
+	{ "numaq-highpte", 48, 3, 1, 0 },
+};
+
+/*
+ * The crash inputs, each named for its bug; what the program does once
+ * the bug is fixed.
+ */
+static const struct expect crashes[] = {
+	/* gup_kmap_copy released the zero page with put_page. */
+	{ "gup-kmap-put-page-zero-page", 28, 1, 1, 0 },
+	/*
+	 * The Cortex-A8's L1 (VIPT non-aliasing, 8 KiB ways) was indexed by
+	 * VA: a user page's dirty line and the same PA zeroed through the
+	 * direct map as a new PTE page sat in two sets; the walker found the
+	 * stale one.
+	 */
+	{ "vipt-nonaliasing-indexed-by-va", 14, 1, 0, 0 },
+};
+
+static void check(const char *dir, const struct expect *e)
+{
+	char path[256];
+	struct fuzz_outcome o;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, e->file);
+	o = run_file(path);
+	cr_assert(o.booted, "%s: did not boot", path);
+	cr_assert(!o.deadlock, "%s: deadlock", path);
+	cr_expect_eq(o.ops, e->ops, "%s: %u ops", path, o.ops);
+	cr_expect_eq(o.exits, e->exits, "%s: %llu exits", path,
+		     (unsigned long long)o.exits);
+	cr_expect_eq(o.sigsegv, e->sigsegv, "%s: %llu SIGSEGV", path,
+		     (unsigned long long)o.sigsegv);
+	cr_expect_eq(o.oom_kills, e->oom_kills, "%s: %llu OOM kills", path,
+		     (unsigned long long)o.oom_kills);
+}
+
+/* Every file in @dir must have an entry in @table. */
+static void all_listed(const char *dir, const struct expect *table, size_t n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	u32 files = 0;
+
+	cr_assert(d, "cannot open %s", dir);
+	while ((de = readdir(d))) {
+		bool found = false;
+
+		if (de->d_name[0] == '.')
+			continue;
+		files++;
+		for (size_t i = 0; i < n; i++)
+			found |= !strcmp(table[i].file, de->d_name);
+		cr_expect(found, "%s/%s has no expected outcome here", dir,
+			  de->d_name);
+	}
+	closedir(d);
+	cr_expect_eq(files, n, "%s: %u files, %zu expected", dir, files, n);
+}
+
+Test(fuzz_corpus, seeds_run_to_the_audit, .timeout = 120)
+{
+	all_listed("fuzz/corpus", seeds, sizeof(seeds) / sizeof(seeds[0]));
+	for (size_t i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++)
+		check("fuzz/corpus", &seeds[i]);
+}
+
+Test(fuzz_corpus, crash_inputs_stay_fixed, .timeout = 120)
+{
+	all_listed("fuzz/crashes", crashes,
+		   sizeof(crashes) / sizeof(crashes[0]));
+	for (size_t i = 0; i < sizeof(crashes) / sizeof(crashes[0]); i++)
+		check("fuzz/crashes", &crashes[i]);
+}
+
+/* A header the command line would refuse is skipped, not booted. */
+Test(fuzz_corpus, refused_settings_do_not_boot)
+{
+	/* beaglebone-white, HIGHMEM=n with HIGHPTE=y. */
+	static const u8 in[] = { 1, 3, 0, 0, 0, 0, 0, 0, 22, 1 };
+	struct fuzz_outcome o;
+	char words[512];
+
+	fuzz_run_input(in, sizeof(in), &o, words, sizeof(words));
+	cr_assert(!o.booted);
+	cr_assert_str_eq(words, "--platform beaglebone-white CONFIG_HIGHMEM=n "
+				"CONFIG_HIGHPTE=y CONFIG_VMSPLIT=3G");
+}
+
+/*
+ * Fault injection reaches the program: with the first page allocation
+ * after boot failing, the exec of the program itself fails (-ENOMEM) and
+ * the task exits with the errno; nothing panics and the audit is clean.
+ */
+Test(fuzz_corpus, page_alloc_failure_is_an_answer)
+{
+	static const u8 in[] = { 3, 0, 0, 0, 0, 1, 0, 0, 22, 1 };
+	struct fuzz_outcome o;
+	char words[512];
+
+	fuzz_run_input(in, sizeof(in), &o, words, sizeof(words));
+	cr_assert(o.booted);
+	cr_assert_eq(o.ops, 0);
+	cr_assert_eq(o.exits, 1);
+}
+
+/* An input that is only a header runs an empty program. */
+Test(fuzz_corpus, empty_program)
+{
+	static const u8 in[] = { 0 };
+	struct fuzz_outcome o;
+	char words[512];
+
+	fuzz_run_input(in, sizeof(in), &o, words, sizeof(words));
+	cr_assert(o.booted);
+	cr_assert_eq(o.ops, 0);
+	cr_assert_eq(o.exits, 1);
+	cr_assert_eq(o.sigsegv, 0);
+}
