@@ -15,6 +15,9 @@ CFLAGS ?=
 ALL_CFLAGS := $(CFLAGS_BASE) $(OPT) $(CFLAGS)
 LDLIBS := -lcjson -lm
 
+# The version, in one place: VERSION ("vmsplit --version").
+VMSPLIT_VERSION := $(shell cat VERSION)
+
 LIB_SRC := $(sort $(shell find src -name '*.c' ! -path 'src/cli/main.c'))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/src/cli/main.o
@@ -78,6 +81,9 @@ $(BUILD)/vmsplit-bench: $(BENCH_OBJ) $(BUILD)/libvmsplit.a
 $(BUILD)/kpath-analyze: $(KPATH_MAIN_OBJ) $(KPATH_OBJ)
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(MAIN_OBJ): VERSION
+$(MAIN_OBJ): ALL_CFLAGS += -DVMSPLIT_VERSION='"$(VMSPLIT_VERSION)"'
 
 # The test objects need Criterion's headers before they compile.
 $(TEST_OBJ): | deps

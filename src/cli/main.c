@@ -25,6 +25,10 @@
 #include "experiments/kernbench.h"
 #include "experiments/sdet.h"
 
+#ifndef VMSPLIT_VERSION
+#error "VMSPLIT_VERSION: the Makefile passes it from the VERSION file"
+#endif
+
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
 static _Noreturn void usage_error(const char *fmt, ...)
@@ -64,51 +68,114 @@ static _Noreturn void usage_error(const char *fmt, ...)
 	exit(2);
 }
 
+/* --help or -h. */
+static bool is_help(const char *arg)
+{
+	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
+
+/*
+ * Each command's usage, as `vmsplit help` lists it and `vmsplit COMMAND
+ * --help` prints it alone: the command words, then the text.
+ */
+static const struct {
+	const char *cmd, *text;
+} cmd_usage[] = {
+	{ "platforms", "platforms                 list the simulated boards\n" },
+	{ "settings",
+	  "settings                  list every setting, its values and meaning\n" },
+	{ "micro",
+	  "micro [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
+	  "        [--format table|csv|json] [--host-time]\n"
+	  "                            cycles and events per map+unmap pair of each\n"
+	  "                            mapping primitive (--host-time adds host ns per\n"
+	  "                            pair, which differs from run to run)\n" },
+	{ "run spawn",
+	  "run spawn [--platform P] [--procs N] [--pages M] [--shared-pages S]\n"
+	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
+	  "                            the process workload: fork, faults, COW, exit\n" },
+	{ "run dd",
+	  "run dd [--platform P] [--bs 512,1K,...] [--total SIZE] [NAME=VALUE ...]\n"
+	  "        [--format table|csv|json] [--profile]\n"
+	  "                            dd if=/dev/zero of=<tmpfs file>: MB/s per block size\n" },
+	{ "run iperf",
+	  "run iperf [--platform P] [--len BYTES] [--time SECONDS] [NAME=VALUE ...]\n"
+	  "        [--format table|csv|json] [--profile]\n"
+	  "                            an iperf 2 TCP send to the host at the end of the\n"
+	  "                            board's cable: Mbit/s (offloads: tso= sg= tx_csum=)\n" },
+	{ "run hackbench",
+	  "run hackbench [--platform P] [--groups G] [--loops M] [NAME=VALUE ...]\n"
+	  "        [--format table|csv|json] [--profile]\n"
+	  "                            hackbench -pipe: G groups of 20 senders and 20\n"
+	  "                            receivers, M messages of 100 B per pair: seconds\n" },
+	{ "run kernbench",
+	  "run kernbench [--platform P] [--units N] [--jobs N] [--headers H]\n"
+	  "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
+	  "        [--profile]\n"
+	  "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
+	  "                            (900), N jobs at once (0: unlimited), on\n"
+	  "                            numaq-16 by default: seconds, CPU %\n" },
+	{ "run sdet",
+	  "run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
+	  "        [--format table|csv|json] [--profile]\n"
+	  "                            SDET: S shells (default 32, numaq-16) running N\n"
+	  "                            short commands each (150): scripts/hour\n" },
+	{ "reproduce",
+	  "reproduce [dd-beaglebone|net-kirkwood|kernbench-numaq|\n"
+	  "        hackbench-beaglebone]\n"
+	  "        [--format table|json]\n"
+	  "                            the published experiments (all that exist)\n" },
+	{ "diff",
+	  "diff A.json B.json        the profiles of two runs (--format json, with\n"
+	  "                            their profile): each function's change in ticks\n"
+	  "                            and %, growth first\n" },
+	{ "help", "help                      this text\n" },
+	{ "version", "version, --version        the version of vmsplit\n" },
+};
+
 static void print_help(FILE *f)
 {
 	fputs("usage: vmsplit COMMAND [ARGS]\n"
+	      "       vmsplit COMMAND --help\n"
 	      "\n"
-	      "commands:\n"
-	      "  platforms                 list the simulated boards\n"
-	      "  settings                  list every setting, its values and meaning\n"
-	      "  micro [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
-	      "        [--format table|csv|json] [--host-time]\n"
-	      "                            cycles and events per map+unmap pair of each\n"
-	      "                            mapping primitive (--host-time adds host ns per\n"
-	      "                            pair, which differs from run to run)\n"
-	      "  run spawn [--platform P] [--procs N] [--pages M] [--shared-pages S]\n"
-	      "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
-	      "                            the process workload: fork, faults, COW, exit\n"
-	      "  run dd [--platform P] [--bs 512,1K,...] [--total SIZE] [NAME=VALUE ...]\n"
-	      "        [--format table|csv|json] [--profile]\n"
-	      "                            dd if=/dev/zero of=<tmpfs file>: MB/s per block size\n"
-	      "  run iperf [--platform P] [--len BYTES] [--time SECONDS] [NAME=VALUE ...]\n"
-	      "        [--format table|csv|json] [--profile]\n"
-	      "                            an iperf 2 TCP send to the host at the end of the\n"
-	      "                            board's cable: Mbit/s (offloads: tso= sg= tx_csum=)\n"
-	      "  run hackbench [--platform P] [--groups G] [--loops M] [NAME=VALUE ...]\n"
-	      "        [--format table|csv|json] [--profile]\n"
-	      "                            hackbench -pipe: G groups of 20 senders and 20\n"
-	      "                            receivers, M messages of 100 B per pair: seconds\n"
-	      "  run kernbench [--platform P] [--units N] [--jobs N] [--headers H]\n"
-	      "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
-	      "        [--profile]\n"
-	      "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
-	      "                            (900), N jobs at once (0: unlimited), on\n"
-	      "                            numaq-16 by default: seconds, CPU %%\n"
-	      "  run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
-	      "        [--format table|csv|json] [--profile]\n"
-	      "                            SDET: S shells (default 32, numaq-16) running N\n"
-	      "                            short commands each (150): scripts/hour\n"
-	      "  reproduce [dd-beaglebone|net-kirkwood|kernbench-numaq|\n"
-	      "        hackbench-beaglebone]\n"
-	      "        [--format table|json]\n"
-	      "                            the published experiments (all that exist)\n"
-	      "  diff A.json B.json        the profiles of two runs (--format json, with\n"
-	      "                            their profile): each function's change in ticks\n"
-	      "                            and %, growth first\n"
-	      "  help                      this text\n",
+	      "commands:\n",
 	      f);
+	for (size_t i = 0; i < ARRAY_SIZE(cmd_usage); i++)
+		fprintf(f, "  %s", cmd_usage[i].text);
+}
+
+/*
+ * print_command_help - `vmsplit COMMAND --help` (-h): the usage of @cmd
+ * ("run" alone: every workload) on stdout, then exit 0.  The workloads and
+ * micro take NAME=VALUE words and --kconfig too.
+ */
+static _Noreturn void print_command_help(const char *cmd)
+{
+	bool any = false, settings = false;
+	size_t len = strlen(cmd);
+
+	for (size_t i = 0; i < ARRAY_SIZE(cmd_usage); i++) {
+		const char *c = cmd_usage[i].cmd;
+
+		if (strcmp(c, cmd) && (strncmp(c, cmd, len) || c[len] != ' '))
+			continue;
+		printf("%s %s", any ? "      " : "usage: vmsplit",
+		       cmd_usage[i].text);
+		any = true;
+		settings |= !strcmp(cmd, "micro") || !strncmp(c, "run ", 4);
+	}
+	if (!any)
+		panic("print_command_help: no usage for '%s'", cmd);
+	if (settings)
+		fputs("\n"
+		      "  NAME=VALUE            a setting (`vmsplit settings`); words may come\n"
+		      "                        anywhere, the last for a setting wins\n"
+		      "  --kconfig FILE        a kernel .config; the words win over it\n"
+		      "  --platform P          the board (`vmsplit platforms`)\n"
+		      "  --format F            table (default), csv or json\n"
+		      "  -h, --help            this text\n",
+		      stdout);
+	exit(fflush(stdout) || ferror(stdout) ? 1 : 0);
 }
 
 static void cmd_platforms(void)
@@ -189,6 +256,7 @@ enum {
 	OPT_HOST_TIME,
 	OPT_PROFILE,
 	OPT_KCONFIG,
+	OPT_HELP,
 	OPT_CMD,
 };
 
@@ -198,7 +266,19 @@ static const struct option run_common_opts[] = {
 	{ "host-time", no_argument, NULL, OPT_HOST_TIME },
 	{ "profile", no_argument, NULL, OPT_PROFILE },
 	{ "kconfig", required_argument, NULL, OPT_KCONFIG },
+	{ "help", no_argument, NULL, OPT_HELP },
 };
+
+/* --help of micro or of the workload @name. */
+static _Noreturn void run_args_help(const char *name)
+{
+	char cmd[64];
+
+	if (!strcmp(name, "micro"))
+		print_command_help("micro");
+	snprintf(cmd, sizeof(cmd), "run %s", name);
+	print_command_help(cmd);
+}
 
 /*
  * load_kconfig - apply --kconfig's file to @a->s and say once what it held
@@ -262,7 +342,7 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 	 */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc + 1, argv - 1, "-:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc + 1, argv - 1, "-:h", opts, NULL)) != -1) {
 		const char *arg = argv[optind - 2];
 
 		switch (c) {
@@ -291,6 +371,9 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 		case OPT_KCONFIG:
 			kconfig = optarg;
 			break;
+		case 'h':
+		case OPT_HELP:
+			run_args_help(argv[-1]);
 		case ':':
 			if (optopt == OPT_PLATFORM)
 				usage_error("--platform needs a name");
@@ -940,6 +1023,8 @@ static int cmd_reproduce(int argc, char **argv)
 	char err[256];
 
 	for (int i = 0; i < argc; i++) {
+		if (is_help(argv[i]))
+			print_command_help("reproduce");
 		if (!strcmp(argv[i], "--format")) {
 			if (i + 1 >= argc || (strcmp(argv[i + 1], "json") &&
 					      strcmp(argv[i + 1], "table")))
@@ -997,12 +1082,25 @@ static int run_command(int argc, char **argv)
 		print_help(stderr);
 		return 2;
 	}
+	if (argc > 2 && is_help(argv[2]) &&
+	    (!strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings") ||
+	     !strcmp(argv[1], "reproduce") || !strcmp(argv[1], "diff") ||
+	     !strcmp(argv[1], "version") || !strcmp(argv[1], "help") ||
+	     !strcmp(argv[1], "run")))
+		print_command_help(argv[1]);
+	if (!strcmp(argv[1], "version") || !strcmp(argv[1], "--version")) {
+		if (argc > 2)
+			usage_error("%s: unexpected argument '%s'", argv[1],
+				    argv[2]);
+		printf("vmsplit %s\n", VMSPLIT_VERSION);
+		return 0;
+	}
 	/* help, platforms and settings take nothing more. */
 	if (argc > 2 &&
-	    (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+	    (!strcmp(argv[1], "help") || is_help(argv[1]) ||
 	     !strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings")))
 		usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
-	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
+	if (!strcmp(argv[1], "help") || is_help(argv[1])) {
 		print_help(stdout);
 		return 0;
 	}
@@ -1023,6 +1121,9 @@ static int run_command(int argc, char **argv)
 	if (!strcmp(argv[1], "diff")) {
 		char err[256];
 
+		for (int i = 2; i < argc; i++)
+			if (is_help(argv[i]))
+				print_command_help("diff");
 		if (argc != 4)
 			usage_error("diff: give two JSON outputs, A and B");
 		if (profile_diff(argv[2], argv[3], stdout, err, sizeof(err)))
