@@ -2,7 +2,8 @@
 #
 # vmsplit build.  `make` builds build/vmsplit; `make test` runs the Criterion
 # suite; `make check` runs it again under ASan+UBSan; `make bench` runs the
-# benchmarks; `make run` runs `vmsplit reproduce`.  `make kpath` (root, Debian
+# benchmarks; `make run` runs `vmsplit reproduce`; `make install PREFIX=...`
+# installs bin/vmsplit and its man page.  `make kpath` (root, Debian
 # 12, not part of test or CI) measures Linux's kernel paths under QEMU and
 # rewrites data/kpath/*.tsv (tools/kpath/kpath.sh, data/kpath/README.md).
 
@@ -30,7 +31,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
 KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
 KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
-.PHONY: all run test check bench deps clean format kpath kernel-text
+.PHONY: all run test check bench deps clean format kpath kernel-text install uninstall
 
 all: $(BUILD)/vmsplit
 
@@ -118,6 +119,19 @@ kernel-text:
 # --board NAME, --runs N (README.md, "Speed").
 bench: $(BUILD)/vmsplit-bench
 	$(BUILD)/vmsplit-bench $(BENCH_ARGS)
+
+# `make install PREFIX=/opt/vmsplit`; DESTDIR for staging (packages).
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+
+install: $(BUILD)/vmsplit
+	install -d $(BINDIR) $(MAN1DIR)
+	install -m 755 $(BUILD)/vmsplit $(BINDIR)/vmsplit
+	install -m 644 vmsplit.1 $(MAN1DIR)/vmsplit.1
+
+uninstall:
+	rm -f $(BINDIR)/vmsplit $(MAN1DIR)/vmsplit.1
 
 format:
 	clang-format -i $$(find src tests bench -name '*.[ch]')
