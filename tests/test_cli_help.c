@@ -43,7 +43,8 @@ Test(cli_help, every_command)
 	static const struct {
 		const char *args, *usage;
 	} cases[] = {
-		{ "run spawn --help", "usage: vmsplit run spawn [--platform P]" },
+		{ "run spawn --help",
+		  "usage: vmsplit run spawn [--platform P]" },
 		{ "run spawn --procs 3 -h", "usage: vmsplit run spawn " },
 		{ "run dd --help", "usage: vmsplit run dd " },
 		{ "run iperf --help", "usage: vmsplit run iperf " },
@@ -69,10 +70,9 @@ Test(cli_help, every_command)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		cr_assert_eq(run(cases[i].args, out, sizeof(out)), 0,
 			     "vmsplit %s", cases[i].args);
-		cr_assert_eq(strncmp(out, cases[i].usage,
-				     strlen(cases[i].usage)),
-			     0, "vmsplit %s printed '%.200s'", cases[i].args,
-			     out);
+		cr_assert_eq(
+			strncmp(out, cases[i].usage, strlen(cases[i].usage)), 0,
+			"vmsplit %s printed '%.200s'", cases[i].args, out);
 	}
 	/* A workload's help names only it; `run --help` every workload. */
 	run("run dd --help", out, sizeof(out));

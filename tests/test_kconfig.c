@@ -244,7 +244,8 @@ Test(kconfig, debian_armmp_lpae)
 	cr_assert(named("CONFIG_SECURITY_APPARMOR=y"));
 	cr_assert(named("CONFIG_INIT_ON_ALLOC_DEFAULT_ON=y"));
 	cr_assert(named("CONFIG_SMP=y"));
-	cr_assert(named("CONFIG_LSM=\"landlock,lockdown,yama,loadpin,safesetid,integrity,apparmor,selinux,smack,tomoyo,bpf\""));
+	cr_assert(named(
+		"CONFIG_LSM=\"landlock,lockdown,yama,loadpin,safesetid,integrity,apparmor,selinux,smack,tomoyo,bpf\""));
 	cr_assert_eq(rep.nr_unmodelled, 18);
 	cr_assert_gt(rep.ignored, 250);
 	/* The BeagleBone's Cortex-A8 has no LPAE: refused as a whole. */
@@ -282,7 +283,8 @@ static int run(const char *args, char *out, size_t len, char *errout,
 	n = fread(out, 1, len - 1, p);
 	out[n] = '\0';
 	st = pclose(p);
-	snprintf(cmd, sizeof(cmd), "/tmp/vmsplit-kconfig-err.%d", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "/tmp/vmsplit-kconfig-err.%d",
+		 (int)getpid());
 	p = fopen(cmd, "r");
 	cr_assert(p);
 	n = fread(errout, 1, errlen - 1, p);
@@ -299,17 +301,20 @@ Test(kconfig, cli_words_win_in_any_order)
 	char args[256];
 
 	write_file("CONFIG_VMSPLIT_2G=y\nCONFIG_HIGHPTE=y\nCONFIG_NR_CPUS=1\n");
-	snprintf(args, sizeof(args),
-		 "micro --platform cortex-a15-2g CONFIG_VMSPLIT=1G cpus=2 --kconfig %s CONFIG_HIGHPTE=n --format json",
-		 path);
+	snprintf(
+		args, sizeof(args),
+		"micro --platform cortex-a15-2g CONFIG_VMSPLIT=1G cpus=2 --kconfig %s CONFIG_HIGHPTE=n --format json",
+		path);
 	cr_assert_eq(run(args, out, sizeof(out), eout, sizeof(eout)), 0, "%s",
 		     eout);
 	cr_assert(strstr(out, "\"CONFIG_VMSPLIT\": \"1G\""));
 	cr_assert(strstr(out, "\"CONFIG_HIGHPTE\": \"n\""));
 	cr_assert(strstr(out, "\"cpus\": 2,"));
 	/* JSON mode: the report is in the settings, stderr stays empty. */
-	cr_assert(strstr(out, "\"kconfig_ignored\": {\"ignored\": 0, \"unmodelled\": [], \"absent\": [\"CONFIG_HIGHMEM\""),
-		  "%.2000s", out);
+	cr_assert(
+		strstr(out,
+		       "\"kconfig_ignored\": {\"ignored\": 0, \"unmodelled\": [], \"absent\": [\"CONFIG_HIGHMEM\""),
+		"%.2000s", out);
 	cr_assert_str_eq(eout, "");
 	/* Without words, the file's values; the report once on stderr. */
 	snprintf(args, sizeof(args),
@@ -318,8 +323,10 @@ Test(kconfig, cli_words_win_in_any_order)
 		     eout);
 	cr_assert(strstr(out, "CONFIG_VMSPLIT=2G"));
 	cr_assert(strstr(out, "cpus=1 "));
-	cr_assert(strstr(eout, "ignored 0 symbols vmsplit does not model; not in the file, defaults kept: CONFIG_HIGHMEM,"),
-		  "%s", eout);
+	cr_assert(
+		strstr(eout,
+		       "ignored 0 symbols vmsplit does not model; not in the file, defaults kept: CONFIG_HIGHMEM,"),
+		"%s", eout);
 	cr_assert_eq(strchr(eout, '\n') - eout + 1, (long)strlen(eout));
 	/* A bad line: one line on stderr naming file:line, exit 2. */
 	unlink(path);

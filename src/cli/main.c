@@ -14,6 +14,7 @@
 
 #include "base/panic.h"
 #include "cli/diff.h"
+#include "cli/progress.h"
 #include "config/kconfig.h"
 #include "config/settings.h"
 #include "micro/micro.h"
@@ -48,6 +49,7 @@ static _Noreturn void usage_error(const char *fmt, ...)
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
 	va_end(ap);
+	progress_end();
 	fputs("vmsplit: ", stderr);
 	for (const char *c = msg ? msg : fmt; *c; c++) {
 		unsigned char ch = (unsigned char)*c;
@@ -750,8 +752,10 @@ static int cmd_run_iperf(int argc, char **argv)
 	parse_run_args(argc, argv, &a, opts, "kirkwood-openblocks-a7");
 	len = run_opt_u32(&a, "len", IPERF_DEFAULT_LEN, 1u << 20);
 	ns = parse_time_ns(run_opt(&a, "time"));
+	progress_init("run iperf", a.format != FMT_JSON, fileno(stderr));
 	if (iperf_measure(&a.s, len, ns, &pt, err, sizeof(err)))
 		usage_error("%s", err);
+	progress_end();
 	if (a.format == FMT_JSON) {
 		printf("[\n  {\"workload\": \"iperf\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
@@ -866,8 +870,10 @@ static int cmd_run_kernbench(int argc, char **argv)
 				   KERNBENCH_MAX_HEADERS);
 	pt.p.cc1_heap_pages = run_opt_u32(
 		&a, "cc1-heap-pages", KERNBENCH_DEFAULT_CC1_HEAP_PAGES, 65536);
+	progress_init("run kernbench", a.format != FMT_JSON, fileno(stderr));
 	if (kernbench_measure(&a.s, &pt, err, sizeof(err)))
 		usage_error("%s", err);
+	progress_end();
 	if (a.format == FMT_JSON) {
 		printf("[\n  {\"workload\": \"kernbench\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
@@ -914,8 +920,10 @@ static int cmd_run_sdet(int argc, char **argv)
 			      SDET_MAX_SCRIPTS);
 	commands = run_opt_u32(&a, "commands", SDET_DEFAULT_COMMANDS,
 			       SDET_MAX_COMMANDS);
+	progress_init("run sdet", a.format != FMT_JSON, fileno(stderr));
 	if (sdet_measure(&a.s, scripts, commands, &pt, err, sizeof(err)))
 		usage_error("%s", err);
+	progress_end();
 	if (a.format == FMT_JSON) {
 		char head[160];
 
@@ -1044,8 +1052,10 @@ static int cmd_reproduce(int argc, char **argv)
 	    strcmp(which, "hackbench-beaglebone"))
 		usage_error("unknown experiment '%s' (available: dd-beaglebone, net-kirkwood, kernbench-numaq, hackbench-beaglebone)",
 			    which);
+	progress_init("reproduce", !json, fileno(stderr));
 	/* Predictions only, so not part of "every experiment". */
 	if (which && !strcmp(which, "hackbench-beaglebone")) {
+		progress_label("reproduce hackbench-beaglebone");
 		if (reproduce_hackbench_beaglebone(json,
 						   HACKBENCH_DEFAULT_GROUPS,
 						   HACKBENCH_DEFAULT_LOOPS,
@@ -1056,21 +1066,27 @@ static int cmd_reproduce(int argc, char **argv)
 	/* Every experiment: one JSON object keyed by experiment. */
 	if (!which && json)
 		printf("{\"dd-beaglebone\": ");
-	if (!which || !strcmp(which, "dd-beaglebone"))
+	if (!which || !strcmp(which, "dd-beaglebone")) {
+		progress_label("reproduce dd-beaglebone");
 		if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, err,
 					    sizeof(err)))
 			usage_error("%s", err);
+	}
 	if (!which)
 		printf(json ? ", \"net-kirkwood\": " : "\n\n");
-	if (!which || !strcmp(which, "net-kirkwood"))
+	if (!which || !strcmp(which, "net-kirkwood")) {
+		progress_label("reproduce net-kirkwood");
 		if (reproduce_net_kirkwood(json, IPERF_DEFAULT_TIME_NS, stdout,
 					   err, sizeof(err)))
 			usage_error("%s", err);
+	}
 	if (!which)
 		printf(json ? ", \"kernbench-numaq\": " : "\n\n");
-	if (!which || !strcmp(which, "kernbench-numaq"))
+	if (!which || !strcmp(which, "kernbench-numaq")) {
+		progress_label("reproduce kernbench-numaq");
 		if (reproduce_kernbench_numaq(json, stdout, err, sizeof(err)))
 			usage_error("%s", err);
+	}
 	if (!which && json)
 		printf("}\n");
 	return 0;

@@ -21,15 +21,15 @@
 
 /* How a modelled symbol acts on the settings. */
 enum kc_kind {
-	KC_WORD,	/* a bool the settings take as NAME=y|n */
-	KC_SPLIT,	/* CONFIG_VMSPLIT_* (a choice): =y picks the split */
-	KC_X86_4G,	/* the 2003 4G/4G patch's CONFIG_X86_4G */
-	KC_NOHIGHMEM,	/* x86 choice: no highmem */
-	KC_HIGHMEM4G,	/* x86 choice: highmem without PAE */
-	KC_HIGHMEM64G,	/* x86 choice: highmem with PAE */
-	KC_X86_PAE,	/* x86: the PAE page tables every x86 board has */
-	KC_PAGE_OFFSET,	/* a number, checked against the split */
-	KC_NR_CPUS,	/* a number: caps the CPUs brought up */
+	KC_WORD, /* a bool the settings take as NAME=y|n */
+	KC_SPLIT, /* CONFIG_VMSPLIT_* (a choice): =y picks the split */
+	KC_X86_4G, /* the 2003 4G/4G patch's CONFIG_X86_4G */
+	KC_NOHIGHMEM, /* x86 choice: no highmem */
+	KC_HIGHMEM4G, /* x86 choice: highmem without PAE */
+	KC_HIGHMEM64G, /* x86 choice: highmem with PAE */
+	KC_X86_PAE, /* x86: the PAE page tables every x86 board has */
+	KC_PAGE_OFFSET, /* a number, checked against the split */
+	KC_NR_CPUS, /* a number: caps the CPUs brought up */
 };
 
 enum kc_arch { KC_ANY, KC_ARM, KC_X86 };
@@ -38,7 +38,7 @@ static const struct kc_symbol {
 	const char *name;
 	enum kc_kind kind;
 	enum kc_arch arch;
-	bool report_absent;	/* named when the file lacks it */
+	bool report_absent; /* named when the file lacks it */
 } modelled[] = {
 	{ "CONFIG_HIGHMEM", KC_WORD, KC_ANY, true },
 	{ "CONFIG_HIGHPTE", KC_WORD, KC_ANY, true },
@@ -159,8 +159,8 @@ static bool valid_value(const char *v)
 /* The state of one load: what the file said beyond the words. */
 struct kc_state {
 	bool seen[ARRAY_SIZE(modelled)];
-	bool split_given;	/* a VMSPLIT choice (or X86_4G) said y */
-	u64 page_offset;	/* CONFIG_PAGE_OFFSET, if seen */
+	bool split_given; /* a VMSPLIT choice (or X86_4G) said y */
+	u64 page_offset; /* CONFIG_PAGE_OFFSET, if seen */
 	const char *path;
 	u32 lineno;
 };
@@ -216,28 +216,32 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 		return 0;
 	case KC_HIGHMEM4G:
 		if (y)
-			return fail(err, errlen,
-				    "%s:%u: CONFIG_HIGHMEM4G=y: vmsplit models i386 with PAE only (CONFIG_HIGHMEM64G)",
-				    st->path, st->lineno);
+			return fail(
+				err, errlen,
+				"%s:%u: CONFIG_HIGHMEM4G=y: vmsplit models i386 with PAE only (CONFIG_HIGHMEM64G)",
+				st->path, st->lineno);
 		return 0;
 	case KC_X86_PAE:
 		if (!y)
-			return fail(err, errlen,
-				    "%s:%u: CONFIG_X86_PAE=n: vmsplit models i386 with PAE only",
-				    st->path, st->lineno);
+			return fail(
+				err, errlen,
+				"%s:%u: CONFIG_X86_PAE=n: vmsplit models i386 with PAE only",
+				st->path, st->lineno);
 		return 0;
 	case KC_PAGE_OFFSET:
 		if (parse_kc_number(v, &n) || n > UINT32_MAX)
-			return fail(err, errlen,
-				    "%s:%u: CONFIG_PAGE_OFFSET=%s is not an address",
-				    st->path, st->lineno, v);
+			return fail(
+				err, errlen,
+				"%s:%u: CONFIG_PAGE_OFFSET=%s is not an address",
+				st->path, st->lineno, v);
 		st->page_offset = n;
 		return 0;
 	case KC_NR_CPUS:
 		if (parse_kc_number(v, &n) || !n)
-			return fail(err, errlen,
-				    "%s:%u: CONFIG_NR_CPUS=%s is not a CPU count",
-				    st->path, st->lineno, v);
+			return fail(
+				err, errlen,
+				"%s:%u: CONFIG_NR_CPUS=%s is not a CPU count",
+				st->path, st->lineno, v);
 		/* The kernel brings up at most NR_CPUS of the board's. */
 		if (n < s->ncpus)
 			s->ncpus = (u32)n;
@@ -264,11 +268,11 @@ static int kc_check_page_offset(struct settings *s, struct kc_state *st,
 			return 0;
 		want = vmsplit_page_offset(arch, s->vmsplit);
 		if (st->page_offset != want)
-			return fail(err, errlen,
-				    "%s: CONFIG_PAGE_OFFSET=0x%08llX does not match CONFIG_VMSPLIT_%s (0x%08X)",
-				    st->path,
-				    (unsigned long long)st->page_offset,
-				    vmsplit_names[s->vmsplit], want);
+			return fail(
+				err, errlen,
+				"%s: CONFIG_PAGE_OFFSET=0x%08llX does not match CONFIG_VMSPLIT_%s (0x%08X)",
+				st->path, (unsigned long long)st->page_offset,
+				vmsplit_names[s->vmsplit], want);
 		return 0;
 	}
 	for (int v = 0; v < NR_VMSPLIT; v++)
@@ -278,10 +282,10 @@ static int kc_check_page_offset(struct settings *s, struct kc_state *st,
 			s->vmsplit = (enum vmsplit)v;
 			return 0;
 		}
-	return fail(err, errlen,
-		    "%s: CONFIG_PAGE_OFFSET=0x%08llX is no split vmsplit models on %s",
-		    st->path, (unsigned long long)st->page_offset,
-		    kc_arch_name(s));
+	return fail(
+		err, errlen,
+		"%s: CONFIG_PAGE_OFFSET=0x%08llX is no split vmsplit models on %s",
+		st->path, (unsigned long long)st->page_offset, kc_arch_name(s));
 }
 
 /* One "NAME=VALUE" of the file (already checked for form). */
@@ -289,8 +293,7 @@ static int kc_symbol(struct settings *s, struct kc_state *st,
 		     struct kconfig_report *rep, const char *name,
 		     const char *v, char *err, size_t errlen)
 {
-	enum kc_arch arch =
-		s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
+	enum kc_arch arch = s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
 
 	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
 		if (strcmp(name, modelled[i].name))
@@ -339,8 +342,8 @@ static int kc_line(struct settings *s, struct kc_state *st,
 	eq = strchr(p, '=');
 	if (!eq || eq == p)
 		return fail(err, errlen,
-			    "%s:%u: neither a comment nor NAME=VALUE",
-			    st->path, st->lineno);
+			    "%s:%u: neither a comment nor NAME=VALUE", st->path,
+			    st->lineno);
 	for (char *c = p; c < eq; c++)
 		if (!is_symbol_char(*c))
 			return fail(err, errlen,
@@ -348,9 +351,10 @@ static int kc_line(struct settings *s, struct kc_state *st,
 				    st->path, st->lineno);
 	*eq = '\0';
 	if (!valid_value(eq + 1))
-		return fail(err, errlen,
-			    "%s:%u: %s: '%s' is not y, m, n, a \"string\" or a number",
-			    st->path, st->lineno, p, eq + 1);
+		return fail(
+			err, errlen,
+			"%s:%u: %s: '%s' is not y, m, n, a \"string\" or a number",
+			st->path, st->lineno, p, eq + 1);
 	return kc_symbol(s, st, rep, p, eq + 1, err, errlen);
 }
 
@@ -395,8 +399,8 @@ int kconfig_load(struct settings *s, const char *path,
 	if (ret)
 		return ret;
 	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
-		enum kc_arch arch =
-			s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
+		enum kc_arch arch = s->platform->arch == PLAT_ARM ? KC_ARM :
+								    KC_X86;
 
 		if (modelled[i].report_absent && !st.seen[i] &&
 		    (modelled[i].arch == KC_ANY || modelled[i].arch == arch) &&

@@ -16,7 +16,7 @@
 
 /* What a .config held beyond the settings it set. */
 struct kconfig_report {
-	u32 ignored;		/* symbols vmsplit neither models nor names */
+	u32 ignored; /* symbols vmsplit neither models nor names */
 	/* "CONFIG_X=value" of symbols that change a measured path but whose
 	 * cost is the board's kernel's, whatever the file says. */
 	u32 nr_unmodelled;
