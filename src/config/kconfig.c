@@ -161,6 +161,7 @@ struct kc_state {
 	bool seen[ARRAY_SIZE(modelled)];
 	bool split_given; /* a VMSPLIT choice (or X86_4G) said y */
 	u64 page_offset; /* CONFIG_PAGE_OFFSET, if seen */
+	bool page_offset_seen;
 	const char *path;
 	u32 lineno;
 };
@@ -235,6 +236,7 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 				"%s:%u: CONFIG_PAGE_OFFSET=%s is not an address",
 				st->path, st->lineno, v);
 		st->page_offset = n;
+		st->page_offset_seen = true;
 		return 0;
 	case KC_NR_CPUS:
 		if (parse_kc_number(v, &n) || !n)
@@ -261,7 +263,7 @@ static int kc_check_page_offset(struct settings *s, struct kc_state *st,
 	enum platform_arch arch = s->platform->arch;
 	u32 want;
 
-	if (!st->seen[ARRAY_SIZE(modelled) - 2])
+	if (!st->page_offset_seen)
 		return 0;
 	if (st->split_given) {
 		if (s->vmsplit == VMSPLIT_4G_4G)
@@ -408,7 +410,7 @@ int kconfig_load(struct settings *s, const char *path,
 			rep->absent[rep->nr_absent++] = modelled[i].name;
 	}
 	/* The split is a choice: absent only if no member was there. */
-	if (!st.split_given && !st.seen[ARRAY_SIZE(modelled) - 2] &&
+	if (!st.split_given && !st.page_offset_seen &&
 	    rep->nr_absent < KCONFIG_MAX_NAMED)
 		rep->absent[rep->nr_absent++] = "CONFIG_VMSPLIT_*";
 	return 0;
