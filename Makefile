@@ -2,7 +2,8 @@
 #
 # vmsplit build.  `make` builds build/vmsplit; `make test` runs the Criterion
 # suite; `make check` runs it again under ASan+UBSan; `make bench` runs the
-# benchmarks; `make run` runs `vmsplit reproduce`.  `make kpath` (root, Debian
+# benchmarks; `make run` runs `vmsplit reproduce`; `make install PREFIX=...`
+# installs bin/vmsplit and its man page.  `make kpath` (root, Debian
 # 12, not part of test or CI) measures Linux's kernel paths under QEMU and
 # rewrites data/kpath/*.tsv (tools/kpath/kpath.sh, data/kpath/README.md).
 
@@ -14,6 +15,9 @@ OPT ?= -O2 -g
 CFLAGS ?=
 ALL_CFLAGS := $(CFLAGS_BASE) $(OPT) $(CFLAGS)
 LDLIBS := -lcjson -lm
+
+# The version, in one place: VERSION ("vmsplit --version").
+VMSPLIT_VERSION := $(shell cat VERSION)
 
 LIB_SRC := $(sort $(shell find src -name '*.c' ! -path 'src/cli/main.c'))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -32,7 +36,7 @@ KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
 KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
 .PHONY: all run test check bench deps clean format kpath kernel-text \
-	fuzz fuzz-build fuzz-deps
+	install uninstall fuzz fuzz-build fuzz-deps
 
 all: $(BUILD)/vmsplit
 
@@ -84,6 +88,9 @@ $(BUILD)/vmsplit-bench: $(BENCH_OBJ) $(BUILD)/libvmsplit.a
 $(BUILD)/kpath-analyze: $(KPATH_MAIN_OBJ) $(KPATH_OBJ)
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(MAIN_OBJ): VERSION
+$(MAIN_OBJ): ALL_CFLAGS += -DVMSPLIT_VERSION='"$(VMSPLIT_VERSION)"'
 
 # The test objects need Criterion's headers before they compile.
 $(TEST_OBJ): | deps
@@ -161,6 +168,19 @@ fuzz: fuzz-build
 		-rss_limit_mb=4096 -max_len=2048 -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_BUILD)/crashes/ $(FUZZ_ARGS) \
 		$(FUZZ_BUILD)/corpus
+
+# `make install PREFIX=/opt/vmsplit`; DESTDIR for staging (packages).
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+
+install: $(BUILD)/vmsplit
+	install -d $(BINDIR) $(MAN1DIR)
+	install -m 755 $(BUILD)/vmsplit $(BINDIR)/vmsplit
+	install -m 644 vmsplit.1 $(MAN1DIR)/vmsplit.1
+
+uninstall:
+	rm -f $(BINDIR)/vmsplit $(MAN1DIR)/vmsplit.1
 
 format:
 	clang-format -i $$(find src tests bench -name '*.[ch]')

@@ -476,7 +476,9 @@ Test(settings, load_kconfig_errors)
 	ret = settings_load_kconfig(&s, path, err, sizeof(err));
 	unlink(path);
 	cr_assert_eq(ret, -EINVAL);
-	cr_assert_str_eq(err, "CONFIG_HIGHMEM: 'm' is not y or n");
+	/* A bool cannot be a module; the error names file:line. */
+	cr_assert(strstr(err, ":2: CONFIG_HIGHMEM=m: a bool, y or n"), "%s",
+		  err);
 	/* Lines before the bad one were applied, none after it. */
 	cr_assert_not(s.highpte);
 	cr_assert_eq(s.vmsplit, VMSPLIT_3G);
@@ -502,7 +504,7 @@ Test(settings, load_kconfig_crlf)
 /* Issue 11: devices, directories and over-long lines are refused. */
 Test(settings, load_kconfig_refuses_what_is_not_a_config)
 {
-	char path[64], text[1100];
+	char path[64], text[2100];
 	int ret;
 
 	defaults("kirkwood-openblocks-a7");
@@ -519,7 +521,7 @@ Test(settings, load_kconfig_refuses_what_is_not_a_config)
 	ret = settings_load_kconfig(&s, path, err, sizeof(err));
 	unlink(path);
 	cr_assert_eq(ret, -EINVAL);
-	cr_assert(strstr(err, ":1: line longer than 510 characters"), "%s",
+	cr_assert(strstr(err, ":1: line longer than 2046 characters"), "%s",
 		  err);
 }
 

@@ -147,6 +147,11 @@ static int x86_layout(const struct settings *s, u64 mem)
 	return 0;
 }
 
+u32 vmsplit_page_offset(enum platform_arch arch, enum vmsplit v)
+{
+	return arch == PLAT_ARM ? arm_page_offset[v] : x86_page_offset[v];
+}
+
 int layout_init(const struct settings *s)
 {
 	const struct platform *p = s->platform;

@@ -48,6 +48,12 @@ extern struct kernel_layout layout;
  */
 int layout_init(const struct settings *s);
 
+/*
+ * vmsplit_page_offset - PAGE_OFFSET of split @v on @arch (CONFIG_PAGE_OFFSET
+ * in a .config); 0 for a split the architecture does not have.
+ */
+u32 vmsplit_page_offset(enum platform_arch arch, enum vmsplit v);
+
 static inline vaddr_t __fix_to_virt(u32 idx)
 {
 	if (layout.fix_grows_down)

@@ -14,6 +14,8 @@
 
 #include "base/panic.h"
 #include "cli/diff.h"
+#include "cli/progress.h"
+#include "config/kconfig.h"
 #include "config/settings.h"
 #include "micro/micro.h"
 #include "run/run.h"
@@ -23,6 +25,10 @@
 #include "experiments/hackbench.h"
 #include "experiments/kernbench.h"
 #include "experiments/sdet.h"
+
+#ifndef VMSPLIT_VERSION
+#error "VMSPLIT_VERSION: the Makefile passes it from the VERSION file"
+#endif
 
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -43,6 +49,7 @@ static _Noreturn void usage_error(const char *fmt, ...)
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
 	va_end(ap);
+	progress_end();
 	fputs("vmsplit: ", stderr);
 	for (const char *c = msg ? msg : fmt; *c; c++) {
 		unsigned char ch = (unsigned char)*c;
@@ -63,51 +70,114 @@ static _Noreturn void usage_error(const char *fmt, ...)
 	exit(2);
 }
 
+/* --help or -h. */
+static bool is_help(const char *arg)
+{
+	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
+
+/*
+ * Each command's usage, as `vmsplit help` lists it and `vmsplit COMMAND
+ * --help` prints it alone: the command words, then the text.
+ */
+static const struct {
+	const char *cmd, *text;
+} cmd_usage[] = {
+	{ "platforms", "platforms                 list the simulated boards\n" },
+	{ "settings",
+	  "settings                  list every setting, its values and meaning\n" },
+	{ "micro",
+	  "micro [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
+	  "        [--format table|csv|json] [--host-time]\n"
+	  "                            cycles and events per map+unmap pair of each\n"
+	  "                            mapping primitive (--host-time adds host ns per\n"
+	  "                            pair, which differs from run to run)\n" },
+	{ "run spawn",
+	  "run spawn [--platform P] [--procs N] [--pages M] [--shared-pages S]\n"
+	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
+	  "                            the process workload: fork, faults, COW, exit\n" },
+	{ "run dd",
+	  "run dd [--platform P] [--bs 512,1K,...] [--total SIZE] [NAME=VALUE ...]\n"
+	  "        [--format table|csv|json] [--profile]\n"
+	  "                            dd if=/dev/zero of=<tmpfs file>: MB/s per block size\n" },
+	{ "run iperf",
+	  "run iperf [--platform P] [--len BYTES] [--time SECONDS] [NAME=VALUE ...]\n"
+	  "        [--format table|csv|json] [--profile]\n"
+	  "                            an iperf 2 TCP send to the host at the end of the\n"
+	  "                            board's cable: Mbit/s (offloads: tso= sg= tx_csum=)\n" },
+	{ "run hackbench",
+	  "run hackbench [--platform P] [--groups G] [--loops M] [NAME=VALUE ...]\n"
+	  "        [--format table|csv|json] [--profile]\n"
+	  "                            hackbench -pipe: G groups of 20 senders and 20\n"
+	  "                            receivers, M messages of 100 B per pair: seconds\n" },
+	{ "run kernbench",
+	  "run kernbench [--platform P] [--units N] [--jobs N] [--headers H]\n"
+	  "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
+	  "        [--profile]\n"
+	  "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
+	  "                            (900), N jobs at once (0: unlimited), on\n"
+	  "                            numaq-16 by default: seconds, CPU %\n" },
+	{ "run sdet",
+	  "run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
+	  "        [--format table|csv|json] [--profile]\n"
+	  "                            SDET: S shells (default 32, numaq-16) running N\n"
+	  "                            short commands each (150): scripts/hour\n" },
+	{ "reproduce",
+	  "reproduce [dd-beaglebone|net-kirkwood|kernbench-numaq|\n"
+	  "        hackbench-beaglebone]\n"
+	  "        [--format table|json]\n"
+	  "                            the published experiments (all that exist)\n" },
+	{ "diff",
+	  "diff A.json B.json        the profiles of two runs (--format json, with\n"
+	  "                            their profile): each function's change in ticks\n"
+	  "                            and %, growth first\n" },
+	{ "help", "help                      this text\n" },
+	{ "version", "version, --version        the version of vmsplit\n" },
+};
+
 static void print_help(FILE *f)
 {
 	fputs("usage: vmsplit COMMAND [ARGS]\n"
+	      "       vmsplit COMMAND --help\n"
 	      "\n"
-	      "commands:\n"
-	      "  platforms                 list the simulated boards\n"
-	      "  settings                  list every setting, its values and meaning\n"
-	      "  micro [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
-	      "        [--format table|csv|json] [--host-time]\n"
-	      "                            cycles and events per map+unmap pair of each\n"
-	      "                            mapping primitive (--host-time adds host ns per\n"
-	      "                            pair, which differs from run to run)\n"
-	      "  run spawn [--platform P] [--procs N] [--pages M] [--shared-pages S]\n"
-	      "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
-	      "                            the process workload: fork, faults, COW, exit\n"
-	      "  run dd [--platform P] [--bs 512,1K,...] [--total SIZE] [NAME=VALUE ...]\n"
-	      "        [--format table|csv|json] [--profile]\n"
-	      "                            dd if=/dev/zero of=<tmpfs file>: MB/s per block size\n"
-	      "  run iperf [--platform P] [--len BYTES] [--time SECONDS] [NAME=VALUE ...]\n"
-	      "        [--format table|csv|json] [--profile]\n"
-	      "                            an iperf 2 TCP send to the host at the end of the\n"
-	      "                            board's cable: Mbit/s (offloads: tso= sg= tx_csum=)\n"
-	      "  run hackbench [--platform P] [--groups G] [--loops M] [NAME=VALUE ...]\n"
-	      "        [--format table|csv|json] [--profile]\n"
-	      "                            hackbench -pipe: G groups of 20 senders and 20\n"
-	      "                            receivers, M messages of 100 B per pair: seconds\n"
-	      "  run kernbench [--platform P] [--units N] [--jobs N] [--headers H]\n"
-	      "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
-	      "        [--profile]\n"
-	      "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
-	      "                            (900), N jobs at once (0: unlimited), on\n"
-	      "                            numaq-16 by default: seconds, CPU %%\n"
-	      "  run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
-	      "        [--format table|csv|json] [--profile]\n"
-	      "                            SDET: S shells (default 32, numaq-16) running N\n"
-	      "                            short commands each (150): scripts/hour\n"
-	      "  reproduce [dd-beaglebone|net-kirkwood|kernbench-numaq|\n"
-	      "        hackbench-beaglebone]\n"
-	      "        [--format table|json]\n"
-	      "                            the published experiments (all that exist)\n"
-	      "  diff A.json B.json        the profiles of two runs (--format json, with\n"
-	      "                            their profile): each function's change in ticks\n"
-	      "                            and %, growth first\n"
-	      "  help                      this text\n",
+	      "commands:\n",
 	      f);
+	for (size_t i = 0; i < ARRAY_SIZE(cmd_usage); i++)
+		fprintf(f, "  %s", cmd_usage[i].text);
+}
+
+/*
+ * print_command_help - `vmsplit COMMAND --help` (-h): the usage of @cmd
+ * ("run" alone: every workload) on stdout, then exit 0.  The workloads and
+ * micro take NAME=VALUE words and --kconfig too.
+ */
+static _Noreturn void print_command_help(const char *cmd)
+{
+	bool any = false, settings = false;
+	size_t len = strlen(cmd);
+
+	for (size_t i = 0; i < ARRAY_SIZE(cmd_usage); i++) {
+		const char *c = cmd_usage[i].cmd;
+
+		if (strcmp(c, cmd) && (strncmp(c, cmd, len) || c[len] != ' '))
+			continue;
+		printf("%s %s", any ? "      " : "usage: vmsplit",
+		       cmd_usage[i].text);
+		any = true;
+		settings |= !strcmp(cmd, "micro") || !strncmp(c, "run ", 4);
+	}
+	if (!any)
+		panic("print_command_help: no usage for '%s'", cmd);
+	if (settings)
+		fputs("\n"
+		      "  NAME=VALUE            a setting (`vmsplit settings`); words may come\n"
+		      "                        anywhere, the last for a setting wins\n"
+		      "  --kconfig FILE        a kernel .config; the words win over it\n"
+		      "  --platform P          the board (`vmsplit platforms`)\n"
+		      "  --format F            table (default), csv or json\n"
+		      "  -h, --help            this text\n",
+		      stdout);
+	exit(fflush(stdout) || ferror(stdout) ? 1 : 0);
 }
 
 static void cmd_platforms(void)
@@ -188,6 +258,7 @@ enum {
 	OPT_HOST_TIME,
 	OPT_PROFILE,
 	OPT_KCONFIG,
+	OPT_HELP,
 	OPT_CMD,
 };
 
@@ -197,7 +268,38 @@ static const struct option run_common_opts[] = {
 	{ "host-time", no_argument, NULL, OPT_HOST_TIME },
 	{ "profile", no_argument, NULL, OPT_PROFILE },
 	{ "kconfig", required_argument, NULL, OPT_KCONFIG },
+	{ "help", no_argument, NULL, OPT_HELP },
 };
+
+/* --help of micro or of the workload @name. */
+static _Noreturn void run_args_help(const char *name)
+{
+	char cmd[64];
+
+	if (!strcmp(name, "micro"))
+		print_command_help("micro");
+	snprintf(cmd, sizeof(cmd), "run %s", name);
+	print_command_help(cmd);
+}
+
+/*
+ * load_kconfig - apply --kconfig's file to @a->s and say once what it held
+ * that vmsplit does not model: one line on stderr, or in JSON mode the
+ * settings' "kconfig_ignored" member (stdout stays one JSON document).
+ */
+static void load_kconfig(struct run_args *a, const char *path)
+{
+	static struct kconfig_report rep;
+	char err[512];
+
+	if (kconfig_load(&a->s, path, &rep, err, sizeof(err)))
+		usage_error("%s", err);
+	a->s.kconfig = &rep;
+	if (a->format != FMT_JSON) {
+		kconfig_report_print(&rep, path, stderr);
+		fputc('\n', stderr);
+	}
+}
 
 /*
  * parse_run_args - parse a workload's arguments (after its name) with
@@ -242,7 +344,7 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 	 */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc + 1, argv - 1, "-:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc + 1, argv - 1, "-:h", opts, NULL)) != -1) {
 		const char *arg = argv[optind - 2];
 
 		switch (c) {
@@ -271,6 +373,9 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 		case OPT_KCONFIG:
 			kconfig = optarg;
 			break;
+		case 'h':
+		case OPT_HELP:
+			run_args_help(argv[-1]);
 		case ':':
 			if (optopt == OPT_PLATFORM)
 				usage_error("--platform needs a name");
@@ -300,8 +405,8 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 			    platform_name);
 	settings_default(&a->s, platform_find(platform_name));
 	/* Command-line words win over the .config: apply them after it. */
-	if (kconfig && settings_load_kconfig(&a->s, kconfig, err, sizeof(err)))
-		usage_error("%s", err);
+	if (kconfig)
+		load_kconfig(a, kconfig);
 	for (int i = 0; i < nwords; i++)
 		if (settings_parse(&a->s, words[i], err, sizeof(err)))
 			usage_error("%s", err);
@@ -647,8 +752,10 @@ static int cmd_run_iperf(int argc, char **argv)
 	parse_run_args(argc, argv, &a, opts, "kirkwood-openblocks-a7");
 	len = run_opt_u32(&a, "len", IPERF_DEFAULT_LEN, 1u << 20);
 	ns = parse_time_ns(run_opt(&a, "time"));
+	progress_init("run iperf", a.format != FMT_JSON, fileno(stderr));
 	if (iperf_measure(&a.s, len, ns, &pt, err, sizeof(err)))
 		usage_error("%s", err);
+	progress_end();
 	if (a.format == FMT_JSON) {
 		printf("[\n  {\"workload\": \"iperf\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
@@ -763,8 +870,10 @@ static int cmd_run_kernbench(int argc, char **argv)
 				   KERNBENCH_MAX_HEADERS);
 	pt.p.cc1_heap_pages = run_opt_u32(
 		&a, "cc1-heap-pages", KERNBENCH_DEFAULT_CC1_HEAP_PAGES, 65536);
+	progress_init("run kernbench", a.format != FMT_JSON, fileno(stderr));
 	if (kernbench_measure(&a.s, &pt, err, sizeof(err)))
 		usage_error("%s", err);
+	progress_end();
 	if (a.format == FMT_JSON) {
 		printf("[\n  {\"workload\": \"kernbench\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
@@ -811,8 +920,10 @@ static int cmd_run_sdet(int argc, char **argv)
 			      SDET_MAX_SCRIPTS);
 	commands = run_opt_u32(&a, "commands", SDET_DEFAULT_COMMANDS,
 			       SDET_MAX_COMMANDS);
+	progress_init("run sdet", a.format != FMT_JSON, fileno(stderr));
 	if (sdet_measure(&a.s, scripts, commands, &pt, err, sizeof(err)))
 		usage_error("%s", err);
+	progress_end();
 	if (a.format == FMT_JSON) {
 		char head[160];
 
@@ -920,6 +1031,8 @@ static int cmd_reproduce(int argc, char **argv)
 	char err[256];
 
 	for (int i = 0; i < argc; i++) {
+		if (is_help(argv[i]))
+			print_command_help("reproduce");
 		if (!strcmp(argv[i], "--format")) {
 			if (i + 1 >= argc || (strcmp(argv[i + 1], "json") &&
 					      strcmp(argv[i + 1], "table")))
@@ -939,8 +1052,10 @@ static int cmd_reproduce(int argc, char **argv)
 	    strcmp(which, "hackbench-beaglebone"))
 		usage_error("unknown experiment '%s' (available: dd-beaglebone, net-kirkwood, kernbench-numaq, hackbench-beaglebone)",
 			    which);
+	progress_init("reproduce", !json, fileno(stderr));
 	/* Predictions only, so not part of "every experiment". */
 	if (which && !strcmp(which, "hackbench-beaglebone")) {
+		progress_label("reproduce hackbench-beaglebone");
 		if (reproduce_hackbench_beaglebone(json,
 						   HACKBENCH_DEFAULT_GROUPS,
 						   HACKBENCH_DEFAULT_LOOPS,
@@ -951,21 +1066,27 @@ static int cmd_reproduce(int argc, char **argv)
 	/* Every experiment: one JSON object keyed by experiment. */
 	if (!which && json)
 		printf("{\"dd-beaglebone\": ");
-	if (!which || !strcmp(which, "dd-beaglebone"))
+	if (!which || !strcmp(which, "dd-beaglebone")) {
+		progress_label("reproduce dd-beaglebone");
 		if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, err,
 					    sizeof(err)))
 			usage_error("%s", err);
+	}
 	if (!which)
 		printf(json ? ", \"net-kirkwood\": " : "\n\n");
-	if (!which || !strcmp(which, "net-kirkwood"))
+	if (!which || !strcmp(which, "net-kirkwood")) {
+		progress_label("reproduce net-kirkwood");
 		if (reproduce_net_kirkwood(json, IPERF_DEFAULT_TIME_NS, stdout,
 					   err, sizeof(err)))
 			usage_error("%s", err);
+	}
 	if (!which)
 		printf(json ? ", \"kernbench-numaq\": " : "\n\n");
-	if (!which || !strcmp(which, "kernbench-numaq"))
+	if (!which || !strcmp(which, "kernbench-numaq")) {
+		progress_label("reproduce kernbench-numaq");
 		if (reproduce_kernbench_numaq(json, stdout, err, sizeof(err)))
 			usage_error("%s", err);
+	}
 	if (!which && json)
 		printf("}\n");
 	return 0;
@@ -977,12 +1098,25 @@ static int run_command(int argc, char **argv)
 		print_help(stderr);
 		return 2;
 	}
+	if (argc > 2 && is_help(argv[2]) &&
+	    (!strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings") ||
+	     !strcmp(argv[1], "reproduce") || !strcmp(argv[1], "diff") ||
+	     !strcmp(argv[1], "version") || !strcmp(argv[1], "help") ||
+	     !strcmp(argv[1], "run")))
+		print_command_help(argv[1]);
+	if (!strcmp(argv[1], "version") || !strcmp(argv[1], "--version")) {
+		if (argc > 2)
+			usage_error("%s: unexpected argument '%s'", argv[1],
+				    argv[2]);
+		printf("vmsplit %s\n", VMSPLIT_VERSION);
+		return 0;
+	}
 	/* help, platforms and settings take nothing more. */
 	if (argc > 2 &&
-	    (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+	    (!strcmp(argv[1], "help") || is_help(argv[1]) ||
 	     !strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings")))
 		usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
-	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
+	if (!strcmp(argv[1], "help") || is_help(argv[1])) {
 		print_help(stdout);
 		return 0;
 	}
@@ -1003,6 +1137,9 @@ static int run_command(int argc, char **argv)
 	if (!strcmp(argv[1], "diff")) {
 		char err[256];
 
+		for (int i = 2; i < argc; i++)
+			if (is_help(argv[i]))
+				print_command_help("diff");
 		if (argc != 4)
 			usage_error("diff: give two JSON outputs, A and B");
 		if (profile_diff(argv[2], argv[3], stdout, err, sizeof(err)))

@@ -5,9 +5,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "base/errno.h"
+#include "config/kconfig.h"
 
 const char *const vmsplit_names[NR_VMSPLIT] = {
 	[VMSPLIT_3G] = "3G",	 [VMSPLIT_3G_OPT] = "3G_OPT",
@@ -494,74 +494,6 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		    name);
 }
 
-int settings_load_kconfig(struct settings *s, const char *path, char *err,
-			  size_t errlen)
-{
-	static const char *const known[] = {
-		"CONFIG_HIGHMEM",
-		"CONFIG_HIGHPTE",
-		"CONFIG_ARM_LPAE",
-		"CONFIG_DEBUG_HIGHMEM",
-		"CONFIG_UACCESS_WITH_MEMCPY",
-		"CONFIG_UACCESS_GUP_KMAP_MEMCPY",
-		"CONFIG_CPU_SW_DOMAIN_PAN",
-		"CONFIG_VMSPLIT_4G_4G",
-		"CONFIG_VMSPLIT_3G",
-		"CONFIG_VMSPLIT_3G_OPT",
-		"CONFIG_VMSPLIT_2G",
-		"CONFIG_VMSPLIT_2G_OPT",
-		"CONFIG_VMSPLIT_1G",
-	};
-	FILE *f = fopen(path, "r");
-	char line[512];
-	struct stat st;
-	u32 lineno = 0;
-	int ret = 0;
-
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open", path);
-		return -ENOENT;
-	}
-	/* A device never ends (/dev/zero) and a directory reads as empty. */
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-		fclose(f);
-		return fail(err, errlen, "%s: not a regular file", path);
-	}
-	while (!ret && fgets(line, sizeof(line), f)) {
-		char word[600], sym[128];
-
-		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			ret = fail(err, errlen,
-				   "%s:%u: line longer than %zu characters",
-				   path, lineno, sizeof(line) - 2);
-			break;
-		}
-		/* A .config saved on Windows ends its lines in CRLF. */
-		line[strcspn(line, "\r\n")] = '\0';
-		int end = 0;
-
-		/* "%n" after the literal tail proves the whole line matched. */
-		if (sscanf(line, "# %127s is not set%n", sym, &end) == 1 &&
-		    end && !line[end])
-			snprintf(word, sizeof(word), "%s=n", sym);
-		else if (!strncmp(line, "CONFIG_", 7))
-			snprintf(word, sizeof(word), "%s", line);
-		else
-			continue;
-		for (size_t i = 0; i < ARRAY_SIZE(known); i++) {
-			size_t l = strlen(known[i]);
-
-			if (!strncmp(word, known[i], l) && word[l] == '=') {
-				ret = settings_parse(s, word, err, errlen);
-				break;
-			}
-		}
-	}
-	fclose(f);
-	return ret;
-}
-
 int settings_validate(const struct settings *s, char *err, size_t errlen)
 {
 	const struct platform *p = s->platform;
@@ -719,6 +651,10 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		snprintf(key, sizeof(key), "cost.%s", code_cost_names[i]);
 		snprintf(cost, sizeof(cost), "%u", s->cost_override[i] - 1);
 		print_setting(f, json, false, key, cost, true);
+	}
+	if (json && s->kconfig) {
+		fputs(", \"kconfig_ignored\": ", f);
+		kconfig_report_print_json(s->kconfig, f);
 	}
 	if (json)
 		fputc('}', f);

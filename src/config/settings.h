@@ -36,6 +36,8 @@ enum kmap_flavour {
 	NR_FLAVOURS
 };
 
+struct kconfig_report;
+
 struct settings {
 	const struct platform *platform;
 	bool highmem;		/* CONFIG_HIGHMEM */
@@ -69,6 +71,9 @@ struct settings {
 	u64 peer_stall_after;	/* the receiver stops ACKing after N bytes (0: never) */
 	/* cost.NAME=N: code-path cost overrides, value + 1 (0: none). */
 	u32 cost_override[NR_CODE_COSTS];
+	/* What --kconfig's file held beyond the settings (NULL: no file),
+	 * printed in the JSON settings as "kconfig_ignored". */
+	const struct kconfig_report *kconfig;
 };
 
 extern const char *const vmsplit_names[NR_VMSPLIT];
@@ -94,8 +99,8 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		   size_t errlen);
 
 /*
- * settings_load_kconfig - apply the symbols we know from a kernel .config
- * (CONFIG_X=y, CONFIG_X=n, "# CONFIG_X is not set"); others are ignored.
+ * settings_load_kconfig - apply the symbols we model from a kernel .config;
+ * kconfig_load (config/kconfig.h) also reports the others.
  * Return: 0, or -EINVAL / -ENOENT with a reason in @err.
  */
 int settings_load_kconfig(struct settings *s, const char *path, char *err,

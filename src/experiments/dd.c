@@ -16,6 +16,7 @@
 
 #include "base/errno.h"
 #include "workloads/dd.h"
+#include "cli/progress.h"
 
 static void dd_start_cb(const void *p)
 {
@@ -119,13 +120,16 @@ int reproduce_dd_beaglebone(bool json, u64 total, FILE *f, char *err,
 					   errlen))
 				return -EINVAL;
 		for (u32 b = 0; b < E3_NBS; b++) {
-			int ret = dd_measure(&rows[r], e3_bs[b], total,
-					     &pts[r][b], err, errlen);
+			int ret;
 
+			progress_run(r * E3_NBS + b, E3_NROWS * E3_NBS);
+			ret = dd_measure(&rows[r], e3_bs[b], total, &pts[r][b],
+					 err, errlen);
 			if (ret)
 				return ret;
 		}
 	}
+	progress_end();
 	if (json) {
 		fprintf(f, "[\n");
 		for (u32 r = 0; r < E3_NROWS; r++)

@@ -10,6 +10,7 @@
 #include "experiments/hackbench.h"
 
 #include "base/errno.h"
+#include "cli/progress.h"
 
 static void hackbench_start_cb(const void *p)
 {
@@ -98,12 +99,14 @@ int reproduce_hackbench_beaglebone(bool json, u32 groups, u32 loops, FILE *f,
 		     w++)
 			if (settings_parse(&s[r], rows[r].words[w], err, errlen))
 				return -EINVAL;
+		progress_run(r, NROWS);
 		int ret = hackbench_measure(&s[r], groups, loops, false,
 					    &pts[r], err, errlen);
 
 		if (ret)
 			return ret;
 	}
+	progress_end();
 	if (json) {
 		fprintf(f, "[\n");
 		for (u32 r = 0; r < NROWS; r++) {

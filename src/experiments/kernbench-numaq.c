@@ -18,6 +18,7 @@
 #include "base/errno.h"
 #include "cli/diff.h"
 #include "experiments/sdet.h"
+#include "cli/progress.h"
 
 /* Published: elapsed, system, user seconds, CPU %. */
 static const double e2_base[4] = { 45.38, 114.91, 565.81, 1497.75 };
@@ -49,7 +50,9 @@ int reproduce_kernbench_numaq(bool json, FILE *f, char *err, size_t errlen)
 			return -EINVAL;
 		memset(&kb[h], 0, sizeof(kb[h]));
 		kernbench_defaults(&kb[h].p, p->hw.cpu_hz);
+		progress_run(2 * (u32)h, 4);
 		ret = kernbench_measure(&s[h], &kb[h], err, errlen);
+		progress_run(2 * (u32)h + 1, 4);
 		if (!ret)
 			ret = sdet_measure(&s[h], SDET_DEFAULT_SCRIPTS,
 					   SDET_DEFAULT_COMMANDS, &sd[h], err,
@@ -58,6 +61,7 @@ int reproduce_kernbench_numaq(bool json, FILE *f, char *err, size_t errlen)
 			return ret;
 		model_cols(&kb[h].r, v[h]);
 	}
+	progress_end();
 	rel = 100.0 * sd[1].scripts_per_hour / sd[0].scripts_per_hour;
 	if (json) {
 		static const char *const cols[4] = { "elapsed_s", "system_s",

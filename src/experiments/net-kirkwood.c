@@ -17,6 +17,7 @@
 
 #include "base/errno.h"
 #include "net/wire.h"
+#include "cli/progress.h"
 
 static const struct {
 	const char *name;
@@ -101,11 +102,13 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f, char *err,
 						   errlen))
 					return -EINVAL;
 			s->tso = t == 1;
+			progress_run(r * 2 + t, E1_NROWS * 2);
 			ret = iperf_measure(s, IPERF_DEFAULT_LEN, time_ns,
 					    &pts[r][t], err, errlen);
 			if (ret)
 				return ret;
 		}
+	progress_end();
 	if (json) {
 		fprintf(f, "[\n");
 		for (u32 r = 0; r < E1_NROWS; r++)

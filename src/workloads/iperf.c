@@ -13,6 +13,7 @@
 #include "kernel/process.h"
 #include "kernel/user.h"
 #include "net/net.h"
+#include "cli/progress.h"
 
 #define ALARM_GRACE_NS 1000000000ull
 
@@ -73,6 +74,8 @@ static void iperf_main(void *arg)
 		ip->written += (u64)n;
 		ip->writes++;
 		now = sys_clock_gettime();
+		progress_tick("iperf simulated ms", (now - t0) / 1000000,
+			      ip->time_ns / 1000000);
 		if (!marked && now >= warm) {
 			ip->peer_bytes0 = peer_bytes_now();
 			ip->t0_ns = now;

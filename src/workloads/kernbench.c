@@ -44,6 +44,7 @@
 
 #include "kernel/process.h"
 #include "kernel/user.h"
+#include "cli/progress.h"
 
 #define KB_PAGE 4096u
 /* ld.so + libc text, ~1.3 MB (§1 "Binary sizes"). */
@@ -397,6 +398,7 @@ static void reap_one(void)
 	if (status)
 		fail(9);
 	kb->units_done++;
+	progress_tick("kernbench unit", kb->units_done, kb->units);
 }
 
 /*

@@ -30,6 +30,7 @@
 
 #include "kernel/process.h"
 #include "kernel/user.h"
+#include "cli/progress.h"
 
 #define PAGE 4096u
 
@@ -478,6 +479,8 @@ static void sh_main(void *arg)
 			reap(sys_fork(sh_child, &sc->cmd[0]));
 		}
 		sd->commands_done++;
+		progress_tick("sdet command", sd->commands_done,
+			      (u64)sd->commands * sd->scripts);
 	}
 	sys_unlink(names + NAME_SRC);
 	sys_unlink(names + NAME_TMP);

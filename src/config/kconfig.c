@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Reading a kernel .config (scripts/kconfig/confdata.c writes it): every
+ * line is "CONFIG_X=value", "# CONFIG_X is not set", another comment or
+ * blank.  The symbols vmsplit models become settings; the ones that change
+ * a measured code path but whose cost the board's kernel fixes (the LSMs,
+ * init_on_alloc, SMP, ... -- left out of or adjusted in the sums of
+ * src/platforms/kpath-arm.c and kpath-x86.c) are named in the report; the
+ * rest are counted.
+ */
+#include "config/kconfig.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "arch/layout.h"
+#include "base/errno.h"
+#include "base/panic.h"
+
+/* How a modelled symbol acts on the settings. */
+enum kc_kind {
+	KC_WORD, /* a bool the settings take as NAME=y|n */
+	KC_SPLIT, /* CONFIG_VMSPLIT_* (a choice): =y picks the split */
+	KC_X86_4G, /* the 2003 4G/4G patch's CONFIG_X86_4G */
+	KC_NOHIGHMEM, /* x86 choice: no highmem */
+	KC_HIGHMEM4G, /* x86 choice: highmem without PAE */
+	KC_HIGHMEM64G, /* x86 choice: highmem with PAE */
+	KC_X86_PAE, /* x86: the PAE page tables every x86 board has */
+	KC_PAGE_OFFSET, /* a number, checked against the split */
+	KC_NR_CPUS, /* a number: caps the CPUs brought up */
+};
+
+enum kc_arch { KC_ANY, KC_ARM, KC_X86 };
+
+static const struct kc_symbol {
+	const char *name;
+	enum kc_kind kind;
+	enum kc_arch arch;
+	bool report_absent; /* named when the file lacks it */
+} modelled[] = {
+	{ "CONFIG_HIGHMEM", KC_WORD, KC_ANY, true },
+	{ "CONFIG_HIGHPTE", KC_WORD, KC_ANY, true },
+	{ "CONFIG_DEBUG_HIGHMEM", KC_WORD, KC_ANY, true },
+	{ "CONFIG_ARM_LPAE", KC_WORD, KC_ARM, true },
+	{ "CONFIG_UACCESS_WITH_MEMCPY", KC_WORD, KC_ARM, true },
+	{ "CONFIG_CPU_SW_DOMAIN_PAN", KC_WORD, KC_ARM, true },
+	{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY", KC_WORD, KC_ANY, true },
+	{ "CONFIG_VMSPLIT_3G", KC_SPLIT, KC_ANY, false },
+	{ "CONFIG_VMSPLIT_3G_OPT", KC_SPLIT, KC_ANY, false },
+	{ "CONFIG_VMSPLIT_2G", KC_SPLIT, KC_ANY, false },
+	{ "CONFIG_VMSPLIT_2G_OPT", KC_SPLIT, KC_X86, false },
+	{ "CONFIG_VMSPLIT_1G", KC_SPLIT, KC_ANY, false },
+	{ "CONFIG_VMSPLIT_4G_4G", KC_SPLIT, KC_ANY, false },
+	{ "CONFIG_X86_4G", KC_X86_4G, KC_X86, false },
+	{ "CONFIG_NOHIGHMEM", KC_NOHIGHMEM, KC_X86, false },
+	{ "CONFIG_HIGHMEM4G", KC_HIGHMEM4G, KC_X86, false },
+	{ "CONFIG_HIGHMEM64G", KC_HIGHMEM64G, KC_X86, false },
+	{ "CONFIG_X86_PAE", KC_X86_PAE, KC_X86, true },
+	{ "CONFIG_PAGE_OFFSET", KC_PAGE_OFFSET, KC_ANY, true },
+	{ "CONFIG_NR_CPUS", KC_NR_CPUS, KC_ANY, true },
+};
+
+/*
+ * Symbols whose code runs on a measured path but which vmsplit does not
+ * model: each board's cost is its own kernel's configuration (kpath-arm.c,
+ * kpath-x86.c: Debian's LSM hooks, init_on_alloc and hardened usercopy
+ * left out of every sum; the 3.14 and 5.7 adjustments for SMP, SECURITY,
+ * MEMCG, TCP_MD5SIG; the Spectre-BHB and context-tracking entry code).
+ */
+static const char *const unmodelled[] = {
+	"CONFIG_SECURITY",
+	"CONFIG_SECURITY_SELINUX",
+	"CONFIG_SECURITY_APPARMOR",
+	"CONFIG_SECURITY_TOMOYO",
+	"CONFIG_SECURITY_SMACK",
+	"CONFIG_BPF_LSM",
+	"CONFIG_LSM",
+	"CONFIG_INIT_ON_ALLOC_DEFAULT_ON",
+	"CONFIG_HARDENED_USERCOPY",
+	"CONFIG_MEMCG",
+	"CONFIG_SMP",
+	"CONFIG_PREEMPT",
+	"CONFIG_NO_HZ_FULL",
+	"CONFIG_CONTEXT_TRACKING_USER",
+	"CONFIG_HARDEN_BRANCH_HISTORY",
+	"CONFIG_TCP_MD5SIG",
+	"CONFIG_NETFILTER",
+	"CONFIG_DMA_API_DEBUG",
+};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static bool is_symbol_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* A number as Kconfig writes an int (decimal) or a hex (0x...). */
+static int parse_kc_number(const char *v, u64 *out)
+{
+	u64 n = 0;
+
+	if (strncmp(v, "0x", 2) && strncmp(v, "0X", 2))
+		return parse_number(v, out);
+	v += 2;
+	if (!*v)
+		return -EINVAL;
+	for (; *v; v++) {
+		u32 d;
+
+		if (*v >= '0' && *v <= '9')
+			d = (u32)(*v - '0');
+		else if (*v >= 'a' && *v <= 'f')
+			d = (u32)(*v - 'a' + 10);
+		else if (*v >= 'A' && *v <= 'F')
+			d = (u32)(*v - 'A' + 10);
+		else
+			return -EINVAL;
+		if (n >> 60)
+			return -EINVAL;
+		n = n << 4 | d;
+	}
+	*out = n;
+	return 0;
+}
+
+/* Is @v a value confdata.c writes: y, m, n, a quoted string, a number? */
+static bool valid_value(const char *v)
+{
+	u64 n;
+
+	if (!strcmp(v, "y") || !strcmp(v, "m") || !strcmp(v, "n"))
+		return true;
+	if (*v == '"') {
+		for (v++; *v && *v != '"'; v++)
+			if (*v == '\\' && !*++v)
+				return false;
+		return *v == '"' && !v[1];
+	}
+	if (*v == '-')
+		v++;
+	return !parse_kc_number(v, &n);
+}
+
+/* The state of one load: what the file said beyond the words. */
+struct kc_state {
+	bool seen[ARRAY_SIZE(modelled)];
+	bool split_given; /* a VMSPLIT choice (or X86_4G) said y */
+	u64 page_offset; /* CONFIG_PAGE_OFFSET, if seen */
+	bool page_offset_seen;
+	const char *path;
+	u32 lineno;
+};
+
+static const char *kc_arch_name(const struct settings *s)
+{
+	return s->platform->arch == PLAT_ARM ? "ARM" : "x86";
+}
+
+/* Apply modelled symbol @sym = @v (y, m, n, a string or a number). */
+static int kc_apply(struct settings *s, struct kc_state *st,
+		    const struct kc_symbol *sym, const char *v, char *err,
+		    size_t errlen)
+{
+	bool y = !strcmp(v, "y");
+	char word[160];
+	u64 n;
+	int ret;
+
+	/* Every modelled symbol but the numbers is a bool: no module. */
+	if (sym->kind != KC_PAGE_OFFSET && sym->kind != KC_NR_CPUS &&
+	    strcmp(v, "y") && strcmp(v, "n"))
+		return fail(err, errlen, "%s:%u: %s=%s: a bool, y or n",
+			    st->path, st->lineno, sym->name, v);
+	switch (sym->kind) {
+	case KC_SPLIT:
+		st->split_given |= y;
+		/* fallthrough */
+	case KC_WORD:
+		snprintf(word, sizeof(word), "%s=%s", sym->name, v);
+		ret = settings_parse(s, word, err, errlen);
+		if (ret) {
+			char why[256];
+
+			snprintf(why, sizeof(why), "%s", err);
+			return fail(err, errlen, "%s:%u: %s", st->path,
+				    st->lineno, why);
+		}
+		return 0;
+	case KC_X86_4G:
+		if (y) {
+			s->vmsplit = VMSPLIT_4G_4G;
+			st->split_given = true;
+		}
+		return 0;
+	case KC_NOHIGHMEM:
+		if (y)
+			s->highmem = false;
+		return 0;
+	case KC_HIGHMEM64G:
+		if (y)
+			s->highmem = true;
+		return 0;
+	case KC_HIGHMEM4G:
+		if (y)
+			return fail(
+				err, errlen,
+				"%s:%u: CONFIG_HIGHMEM4G=y: vmsplit models i386 with PAE only (CONFIG_HIGHMEM64G)",
+				st->path, st->lineno);
+		return 0;
+	case KC_X86_PAE:
+		if (!y)
+			return fail(
+				err, errlen,
+				"%s:%u: CONFIG_X86_PAE=n: vmsplit models i386 with PAE only",
+				st->path, st->lineno);
+		return 0;
+	case KC_PAGE_OFFSET:
+		if (parse_kc_number(v, &n) || n > UINT32_MAX)
+			return fail(
+				err, errlen,
+				"%s:%u: CONFIG_PAGE_OFFSET=%s is not an address",
+				st->path, st->lineno, v);
+		st->page_offset = n;
+		st->page_offset_seen = true;
+		return 0;
+	case KC_NR_CPUS:
+		if (parse_kc_number(v, &n) || !n)
+			return fail(
+				err, errlen,
+				"%s:%u: CONFIG_NR_CPUS=%s is not a CPU count",
+				st->path, st->lineno, v);
+		/* The kernel brings up at most NR_CPUS of the board's. */
+		if (n < s->ncpus)
+			s->ncpus = (u32)n;
+		return 0;
+	}
+	panic("kc_apply: kind %d", sym->kind);
+}
+
+/*
+ * CONFIG_PAGE_OFFSET is derived from the split in Kconfig: with a split
+ * chosen it must agree; alone it chooses the split.  4G/4G's kernel
+ * PAGE_OFFSET is vmsplit's own estimate (arch/layout.c), so not checked.
+ */
+static int kc_check_page_offset(struct settings *s, struct kc_state *st,
+				char *err, size_t errlen)
+{
+	enum platform_arch arch = s->platform->arch;
+	u32 want;
+
+	if (!st->page_offset_seen)
+		return 0;
+	if (st->split_given) {
+		if (s->vmsplit == VMSPLIT_4G_4G)
+			return 0;
+		want = vmsplit_page_offset(arch, s->vmsplit);
+		if (st->page_offset != want)
+			return fail(
+				err, errlen,
+				"%s: CONFIG_PAGE_OFFSET=0x%08llX does not match CONFIG_VMSPLIT_%s (0x%08X)",
+				st->path, (unsigned long long)st->page_offset,
+				vmsplit_names[s->vmsplit], want);
+		return 0;
+	}
+	for (int v = 0; v < NR_VMSPLIT; v++)
+		if (v != VMSPLIT_4G_4G &&
+		    vmsplit_page_offset(arch, (enum vmsplit)v) ==
+			    st->page_offset) {
+			s->vmsplit = (enum vmsplit)v;
+			return 0;
+		}
+	return fail(
+		err, errlen,
+		"%s: CONFIG_PAGE_OFFSET=0x%08llX is no split vmsplit models on %s",
+		st->path, (unsigned long long)st->page_offset, kc_arch_name(s));
+}
+
+/* One "NAME=VALUE" of the file (already checked for form). */
+static int kc_symbol(struct settings *s, struct kc_state *st,
+		     struct kconfig_report *rep, const char *name,
+		     const char *v, char *err, size_t errlen)
+{
+	enum kc_arch arch = s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
+
+	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
+		if (strcmp(name, modelled[i].name))
+			continue;
+		/* Another architecture's symbol means nothing here. */
+		if (modelled[i].arch != KC_ANY && modelled[i].arch != arch)
+			break;
+		st->seen[i] = true;
+		return kc_apply(s, st, &modelled[i], v, err, errlen);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(unmodelled); i++)
+		if (!strcmp(name, unmodelled[i])) {
+			if (rep->nr_unmodelled < KCONFIG_MAX_NAMED)
+				snprintf(rep->unmodelled[rep->nr_unmodelled++],
+					 sizeof(rep->unmodelled[0]), "%s=%s",
+					 name, v);
+			return 0;
+		}
+	rep->ignored++;
+	return 0;
+}
+
+/*
+ * One line, its end (LF, CRLF) cut.  Blank lines and comments are
+ * skipped, "# CONFIG_X is not set" is CONFIG_X=n.
+ */
+static int kc_line(struct settings *s, struct kc_state *st,
+		   struct kconfig_report *rep, char *line, char *err,
+		   size_t errlen)
+{
+	char *p = line, *eq;
+	int end = 0;
+	char sym[128];
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p)
+		return 0;
+	if (*p == '#') {
+		/* "%n" after the literal tail proves the whole line matched. */
+		if (sscanf(p, "# %127s is not set%n", sym, &end) == 1 && end &&
+		    !p[end] && !strncmp(sym, "CONFIG_", 7))
+			return kc_symbol(s, st, rep, sym, "n", err, errlen);
+		return 0;
+	}
+	eq = strchr(p, '=');
+	if (!eq || eq == p)
+		return fail(err, errlen,
+			    "%s:%u: neither a comment nor NAME=VALUE", st->path,
+			    st->lineno);
+	for (char *c = p; c < eq; c++)
+		if (!is_symbol_char(*c))
+			return fail(err, errlen,
+				    "%s:%u: neither a comment nor NAME=VALUE",
+				    st->path, st->lineno);
+	*eq = '\0';
+	if (!valid_value(eq + 1))
+		return fail(
+			err, errlen,
+			"%s:%u: %s: '%s' is not y, m, n, a \"string\" or a number",
+			st->path, st->lineno, p, eq + 1);
+	return kc_symbol(s, st, rep, p, eq + 1, err, errlen);
+}
+
+int kconfig_load(struct settings *s, const char *path,
+		 struct kconfig_report *rep, char *err, size_t errlen)
+{
+	struct kconfig_report scratch;
+	struct kc_state st = { .path = path };
+	char line[2048];
+	struct stat sb;
+	FILE *f;
+	int ret = 0;
+
+	if (!rep)
+		rep = &scratch;
+	memset(rep, 0, sizeof(*rep));
+	f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open", path);
+		return -ENOENT;
+	}
+	/* A device never ends (/dev/zero) and a directory reads as empty. */
+	if (fstat(fileno(f), &sb) || !S_ISREG(sb.st_mode)) {
+		fclose(f);
+		return fail(err, errlen, "%s: not a regular file", path);
+	}
+	while (!ret && fgets(line, sizeof(line), f)) {
+		st.lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			ret = fail(err, errlen,
+				   "%s:%u: line longer than %zu characters",
+				   path, st.lineno, sizeof(line) - 2);
+			break;
+		}
+		/* A .config saved on Windows ends its lines in CRLF. */
+		line[strcspn(line, "\r\n")] = '\0';
+		ret = kc_line(s, &st, rep, line, err, errlen);
+	}
+	fclose(f);
+	if (!ret)
+		ret = kc_check_page_offset(s, &st, err, errlen);
+	if (ret)
+		return ret;
+	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
+		enum kc_arch arch = s->platform->arch == PLAT_ARM ? KC_ARM :
+								    KC_X86;
+
+		if (modelled[i].report_absent && !st.seen[i] &&
+		    (modelled[i].arch == KC_ANY || modelled[i].arch == arch) &&
+		    rep->nr_absent < KCONFIG_MAX_NAMED)
+			rep->absent[rep->nr_absent++] = modelled[i].name;
+	}
+	/* The split is a choice: absent only if no member was there. */
+	if (!st.split_given && !st.page_offset_seen &&
+	    rep->nr_absent < KCONFIG_MAX_NAMED)
+		rep->absent[rep->nr_absent++] = "CONFIG_VMSPLIT_*";
+	return 0;
+}
+
+int settings_load_kconfig(struct settings *s, const char *path, char *err,
+			  size_t errlen)
+{
+	return kconfig_load(s, path, NULL, err, errlen);
+}
+
+void kconfig_report_print(const struct kconfig_report *rep, const char *path,
+			  FILE *f)
+{
+	fprintf(f, "vmsplit: %s: ignored %u symbols vmsplit does not model",
+		path, rep->ignored);
+	for (u32 i = 0; i < rep->nr_unmodelled; i++)
+		fprintf(f, "%s%s",
+			i ? ", " :
+			    "; not modelled, though they change measured kernel paths (the board's kernel is charged): ",
+			rep->unmodelled[i]);
+	for (u32 i = 0; i < rep->nr_absent; i++)
+		fprintf(f, "%s%s",
+			i ? ", " : "; not in the file, defaults kept: ",
+			rep->absent[i]);
+}
+
+static void json_string(const char *v, FILE *f)
+{
+	fputc('"', f);
+	for (; *v; v++) {
+		if (*v == '"' || *v == '\\')
+			fputc('\\', f);
+		fputc(*v, f);
+	}
+	fputc('"', f);
+}
+
+void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f)
+{
+	fprintf(f, "{\"ignored\": %u, \"unmodelled\": [", rep->ignored);
+	for (u32 i = 0; i < rep->nr_unmodelled; i++) {
+		fputs(i ? ", " : "", f);
+		json_string(rep->unmodelled[i], f);
+	}
+	fputs("], \"absent\": [", f);
+	for (u32 i = 0; i < rep->nr_absent; i++) {
+		fputs(i ? ", " : "", f);
+		json_string(rep->absent[i], f);
+	}
+	fputs("]}", f);
+}

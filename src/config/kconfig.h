@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A kernel .config as settings: the symbols vmsplit models set the
+ * settings, the ones that change a measured kernel path but that vmsplit
+ * charges as the board's kernel has them are named, and the thousands of
+ * others are counted.  Nothing is dropped silently.
+ */
+#ifndef VMSPLIT_CONFIG_KCONFIG_H
+#define VMSPLIT_CONFIG_KCONFIG_H
+
+#include <stdio.h>
+
+#include "config/settings.h"
+
+#define KCONFIG_MAX_NAMED 32
+
+/* What a .config held beyond the settings it set. */
+struct kconfig_report {
+	u32 ignored; /* symbols vmsplit neither models nor names */
+	/* "CONFIG_X=value" of symbols that change a measured path but whose
+	 * cost is the board's kernel's, whatever the file says. */
+	u32 nr_unmodelled;
+	char unmodelled[KCONFIG_MAX_NAMED][160];
+	/* Modelled symbols the file does not set: their defaults stay. */
+	u32 nr_absent;
+	const char *absent[KCONFIG_MAX_NAMED];
+};
+
+/*
+ * kconfig_load - apply the .config at @path to @s, filling @rep (may be
+ * NULL).  Lines are CONFIG_X=y|m|n, "# CONFIG_X is not set", strings
+ * ("..."), decimal or 0x hex numbers, comments and blank lines, ending in
+ * LF or CRLF; anything else is an error naming file:line.
+ * Return: 0, or -EINVAL / -ENOENT with a one-line reason in @err.
+ */
+int kconfig_load(struct settings *s, const char *path,
+		 struct kconfig_report *rep, char *err, size_t errlen);
+
+/* The report as one line (no newline), and as a JSON object. */
+void kconfig_report_print(const struct kconfig_report *rep, const char *path,
+			  FILE *f);
+void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f);
+
+#endif

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A kernel .config as settings (src/config/kconfig.c): every line form
+ * confdata.c writes, the symbols vmsplit models, the ones it names but
+ * does not model, bad lines, and the command line's words winning over
+ * the file whatever their order.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/errno.h"
+#include "config/kconfig.h"
+
+#define DEBIAN_LPAE "tests/data/config-6.1.0-50-armmp-lpae"
+
+static struct settings s;
+static struct kconfig_report rep;
+static char err[512];
+static char path[64];
+
+static void defaults(const char *name)
+{
+	const struct platform *p = platform_find(name);
+
+	cr_assert(p, "no platform %s", name);
+	settings_default(&s, p);
+	err[0] = '\0';
+}
+
+static void write_file(const char *text)
+{
+	FILE *f;
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/vmsplit-test-kconfig-XXXXXX");
+	fd = mkstemp(path);
+	cr_assert_geq(fd, 0);
+	f = fdopen(fd, "w");
+	cr_assert(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Load @text on @platform: the return of kconfig_load. */
+static int load(const char *platform, const char *text)
+{
+	int ret;
+
+	defaults(platform);
+	write_file(text);
+	ret = kconfig_load(&s, path, &rep, err, sizeof(err));
+	unlink(path);
+	return ret;
+}
+
+static void load_ok(const char *platform, const char *text)
+{
+	cr_assert_eq(load(platform, text), 0, "%s", err);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), 0, "%s", err);
+}
+
+/* Load @text, which must fail with "<file>:@where" in the message. */
+static void load_bad(const char *platform, const char *text, const char *why)
+{
+	cr_assert_eq(load(platform, text), -EINVAL, "accepted: %s", text);
+	cr_assert(strstr(err, path), "no file name in '%s'", err);
+	cr_assert(strstr(err, why), "'%s' lacks '%s'", err, why);
+}
+
+static bool named(const char *entry)
+{
+	for (u32 i = 0; i < rep.nr_unmodelled; i++)
+		if (!strcmp(rep.unmodelled[i], entry))
+			return true;
+	return false;
+}
+
+static bool absent(const char *name)
+{
+	for (u32 i = 0; i < rep.nr_absent; i++)
+		if (!strcmp(rep.absent[i], name))
+			return true;
+	return false;
+}
+
+Test(kconfig, y_and_not_set)
+{
+	load_ok("kirkwood-openblocks-a7", "CONFIG_HIGHMEM=y\n"
+					  "# CONFIG_HIGHPTE is not set\n"
+					  "CONFIG_DEBUG_HIGHMEM=y\n"
+					  "CONFIG_UACCESS_WITH_MEMCPY=y\n");
+	cr_assert(s.highmem);
+	cr_assert_not(s.highpte);
+	cr_assert(s.debug_highmem);
+	cr_assert(s.uaccess_with_memcpy);
+	load_ok("beaglebone-white", "# CONFIG_CPU_SW_DOMAIN_PAN is not set\n");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+}
+
+Test(kconfig, module_value)
+{
+	/* A tristate vmsplit ignores may be a module ... */
+	load_ok("kirkwood-openblocks-a7", "CONFIG_EXT4_FS=m\n");
+	cr_assert_eq(rep.ignored, 1);
+	/* ... a bool it models cannot. */
+	load_bad("kirkwood-openblocks-a7", "\nCONFIG_HIGHMEM=m\n",
+		 ":2: CONFIG_HIGHMEM=m: a bool, y or n");
+}
+
+Test(kconfig, strings_and_comments)
+{
+	load_ok("beaglebone-white",
+		"#\n# Linux/arm 5.7.0 Kernel Configuration\n#\n\n"
+		"CONFIG_CMDLINE=\"console=ttyO0 mem=64M\"\n"
+		"CONFIG_LSM=\"lockdown,yama\"\n"
+		"CONFIG_DEFAULT_HOSTNAME=\"say \\\"hi\\\"\"\n"
+		"   \n");
+	cr_assert_eq(rep.ignored, 2);
+	cr_assert(named("CONFIG_LSM=\"lockdown,yama\""));
+	/* The CMDLINE's mem= is not a setting. */
+	cr_assert_eq(s.mem, 256ull << 20);
+	load_bad("beaglebone-white", "CONFIG_LSM=\"yama\n",
+		 ":1: CONFIG_LSM: '\"yama' is not y, m, n");
+}
+
+Test(kconfig, numbers)
+{
+	/* NR_CPUS caps the CPUs brought up, never raises them. */
+	load_ok("numaq-16", "CONFIG_NR_CPUS=8\nCONFIG_X86_PAE=y\n");
+	cr_assert_eq(s.ncpus, 8);
+	load_ok("numaq-16", "CONFIG_NR_CPUS=32\n");
+	cr_assert_eq(s.ncpus, 16);
+	load_bad("numaq-16", "CONFIG_NR_CPUS=0\n", ":1: CONFIG_NR_CPUS=0");
+	/* PAGE_OFFSET in hex chooses the split when no choice is given ... */
+	load_ok("numaq-16", "CONFIG_PAGE_OFFSET=0x78000000\n");
+	cr_assert_eq(s.vmsplit, VMSPLIT_2G_OPT);
+	load_ok("kirkwood-openblocks-a7", "CONFIG_PAGE_OFFSET=0x40000000\n");
+	cr_assert_eq(s.vmsplit, VMSPLIT_1G);
+	load_bad("kirkwood-openblocks-a7", "CONFIG_PAGE_OFFSET=0x78000000\n",
+		 "CONFIG_PAGE_OFFSET=0x78000000 is no split");
+	/* ... and must agree with one. */
+	load_ok("kirkwood-openblocks-a7",
+		"CONFIG_VMSPLIT_2G=y\nCONFIG_PAGE_OFFSET=0x80000000\n");
+	cr_assert_eq(s.vmsplit, VMSPLIT_2G);
+	load_bad("kirkwood-openblocks-a7",
+		 "CONFIG_PAGE_OFFSET=0xC0000000\nCONFIG_VMSPLIT_2G=y\n",
+		 "does not match CONFIG_VMSPLIT_2G (0x80000000)");
+	load_bad("kirkwood-openblocks-a7", "CONFIG_PAGE_OFFSET=0xg\n",
+		 "is not y, m, n");
+}
+
+Test(kconfig, x86_choices)
+{
+	load_ok("numaq-16", "# CONFIG_NOHIGHMEM is not set\n"
+			    "# CONFIG_HIGHMEM4G is not set\n"
+			    "CONFIG_HIGHMEM64G=y\nCONFIG_X86_PAE=y\n"
+			    "CONFIG_HIGHPTE=y\n");
+	cr_assert(s.highmem);
+	cr_assert(s.highpte);
+	load_ok("numaq-16", "CONFIG_NOHIGHMEM=y\n");
+	cr_assert_not(s.highmem);
+	load_ok("numaq-16", "CONFIG_X86_4G=y\n");
+	cr_assert_eq(s.vmsplit, VMSPLIT_4G_4G);
+	load_bad("numaq-16", "CONFIG_HIGHMEM4G=y\n", ":1: CONFIG_HIGHMEM4G=y");
+	load_bad("numaq-16", "# CONFIG_X86_PAE is not set\n",
+		 ":1: CONFIG_X86_PAE=n");
+	/* An x86 symbol on an ARM board is one of the ignored. */
+	load_ok("kirkwood-openblocks-a7", "CONFIG_X86_4G=y\n");
+	cr_assert_eq(s.vmsplit, VMSPLIT_3G);
+	cr_assert_eq(rep.ignored, 1);
+}
+
+Test(kconfig, bad_lines)
+{
+	load_bad("beaglebone-white", "CONFIG_HIGHMEM=y\nrubbish\n",
+		 ":2: neither a comment nor NAME=VALUE");
+	load_bad("beaglebone-white", "=y\n", ":1: neither a comment");
+	load_bad("beaglebone-white", "CONFIG A=y\n", ":1: neither a comment");
+	load_bad("beaglebone-white", "CONFIG_HIGHMEM=yes\n",
+		 ":1: CONFIG_HIGHMEM: 'yes' is not y, m, n");
+	load_bad("beaglebone-white", "CONFIG_HIGHMEM=\n", ":1: CONFIG_HIGHMEM");
+	load_bad("beaglebone-white", "\n\n\nCONFIG_HIGHPTE=1\n",
+		 ":4: CONFIG_HIGHPTE=1: a bool, y or n");
+}
+
+Test(kconfig, crlf)
+{
+	load_ok("kirkwood-openblocks-a7",
+		"# comment\r\nCONFIG_VMSPLIT_1G=y\r\n"
+		"# CONFIG_HIGHPTE is not set\r\nCONFIG_LSM=\"yama\"\r\n\r\n");
+	cr_assert_eq(s.vmsplit, VMSPLIT_1G);
+	cr_assert_not(s.highpte);
+	cr_assert(named("CONFIG_LSM=\"yama\""));
+}
+
+Test(kconfig, named_and_absent)
+{
+	load_ok("beaglebone-white", "CONFIG_SECURITY=y\n"
+				    "CONFIG_SECURITY_SELINUX=y\n"
+				    "# CONFIG_SECURITY_APPARMOR is not set\n"
+				    "CONFIG_INIT_ON_ALLOC_DEFAULT_ON=y\n"
+				    "CONFIG_VMSPLIT_3G=y\n"
+				    "CONFIG_FOO=y\n");
+	cr_assert_eq(rep.nr_unmodelled, 4);
+	cr_assert(named("CONFIG_SECURITY=y"));
+	cr_assert(named("CONFIG_SECURITY_SELINUX=y"));
+	cr_assert(named("CONFIG_SECURITY_APPARMOR=n"));
+	cr_assert(named("CONFIG_INIT_ON_ALLOC_DEFAULT_ON=y"));
+	cr_assert_eq(rep.ignored, 1);
+	cr_assert(absent("CONFIG_HIGHMEM"));
+	cr_assert(absent("CONFIG_NR_CPUS"));
+	cr_assert_not(absent("CONFIG_VMSPLIT_*"));
+	/* ARM's symbols are not asked of an x86 config. */
+	load_ok("numaq-16", "\n");
+	cr_assert(absent("CONFIG_X86_PAE"));
+	cr_assert(absent("CONFIG_VMSPLIT_*"));
+	cr_assert_not(absent("CONFIG_ARM_LPAE"));
+}
+
+/* Debian 12's armmp-lpae 6.1 kernel, trimmed (its header says how). */
+Test(kconfig, debian_armmp_lpae)
+{
+	char line[4096];
+
+	defaults("cortex-a15-2g");
+	cr_assert_eq(kconfig_load(&s, DEBIAN_LPAE, &rep, err, sizeof(err)), 0,
+		     "%s", err);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), 0, "%s", err);
+	cr_assert(s.highmem);
+	cr_assert(s.arm_lpae);
+	cr_assert(s.highpte);
+	cr_assert_eq(s.vmsplit, VMSPLIT_3G);
+	cr_assert_not(s.debug_highmem);
+	cr_assert_not(s.uaccess_with_memcpy);
+	/* NR_CPUS=8 leaves the board's 2. */
+	cr_assert_eq(s.ncpus, 2);
+	/* PAN depends on !ARM_LPAE: absent from the file, off. */
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	cr_assert(absent("CONFIG_CPU_SW_DOMAIN_PAN"));
+	cr_assert(named("CONFIG_SECURITY_APPARMOR=y"));
+	cr_assert(named("CONFIG_INIT_ON_ALLOC_DEFAULT_ON=y"));
+	cr_assert(named("CONFIG_SMP=y"));
+	cr_assert(named(
+		"CONFIG_LSM=\"landlock,lockdown,yama,loadpin,safesetid,integrity,apparmor,selinux,smack,tomoyo,bpf\""));
+	cr_assert_eq(rep.nr_unmodelled, 18);
+	cr_assert_gt(rep.ignored, 250);
+	/* The BeagleBone's Cortex-A8 has no LPAE: refused as a whole. */
+	defaults("beaglebone-white");
+	cr_assert_eq(kconfig_load(&s, DEBIAN_LPAE, &rep, err, sizeof(err)), 0);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert(strstr(err, "without LPAE"), "%s", err);
+	/* The one-line report. */
+	{
+		FILE *f = fmemopen(line, sizeof(line), "w");
+
+		kconfig_report_print(&rep, "x", f);
+		fclose(f);
+		cr_assert_null(strchr(line, '\n'));
+		cr_assert(strstr(line, "vmsplit: x: ignored "), "%s", line);
+		cr_assert(strstr(line, "symbols vmsplit does not model; "));
+	}
+}
+
+/* The CLI: `vmsplit ARGS`, stdout into @out; Return: the exit status. */
+static int run(const char *args, char *out, size_t len, char *errout,
+	       size_t errlen)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char cmd[1024];
+	FILE *p;
+	size_t n;
+	int st;
+
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	snprintf(cmd, sizeof(cmd), "%s %s 2>/tmp/vmsplit-kconfig-err.%d", bin,
+		 args, (int)getpid());
+	p = popen(cmd, "r");
+	cr_assert(p);
+	n = fread(out, 1, len - 1, p);
+	out[n] = '\0';
+	st = pclose(p);
+	snprintf(cmd, sizeof(cmd), "/tmp/vmsplit-kconfig-err.%d",
+		 (int)getpid());
+	p = fopen(cmd, "r");
+	cr_assert(p);
+	n = fread(errout, 1, errlen - 1, p);
+	errout[n] = '\0';
+	fclose(p);
+	unlink(cmd);
+	cr_assert(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+Test(kconfig, cli_words_win_in_any_order)
+{
+	static char out[1 << 16], eout[4096];
+	char args[256];
+
+	write_file("CONFIG_VMSPLIT_2G=y\nCONFIG_HIGHPTE=y\nCONFIG_NR_CPUS=1\n");
+	snprintf(
+		args, sizeof(args),
+		"micro --platform cortex-a15-2g CONFIG_VMSPLIT=1G cpus=2 --kconfig %s CONFIG_HIGHPTE=n --format json",
+		path);
+	cr_assert_eq(run(args, out, sizeof(out), eout, sizeof(eout)), 0, "%s",
+		     eout);
+	cr_assert(strstr(out, "\"CONFIG_VMSPLIT\": \"1G\""));
+	cr_assert(strstr(out, "\"CONFIG_HIGHPTE\": \"n\""));
+	cr_assert(strstr(out, "\"cpus\": 2,"));
+	/* JSON mode: the report is in the settings, stderr stays empty. */
+	cr_assert(
+		strstr(out,
+		       "\"kconfig_ignored\": {\"ignored\": 0, \"unmodelled\": [], \"absent\": [\"CONFIG_HIGHMEM\""),
+		"%.2000s", out);
+	cr_assert_str_eq(eout, "");
+	/* Without words, the file's values; the report once on stderr. */
+	snprintf(args, sizeof(args),
+		 "micro --platform cortex-a15-2g --kconfig %s", path);
+	cr_assert_eq(run(args, out, sizeof(out), eout, sizeof(eout)), 0, "%s",
+		     eout);
+	cr_assert(strstr(out, "CONFIG_VMSPLIT=2G"));
+	cr_assert(strstr(out, "cpus=1 "));
+	cr_assert(
+		strstr(eout,
+		       "ignored 0 symbols vmsplit does not model; not in the file, defaults kept: CONFIG_HIGHMEM,"),
+		"%s", eout);
+	cr_assert_eq(strchr(eout, '\n') - eout + 1, (long)strlen(eout));
+	/* A bad line: one line on stderr naming file:line, exit 2. */
+	unlink(path);
+	write_file("CONFIG_HIGHMEM=y\nnonsense\n");
+	snprintf(args, sizeof(args), "micro --kconfig %s", path);
+	cr_assert_eq(run(args, out, sizeof(out), eout, sizeof(eout)), 2);
+	snprintf(args, sizeof(args),
+		 "vmsplit: %s:2: neither a comment nor NAME=VALUE\n", path);
+	cr_assert_str_eq(eout, args);
+	unlink(path);
+}
