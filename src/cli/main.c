@@ -23,6 +23,7 @@
 #include "experiments/hackbench.h"
 #include "experiments/kernbench.h"
 #include "experiments/sdet.h"
+#include "report/plots.h"
 
 enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
@@ -101,8 +102,10 @@ static void print_help(FILE *f)
 	      "                            short commands each (150): scripts/hour\n"
 	      "  reproduce [dd-beaglebone|net-kirkwood|kernbench-numaq|\n"
 	      "        hackbench-beaglebone]\n"
-	      "        [--format table|json]\n"
-	      "                            the published experiments (all that exist)\n"
+	      "        [--format table|json] [--plot DIR]\n"
+	      "                            the published experiments (all that exist);\n"
+	      "                            --plot DIR also writes DIR/<experiment>.svg,\n"
+	      "                            published against the model\n"
 	      "  diff A.json B.json        the profiles of two runs (--format json, with\n"
 	      "                            their profile): each function's change in ticks\n"
 	      "                            and %, growth first\n"
@@ -913,9 +916,25 @@ static int cmd_run(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * --plot: a plot that cannot be written is not a bad command line but a
+ * failed run -- one line on stderr, exit status 1, like a full stdout.
+ */
+static void plot_or_die(int ret, const char *err)
+{
+	if (!ret)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "vmsplit: %s\n", err);
+	exit(1);
+}
+
 static int cmd_reproduce(int argc, char **argv)
 {
-	const char *which = NULL;
+	const char *which = NULL, *plot = NULL;
+	const struct dd_beaglebone_result *e3;
+	const struct net_kirkwood_result *e1;
+	const struct kernbench_numaq_result *e2;
 	bool json = false;
 	char err[256];
 
@@ -925,6 +944,10 @@ static int cmd_reproduce(int argc, char **argv)
 					      strcmp(argv[i + 1], "table")))
 				usage_error("--format: table or json");
 			json = !strcmp(argv[++i], "json");
+		} else if (!strcmp(argv[i], "--plot")) {
+			if (i + 1 >= argc || !argv[i + 1][0])
+				usage_error("--plot needs a directory");
+			plot = argv[++i];
 		} else if (argv[i][0] == '-') {
 			usage_error("unknown option '%s'", argv[i]);
 		} else if (!which) {
@@ -941,6 +964,8 @@ static int cmd_reproduce(int argc, char **argv)
 			    which);
 	/* Predictions only, so not part of "every experiment". */
 	if (which && !strcmp(which, "hackbench-beaglebone")) {
+		if (plot)
+			usage_error("--plot: hackbench-beaglebone has no published figures to plot");
 		if (reproduce_hackbench_beaglebone(json,
 						   HACKBENCH_DEFAULT_GROUPS,
 						   HACKBENCH_DEFAULT_LOOPS,
@@ -948,24 +973,43 @@ static int cmd_reproduce(int argc, char **argv)
 			usage_error("%s", err);
 		return 0;
 	}
+	/* Before the first run: a bad directory should not cost a minute. */
+	if (plot)
+		plot_or_die(plot_prepare_dir(plot, err, sizeof(err)), err);
 	/* Every experiment: one JSON object keyed by experiment. */
 	if (!which && json)
 		printf("{\"dd-beaglebone\": ");
-	if (!which || !strcmp(which, "dd-beaglebone"))
-		if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, err,
-					    sizeof(err)))
+	if (!which || !strcmp(which, "dd-beaglebone")) {
+		if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, &e3,
+					    err, sizeof(err)))
 			usage_error("%s", err);
+		if (plot)
+			plot_or_die(plot_dd_beaglebone(plot, e3, err,
+						       sizeof(err)),
+				    err);
+	}
 	if (!which)
 		printf(json ? ", \"net-kirkwood\": " : "\n\n");
-	if (!which || !strcmp(which, "net-kirkwood"))
+	if (!which || !strcmp(which, "net-kirkwood")) {
 		if (reproduce_net_kirkwood(json, IPERF_DEFAULT_TIME_NS, stdout,
-					   err, sizeof(err)))
+					   &e1, err, sizeof(err)))
 			usage_error("%s", err);
+		if (plot)
+			plot_or_die(plot_net_kirkwood(plot, e1, err,
+						      sizeof(err)),
+				    err);
+	}
 	if (!which)
 		printf(json ? ", \"kernbench-numaq\": " : "\n\n");
-	if (!which || !strcmp(which, "kernbench-numaq"))
-		if (reproduce_kernbench_numaq(json, stdout, err, sizeof(err)))
+	if (!which || !strcmp(which, "kernbench-numaq")) {
+		if (reproduce_kernbench_numaq(json, stdout, &e2, err,
+					      sizeof(err)))
 			usage_error("%s", err);
+		if (plot)
+			plot_or_die(plot_kernbench_numaq(plot, e2, err,
+							 sizeof(err)),
+				    err);
+	}
 	if (!which && json)
 		printf("}\n");
 	return 0;
