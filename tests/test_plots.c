@@ -80,9 +80,13 @@ static void draw_lines(FILE *f, const void *arg)
 		.x = { 1, 2, 4 },
 		.xnames = { "1", "2", "4" },
 		.nseries = 2,
-		.series = { { .name = "A", .colour = 0,
-			      .model = { 10, 20, 30 }, .published = pub_a },
-			    { .name = "B", .colour = 1, .dashed = true,
+		.series = { { .name = "A",
+			      .colour = 0,
+			      .model = { 10, 20, 30 },
+			      .published = pub_a },
+			    { .name = "B",
+			      .colour = 1,
+			      .dashed = true,
 			      .model = { 5, 5, 5 } } },
 	};
 
@@ -95,19 +99,28 @@ Test(plots, line_chart_of_a_known_data_set)
 	char *s = capture(draw_lines, NULL);
 
 	/* The published point (2, 25): x 340, y 430 - 370 * 25 / 40. */
-	cr_assert(strstr(s, "<circle cx=\"340.00\" cy=\"198.75\" r=\"5.00\" fill=\"white\" stroke=\"#0072b2\""),
-		  "%s", s);
+	cr_assert(
+		strstr(s,
+		       "<circle cx=\"340.00\" cy=\"198.75\" r=\"5.00\" fill=\"white\" stroke=\"#0072b2\""),
+		"%s", s);
 	/* One polyline per series, through the model's values. */
 	cr_assert_eq(count(s, "<polyline"), 2);
-	cr_assert(strstr(s, "points=\"110.00,337.50 340.00,245.00 570.00,152.50 \""));
-	cr_assert(strstr(s, "stroke-dasharray=\"8,5\" points=\"110.00,383.75 340.00,383.75 570.00,383.75 \""));
+	cr_assert(strstr(
+		s, "points=\"110.00,337.50 340.00,245.00 570.00,152.50 \""));
+	cr_assert(strstr(
+		s,
+		"stroke-dasharray=\"8,5\" points=\"110.00,383.75 340.00,383.75 570.00,383.75 \""));
 	/* Three published circles and the legend's two. */
 	cr_assert_eq(count(s, "<circle"), 5);
 	cr_assert(strstr(s, ">Small &amp; known</text>"));
 	cr_assert(strstr(s, ">block size (bytes)</text>"));
-	cr_assert(strstr(s, "transform=\"rotate(-90.00 22.00 245.00)\">throughput (MB/s)</text>"));
+	cr_assert(strstr(
+		s,
+		"transform=\"rotate(-90.00 22.00 245.00)\">throughput (MB/s)</text>"));
 	/* The top tick, at the top of the plot area. */
-	cr_assert(strstr(s, "<text x=\"72.00\" y=\"64.00\" text-anchor=\"end\" font-size=\"12\">40</text>"));
+	cr_assert(strstr(
+		s,
+		"<text x=\"72.00\" y=\"64.00\" text-anchor=\"end\" font-size=\"12\">40</text>"));
 	free(s);
 }
 
@@ -125,10 +138,11 @@ static void draw_bars(FILE *f, const void *arg)
 		.ngroups = 2,
 		.groups = { "elapsed", "user" },
 		.nseries = 2,
-		.series = { { .name = "published", .colour = 0,
-			      .published = true, .v = { 50, NAN } },
-			    { .name = "model", .colour = 0,
-			      .v = { 40, 20 } } },
+		.series = { { .name = "published",
+			      .colour = 0,
+			      .published = true,
+			      .v = { 50, NAN } },
+			    { .name = "model", .colour = 0, .v = { 40, 20 } } },
 	};
 
 	(void)arg;
@@ -140,10 +154,14 @@ Test(plots, bar_chart_hatches_published_bars)
 	char *s = capture(draw_bars, NULL);
 
 	/* Published 50: hatched, from the top of the area down to 430. */
-	cr_assert(strstr(s, "<rect x=\"100.50\" y=\"60.00\" width=\"76.00\" height=\"370.00\" fill=\"url(#hatch0)\" stroke=\"#0072b2\"/>"),
-		  "%s", s);
+	cr_assert(
+		strstr(s,
+		       "<rect x=\"100.50\" y=\"60.00\" width=\"76.00\" height=\"370.00\" fill=\"url(#hatch0)\" stroke=\"#0072b2\"/>"),
+		"%s", s);
 	/* The model's 40: solid. */
-	cr_assert(strstr(s, "<rect x=\"178.50\" y=\"134.00\" width=\"76.00\" height=\"296.00\" fill=\"#0072b2\" stroke=\"#0072b2\"/>"));
+	cr_assert(strstr(
+		s,
+		"<rect x=\"178.50\" y=\"134.00\" width=\"76.00\" height=\"296.00\" fill=\"#0072b2\" stroke=\"#0072b2\"/>"));
 	/* No published user time: no bar, a note. */
 	cr_assert_eq(count(s, "<rect"), 3);
 	cr_assert_eq(count(s, ">none</text>"), 1);
@@ -248,7 +266,8 @@ Test(plots, reproduce_dd_writes_a_well_formed_svg, .timeout = 120)
 	cr_assert_eq(count(svg, "<polyline"), 4);
 	cr_assert_eq(count(svg, "<circle"), 7 + 2);
 	cr_assert(strstr(svg, ">dd throughput (MB/s)</text>"));
-	cr_assert(strstr(svg, ">CONFIG_UACCESS_GUP_KMAP_MEMCPY, HIGHMEM=n</text>"));
+	cr_assert(strstr(svg,
+			 ">CONFIG_UACCESS_GUP_KMAP_MEMCPY, HIGHMEM=n</text>"));
 	/* What it prints does not change with --plot. */
 	cr_assert_eq(run_cli("reproduce dd-beaglebone", plain, err), 0);
 	a = slurp(out);
@@ -279,7 +298,12 @@ Test(plots, unwritable_plot_directory_is_one_line_and_exit_1)
 			     err),
 		     1);
 	e = slurp(err);
-	cr_assert(!strncmp(e, "vmsplit: --plot: cannot create directory '/dev/null/x'", 54), "%s", e);
+	cr_assert(
+		!strncmp(
+			e,
+			"vmsplit: --plot: cannot create directory '/dev/null/x'",
+			54),
+		"%s", e);
 	cr_assert_eq(count(e, "\n"), 1);
 	free(e);
 	e = slurp(out);
@@ -287,7 +311,8 @@ Test(plots, unwritable_plot_directory_is_one_line_and_exit_1)
 	free(e);
 	cr_assert_eq(run_cli("reproduce --plot /dev/null", out, err), 1);
 	e = slurp(err);
-	cr_assert_str_eq(e, "vmsplit: --plot: '/dev/null' is not a directory\n");
+	cr_assert_str_eq(e,
+			 "vmsplit: --plot: '/dev/null' is not a directory\n");
 	free(e);
 	/* A missing value is a bad command line. */
 	cr_assert_eq(run_cli("reproduce dd-beaglebone --plot", out, err), 2);

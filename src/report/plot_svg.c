@@ -42,7 +42,8 @@ void plot_svg_begin(FILE *f, u32 w, u32 h)
 	fprintf(f,
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" viewBox=\"0 0 %u %u\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
 		w, h, w, h);
-	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%u\" height=\"%u\" fill=\"white\"/>\n",
+	fprintf(f,
+		"<rect x=\"0\" y=\"0\" width=\"%u\" height=\"%u\" fill=\"white\"/>\n",
 		w, h);
 }
 
@@ -66,7 +67,8 @@ void plot_svg_hatch(FILE *f, const char *id, const char *colour)
 void plot_svg_text(FILE *f, double x, double y, enum svg_anchor anchor,
 		   u32 size, double rotate, bool bold, const char *text)
 {
-	fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" font-size=\"%u\"",
+	fprintf(f,
+		"<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" font-size=\"%u\"",
 		x, y, anchor_names[anchor], size);
 	if (bold)
 		fputs(" font-weight=\"bold\"", f);
@@ -103,7 +105,8 @@ void plot_svg_line(FILE *f, double x1, double y1, double x2, double y2,
 void plot_svg_rect(FILE *f, double x, double y, double w, double h,
 		   const char *fill, const char *stroke)
 {
-	fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"",
+	fprintf(f,
+		"<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"",
 		x, y, w, h);
 	plot_svg_escape(f, fill);
 	fputs("\" stroke=\"", f);
@@ -111,8 +114,8 @@ void plot_svg_rect(FILE *f, double x, double y, double w, double h,
 	fputs("\"/>\n", f);
 }
 
-void plot_svg_circle(FILE *f, double cx, double cy, double r,
-		     const char *fill, const char *stroke)
+void plot_svg_circle(FILE *f, double cx, double cy, double r, const char *fill,
+		     const char *stroke)
 {
 	fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"", cx, cy,
 		r);

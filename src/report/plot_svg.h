@@ -44,8 +44,8 @@ void plot_svg_line(FILE *f, double x1, double y1, double x2, double y2,
 void plot_svg_rect(FILE *f, double x, double y, double w, double h,
 		   const char *fill, const char *stroke);
 
-void plot_svg_circle(FILE *f, double cx, double cy, double r,
-		     const char *fill, const char *stroke);
+void plot_svg_circle(FILE *f, double cx, double cy, double r, const char *fill,
+		     const char *stroke);
 
 /*
  * plot_svg_polyline_begin - open a polyline of @stroke, dashed as

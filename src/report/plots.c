@@ -71,8 +71,7 @@ static void draw_frame(FILE *f, const char *title, const char *xlabel,
 {
 	char num[32];
 
-	plot_svg_text(f, (bx + r + l - PLOT_LEFT) / 2 + PLOT_LEFT / 2.0,
-		      by + 28, SVG_MIDDLE, 17, 0, true, title);
+	plot_svg_text(f, (l + r) / 2, by + 28, SVG_MIDDLE, 17, 0, true, title);
 	for (double v = 0; v <= ys->top + ys->step / 2; v += ys->step) {
 		double yy = b - (b - t) * v / ys->top;
 
@@ -96,8 +95,8 @@ static double y_of(const struct yscale *ys, double t, double b, double v)
 	return b - (b - t) * v / ys->top;
 }
 
-void plot_lines_draw(FILE *f, const struct plot_lines *c, double bx,
-		     double by, double bw, double bh)
+void plot_lines_draw(FILE *f, const struct plot_lines *c, double bx, double by,
+		     double bw, double bh)
 {
 	double l = bx + PLOT_LEFT, r = bx + bw - PLOT_LEGEND_W;
 	double t = by + PLOT_TOP, b = by + bh - PLOT_BOTTOM;
@@ -119,10 +118,11 @@ void plot_lines_draw(FILE *f, const struct plot_lines *c, double bx,
 	draw_frame(f, c->title, c->xlabel, c->ylabel, &ys, bx, by, l, r, t, b);
 	lx0 = log2(c->x[0]);
 	lx1 = log2(c->x[c->nx - 1]);
-#define X_OF(v)                                                        \
-	(c->nx == 1 ? (l + r) / 2 :                                    \
-		      l + PLOT_XPAD + (r - l - 2 * PLOT_XPAD) *        \
-					      (log2(v) - lx0) / (lx1 - lx0))
+#define X_OF(v)                                                           \
+	(c->nx == 1 ? (l + r) / 2 :                                       \
+		      l + PLOT_XPAD +                                     \
+			      (r - l - 2 * PLOT_XPAD) * (log2(v) - lx0) / \
+				      (lx1 - lx0))
 	for (u32 i = 0; i < c->nx; i++) {
 		double xx = X_OF(c->x[i]);
 
@@ -131,8 +131,8 @@ void plot_lines_draw(FILE *f, const struct plot_lines *c, double bx,
 			      c->xnames[i]);
 	}
 	for (u32 s = 0; s < c->nseries; s++) {
-		const char *col = plot_colours[c->series[s].colour %
-					       PLOT_NR_COLOURS];
+		const char *col =
+			plot_colours[c->series[s].colour % PLOT_NR_COLOURS];
 
 		plot_svg_polyline_begin(f, col, 2.5,
 					c->series[s].dashed ? LINE_DASH : NULL);
@@ -153,8 +153,8 @@ void plot_lines_draw(FILE *f, const struct plot_lines *c, double bx,
 	/* The legend: a line per series (with a circle if published). */
 	ly = t + 10;
 	for (u32 s = 0; s < c->nseries; s++, ly += 24) {
-		const char *col = plot_colours[c->series[s].colour %
-					       PLOT_NR_COLOURS];
+		const char *col =
+			plot_colours[c->series[s].colour % PLOT_NR_COLOURS];
 
 		plot_svg_line(f, r + 20, ly, r + 50, ly, col, 2.5,
 			      c->series[s].dashed ? LINE_DASH : NULL);
@@ -166,15 +166,14 @@ void plot_lines_draw(FILE *f, const struct plot_lines *c, double bx,
 	plot_svg_text(f, r + 20, ly + 10, SVG_START, 12, 0, false,
 		      "lines: the model");
 	plot_svg_circle(f, r + 25, ly + 26, 5, "white", AXIS_COLOUR);
-	plot_svg_text(f, r + 36, ly + 30, SVG_START, 12, 0, false,
-		      "published");
+	plot_svg_text(f, r + 36, ly + 30, SVG_START, 12, 0, false, "published");
 }
 
-void plot_bars_draw(FILE *f, const struct plot_bars *c, double bx,
-		    double by, double bw, double bh)
+void plot_bars_draw(FILE *f, const struct plot_bars *c, double bx, double by,
+		    double bw, double bh)
 {
 	double l = bx + PLOT_LEFT;
-	double r = bx + bw - (c->legend ? PLOT_LEGEND_W : 30);
+	double r = bx + bw - (c->legend_w ? c->legend_w : 30);
 	double t = by + PLOT_TOP, b = by + bh - PLOT_BOTTOM;
 	double gw, barw, max = 0, ly;
 	struct yscale ys;
@@ -210,16 +209,15 @@ void plot_bars_draw(FILE *f, const struct plot_bars *c, double bx,
 			snprintf(fill, sizeof(fill), "url(#hatch%u)", ci);
 			plot_svg_rect(f, xx + 1, y_of(&ys, t, b, v), barw - 2,
 				      b - y_of(&ys, t, b, v),
-				      c->series[s].published ?
-					      fill :
-					      plot_colours[ci],
+				      c->series[s].published ? fill :
+							       plot_colours[ci],
 				      plot_colours[ci]);
 			snprintf(num, sizeof(num), "%.*f", (int)c->decimals, v);
 			plot_svg_text(f, xx + barw / 2, y_of(&ys, t, b, v) - 5,
 				      SVG_MIDDLE, 11, 0, false, num);
 		}
 	}
-	if (!c->legend)
+	if (!c->legend_w)
 		return;
 	ly = t + 10;
 	for (u32 s = 0; s < c->nseries; s++, ly += 24) {
@@ -244,8 +242,9 @@ int plot_prepare_dir(const char *dir, char *err, size_t errlen)
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		int e = errno;
 
-		snprintf(err, errlen, "--plot: cannot create directory '%s': %s",
-			 dir, strerror(e));
+		snprintf(err, errlen,
+			 "--plot: cannot create directory '%s': %s", dir,
+			 strerror(e));
 		return -e;
 	}
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
@@ -298,8 +297,8 @@ int plot_dd_beaglebone(const char *dir, const struct dd_beaglebone_result *r,
 
 	memset(&c, 0, sizeof(c));
 	snprintf(title, sizeof(title),
-		 "E3: dd to tmpfs on %s, %llu MiB per point",
-		 r->platform->name, (unsigned long long)(r->total >> 20));
+		 "E3: dd to tmpfs on %s, %llu MiB per point", r->platform->name,
+		 (unsigned long long)(r->total >> 20));
 	c.title = title;
 	c.xlabel = "block size (bytes, log2 scale)";
 	c.ylabel = "dd throughput (MB/s)";
@@ -330,10 +329,10 @@ int plot_dd_beaglebone(const char *dir, const struct dd_beaglebone_result *r,
 int plot_net_kirkwood(const char *dir, const struct net_kirkwood_result *r,
 		      char *err, size_t errlen)
 {
-	static const char *const names[4] = {
-		"TSO off, published", "TSO off, model", "TSO on, published",
-		"TSO on, model"
-	};
+	static const char *const names[4] = { "TSO off, published",
+					      "TSO off, model",
+					      "TSO on, published",
+					      "TSO on, model" };
 	static struct plot_bars c;
 	char title[160], path[4096];
 	FILE *f;
@@ -344,7 +343,7 @@ int plot_net_kirkwood(const char *dir, const struct net_kirkwood_result *r,
 	c.title = title;
 	c.xlabel = "kernel configuration";
 	c.ylabel = "iperf throughput (Mbit/s)";
-	c.legend = true;
+	c.legend_w = 260;
 	c.ngroups = E1_NROWS;
 	for (u32 g = 0; g < E1_NROWS; g++)
 		c.groups[g] = r->row_names[g];
@@ -356,11 +355,11 @@ int plot_net_kirkwood(const char *dir, const struct net_kirkwood_result *r,
 		c.series[s].colour = tso;
 		c.series[s].published = !(s & 1);
 		for (u32 g = 0; g < E1_NROWS; g++)
-			c.series[s].v[g] = !(s & 1) ?
-						   (r->published[g] ?
-							    r->published[g][tso] :
-							    NAN) :
-						   r->pts[g][tso].mbps;
+			c.series[s].v[g] =
+				!(s & 1) ? (r->published[g] ?
+						    r->published[g][tso] :
+						    NAN) :
+					   r->pts[g][tso].mbps;
 	}
 	f = plot_open(dir, "net-kirkwood", path, sizeof(path), err, errlen);
 	if (!f)
@@ -390,7 +389,7 @@ int plot_kernbench_numaq(const char *dir,
 	kb.ylabel = "time (seconds)";
 	kb.xlabel = "kernbench, make -j vmlinux";
 	kb.decimals = 1;
-	kb.legend = true;
+	kb.legend_w = 260;
 	kb.ngroups = 3;
 	kb.groups[0] = "elapsed";
 	kb.groups[1] = "system";
@@ -414,20 +413,19 @@ int plot_kernbench_numaq(const char *dir,
 	sd.title = sdtitle;
 	sd.ylabel = "throughput relative to baseline (%)";
 	sd.xlabel = sdx;
-	sd.legend = false;
+	sd.legend_w = 0;
 	sd.ngroups = 1;
 	sd.groups[0] = "scripts/hour";
 	sd.series[0].v[0] = r->sdet_published_pct;
 	/* The model's baseline is the 100% its HIGHPTE run is relative to. */
 	sd.series[1].v[0] = 100.0;
 	sd.series[2].v[0] = r->sdet_rel_pct;
-	f = plot_open(dir, "kernbench-numaq", path, sizeof(path), err,
-		      errlen);
+	f = plot_open(dir, "kernbench-numaq", path, sizeof(path), err, errlen);
 	if (!f)
 		return -EIO;
-	plot_document_begin(f, 1300, 560);
+	plot_document_begin(f, 1240, 560);
 	plot_bars_draw(f, &kb, 0, 0, 900, 560);
-	plot_bars_draw(f, &sd, 900, 0, 400, 560);
+	plot_bars_draw(f, &sd, 900, 0, 340, 560);
 	plot_svg_end(f);
 	return plot_close(f, path, err, errlen);
 }

@@ -32,13 +32,13 @@ extern const char *const plot_colours[PLOT_NR_COLOURS];
 struct plot_lines {
 	const char *title, *xlabel, *ylabel;
 	u32 nx;
-	double x[PLOT_MAX_X];		/* > 0, increasing */
-	const char *xnames[PLOT_MAX_X];	/* tick label of each x */
+	double x[PLOT_MAX_X]; /* > 0, increasing */
+	const char *xnames[PLOT_MAX_X]; /* tick label of each x */
 	u32 nseries;
 	struct {
 		const char *name;
-		u32 colour;		/* index in plot_colours */
-		bool dashed;		/* to tell lines apart that overlap */
+		u32 colour; /* index in plot_colours */
+		bool dashed; /* to tell lines apart that overlap */
 		double model[PLOT_MAX_X];
 		const double *published; /* nx values, or NULL: none */
 	} series[PLOT_MAX_SERIES];
@@ -50,8 +50,8 @@ struct plot_lines {
  */
 struct plot_bars {
 	const char *title, *xlabel, *ylabel;
-	u32 decimals;			/* of the value above each bar */
-	bool legend;			/* a legend column on the right */
+	u32 decimals; /* of the value above each bar */
+	u32 legend_w; /* px of legend column on the right; 0: none */
 	u32 ngroups;
 	const char *groups[PLOT_MAX_X];
 	u32 nseries;
@@ -68,7 +68,7 @@ struct plot_bars {
 #define PLOT_TOP 60
 #define PLOT_BOTTOM 70
 #define PLOT_LEGEND_W 400
-#define PLOT_XPAD 30		/* between the y axis and the first x */
+#define PLOT_XPAD 30 /* between the y axis and the first x */
 
 /*
  * plot_svg_document_begin - plot_svg_begin and the hatch of every
