@@ -18,9 +18,9 @@ static double reproduce_run(void *arg)
 	char err[256];
 	double t0 = bench_cpu_s();
 
-	if (reproduce_dd_beaglebone(false, DD_DEFAULT_TOTAL, devnull, err,
+	if (reproduce_dd_beaglebone(false, DD_DEFAULT_TOTAL, devnull, NULL, err,
 				    sizeof(err)) ||
-	    reproduce_net_kirkwood(false, IPERF_DEFAULT_TIME_NS, devnull, err,
+	    reproduce_net_kirkwood(false, IPERF_DEFAULT_TIME_NS, devnull, NULL, err,
 				   sizeof(err)))
 		bench_die("reproduce", err);
 	return bench_cpu_s() - t0;

@@ -25,6 +25,7 @@
 #include "experiments/hackbench.h"
 #include "experiments/kernbench.h"
 #include "experiments/sdet.h"
+#include "report/plots.h"
 
 #ifndef VMSPLIT_VERSION
 #error "VMSPLIT_VERSION: the Makefile passes it from the VERSION file"
@@ -125,8 +126,10 @@ static const struct {
 	{ "reproduce",
 	  "reproduce [dd-beaglebone|net-kirkwood|kernbench-numaq|\n"
 	  "        hackbench-beaglebone]\n"
-	  "        [--format table|json]\n"
-	  "                            the published experiments (all that exist)\n" },
+	  "        [--format table|json] [--plot DIR]\n"
+	  "                            the published experiments (all that exist);\n"
+	  "                            --plot DIR also writes DIR/<experiment>.svg,\n"
+	  "                            published against the model\n" },
 	{ "diff",
 	  "diff A.json B.json        the profiles of two runs (--format json, with\n"
 	  "                            their profile): each function's change in ticks\n"
@@ -1024,9 +1027,25 @@ static int cmd_run(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * --plot: a plot that cannot be written is not a bad command line but a
+ * failed run -- one line on stderr, exit status 1, like a full stdout.
+ */
+static void plot_or_die(int ret, const char *err)
+{
+	if (!ret)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "vmsplit: %s\n", err);
+	exit(1);
+}
+
 static int cmd_reproduce(int argc, char **argv)
 {
-	const char *which = NULL;
+	const char *which = NULL, *plot = NULL;
+	const struct dd_beaglebone_result *e3;
+	const struct net_kirkwood_result *e1;
+	const struct kernbench_numaq_result *e2;
 	bool json = false;
 	char err[256];
 
@@ -1038,6 +1057,10 @@ static int cmd_reproduce(int argc, char **argv)
 					      strcmp(argv[i + 1], "table")))
 				usage_error("--format: table or json");
 			json = !strcmp(argv[++i], "json");
+		} else if (!strcmp(argv[i], "--plot")) {
+			if (i + 1 >= argc || !argv[i + 1][0])
+				usage_error("--plot needs a directory");
+			plot = argv[++i];
 		} else if (argv[i][0] == '-') {
 			usage_error("unknown option '%s'", argv[i]);
 		} else if (!which) {
@@ -1055,6 +1078,8 @@ static int cmd_reproduce(int argc, char **argv)
 	progress_init("reproduce", !json, fileno(stderr));
 	/* Predictions only, so not part of "every experiment". */
 	if (which && !strcmp(which, "hackbench-beaglebone")) {
+		if (plot)
+			usage_error("--plot: hackbench-beaglebone has no published figures to plot");
 		progress_label("reproduce hackbench-beaglebone");
 		if (reproduce_hackbench_beaglebone(json,
 						   HACKBENCH_DEFAULT_GROUPS,
@@ -1063,29 +1088,45 @@ static int cmd_reproduce(int argc, char **argv)
 			usage_error("%s", err);
 		return 0;
 	}
+	/* Before the first run: a bad directory should not cost a minute. */
+	if (plot)
+		plot_or_die(plot_prepare_dir(plot, err, sizeof(err)), err);
 	/* Every experiment: one JSON object keyed by experiment. */
 	if (!which && json)
 		printf("{\"dd-beaglebone\": ");
 	if (!which || !strcmp(which, "dd-beaglebone")) {
 		progress_label("reproduce dd-beaglebone");
-		if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, err,
-					    sizeof(err)))
+		if (reproduce_dd_beaglebone(json, DD_DEFAULT_TOTAL, stdout, &e3,
+					    err, sizeof(err)))
 			usage_error("%s", err);
+		if (plot)
+			plot_or_die(plot_dd_beaglebone(plot, e3, err,
+						       sizeof(err)),
+				    err);
 	}
 	if (!which)
 		printf(json ? ", \"net-kirkwood\": " : "\n\n");
 	if (!which || !strcmp(which, "net-kirkwood")) {
 		progress_label("reproduce net-kirkwood");
 		if (reproduce_net_kirkwood(json, IPERF_DEFAULT_TIME_NS, stdout,
-					   err, sizeof(err)))
+					   &e1, err, sizeof(err)))
 			usage_error("%s", err);
+		if (plot)
+			plot_or_die(plot_net_kirkwood(plot, e1, err,
+						      sizeof(err)),
+				    err);
 	}
 	if (!which)
 		printf(json ? ", \"kernbench-numaq\": " : "\n\n");
 	if (!which || !strcmp(which, "kernbench-numaq")) {
 		progress_label("reproduce kernbench-numaq");
-		if (reproduce_kernbench_numaq(json, stdout, err, sizeof(err)))
+		if (reproduce_kernbench_numaq(json, stdout, &e2, err,
+					      sizeof(err)))
 			usage_error("%s", err);
+		if (plot)
+			plot_or_die(plot_kernbench_numaq(plot, e2, err,
+							 sizeof(err)),
+				    err);
 	}
 	if (!which && json)
 		printf("}\n");

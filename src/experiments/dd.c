@@ -101,16 +101,29 @@ static const struct {
 	  { "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y", "CONFIG_HIGHMEM=n" } },
 };
 
-#define E3_NBS ARRAY_SIZE(e3_bs)
-#define E3_NROWS ARRAY_SIZE(e3_rows)
+_Static_assert(ARRAY_SIZE(e3_bs) == E3_NBS, "E3_NBS: one per block size");
+_Static_assert(ARRAY_SIZE(e3_bs_names) == E3_NBS, "a name per block size");
+_Static_assert(ARRAY_SIZE(e3_normal) == E3_NBS, "a figure per block size");
+_Static_assert(ARRAY_SIZE(e3_rows) == E3_NROWS, "E3_NROWS: one per row");
 
-int reproduce_dd_beaglebone(bool json, u64 total, FILE *f, char *err,
+int reproduce_dd_beaglebone(bool json, u64 total, FILE *f,
+			    const struct dd_beaglebone_result **res, char *err,
 			    size_t errlen)
 {
-	static struct dd_point pts[E3_NROWS][E3_NBS];
-	static struct settings rows[E3_NROWS];
+	static struct dd_beaglebone_result e3;
+	struct dd_point(*pts)[E3_NBS] = e3.pts;
+	struct settings *rows = e3.rows;
 	const struct platform *p = platform_find("beaglebone-white");
 
+	e3.platform = p;
+	e3.total = total;
+	e3.bs = e3_bs;
+	e3.bs_names = e3_bs_names;
+	for (u32 r = 0; r < E3_NROWS; r++) {
+		e3.row_names[r] = e3_rows[r].name;
+		/* Only the calibration row was published. */
+		e3.published[r] = r ? NULL : e3_normal;
+	}
 	for (u32 r = 0; r < E3_NROWS; r++) {
 		settings_default(&rows[r], p);
 		for (u32 w = 0; w < ARRAY_SIZE(e3_rows[r].words) &&
@@ -130,6 +143,8 @@ int reproduce_dd_beaglebone(bool json, u64 total, FILE *f, char *err,
 		}
 	}
 	progress_end();
+	if (res)
+		*res = &e3;
 	if (json) {
 		fprintf(f, "[\n");
 		for (u32 r = 0; r < E3_NROWS; r++)

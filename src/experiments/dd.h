@@ -37,8 +37,31 @@ int dd_check(const struct settings *s, u32 bs, u64 total, char *err,
 int dd_measure(const struct settings *s, u32 bs, u64 total,
 	       struct dd_point *pt, char *err, size_t errlen);
 
-/* `vmsplit reproduce dd-beaglebone`: @json selects the output. */
-int reproduce_dd_beaglebone(bool json, u64 total, FILE *f, char *err,
+#define E3_NBS 7
+#define E3_NROWS 4
+
+/*
+ * What reproduce_dd_beaglebone measured, beside what was published: the
+ * structs its printers read, handed to the plots (report/plots.c).
+ */
+struct dd_beaglebone_result {
+	const struct platform *platform;
+	u64 total;
+	const u32 *bs;			/* E3_NBS block sizes */
+	const char *const *bs_names;	/* "512", "1K", ... */
+	const char *row_names[E3_NROWS];
+	const double *published[E3_NROWS]; /* MB/s per bs; NULL: held out */
+	struct settings rows[E3_NROWS];
+	struct dd_point pts[E3_NROWS][E3_NBS];
+};
+
+/*
+ * `vmsplit reproduce dd-beaglebone`: @json selects the output.  @res, if
+ * not NULL, is set to the results (static storage, valid until the next
+ * call).
+ */
+int reproduce_dd_beaglebone(bool json, u64 total, FILE *f,
+			    const struct dd_beaglebone_result **res, char *err,
 			    size_t errlen);
 
 #endif

@@ -35,8 +35,28 @@ struct iperf_point {
 int iperf_measure(const struct settings *s, u32 len, u64 time_ns,
 		  struct iperf_point *pt, char *err, size_t errlen);
 
-/* `vmsplit reproduce net-kirkwood`. */
-int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f, char *err,
+#define E1_NROWS 3
+
+/*
+ * What reproduce_net_kirkwood measured, beside what was published: the
+ * structs its printers read, handed to the plots (report/plots.c).
+ * Index [row][tso]: TSO off, on.
+ */
+struct net_kirkwood_result {
+	const struct platform *platform;
+	const char *row_names[E1_NROWS];
+	const char *kinds[E1_NROWS];	/* calibration, check, prediction */
+	const double *published[E1_NROWS]; /* Mbit/s, TSO off, on; NULL: none */
+	struct settings rows[E1_NROWS][2];
+	struct iperf_point pts[E1_NROWS][2];
+};
+
+/*
+ * `vmsplit reproduce net-kirkwood`.  @res, if not NULL, is set to the
+ * results (static storage, valid until the next call).
+ */
+int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
+			   const struct net_kirkwood_result **res, char *err,
 			   size_t errlen);
 
 #endif

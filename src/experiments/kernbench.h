@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "config/settings.h"
+#include "experiments/sdet.h"
 #include "run/run.h"
 #include "workloads/kernbench.h"
 
@@ -28,7 +29,28 @@ int kernbench_measure(const struct settings *s, struct kernbench_point *pt,
 /* Print @pt's parameters and counts as JSON members ("params": {...}, ). */
 void kernbench_print_json_params(const struct kernbench_point *pt, FILE *f);
 
-/* `vmsplit reproduce kernbench-numaq` (E2). */
-int reproduce_kernbench_numaq(bool json, FILE *f, char *err, size_t errlen);
+/*
+ * What reproduce_kernbench_numaq measured, beside what was published: the
+ * structs its printers read, handed to the plots (report/plots.c).
+ * Index 0: baseline, 1: CONFIG_HIGHPTE=y.
+ */
+struct kernbench_numaq_result {
+	const struct platform *platform;
+	/* Published baseline: elapsed, system, user seconds, CPU %. */
+	const double *published;
+	double sdet_published_pct;	/* SDET's baseline, by definition */
+	double sdet_rel_pct;		/* the model's HIGHPTE against it */
+	struct settings s[2];
+	struct kernbench_point kb[2];
+	struct sdet_point sd[2];
+};
+
+/*
+ * `vmsplit reproduce kernbench-numaq` (E2).  @res, if not NULL, is set to
+ * the results (static storage, valid until the next call).
+ */
+int reproduce_kernbench_numaq(bool json, FILE *f,
+			      const struct kernbench_numaq_result **res,
+			      char *err, size_t errlen);
 
 #endif

@@ -33,7 +33,7 @@ static const struct {
 	  { 0, 0 } },
 };
 
-#define E1_NROWS ARRAY_SIZE(e1_rows)
+_Static_assert(ARRAY_SIZE(e1_rows) == E1_NROWS, "E1_NROWS: one per row");
 
 /* Per segment on the wire: the events that tell the mechanisms apart. */
 static const enum event e1_events[] = {
@@ -82,12 +82,23 @@ static void print_breakdown(FILE *f, const struct iperf_point *base,
 	}
 }
 
-int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f, char *err,
+int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
+			   const struct net_kirkwood_result **res, char *err,
 			   size_t errlen)
 {
-	static struct iperf_point pts[E1_NROWS][2];
-	static struct settings rows[E1_NROWS][2];
+	static struct net_kirkwood_result e1;
+	struct iperf_point(*pts)[2] = e1.pts;
+	struct settings(*rows)[2] = e1.rows;
 	const struct platform *p = platform_find("kirkwood-openblocks-a7");
+
+	e1.platform = p;
+	for (u32 r = 0; r < E1_NROWS; r++) {
+		e1.row_names[r] = e1_rows[r].name;
+		e1.kinds[r] = e1_rows[r].kind;
+		e1.published[r] = e1_rows[r].published[0] ?
+					  e1_rows[r].published :
+					  NULL;
+	}
 
 	for (u32 r = 0; r < E1_NROWS; r++)
 		for (u32 t = 0; t < 2; t++) {
@@ -109,6 +120,8 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f, char *err,
 				return ret;
 		}
 	progress_end();
+	if (res)
+		*res = &e1;
 	if (json) {
 		fprintf(f, "[\n");
 		for (u32 r = 0; r < E1_NROWS; r++)

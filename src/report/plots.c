@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The plots of `vmsplit reproduce --plot DIR` (plots.h): a log2-x line
+ * chart for E3 and grouped bar charts for E1 and E2, drawn with the SVG
+ * writer of plot_svg.c.  Axes start at 0 and end at a "nice" value (1, 2
+ * or 5 times a power of ten per tick), so bars and lines compare by
+ * length; every number is printed in a fixed format.
+ */
+#include "report/plots.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/errno.h"
+#include "base/panic.h"
+#include "report/plot_svg.h"
+
+/* Colour-blind-safe (Okabe-Ito): blue, vermilion, green, orange. */
+const char *const plot_colours[PLOT_NR_COLOURS] = {
+	"#0072b2",
+	"#d55e00",
+	"#009e73",
+	"#e69f00",
+};
+
+#define AXIS_COLOUR "#333333"
+#define GRID_COLOUR "#dddddd"
+#define LINE_DASH "8,5"
+
+void plot_document_begin(FILE *f, u32 w, u32 h)
+{
+	plot_svg_begin(f, w, h);
+	for (u32 c = 0; c < PLOT_NR_COLOURS; c++) {
+		char id[16];
+
+		snprintf(id, sizeof(id), "hatch%u", c);
+		plot_svg_hatch(f, id, plot_colours[c]);
+	}
+}
+
+/* The y axis: 0 to top in ticks of step. */
+struct yscale {
+	double top, step;
+	u32 decimals;
+};
+
+/* About six ticks of 1, 2 or 5 times a power of ten, covering @max. */
+static struct yscale yscale_for(double max)
+{
+	struct yscale y;
+	double raw, mag, frac;
+
+	if (!(max > 0))
+		max = 1;
+	raw = max / 6;
+	mag = pow(10, floor(log10(raw)));
+	frac = raw / mag;
+	y.step = (frac <= 1 ? 1 : frac <= 2 ? 2 : frac <= 5 ? 5 : 10) * mag;
+	y.top = ceil(max / y.step - 1e-9) * y.step;
+	y.decimals = y.step >= 1 ? 0 : (u32)ceil(-log10(y.step) - 1e-9);
+	return y;
+}
+
+/* Title, the y axis with its grid and labels, the x axis line. */
+static void draw_frame(FILE *f, const char *title, const char *xlabel,
+		       const char *ylabel, const struct yscale *ys, double bx,
+		       double by, double l, double r, double t, double b)
+{
+	char num[32];
+
+	plot_svg_text(f, (l + r) / 2, by + 28, SVG_MIDDLE, 17, 0, true, title);
+	for (double v = 0; v <= ys->top + ys->step / 2; v += ys->step) {
+		double yy = b - (b - t) * v / ys->top;
+
+		if (v > 0)
+			plot_svg_line(f, l, yy, r, yy, GRID_COLOUR, 1, NULL);
+		plot_svg_line(f, l - 5, yy, l, yy, AXIS_COLOUR, 1, NULL);
+		snprintf(num, sizeof(num), "%.*f", (int)ys->decimals, v);
+		plot_svg_text(f, l - 8, yy + 4, SVG_END, 12, 0, false, num);
+	}
+	plot_svg_line(f, l, t, l, b, AXIS_COLOUR, 1.5, NULL);
+	plot_svg_line(f, l, b, r, b, AXIS_COLOUR, 1.5, NULL);
+	plot_svg_text(f, bx + 22, (t + b) / 2, SVG_MIDDLE, 13, -90, false,
+		      ylabel);
+	if (xlabel)
+		plot_svg_text(f, (l + r) / 2, b + 50, SVG_MIDDLE, 13, 0, false,
+			      xlabel);
+}
+
+static double y_of(const struct yscale *ys, double t, double b, double v)
+{
+	return b - (b - t) * v / ys->top;
+}
+
+void plot_lines_draw(FILE *f, const struct plot_lines *c, double bx, double by,
+		     double bw, double bh)
+{
+	double l = bx + PLOT_LEFT, r = bx + bw - PLOT_LEGEND_W;
+	double t = by + PLOT_TOP, b = by + bh - PLOT_BOTTOM;
+	double lx0, lx1, max = 0, ly;
+	struct yscale ys;
+
+	if (!c->nx || c->nx > PLOT_MAX_X || c->nseries > PLOT_MAX_SERIES)
+		panic("plot_lines_draw: %u points, %u series", c->nx,
+		      c->nseries);
+	for (u32 s = 0; s < c->nseries; s++)
+		for (u32 i = 0; i < c->nx; i++) {
+			if (c->series[s].model[i] > max)
+				max = c->series[s].model[i];
+			if (c->series[s].published &&
+			    c->series[s].published[i] > max)
+				max = c->series[s].published[i];
+		}
+	ys = yscale_for(max);
+	draw_frame(f, c->title, c->xlabel, c->ylabel, &ys, bx, by, l, r, t, b);
+	lx0 = log2(c->x[0]);
+	lx1 = log2(c->x[c->nx - 1]);
+#define X_OF(v)                                                           \
+	(c->nx == 1 ? (l + r) / 2 :                                       \
+		      l + PLOT_XPAD +                                     \
+			      (r - l - 2 * PLOT_XPAD) * (log2(v) - lx0) / \
+				      (lx1 - lx0))
+	for (u32 i = 0; i < c->nx; i++) {
+		double xx = X_OF(c->x[i]);
+
+		plot_svg_line(f, xx, b, xx, b + 5, AXIS_COLOUR, 1, NULL);
+		plot_svg_text(f, xx, b + 20, SVG_MIDDLE, 12, 0, false,
+			      c->xnames[i]);
+	}
+	for (u32 s = 0; s < c->nseries; s++) {
+		const char *col =
+			plot_colours[c->series[s].colour % PLOT_NR_COLOURS];
+
+		plot_svg_polyline_begin(f, col, 2.5,
+					c->series[s].dashed ? LINE_DASH : NULL);
+		for (u32 i = 0; i < c->nx; i++)
+			plot_svg_polyline_point(f, X_OF(c->x[i]),
+						y_of(&ys, t, b,
+						     c->series[s].model[i]));
+		plot_svg_polyline_end(f);
+		if (!c->series[s].published)
+			continue;
+		for (u32 i = 0; i < c->nx; i++)
+			plot_svg_circle(f, X_OF(c->x[i]),
+					y_of(&ys, t, b,
+					     c->series[s].published[i]),
+					5, "white", col);
+	}
+#undef X_OF
+	/* The legend: a line per series (with a circle if published). */
+	ly = t + 10;
+	for (u32 s = 0; s < c->nseries; s++, ly += 24) {
+		const char *col =
+			plot_colours[c->series[s].colour % PLOT_NR_COLOURS];
+
+		plot_svg_line(f, r + 20, ly, r + 50, ly, col, 2.5,
+			      c->series[s].dashed ? LINE_DASH : NULL);
+		if (c->series[s].published)
+			plot_svg_circle(f, r + 35, ly, 5, "white", col);
+		plot_svg_text(f, r + 58, ly + 4, SVG_START, 12, 0, false,
+			      c->series[s].name);
+	}
+	plot_svg_text(f, r + 20, ly + 10, SVG_START, 12, 0, false,
+		      "lines: the model");
+	plot_svg_circle(f, r + 25, ly + 26, 5, "white", AXIS_COLOUR);
+	plot_svg_text(f, r + 36, ly + 30, SVG_START, 12, 0, false, "published");
+}
+
+void plot_bars_draw(FILE *f, const struct plot_bars *c, double bx, double by,
+		    double bw, double bh)
+{
+	double l = bx + PLOT_LEFT;
+	double r = bx + bw - (c->legend_w ? c->legend_w : 30);
+	double t = by + PLOT_TOP, b = by + bh - PLOT_BOTTOM;
+	double gw, barw, max = 0, ly;
+	struct yscale ys;
+	char num[32];
+
+	if (!c->ngroups || c->ngroups > PLOT_MAX_X || !c->nseries ||
+	    c->nseries > PLOT_MAX_SERIES)
+		panic("plot_bars_draw: %u groups, %u series", c->ngroups,
+		      c->nseries);
+	for (u32 s = 0; s < c->nseries; s++)
+		for (u32 g = 0; g < c->ngroups; g++)
+			if (c->series[s].v[g] > max)
+				max = c->series[s].v[g];
+	ys = yscale_for(max);
+	draw_frame(f, c->title, c->xlabel, c->ylabel, &ys, bx, by, l, r, t, b);
+	gw = (r - l) / c->ngroups;
+	barw = gw * 0.8 / c->nseries;
+	for (u32 g = 0; g < c->ngroups; g++) {
+		double gx = l + gw * g + gw * 0.1;
+
+		plot_svg_text(f, l + gw * (g + 0.5), b + 20, SVG_MIDDLE, 12, 0,
+			      false, c->groups[g]);
+		for (u32 s = 0; s < c->nseries; s++) {
+			u32 ci = c->series[s].colour % PLOT_NR_COLOURS;
+			double v = c->series[s].v[g], xx = gx + barw * s;
+			char fill[24];
+
+			if (isnan(v)) {
+				plot_svg_text(f, xx + barw / 2, b - 6,
+					      SVG_MIDDLE, 10, 0, false, "none");
+				continue;
+			}
+			snprintf(fill, sizeof(fill), "url(#hatch%u)", ci);
+			plot_svg_rect(f, xx + 1, y_of(&ys, t, b, v), barw - 2,
+				      b - y_of(&ys, t, b, v),
+				      c->series[s].published ? fill :
+							       plot_colours[ci],
+				      plot_colours[ci]);
+			snprintf(num, sizeof(num), "%.*f", (int)c->decimals, v);
+			plot_svg_text(f, xx + barw / 2, y_of(&ys, t, b, v) - 5,
+				      SVG_MIDDLE, 11, 0, false, num);
+		}
+	}
+	if (!c->legend_w)
+		return;
+	ly = t + 10;
+	for (u32 s = 0; s < c->nseries; s++, ly += 24) {
+		u32 ci = c->series[s].colour % PLOT_NR_COLOURS;
+		char fill[24];
+
+		snprintf(fill, sizeof(fill), "url(#hatch%u)", ci);
+		plot_svg_rect(f, r + 20, ly - 8, 30, 16,
+			      c->series[s].published ? fill : plot_colours[ci],
+			      plot_colours[ci]);
+		plot_svg_text(f, r + 58, ly + 4, SVG_START, 12, 0, false,
+			      c->series[s].name);
+	}
+	plot_svg_text(f, r + 20, ly + 10, SVG_START, 12, 0, false,
+		      "hatched: published; solid: the model");
+}
+
+int plot_prepare_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		int e = errno;
+
+		snprintf(err, errlen,
+			 "--plot: cannot create directory '%s': %s", dir,
+			 strerror(e));
+		return -e;
+	}
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "--plot: '%s' is not a directory", dir);
+		return -ENOTDIR;
+	}
+	if (access(dir, W_OK | X_OK)) {
+		int e = errno;
+
+		snprintf(err, errlen, "--plot: cannot write in '%s': %s", dir,
+			 strerror(e));
+		return -e;
+	}
+	return 0;
+}
+
+/* Open @dir/@name.svg for writing. */
+static FILE *plot_open(const char *dir, const char *name, char *path,
+		       size_t pathlen, char *err, size_t errlen)
+{
+	FILE *f;
+
+	snprintf(path, pathlen, "%s/%s.svg", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		snprintf(err, errlen, "--plot: cannot write '%s': %s", path,
+			 strerror(errno));
+	return f;
+}
+
+/* Close @f, reporting a write error (a full disk shows only here). */
+static int plot_close(FILE *f, const char *path, char *err, size_t errlen)
+{
+	bool bad = ferror(f);
+
+	if (fclose(f) || bad) {
+		snprintf(err, errlen, "--plot: error writing '%s': %s", path,
+			 strerror(errno ? errno : EIO));
+		return -EIO;
+	}
+	return 0;
+}
+
+int plot_dd_beaglebone(const char *dir, const struct dd_beaglebone_result *r,
+		       char *err, size_t errlen)
+{
+	static struct plot_lines c;
+	char title[160], path[4096];
+	FILE *f;
+
+	memset(&c, 0, sizeof(c));
+	snprintf(title, sizeof(title),
+		 "E3: dd to tmpfs on %s, %llu MiB per point", r->platform->name,
+		 (unsigned long long)(r->total >> 20));
+	c.title = title;
+	c.xlabel = "block size (bytes, log2 scale)";
+	c.ylabel = "dd throughput (MB/s)";
+	c.nx = E3_NBS;
+	for (u32 b = 0; b < E3_NBS; b++) {
+		c.x[b] = r->bs[b];
+		c.xnames[b] = r->bs_names[b];
+	}
+	c.nseries = E3_NROWS;
+	for (u32 s = 0; s < E3_NROWS; s++) {
+		c.series[s].name = r->row_names[s];
+		c.series[s].colour = s;
+		/* The two GUP rows lie almost on each other. */
+		c.series[s].dashed = s == E3_NROWS - 1;
+		c.series[s].published = r->published[s];
+		for (u32 b = 0; b < E3_NBS; b++)
+			c.series[s].model[b] = r->pts[s][b].mbps;
+	}
+	f = plot_open(dir, "dd-beaglebone", path, sizeof(path), err, errlen);
+	if (!f)
+		return -EIO;
+	plot_document_begin(f, 1100, 560);
+	plot_lines_draw(f, &c, 0, 0, 1100, 560);
+	plot_svg_end(f);
+	return plot_close(f, path, err, errlen);
+}
+
+int plot_net_kirkwood(const char *dir, const struct net_kirkwood_result *r,
+		      char *err, size_t errlen)
+{
+	static const char *const names[4] = { "TSO off, published",
+					      "TSO off, model",
+					      "TSO on, published",
+					      "TSO on, model" };
+	static struct plot_bars c;
+	char title[160], path[4096];
+	FILE *f;
+
+	memset(&c, 0, sizeof(c));
+	snprintf(title, sizeof(title), "E1: iperf TCP send on %s",
+		 r->platform->name);
+	c.title = title;
+	c.xlabel = "kernel configuration";
+	c.ylabel = "iperf throughput (Mbit/s)";
+	c.legend_w = 260;
+	c.ngroups = E1_NROWS;
+	for (u32 g = 0; g < E1_NROWS; g++)
+		c.groups[g] = r->row_names[g];
+	c.nseries = 4;
+	for (u32 s = 0; s < 4; s++) {
+		u32 tso = s / 2;
+
+		c.series[s].name = names[s];
+		c.series[s].colour = tso;
+		c.series[s].published = !(s & 1);
+		for (u32 g = 0; g < E1_NROWS; g++)
+			c.series[s].v[g] =
+				!(s & 1) ? (r->published[g] ?
+						    r->published[g][tso] :
+						    NAN) :
+					   r->pts[g][tso].mbps;
+	}
+	f = plot_open(dir, "net-kirkwood", path, sizeof(path), err, errlen);
+	if (!f)
+		return -EIO;
+	plot_document_begin(f, 1000, 560);
+	plot_bars_draw(f, &c, 0, 0, 1000, 560);
+	plot_svg_end(f);
+	return plot_close(f, path, err, errlen);
+}
+
+int plot_kernbench_numaq(const char *dir,
+			 const struct kernbench_numaq_result *r, char *err,
+			 size_t errlen)
+{
+	static const char *const names[3] = { "baseline, published",
+					      "baseline, model",
+					      "CONFIG_HIGHPTE=y, model" };
+	static struct plot_bars kb, sd;
+	char title[160], sdtitle[64], sdx[64], path[4096];
+	FILE *f;
+
+	memset(&kb, 0, sizeof(kb));
+	memset(&sd, 0, sizeof(sd));
+	snprintf(title, sizeof(title), "E2: kernbench on %s",
+		 r->platform->name);
+	kb.title = title;
+	kb.ylabel = "time (seconds)";
+	kb.xlabel = "kernbench, make -j vmlinux";
+	kb.decimals = 1;
+	kb.legend_w = 260;
+	kb.ngroups = 3;
+	kb.groups[0] = "elapsed";
+	kb.groups[1] = "system";
+	kb.groups[2] = "user";
+	kb.nseries = 3;
+	for (u32 s = 0; s < 3; s++) {
+		kb.series[s].name = names[s];
+		kb.series[s].colour = s == 2;
+		kb.series[s].published = s == 0;
+	}
+	for (u32 g = 0; g < 3; g++)
+		kb.series[0].v[g] = r->published[g];
+	for (u32 h = 0; h < 2; h++) {
+		kb.series[1 + h].v[0] = r->kb[h].r.elapsed_s;
+		kb.series[1 + h].v[1] = r->kb[h].r.system_s;
+		kb.series[1 + h].v[2] = r->kb[h].r.user_s;
+	}
+	sd = kb;
+	snprintf(sdtitle, sizeof(sdtitle), "E2: SDET %u", SDET_DEFAULT_SCRIPTS);
+	snprintf(sdx, sizeof(sdx), "SDET, %u scripts", SDET_DEFAULT_SCRIPTS);
+	sd.title = sdtitle;
+	sd.ylabel = "throughput relative to baseline (%)";
+	sd.xlabel = sdx;
+	sd.legend_w = 0;
+	sd.ngroups = 1;
+	sd.groups[0] = "scripts/hour";
+	sd.series[0].v[0] = r->sdet_published_pct;
+	/* The model's baseline is the 100% its HIGHPTE run is relative to. */
+	sd.series[1].v[0] = 100.0;
+	sd.series[2].v[0] = r->sdet_rel_pct;
+	f = plot_open(dir, "kernbench-numaq", path, sizeof(path), err, errlen);
+	if (!f)
+		return -EIO;
+	plot_document_begin(f, 1240, 560);
+	plot_bars_draw(f, &kb, 0, 0, 900, 560);
+	plot_bars_draw(f, &sd, 900, 0, 340, 560);
+	plot_svg_end(f);
+	return plot_close(f, path, err, errlen);
+}
