@@ -24,6 +24,7 @@
 #include "experiments/iperf.h"
 #include "experiments/hackbench.h"
 #include "experiments/kernbench.h"
+#include "experiments/lmbench.h"
 #include "experiments/sdet.h"
 #include "report/plots.h"
 
@@ -123,6 +124,12 @@ static const struct {
 	  "        [--format table|csv|json] [--profile]\n"
 	  "                            SDET: S shells (default 32, numaq-16) running N\n"
 	  "                            short commands each (150): scripts/hour\n" },
+	{ "run lmbench",
+	  "run lmbench [--platform P] [--tests null,read,...,bcopy]\n"
+	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
+	  "                            lmbench 3's lat_syscall, lat_pagefault, lat_mmap,\n"
+	  "                            lat_proc, lat_ctx, lat_pipe and bw_mem (on\n"
+	  "                            beaglebone-black by default): us or MB/s\n" },
 	{ "reproduce",
 	  "reproduce [dd-beaglebone|net-kirkwood|kernbench-numaq|\n"
 	  "        hackbench-beaglebone]\n"
@@ -963,6 +970,109 @@ static int cmd_run_sdet(int argc, char **argv)
 	return 0;
 }
 
+/* --tests: a comma-separated list of lmbench test names, or all. */
+static u32 parse_lmbench_tests(const char *list, enum lmbench_test *t)
+{
+	u32 n = 0;
+
+	if (!list) {
+		for (int i = 0; i < NR_LMBENCH_TESTS; i++)
+			t[n++] = (enum lmbench_test)i;
+		return n;
+	}
+	for (const char *p = list;;) {
+		size_t len = strcspn(p, ",");
+		int found = -1;
+
+		for (int i = 0; i < NR_LMBENCH_TESTS; i++)
+			if (strlen(lmbench_test_names[i]) == len &&
+			    !strncmp(p, lmbench_test_names[i], len))
+				found = i;
+		if (found < 0 || n == NR_LMBENCH_TESTS)
+			usage_error("--tests: '%s' is not a list of null, read, write, stat, fstat, open, pagefault, mmap, fork, exec, ctx, pipe, rd, wr, cp, bzero, bcopy",
+				    list);
+		t[n++] = (enum lmbench_test)found;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	return n;
+}
+
+static int cmd_run_lmbench(int argc, char **argv)
+{
+	static const char *const opts[] = { "tests", NULL };
+	static struct lmbench_point pts[NR_LMBENCH_TESTS];
+	enum lmbench_test t[NR_LMBENCH_TESTS];
+	struct run_args a;
+	char err[256];
+	u32 n;
+
+	parse_run_args(argc, argv, &a, opts, "beaglebone-black");
+	n = parse_lmbench_tests(run_opt(&a, "tests"), t);
+	for (u32 i = 0; i < n; i++)
+		if (lmbench_measure(&a.s, t[i], &pts[i], err, sizeof(err)))
+			usage_error("%s", err);
+	if (a.format == FMT_JSON) {
+		printf("[\n");
+		for (u32 i = 0; i < n; i++) {
+			const struct lmbench_point *pt = &pts[i];
+			char head[96];
+			bool first = true;
+
+			printf("  {\"workload\": \"lmbench\", \"test\": \"%s\", \"command\": \"%s\", \"platform\": \"%s\", \"settings\": ",
+			       lmbench_test_names[t[i]], lmbench_command(t[i]),
+			       a.s.platform->name);
+			settings_print_json(&a.s, stdout);
+			printf(", \"params\": {\"ops\": %llu, \"batches\": %u, \"max_batches\": %d}, \"per_op\": {",
+			       (unsigned long long)pt->p.ops, pt->p.batches,
+			       LMB_MAX_BATCHES);
+			for (int e = 0; e < NR_EVENTS; e++) {
+				if (!pt->p.events[e])
+					continue;
+				printf("%s\"%s\": %.6g", first ? "" : ", ",
+				       event_names[e],
+				       lmbench_per_op(pt, (enum event)e));
+				first = false;
+			}
+			printf("}, ");
+			snprintf(head, sizeof(head), "\"%s\": %.4f, ",
+				 lmbench_is_bandwidth(t[i]) ? "MBps" : "usecs",
+				 pt->value);
+			run_print_json_body(&pt->r, head, stdout);
+			printf("}%s\n", i + 1 < n ? "," : "");
+		}
+		printf("]\n");
+		return 0;
+	}
+	if (a.format == FMT_CSV) {
+		printf("workload,platform,test,command,value,unit,ops,batches,syscalls_per_op,faults_per_op\n");
+		for (u32 i = 0; i < n; i++)
+			printf("lmbench,%s,%s,%s,%.4f,%s,%llu,%u,%.6g,%.6g\n",
+			       a.s.platform->name, lmbench_test_names[t[i]],
+			       lmbench_command(t[i]), pts[i].value,
+			       lmbench_is_bandwidth(t[i]) ? "MB/s" : "us",
+			       (unsigned long long)pts[i].p.ops,
+			       pts[i].p.batches,
+			       lmbench_per_op(&pts[i], EV_syscall),
+			       lmbench_per_op(&pts[i], EV_page_fault));
+		return 0;
+	}
+	printf("# ");
+	settings_print_words(&a.s, stdout);
+	printf("\n");
+	for (u32 i = 0; i < n; i++) {
+		printf("# %s\n", lmbench_command(t[i]));
+		lmbench_print(&pts[i], stdout);
+	}
+	if (a.profile)
+		for (u32 i = 0; i < n; i++) {
+			printf("\n## %s", lmbench_command(t[i]));
+			print_profile_table(&pts[i].r);
+		}
+	return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	static const char *const spawn_opts[] = { "procs", "pages",
@@ -973,7 +1083,7 @@ static int cmd_run(int argc, char **argv)
 	char err[256];
 
 	if (argc < 1)
-		usage_error("run: name a workload (spawn, dd, iperf, hackbench, kernbench, sdet)");
+		usage_error("run: name a workload (spawn, dd, iperf, hackbench, kernbench, sdet, lmbench)");
 	if (!strcmp(argv[0], "dd"))
 		return cmd_run_dd(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "iperf"))
@@ -984,8 +1094,10 @@ static int cmd_run(int argc, char **argv)
 		return cmd_run_sdet(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "kernbench"))
 		return cmd_run_kernbench(argc - 1, argv + 1);
+	if (!strcmp(argv[0], "lmbench"))
+		return cmd_run_lmbench(argc - 1, argv + 1);
 	if (strcmp(argv[0], "spawn"))
-		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench, kernbench, sdet)",
+		usage_error("unknown workload '%s' (available: spawn, dd, iperf, hackbench, kernbench, sdet, lmbench)",
 			    argv[0]);
 	parse_run_args(argc - 1, argv + 1, &a, spawn_opts,
 		       "kirkwood-openblocks-a7");

@@ -47,6 +47,7 @@ void vfs_init(void)
 	 * calling this twice is harmless.
 	 */
 	memset(names, 0, sizeof(names));
+	stat_init();
 	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++)
 		dev_inodes[i].i_count = 1;
 }
@@ -69,6 +70,7 @@ void vfs_exit(void)
 	for (int i = 0; i < NR_NAMES; i++)
 		if (names[i])
 			unlink_slot(i);
+	stat_exit();
 }
 
 static const char *skip_slashes(const char *path)

@@ -28,5 +28,12 @@ int vfs_ftruncate(int fd, u64 length);
 int vfs_unlink(const char *path);
 int vfs_fsync(int fd);
 int vfs_close(int fd);
+/* stat64 and fstat64 (fs/stat.c): struct stat64 copied to @buf. */
+int vfs_stat(const char *path, vaddr_t buf);
+int vfs_fstat(int fd, vaddr_t buf);
+/* The stat buffer: forgotten at boot (vfs_init), freed at the end of a
+ * run (vfs_exit). */
+void stat_init(void);
+void stat_exit(void);
 
 #endif

@@ -100,6 +100,16 @@ int sys_getpid(void)
 	return pid;
 }
 
+int sys_getppid(void)
+{
+	u16 cc = syscall_enter();
+	/* task_tgid_vnr(rcu_dereference(current->real_parent)). */
+	int ppid = current->parent ? current->parent->pid : 0;
+
+	syscall_leave(cc);
+	return ppid;
+}
+
 int sys_fork(void (*child)(void *), void *arg)
 {
 	u16 cc = syscall_enter();
@@ -373,6 +383,27 @@ int sys_close(int fd)
 {
 	u16 cc = syscall_enter();
 	int ret = vfs_close(fd);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_stat(vaddr_t path, vaddr_t buf)
+{
+	u16 cc = syscall_enter();
+	char name[PATH_MAX_LEN];
+	int ret = (int)getname(name, path);
+
+	if (!ret)
+		ret = vfs_stat(name, buf);
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_fstat(int fd, vaddr_t buf)
+{
+	u16 cc = syscall_enter();
+	int ret = vfs_fstat(fd, buf);
 
 	syscall_leave(cc);
 	return ret;

@@ -81,6 +81,38 @@ void uv_write32(vaddr_t addr, u32 v)
 	uv_write(addr, &v, 4);
 }
 
+/* A user-mode copy, fault by fault on either side. */
+void uv_copy(vaddr_t dst, vaddr_t src, u32 len)
+{
+	sched_yield_point();
+	while (len) {
+		struct cpu *c = this_cpu();
+		u32 left = hw_copy(c, dst, src, len, ACC_USER, ACC_USER);
+
+		if (!left)
+			return;
+		dst += len - left;
+		src += len - left;
+		len = left;
+		user_fault(c);
+	}
+}
+
+void uv_fill(vaddr_t addr, u8 val, u32 len)
+{
+	sched_yield_point();
+	while (len) {
+		struct cpu *c = this_cpu();
+		u32 left = hw_fill(c, addr, val, len, ACC_USER);
+
+		if (!left)
+			return;
+		addr += len - left;
+		len = left;
+		user_fault(c);
+	}
+}
+
 void uv_touch(vaddr_t addr, u32 len, bool write)
 {
 	u64 end = (u64)addr + len;
@@ -107,4 +139,17 @@ vaddr_t user_image_base(void)
 void user_loop_iteration(void)
 {
 	user_compute(code_cost[CODE_user_loop]);
+}
+
+void user_stream(enum user_stream kind, u64 bytes)
+{
+	static const enum code_cost cc[] = {
+		[USER_STREAM_RD] = CODE_bw_mem_rd_kib,
+		[USER_STREAM_WR] = CODE_bw_mem_wr_kib,
+		[USER_STREAM_CP] = CODE_bw_mem_cp_kib,
+		[USER_STREAM_MEMSET] = CODE_memset_kib,
+		[USER_STREAM_MEMCPY] = CODE_memcpy_kib,
+	};
+
+	user_compute((bytes * code_cost[cc[kind]] + 512) >> 10);
 }

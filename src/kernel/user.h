@@ -19,6 +19,22 @@ u32 uv_read32(vaddr_t addr);
 void uv_write32(vaddr_t addr, u32 v);
 /* One load (or store) in every page of [addr, addr + len). */
 void uv_touch(vaddr_t addr, u32 len, bool write);
+/* User-mode memcpy and memset of [addr, addr + len) (faults as they come). */
+void uv_copy(vaddr_t dst, vaddr_t src, u32 len);
+void uv_fill(vaddr_t addr, u8 val, u32 len);
+/*
+ * The instructions of a user streaming loop over @bytes (lmbench
+ * bw_mem's), at the board's cost per KiB; the memory accesses are the
+ * caller's uv_* calls.
+ */
+enum user_stream {
+	USER_STREAM_RD,		/* bw_mem rd's summing loop */
+	USER_STREAM_WR,		/* bw_mem wr's storing loop */
+	USER_STREAM_CP,		/* bw_mem cp's copying loop */
+	USER_STREAM_MEMSET,	/* libc memset (bzero) */
+	USER_STREAM_MEMCPY,	/* libc memcpy (bcopy) */
+};
+void user_stream(enum user_stream kind, u64 bytes);
 /* @cycles of user-mode instructions (the program's own work). */
 void user_compute(u64 cycles);
 /*
@@ -36,6 +52,8 @@ vaddr_t user_image_base(void);
 #define MAP_ANONYMOUS 0x20
 
 int sys_getpid(void);
+/* The parent's pid; 0 for a process without one (init's children). */
+int sys_getppid(void);
 /* fork/vfork: the child runs @child(@arg); the parent gets its pid. */
 int sys_fork(void (*child)(void *), void *arg);
 int sys_vfork(void (*child)(void *), void *arg);
@@ -75,6 +93,13 @@ int sys_ftruncate(int fd, u64 length);
 int sys_unlink(vaddr_t path);
 int sys_fsync(int fd);
 int sys_close(int fd);
+/*
+ * stat64/fstat64: fill the struct stat64 (STAT64_SIZE bytes, ARM EABI
+ * layout) at @buf.  Return: 0, -ENOENT, -EBADF or -EFAULT.
+ */
+#define STAT64_SIZE 104
+int sys_stat(vaddr_t path, vaddr_t buf);
+int sys_fstat(int fd, vaddr_t buf);
 /*
  * pipe(2): @fds[0] gets the read end, @fds[1] the write end.  @fds is the
  * program's own variable (as wait4's status is); the 8-byte copy out is

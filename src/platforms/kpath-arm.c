@@ -776,6 +776,27 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * 43, place_entity 28), as sk_stream_write_space's (uncertain by
 	 * half, see there). */
 	[CODE_try_to_wake_up] = 260,
+	/*
+	 * [E] stat64/fstat64 (issue 13) until tools/kpath measures them:
+	 * vfs_getattr 20 with security_inode_getattr and the LSM hook 40,
+	 * shmem_getattr 40, generic_fillattr 60 (thirteen fields, the uid and
+	 * gid mapping), cp_new_stat64's memset of 104 bytes and field moves
+	 * 60, _copy_to_user's set-up 20, vfs_statx / vfs_fstat's glue 40:
+	 * about 280 instructions as an ARM compiler emits them.
+	 */
+	[CODE_vfs_getattr] = 280,
+	/*
+	 * [E] lmbench 3's bw_mem loops (src/bw_mem.c), user code run at the
+	 * kernel CPI as dd's loop is: rd sums p[0] + p[4] + ... + p[124]
+	 * then p += 128, so per 512 bytes 32 loads, 32 adds and about 3 loop
+	 * instructions: 134 per KiB; wr stores p[0], p[4], ...: 32 stores and
+	 * 3: 70 per KiB; cp copies dst[i] = p[i] likewise: 32 loads, 32
+	 * stores and 4: 136 per KiB.  bcopy and bzero are libc's memmove and
+	 * memset: memcpy_kib and memset_kib.
+	 */
+	[CODE_bw_mem_rd_kib] = 134,
+	[CODE_bw_mem_wr_kib] = 70,
+	[CODE_bw_mem_cp_kib] = 136,
 };
 
 /* Linux 6.1 with a board configuration (the A15 what-if board). */

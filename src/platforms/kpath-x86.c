@@ -438,6 +438,22 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	/* [E] sk_stream_write_space's wake of a sleeper: 9 + 8 + 79 + 65 +
 	 * 82 + 119 + 112 + 68. */
 	[CODE_try_to_wake_up] = 542,
+	/* [E] stat64/fstat64 (issue 13): the ARM estimate's parts (vfs_getattr
+	 * and its LSM hook, shmem_getattr, generic_fillattr, cp_new_stat64,
+	 * the glue), x86 code being of about the same size. */
+	[CODE_vfs_getattr] = 280,
+	/*
+	 * [E] lmbench 3's bw_mem loops (src/bw_mem.c), user code run at the
+	 * kernel CPI as dd's loop is: rd sums p[0] + p[4] + ... + p[124]
+	 * then p += 128, so per 512 bytes 32 loads, 32 adds and about 3 loop
+	 * instructions: 134 per KiB; wr stores p[0], p[4], ...: 32 stores and
+	 * 3: 70 per KiB; cp copies dst[i] = p[i] likewise: 32 loads, 32
+	 * stores and 4: 136 per KiB.  bcopy and bzero are libc's memmove and
+	 * memset: memcpy_kib and memset_kib.
+	 */
+	[CODE_bw_mem_rd_kib] = 134,
+	[CODE_bw_mem_wr_kib] = 70,
+	[CODE_bw_mem_cp_kib] = 136,
 };
 
 /*

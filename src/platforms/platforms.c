@@ -13,12 +13,14 @@ const char *const code_cost_names[NR_CODE_COSTS] = {
 
 extern const struct platform kirkwood_openblocks_a7;
 extern const struct platform beaglebone_white;
+extern const struct platform beaglebone_black;
 extern const struct platform numaq_16;
 extern const struct platform cortex_a15_2g;
 
 const struct platform *const platforms[] = {
 	&kirkwood_openblocks_a7,
 	&beaglebone_white,
+	&beaglebone_black,
 	&numaq_16,
 	&cortex_a15_2g,
 	NULL,

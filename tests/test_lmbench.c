@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lmbench (src/workloads/lmbench.c, src/experiments/lmbench.c): each test
+ * makes exactly the system calls and faults per operation that lmbench's
+ * program makes, counted by the machine's event counters over the
+ * measured batch; the bounded until-stable loop stops on two agreeing
+ * batches; runs are deterministic; bw_mem streams every line of its
+ * buffer from DRAM; and `vmsplit run lmbench` refuses bad input.
+ */
+#include "helpers.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include "experiments/lmbench.h"
+
+static struct lmbench_point pt, again;
+
+static void measure(struct lmbench_point *p, const char *platform,
+		    enum lmbench_test t, ...)
+{
+	struct settings s;
+	char err[256];
+	va_list ap;
+	const char *w;
+
+	settings_default(&s, platform_find(platform));
+	va_start(ap, t);
+	while ((w = va_arg(ap, const char *)))
+		cr_assert_eq(settings_parse(&s, w, err, sizeof(err)), 0, "%s",
+			     err);
+	va_end(ap);
+	cr_assert_eq(lmbench_measure(&s, t, p, err, sizeof(err)), 0, "%s",
+		     err);
+	cr_assert_gt(p->p.ops, 0);
+	cr_assert_gt(p->value, 0, "%s: %f", lmbench_test_names[t], p->value);
+}
+
+/* Event @e grew by exactly @per_op for each operation of the batch. */
+static void expect(enum event e, u64 per_op)
+{
+	cr_assert_eq(pt.p.events[e], per_op * pt.p.ops,
+		     "%s: %s %llu over %llu ops, want %llu each",
+		     lmbench_test_names[pt.p.test], event_names[e],
+		     (unsigned long long)pt.p.events[e],
+		     (unsigned long long)pt.p.ops,
+		     (unsigned long long)per_op);
+}
+
+#define BBB "beaglebone-black"
+
+Test(lmbench, lat_syscall_one_call_per_op)
+{
+	static const enum lmbench_test one[] = { LMB_NULL, LMB_READ,
+						 LMB_WRITE, LMB_STAT,
+						 LMB_FSTAT };
+
+	for (size_t i = 0; i < ARRAY_SIZE(one); i++) {
+		measure(&pt, BBB, one[i], NULL);
+		expect(EV_syscall, 1);
+		expect(EV_page_fault, 0);
+		expect(EV_context_switch, 0);
+		expect(EV_page_alloc, 0);
+	}
+}
+
+Test(lmbench, lat_syscall_open_is_open_and_close)
+{
+	measure(&pt, BBB, LMB_OPEN, NULL);
+	expect(EV_syscall, 2);
+	expect(EV_page_fault, 0);
+}
+
+/* read of /dev/zero clears its one byte; write to /dev/null moves none:
+ * the read costs the clear_user, so it is the dearer of the two data
+ * calls beside null, and every one of them dearer than getppid. */
+Test(lmbench, lat_syscall_null_is_cheapest)
+{
+	double null_us;
+
+	measure(&pt, BBB, LMB_NULL, NULL);
+	null_us = pt.value;
+	for (int t = LMB_READ; t <= LMB_OPEN; t++) {
+		measure(&again, BBB, (enum lmbench_test)t, NULL);
+		cr_assert_gt(again.value, null_us, "%s", lmbench_test_names[t]);
+	}
+}
+
+Test(lmbench, lat_pagefault_one_file_fault_per_page)
+{
+	measure(&pt, BBB, LMB_PAGEFAULT, NULL);
+	cr_assert_eq(pt.p.ops, LMB_PAGEFAULT_BYTES / 4096);
+	expect(EV_page_fault, 1);
+	expect(EV_fault_file, 1);
+	expect(EV_fault_anon, 0);
+	expect(EV_syscall, 0);
+}
+
+Test(lmbench, lat_mmap_mmap_munmap_and_a_fault_per_page)
+{
+	measure(&pt, BBB, LMB_MMAP, NULL);
+	expect(EV_syscall, 2);
+	expect(EV_page_fault, LMB_MMAP_BYTES / 4096);
+	expect(EV_fault_file, LMB_MMAP_BYTES / 4096);
+}
+
+Test(lmbench, lat_proc_fork_exit_wait)
+{
+	measure(&pt, BBB, LMB_FORK, NULL);
+	expect(EV_fork, 1);
+	expect(EV_exit, 1);
+	expect(EV_exec, 0);
+	/* fork, the child's exit, wait4. */
+	expect(EV_syscall, 3);
+	cr_assert_eq(pt.r.exits, pt.p.batches * pt.p.ops + 1);
+}
+
+Test(lmbench, lat_proc_exec_fork_execve_exit_wait)
+{
+	measure(&pt, BBB, LMB_EXEC, NULL);
+	expect(EV_fork, 1);
+	expect(EV_exec, 1);
+	expect(EV_exit, 1);
+	expect(EV_syscall, 4);
+	expect(EV_sigsegv, 0);
+}
+
+/* A round: each process writes the token and reads it back, two switches
+ * on a one-CPU board. */
+Test(lmbench, lat_ctx_and_lat_pipe_two_switches_a_round)
+{
+	measure(&pt, BBB, LMB_PIPE, NULL);
+	expect(EV_syscall, 4);
+	expect(EV_context_switch, 2);
+	expect(EV_page_fault, 0);
+	measure(&pt, BBB, LMB_CTX, NULL);
+	expect(EV_syscall, 4);
+	expect(EV_context_switch, 2);
+	expect(EV_page_fault, 0);
+	cr_assert_gt(pt.p.overhead_ns, 0);
+}
+
+/* Every line of the 16 MiB source comes from DRAM (it is 64 times the
+ * L2); no system call, no fault once the buffers are touched. */
+Test(lmbench, bw_mem_streams_from_dram)
+{
+	const u64 lines = LMB_BW_BYTES / 64;
+
+	for (int t = LMB_RD; t <= LMB_BCOPY; t++) {
+		measure(&pt, BBB, (enum lmbench_test)t, NULL);
+		cr_assert_eq(pt.p.ops, 1);
+		expect(EV_syscall, 0);
+		expect(EV_page_fault, 0);
+		if (t == LMB_RD || t == LMB_CP || t == LMB_BCOPY)
+			cr_assert_geq(pt.p.events[EV_dram_read], lines, "%s",
+				      lmbench_test_names[t]);
+		if (t != LMB_RD)
+			cr_assert_geq(pt.p.events[EV_dram_write], lines,
+				      "%s", lmbench_test_names[t]);
+	}
+}
+
+/* Until stable: at least two batches, at most the cap, and a run that
+ * stopped early did so on two batches within 1%. */
+Test(lmbench, batches_bounded_and_runs_deterministic)
+{
+	for (int t = 0; t < NR_LMBENCH_TESTS; t++) {
+		measure(&pt, BBB, (enum lmbench_test)t, NULL);
+		cr_assert_geq(pt.p.batches, 2, "%s", lmbench_test_names[t]);
+		cr_assert_leq(pt.p.batches, LMB_MAX_BATCHES, "%s",
+			      lmbench_test_names[t]);
+	}
+	measure(&pt, "cortex-a15-2g", LMB_FORK, NULL);
+	measure(&again, "cortex-a15-2g", LMB_FORK, NULL);
+	cr_assert_eq(pt.p.ns, again.p.ns);
+	cr_assert_eq(memcmp(pt.p.events, again.p.events, sizeof(pt.p.events)),
+		     0);
+}
+
+/* HIGHPTE maps each PTE page a fault touches: the fault path kmaps. */
+Test(lmbench, highpte_kmaps_on_the_fault_path)
+{
+	measure(&pt, "cortex-a15-2g", LMB_PAGEFAULT, "CONFIG_HIGHPTE=y", NULL);
+	cr_assert_geq(pt.p.events[EV_pte_page_kmap], pt.p.ops);
+	measure(&pt, "cortex-a15-2g", LMB_PAGEFAULT, "CONFIG_HIGHPTE=n", NULL);
+	expect(EV_pte_page_kmap, 0);
+}
+
+static int run_cli(const char *args, char *errline, size_t n)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char cmd[512];
+	FILE *p;
+	int st;
+
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	snprintf(cmd, sizeof(cmd), "%s %s 2>&1 >/dev/null", bin, args);
+	p = popen(cmd, "r");
+	cr_assert(p);
+	errline[0] = 0;
+	if (!fgets(errline, (int)n, p))
+		errline[0] = 0;
+	st = pclose(p);
+	cr_assert(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+Test(lmbench, cli)
+{
+	static const char *const bad[][2] = {
+		{ "run lmbench --tests nope", "--tests: 'nope'" },
+		{ "run lmbench --tests null,", "--tests: 'null,'" },
+		{ "run lmbench --bs 4K", "unknown option '--bs'" },
+	};
+	char line[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		cr_assert_eq(run_cli(bad[i][0], line, sizeof(line)), 2, "%s",
+			     bad[i][0]);
+		cr_assert(strstr(line, bad[i][1]), "%s: '%s'", bad[i][0], line);
+	}
+	cr_assert_eq(run_cli("run lmbench --tests null,fork --format json",
+			     line, sizeof(line)),
+		     0, "%s", line);
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The board table (src/platforms/): the BeagleBone Black's parameters and
+ * where they come from -- the White's core, caches and calibrated CPI, its
+ * own clock, memory and DRAM bandwidth estimate.
+ */
+#include "helpers.h"
+
+#include "config/settings.h"
+
+Test(platforms, beaglebone_black_is_registered)
+{
+	const struct platform *p = platform_find("beaglebone-black");
+
+	cr_assert(p);
+	cr_assert_str_eq(p->name, "beaglebone-black");
+	cr_assert_eq(p->arch, PLAT_ARM);
+	cr_assert_not(p->lpae_capable);
+	cr_assert_str_eq(p->default_flavour, "kmap-local");
+	cr_assert_eq(p->kernel_version, KERNEL_VERSION(6, 1, 0));
+	cr_assert_eq(p->kpath, &kpath_arm_6_1);
+}
+
+Test(platforms, beaglebone_black_parameters)
+{
+	const struct platform *b = platform_find("beaglebone-black");
+	const struct platform *w = platform_find("beaglebone-white");
+
+	cr_assert(b && w);
+	cr_assert_eq(b->hw.cpu_hz, 1000000000u);
+	cr_assert_eq(b->hw.ncpus, 1);
+	cr_assert_eq(b->hw.ram_base, 0x80000000ull);
+	cr_assert_eq(b->hw.ram_size, 512ull << 20);
+	/* 425 MB/s x 800 / 532 MT/s, truncated. */
+	cr_assert_eq(b->hw.dram_read_MBps, 639);
+	/* 221 ns at 1 GHz; 64 B at 996 MB/s. */
+	cr_assert_eq(b->hw.cost.dram, 221);
+	cr_assert_eq(b->hw.cost.walk_read_dram, 221);
+	cr_assert_eq(b->hw.cost.l2_writeback, 64);
+	/* The same core: the White's CPI and its caches, TLB and walk. */
+	cr_assert_eq(b->kernel_cpi_milli, w->kernel_cpi_milli);
+	cr_assert_eq(b->kernel_cpi_milli, 3548);
+	cr_assert_eq(memcmp(&b->hw.l1d, &w->hw.l1d, sizeof(b->hw.l1d)), 0);
+	cr_assert_eq(memcmp(&b->hw.l1i, &w->hw.l1i, sizeof(b->hw.l1i)), 0);
+	cr_assert_eq(memcmp(&b->hw.l2, &w->hw.l2, sizeof(b->hw.l2)), 0);
+	cr_assert_eq(b->hw.tlb_entries, w->hw.tlb_entries);
+	cr_assert_eq(b->hw.walk, w->hw.walk);
+	cr_assert_eq(b->hw.cost.l2_hit, w->hw.cost.l2_hit);
+	cr_assert_eq(b->pte_flush, PTE_FLUSH_L1);
+}
+
+/* It boots with its defaults, at its own clock. */
+Test(platforms, beaglebone_black_boots)
+{
+	TEST_BOOT("beaglebone-black");
+	cr_assert_eq(machine->cfg.cpu_hz, 1000000000u);
+	cr_assert_eq(machine->ncpus, 1);
+	test_shutdown();
+}
