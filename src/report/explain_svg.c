@@ -16,8 +16,8 @@
 #define H 800.0
 #define LEFT 100.0
 #define RIGHT 30.0
-#define TOP 90.0
-#define BOTTOM 190.0
+#define TOP 100.0
+#define BOTTOM 130.0
 
 #define C_RUN "#4c72b0"
 #define C_UP "#55a868"
@@ -149,7 +149,8 @@ void explain_print_svg(const struct explanation *x, const char *from_words,
 		};
 
 		for (u32 i = 0; i < ARRAY_SIZE(leg); i++) {
-			double lx = W - RIGHT - 220, ly = TOP + 10 + i * 20;
+			/* In a row above the plot, clear of any bar. */
+			double lx = LEFT + i * 220, ly = 66;
 
 			svg_rect(f, lx, ly, 14, 14, leg[i].fill, NULL);
 			svg_text(f, lx + 20, ly + 12, 12, SVG_START, 0,
