@@ -129,6 +129,27 @@ Test(explain, e1_rows_sum_exactly_to_the_gap)
 	cr_assert_lt(x.gap_milli, 0);
 }
 
+/* spawn on two CPUs, HIGHMEM off/on: idle is a row, the sum still exact. */
+Test(explain, spawn_rows_sum_exactly_to_the_gap)
+{
+	static struct explanation x;
+	struct explain_params p = { .w = EXPLAIN_SPAWN,
+				    .sp = { .procs = 4, .pages = 16,
+					    .shared_pages = 4 } };
+	struct settings s;
+	bool idle = false;
+
+	settings_for(&s, "cortex-a15-2g", "CONFIG_HIGHMEM=n", NULL);
+	measure(&s, &p, &x.from);
+	settings_for(&s, "cortex-a15-2g", "CONFIG_HIGHMEM=y", NULL);
+	measure(&s, &p, &x.to);
+	explain_decompose(&x);
+	assert_exact(&x);
+	for (u32 i = 0; i < x.cause.nrows; i++)
+		idle |= !strcmp(x.cause.rows[i].name, "idle");
+	cr_assert(idle);
+}
+
 /* The three largest |Δ cycles per unit| of the profile, by brute force. */
 static void top_profile_diffs(const struct explanation *x, int top[3])
 {

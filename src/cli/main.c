@@ -1114,7 +1114,8 @@ static int cmd_explain(int argc, char **argv)
 		snprintf(label, sizeof(label), "spawn procs=%u pages=%u shared-pages=%u on %s",
 			 p.sp.procs, p.sp.pages, p.sp.shared_pages,
 			 a[0].s.platform->name);
-		x.metric = "elapsed s";
+		/* Milliseconds: thousandths of them resolve a short run. */
+		x.metric = "elapsed ms";
 		x.unit = "run";
 		break;
 	}

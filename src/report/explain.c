@@ -55,7 +55,7 @@ int explain_measure(const struct settings *s, const struct explain_params *p,
 				   errlen);
 		if (ret)
 			return ret;
-		out->metric = out->r.elapsed_s;
+		out->metric = out->r.elapsed_s * 1e3;
 		out->units = 1;
 		return 0;
 	}
@@ -213,6 +213,14 @@ static bool event_differs(const struct explanation *x, int e)
 	       (__int128)x->to.r.events[e] * x->from.units;
 }
 
+/* Cycles per unit in 12 columns: four decimals while they fit. */
+static void print_cpu(double v, bool sign, FILE *f)
+{
+	int prec = fabs(v) < 1e4 ? 4 : 0;
+
+	fprintf(f, sign ? " %+12.*f" : " %12.*f", prec, v);
+}
+
 static void print_rows(const struct explanation *x,
 		       const struct explain_table *t, const char *title,
 		       FILE *f)
@@ -230,8 +238,11 @@ static void print_rows(const struct explanation *x,
 			same++;
 			continue;
 		}
-		fprintf(f, "%-24s %12.4f %12.4f %+12.4f %12s\n", r->name,
-			r->from, r->to, r->delta,
+		fprintf(f, "%-24s", r->name);
+		print_cpu(r->from, false, f);
+		print_cpu(r->to, false, f);
+		print_cpu(r->delta, true, f);
+		fprintf(f, " %12s\n",
 			milli_str(r->share_milli, buf, sizeof(buf)));
 	}
 	if (same)
@@ -241,12 +252,13 @@ static void print_rows(const struct explanation *x,
 		fprintf(f, "%-24s %12s %12s %12s %12s\n",
 			"(unattributed)", "", "", "",
 			milli_str(t->unattributed_milli, buf, sizeof(buf)));
-	fprintf(f, "%-24s %12.4f %12.4f %+12.4f %12s\n", "total",
-		per_unit(run_cycles(&x->from), &x->from),
-		per_unit(run_cycles(&x->to), &x->to),
-		per_unit(run_cycles(&x->to), &x->to) -
-			per_unit(run_cycles(&x->from), &x->from),
-		milli_str(explain_sum_milli(t), buf, sizeof(buf)));
+	fprintf(f, "%-24s", "total");
+	print_cpu(per_unit(run_cycles(&x->from), &x->from), false, f);
+	print_cpu(per_unit(run_cycles(&x->to), &x->to), false, f);
+	print_cpu(per_unit(run_cycles(&x->to), &x->to) -
+			  per_unit(run_cycles(&x->from), &x->from),
+		  true, f);
+	fprintf(f, " %12s\n", milli_str(explain_sum_milli(t), buf, sizeof(buf)));
 }
 
 void explain_print_table(const struct explanation *x, const char *from_words,

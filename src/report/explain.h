@@ -39,7 +39,7 @@ struct explain_params {
 
 /* One measured run. */
 struct explain_run {
-	double metric;		/* dd: MB/s, iperf: Mbit/s, spawn: elapsed s */
+	double metric;		/* dd: MB/s, iperf: Mbit/s, spawn: elapsed ms */
 	u64 units;		/* units of work done in the run (>= 1) */
 	struct run_result r;
 };
