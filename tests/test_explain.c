@@ -45,15 +45,16 @@ static void measure(const struct settings *s, const struct explain_params *p,
 /* E3's pair: dd bs=512 on the BeagleBone, the RFC's GUP+kmap copy off/on. */
 static void e3(struct explanation *x)
 {
-	struct explain_params p = { .w = EXPLAIN_DD, .bs = 512,
+	struct explain_params p = { .w = EXPLAIN_DD,
+				    .bs = 512,
 				    .total = 256 << 10 };
 	struct settings s;
 
-	settings_for(&s, "beaglebone-white",
-		     "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n", NULL);
+	settings_for(&s, "beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n",
+		     NULL);
 	measure(&s, &p, &x->from);
-	settings_for(&s, "beaglebone-white",
-		     "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y", NULL);
+	settings_for(&s, "beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
+		     NULL);
 	measure(&s, &p, &x->to);
 	explain_decompose(x);
 }
@@ -103,7 +104,8 @@ static void assert_exact(const struct explanation *x)
 		cr_assert_eq(t[k]->unattributed_milli, 0);
 		for (u32 i = 0; i < t[k]->nrows; i++)
 			sum += t[k]->rows[i].delta_num;
-		cr_assert(sum == want, "table %d: rows' cycles do not add up", k);
+		cr_assert(sum == want, "table %d: rows' cycles do not add up",
+			  k);
 	}
 }
 
@@ -133,9 +135,10 @@ Test(explain, e1_rows_sum_exactly_to_the_gap)
 Test(explain, spawn_rows_sum_exactly_to_the_gap)
 {
 	static struct explanation x;
-	struct explain_params p = { .w = EXPLAIN_SPAWN,
-				    .sp = { .procs = 4, .pages = 16,
-					    .shared_pages = 4 } };
+	struct explain_params p = {
+		.w = EXPLAIN_SPAWN,
+		.sp = { .procs = 4, .pages = 16, .shared_pages = 4 }
+	};
 	struct settings s;
 	bool idle = false;
 
@@ -185,8 +188,9 @@ Test(explain, top_cost_centres_are_the_largest_profile_differences)
 	for (int k = 0; k < 2; k++) {
 		top_profile_diffs(xs[k], top);
 		for (int i = 0; i < 3; i++)
-			cr_assert_str_eq(xs[k]->cc.rows[i].name, cc_names[top[i]],
-					 "pair %d, row %d", k, i);
+			cr_assert_str_eq(xs[k]->cc.rows[i].name,
+					 cc_names[top[i]], "pair %d, row %d", k,
+					 i);
 	}
 	/* The mechanisms the experiments are about lead: GUP's page walk,
 	 * and the per-fragment kmap_atomic_pfn of the highmem send path. */
@@ -210,9 +214,10 @@ static void assert_invariant(const struct run_result *r)
 Test(explain, causes_sum_to_the_busy_cycles)
 {
 	static struct explanation x3, x1;
-	struct explain_params p = { .w = EXPLAIN_SPAWN,
-				    .sp = { .procs = 4, .pages = 16,
-					    .shared_pages = 4 } };
+	struct explain_params p = {
+		.w = EXPLAIN_SPAWN,
+		.sp = { .procs = 4, .pages = 16, .shared_pages = 4 }
+	};
 	struct explain_run spawn;
 	struct settings s;
 
@@ -297,8 +302,9 @@ Test(explain, svg_text_is_escaped)
 
 	svg_text(f, 1, 2, 10, SVG_MIDDLE, 0, "a<b & \"c\" 'd' >");
 	fclose(f);
-	cr_assert_str_eq(buf,
-			 "<text x=\"1.00\" y=\"2.00\" font-size=\"10.0\" text-anchor=\"middle\">a&lt;b &amp; &quot;c&quot; &apos;d&apos; &gt;</text>\n");
+	cr_assert_str_eq(
+		buf,
+		"<text x=\"1.00\" y=\"2.00\" font-size=\"10.0\" text-anchor=\"middle\">a&lt;b &amp; &quot;c&quot; &apos;d&apos; &gt;</text>\n");
 	free(buf);
 }
 
@@ -311,8 +317,10 @@ static int cli(const char *args, size_t *out_len, int *err_lines)
 	int st, ch;
 
 	/* Tests run in parallel processes: files of our own. */
-	snprintf(out, sizeof(out), "/tmp/vmsplit-explain-%d.out", (int)getpid());
-	snprintf(err, sizeof(err), "/tmp/vmsplit-explain-%d.err", (int)getpid());
+	snprintf(out, sizeof(out), "/tmp/vmsplit-explain-%d.out",
+		 (int)getpid());
+	snprintf(err, sizeof(err), "/tmp/vmsplit-explain-%d.err",
+		 (int)getpid());
 	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
 	snprintf(cmd, sizeof(cmd), "%s %s >%s 2>%s", bin, args, out, err);
 	st = system(cmd);
@@ -352,7 +360,8 @@ Test(explain, cli_errors_exit_2_with_one_line)
 		int lines, st = cli(bad[i], &out, &lines);
 
 		cr_assert_eq(st, 2, "'%s': exit %d", bad[i], st);
-		cr_assert_eq(lines, 1, "'%s': %d lines on stderr", bad[i], lines);
+		cr_assert_eq(lines, 1, "'%s': %d lines on stderr", bad[i],
+			     lines);
 		cr_assert_eq(out, 0, "'%s': %zu bytes on stdout", bad[i], out);
 	}
 }

@@ -42,8 +42,9 @@ int explain_measure(const struct settings *s, const struct explain_params *p,
 		if (ret)
 			return ret;
 		if (!ip.net.peer_bytes) {
-			snprintf(err, errlen,
-				 "iperf: the receiver accepted no data, nothing to divide by");
+			snprintf(
+				err, errlen,
+				"iperf: the receiver accepted no data, nothing to divide by");
 			return -EIO;
 		}
 		out->metric = ip.mbps;
@@ -139,8 +140,9 @@ static void fill_table(struct explain_table *t, const struct explanation *x,
 	sign = total < 0 ? -1 : 1;
 	d = abs128(total);
 	for (u32 i = 0; i < t->nrows; i++) {
-		__int128 q = floor_div((__int128)gap * t->rows[i].delta_num * sign,
-				       d, &rem[i]);
+		__int128 q =
+			floor_div((__int128)gap * t->rows[i].delta_num * sign,
+				  d, &rem[i]);
 
 		t->rows[i].share_milli = (s64)q;
 		sum_q += q;
@@ -167,8 +169,8 @@ void explain_decompose(struct explanation *x)
 	x->gap_milli = x->to_milli - x->from_milli;
 	fill_table(&x->cc, x, cc_names, x->from.r.profile, x->to.r.profile,
 		   NR_CC);
-	fill_table(&x->cause, x, cause_names, x->from.r.causes,
-		   x->to.r.causes, NR_CAUSES);
+	fill_table(&x->cause, x, cause_names, x->from.r.causes, x->to.r.causes,
+		   NR_CAUSES);
 }
 
 s64 explain_sum_milli(const struct explain_table *t)
@@ -249,8 +251,8 @@ static void print_rows(const struct explanation *x,
 		fprintf(f, "(%u more, the same per %s in both runs)\n", same,
 			x->unit);
 	if (t->unattributed_milli)
-		fprintf(f, "%-24s %12s %12s %12s %12s\n",
-			"(unattributed)", "", "", "",
+		fprintf(f, "%-24s %12s %12s %12s %12s\n", "(unattributed)", "",
+			"", "",
 			milli_str(t->unattributed_milli, buf, sizeof(buf)));
 	fprintf(f, "%-24s", "total");
 	print_cpu(per_unit(run_cycles(&x->from), &x->from), false, f);
@@ -258,7 +260,8 @@ static void print_rows(const struct explanation *x,
 	print_cpu(per_unit(run_cycles(&x->to), &x->to) -
 			  per_unit(run_cycles(&x->from), &x->from),
 		  true, f);
-	fprintf(f, " %12s\n", milli_str(explain_sum_milli(t), buf, sizeof(buf)));
+	fprintf(f, " %12s\n",
+		milli_str(explain_sum_milli(t), buf, sizeof(buf)));
 }
 
 void explain_print_table(const struct explanation *x, const char *from_words,
@@ -268,11 +271,11 @@ void explain_print_table(const struct explanation *x, const char *from_words,
 	char a[32], b[32], g[32];
 
 	fprintf(f, "# explain %s: from %s (%s %s) to %s (%s %s): %s %s\n",
-		x->workload, from_words,
-		milli_str(x->from_milli, a, sizeof(a)), x->metric, to_words,
-		milli_str(x->to_milli, b, sizeof(b)), x->metric,
-		milli_str(x->gap_milli, g, sizeof(g)), x->metric);
-	fprintf(f, "# cycles per %s of every CPU, busy and idle; each row's share of the %s gap\n",
+		x->workload, from_words, milli_str(x->from_milli, a, sizeof(a)),
+		x->metric, to_words, milli_str(x->to_milli, b, sizeof(b)),
+		x->metric, milli_str(x->gap_milli, g, sizeof(g)), x->metric);
+	fprintf(f,
+		"# cycles per %s of every CPU, busy and idle; each row's share of the %s gap\n",
 		x->unit, x->metric);
 	print_rows(x, &x->cc, "cost centre", f);
 	print_rows(x, &x->cause, "cause", f);
@@ -311,7 +314,8 @@ static void json_rows(const struct explain_table *t, FILE *f)
 
 		fprintf(f, "%s{\"name\": ", i ? ", " : "");
 		json_str(r->name, f);
-		fprintf(f, ", \"from\": %.6f, \"to\": %.6f, \"delta\": %.6f, \"share\": %s}",
+		fprintf(f,
+			", \"from\": %.6f, \"to\": %.6f, \"delta\": %.6f, \"share\": %s}",
 			r->from, r->to, r->delta,
 			milli_str(r->share_milli, buf, sizeof(buf)));
 	}
@@ -319,8 +323,8 @@ static void json_rows(const struct explain_table *t, FILE *f)
 		milli_str(t->unattributed_milli, buf, sizeof(buf)));
 }
 
-static void json_run(const struct explain_run *r, const char *words,
-		     s64 milli, FILE *f)
+static void json_run(const struct explain_run *r, const char *words, s64 milli,
+		     FILE *f)
 {
 	char buf[32];
 

@@ -33,7 +33,7 @@ static double tick_step(double range)
 
 struct bar {
 	const char *label;
-	double lo, hi;		/* metric values */
+	double lo, hi; /* metric values */
 	const char *fill;
 	char title[96];
 };
@@ -67,8 +67,8 @@ void explain_print_svg(const struct explanation *x, const char *from_words,
 			 (double)share / 1000, x->metric);
 		n++;
 	}
-	bars[n] = (struct bar){ "to", 0, (double)x->to_milli / 1000, C_RUN,
-				"" };
+	bars[n] =
+		(struct bar){ "to", 0, (double)x->to_milli / 1000, C_RUN, "" };
 	snprintf(bars[n].title, sizeof(bars[n].title), "to: %.3f %s",
 		 bars[n].hi, x->metric);
 	n++;
@@ -93,10 +93,11 @@ void explain_print_svg(const struct explanation *x, const char *from_words,
 	ymax = ceil(ymax * 1.0001 / step) * step;
 	if (ymax <= ymin)
 		ymax = ymin + step;
-#define Y(v) (TOP + plot_h * (1 - ((v) - ymin) / (ymax - ymin)))
+#define Y(v) (TOP + plot_h * (1 - ((v)-ymin) / (ymax - ymin)))
 
 	svg_begin(f, W, H);
-	snprintf(buf, sizeof(buf), "vmsplit explain %s: %s by cause of the charged cycles",
+	snprintf(buf, sizeof(buf),
+		 "vmsplit explain %s: %s by cause of the charged cycles",
 		 x->workload, x->metric);
 	svg_text(f, W / 2, 30, 20, SVG_MIDDLE, 0, buf);
 	snprintf(buf, sizeof(buf), "from %s  \u2192  to %s", from_words,
@@ -110,8 +111,8 @@ void explain_print_svg(const struct explanation *x, const char *from_words,
 		svg_text(f, LEFT - 8, Y(v) + 4, 12, SVG_END, 0, buf);
 	}
 	svg_line(f, LEFT, TOP, LEFT, TOP + plot_h, "#000000", 1.5, false);
-	svg_line(f, LEFT, TOP + plot_h, W - RIGHT, TOP + plot_h, "#000000",
-		 1.5, false);
+	svg_line(f, LEFT, TOP + plot_h, W - RIGHT, TOP + plot_h, "#000000", 1.5,
+		 false);
 	snprintf(buf, sizeof(buf), "%s%s", x->metric,
 		 ymin > 0 ? " (axis does not start at 0)" : "");
 	svg_text(f, 30, TOP + plot_h / 2, 14, SVG_MIDDLE, -90, buf);
@@ -125,17 +126,16 @@ void explain_print_svg(const struct explanation *x, const char *from_words,
 		double x0 = LEFT + i * bw + bw * 0.15, lo = fmax(b->lo, ymin);
 		double top = fmax(b->lo, b->hi), bottom = fmin(lo, b->hi);
 
-		svg_rect(f, x0, Y(top), bw * 0.7,
-			 fmax(Y(bottom) - Y(top), 1), b->fill, b->title);
+		svg_rect(f, x0, Y(top), bw * 0.7, fmax(Y(bottom) - Y(top), 1),
+			 b->fill, b->title);
 		if (i + 1 < n)
-			svg_line(f, x0 + bw * 0.7, Y(b->hi), x0 + bw,
-				 Y(b->hi), "#555555", 1, true);
+			svg_line(f, x0 + bw * 0.7, Y(b->hi), x0 + bw, Y(b->hi),
+				 "#555555", 1, true);
 		snprintf(buf, sizeof(buf), i && i + 1 < n ? "%+.3f" : "%.3f",
 			 i && i + 1 < n ? b->hi - b->lo : b->hi);
-		svg_text(f, x0 + bw * 0.35, Y(top) - 5, 11, SVG_MIDDLE, 0,
-			 buf);
-		svg_text(f, x0 + bw * 0.35, TOP + plot_h + 12, 12, SVG_END,
-			 -45, b->label);
+		svg_text(f, x0 + bw * 0.35, Y(top) - 5, 11, SVG_MIDDLE, 0, buf);
+		svg_text(f, x0 + bw * 0.35, TOP + plot_h + 12, 12, SVG_END, -45,
+			 b->label);
 	}
 
 	/* Legend. */

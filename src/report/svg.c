@@ -39,7 +39,8 @@ void svg_escape(FILE *f, const char *s)
 			break;
 		default:
 			/* XML 1.0 has no place for other control characters. */
-			if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
+			if ((unsigned char)*s < 0x20 && *s != '\t' &&
+			    *s != '\n')
 				fputc('?', f);
 			else
 				fputc(*s, f);
@@ -47,8 +48,8 @@ void svg_escape(FILE *f, const char *s)
 	}
 }
 
-void svg_rect(FILE *f, double x, double y, double w, double h,
-	      const char *fill, const char *title)
+void svg_rect(FILE *f, double x, double y, double w, double h, const char *fill,
+	      const char *title)
 {
 	if (w < 0) {
 		x += w;
@@ -58,7 +59,8 @@ void svg_rect(FILE *f, double x, double y, double w, double h,
 		y += h;
 		h = -h;
 	}
-	fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"",
+	fprintf(f,
+		"<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"",
 		x, y, w, h);
 	svg_escape(f, fill);
 	if (!title) {
@@ -73,7 +75,8 @@ void svg_rect(FILE *f, double x, double y, double w, double h,
 void svg_line(FILE *f, double x1, double y1, double x2, double y2,
 	      const char *stroke, double width, bool dashed)
 {
-	fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"",
+	fprintf(f,
+		"<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"",
 		x1, y1, x2, y2);
 	svg_escape(f, stroke);
 	fprintf(f, "\" stroke-width=\"%.2f\"%s/>\n", width,
@@ -85,7 +88,8 @@ void svg_text(FILE *f, double x, double y, double size, enum svg_anchor a,
 {
 	static const char *const anchors[] = { "start", "middle", "end" };
 
-	fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\" text-anchor=\"%s\"",
+	fprintf(f,
+		"<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\" text-anchor=\"%s\"",
 		x, y, size, anchors[a]);
 	if (rotate != 0)
 		fprintf(f, " transform=\"rotate(%.1f %.2f %.2f)\"", rotate, x,
