@@ -104,9 +104,10 @@ static void print_help(FILE *f)
 	      "        hackbench-beaglebone]\n"
 	      "        [--format table|json]\n"
 	      "                            the published experiments (all that exist)\n"
-	      "  explain dd|iperf|spawn --from NAME=VALUE --to NAME=VALUE [--platform P]\n"
-	      "        [the workload's options] [NAME=VALUE ...] [--format table|json]\n"
-	      "        [--svg FILE]         run twice and split the metric's gap by cost\n"
+	      "  explain dd|iperf|spawn|kernbench|sdet --from NAME=VALUE --to NAME=VALUE\n"
+	      "        [--platform P] [the workload's options] [NAME=VALUE ...]\n"
+	      "        [--format table|json] [--svg FILE]\n"
+	      "                            run twice and split the metric's gap by cost\n"
 	      "                            centre and by hardware cause (--from/--to repeat)\n"
 	      "  diff A.json B.json        the profiles of two runs (--format json, with\n"
 	      "                            their profile): each function's change in ticks\n"
@@ -987,17 +988,21 @@ static int cmd_explain(int argc, char **argv)
 	static const char *const iperf_opts[] = { "len", "time", NULL };
 	static const char *const spawn_opts[] = { "procs", "pages",
 						  "shared-pages", NULL };
+	static const char *const kernbench_opts[] = { "units", "jobs",
+						      "headers",
+						      "cc1-heap-pages", NULL };
+	static const char *const sdet_opts[] = { "scripts", "commands", NULL };
 	static struct explanation x;
 	static struct run_args a[2];
 	const char *const *opts;
 	struct explain_params p = { 0 };
-	const char *svg = NULL, *name;
+	const char *svg = NULL, *name, *board = "kirkwood-openblocks-a7";
 	char **words[2], *joined[2], err[256], label[96];
 	int nkept = 0, nwords[2] = { 0, 0 };
 	char **kept;
 
 	if (argc < 1)
-		usage_error("explain: name a workload (dd, iperf, spawn)");
+		usage_error("explain: name a workload (dd, iperf, spawn, kernbench, sdet)");
 	name = argv[0];
 	if (!strcmp(name, "dd"))
 		p.w = EXPLAIN_DD, opts = dd_opts;
@@ -1005,8 +1010,12 @@ static int cmd_explain(int argc, char **argv)
 		p.w = EXPLAIN_IPERF, opts = iperf_opts;
 	else if (!strcmp(name, "spawn"))
 		p.w = EXPLAIN_SPAWN, opts = spawn_opts;
+	else if (!strcmp(name, "kernbench"))
+		p.w = EXPLAIN_KERNBENCH, opts = kernbench_opts, board = "numaq-16";
+	else if (!strcmp(name, "sdet"))
+		p.w = EXPLAIN_SDET, opts = sdet_opts, board = "numaq-16";
 	else
-		usage_error("explain: unknown workload '%s' (available: dd, iperf, spawn)",
+		usage_error("explain: unknown workload '%s' (available: dd, iperf, spawn, kernbench, sdet)",
 			    name);
 	kept = calloc((size_t)argc + 3, sizeof(*kept));
 	words[0] = calloc((size_t)argc, sizeof(char *));
@@ -1073,9 +1082,8 @@ static int cmd_explain(int argc, char **argv)
 			v[n++] = "--";
 		for (int i = 0; i < nwords[r]; i++)
 			v[n++] = words[r][i];
-		/* The default board of `vmsplit run` for all three. */
-		parse_run_args(n - 1, v + 1, &a[r], opts,
-			       "kirkwood-openblocks-a7");
+		/* The default board of `vmsplit run WORKLOAD`. */
+		parse_run_args(n - 1, v + 1, &a[r], opts, board);
 		free(v);
 	}
 	if (a[0].format == FMT_CSV)
@@ -1115,6 +1123,38 @@ static int cmd_explain(int argc, char **argv)
 			 p.sp.procs, p.sp.pages, p.sp.shared_pages,
 			 a[0].s.platform->name);
 		/* Milliseconds: thousandths of them resolve a short run. */
+		x.metric = "elapsed ms";
+		x.unit = "run";
+		break;
+	case EXPLAIN_KERNBENCH:
+		p.units = run_opt_u32(&a[0], "units", KERNBENCH_DEFAULT_UNITS,
+				      KERNBENCH_MAX_UNITS);
+		/* --jobs 0 is make -j without a number. */
+		p.jobs = KERNBENCH_DEFAULT_JOBS;
+		if (!run_opt(&a[0], "jobs") || strcmp(run_opt(&a[0], "jobs"), "0"))
+			p.jobs = run_opt_u32(&a[0], "jobs",
+					     KERNBENCH_DEFAULT_JOBS, 100000);
+		else
+			p.jobs = 0;
+		p.headers = run_opt_u32(&a[0], "headers",
+					KERNBENCH_DEFAULT_HEADERS,
+					KERNBENCH_MAX_HEADERS);
+		p.cc1_heap_pages = run_opt_u32(&a[0], "cc1-heap-pages",
+					       KERNBENCH_DEFAULT_CC1_HEAP_PAGES,
+					       65536);
+		snprintf(label, sizeof(label), "kernbench units=%u jobs=%u on %s",
+			 p.units, p.jobs, a[0].s.platform->name);
+		x.metric = "elapsed ms";
+		x.unit = "run";
+		break;
+	case EXPLAIN_SDET:
+		p.scripts = run_opt_u32(&a[0], "scripts", SDET_DEFAULT_SCRIPTS,
+					SDET_MAX_SCRIPTS);
+		p.commands = run_opt_u32(&a[0], "commands",
+					 SDET_DEFAULT_COMMANDS,
+					 SDET_MAX_COMMANDS);
+		snprintf(label, sizeof(label), "sdet scripts=%u commands=%u on %s",
+			 p.scripts, p.commands, a[0].s.platform->name);
 		x.metric = "elapsed ms";
 		x.unit = "run";
 		break;

@@ -13,6 +13,8 @@
 #include "base/panic.h"
 #include "experiments/dd.h"
 #include "experiments/iperf.h"
+#include "experiments/kernbench.h"
+#include "experiments/sdet.h"
 
 static void spawn_start_cb(const void *p)
 {
@@ -24,6 +26,8 @@ int explain_measure(const struct settings *s, const struct explain_params *p,
 {
 	static struct dd_point dd;
 	static struct iperf_point ip;
+	static struct kernbench_point kb;
+	static struct sdet_point sd;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -50,6 +54,27 @@ int explain_measure(const struct settings *s, const struct explain_params *p,
 		out->metric = ip.mbps;
 		out->units = ip.net.peer_bytes;
 		out->r = ip.r;
+		return 0;
+	case EXPLAIN_KERNBENCH:
+		kernbench_defaults(&kb.p, settings_cpu_hz(s));
+		kb.p.units = p->units;
+		kb.p.jobs = p->jobs;
+		kb.p.headers = p->headers;
+		kb.p.cc1_heap_pages = p->cc1_heap_pages;
+		ret = kernbench_measure(s, &kb, err, errlen);
+		if (ret)
+			return ret;
+		out->metric = kb.r.elapsed_s * 1e3;
+		out->units = 1;
+		out->r = kb.r;
+		return 0;
+	case EXPLAIN_SDET:
+		ret = sdet_measure(s, p->scripts, p->commands, &sd, err, errlen);
+		if (ret)
+			return ret;
+		out->metric = sd.r.elapsed_s * 1e3;
+		out->units = 1;
+		out->r = sd.r;
 		return 0;
 	case EXPLAIN_SPAWN:
 		ret = run_workload(s, spawn_start_cb, &p->sp, &out->r, err,

@@ -25,7 +25,13 @@
 #include "run/run.h"
 #include "workloads/spawn.h"
 
-enum explain_workload { EXPLAIN_DD, EXPLAIN_IPERF, EXPLAIN_SPAWN };
+enum explain_workload {
+	EXPLAIN_DD,
+	EXPLAIN_IPERF,
+	EXPLAIN_SPAWN,
+	EXPLAIN_KERNBENCH,
+	EXPLAIN_SDET,
+};
 
 /* The workload and its parameters (the ones of `vmsplit run`). */
 struct explain_params {
@@ -35,11 +41,15 @@ struct explain_params {
 	u32 len;		/* iperf */
 	u64 time_ns;
 	struct spawn_params sp;	/* spawn */
+	/* kernbench: the rest of its parameters are kernbench_defaults()'
+	 * for each run's clock. */
+	u32 units, jobs, headers, cc1_heap_pages;
+	u32 scripts, commands;	/* sdet */
 };
 
 /* One measured run. */
 struct explain_run {
-	double metric;		/* dd: MB/s, iperf: Mbit/s, spawn: elapsed ms */
+	double metric;		/* dd: MB/s, iperf: Mbit/s, others: elapsed ms */
 	u64 units;		/* units of work done in the run (>= 1) */
 	struct run_result r;
 };
