@@ -1063,6 +1063,23 @@ static int cmd_explain(int argc, char **argv)
 			strcat(joined[which], " ");
 		strcat(joined[which], v);
 	}
+	/*
+	 * Each run's words go after the common arguments: a value-taking
+	 * option left last ("--format") would take the first as its value.
+	 */
+	if (nkept > 1 && !strncmp(kept[nkept - 1], "--", 2) &&
+	    kept[nkept - 1][2] && !strchr(kept[nkept - 1], '=')) {
+		const char *o = kept[nkept - 1] + 2;
+		static const char *const common[] = { "platform", "format",
+						      "kconfig", NULL };
+
+		for (int i = 0; common[i]; i++)
+			if (!strncmp(common[i], o, strlen(o)))
+				usage_error("--%s needs a value", common[i]);
+		for (int i = 0; opts[i]; i++)
+			if (!strncmp(opts[i], o, strlen(o)))
+				usage_error("--%s needs a value", opts[i]);
+	}
 	if (!nwords[0])
 		usage_error("explain: give the first run's setting with --from NAME=VALUE");
 	if (!nwords[1])
