@@ -45,7 +45,7 @@ u32 coherent_read32(const struct coherent_buf *buf, u32 off)
 	if (off + 4 > buf->size)
 		panic("coherent_read32: offset %u past %u bytes", off,
 		      buf->size);
-	hw_charge(this_cpu(), machine->cfg.cost.dram);
+	hw_charge(this_cpu(), CAUSE_uncached, machine->cfg.cost.dram);
 	p = ram_ptr(&machine->ram, buf->pa + off);
 	return le32_get(p);
 }
@@ -57,17 +57,17 @@ void coherent_write(const struct coherent_buf *buf, u32 off, const void *src,
 		panic("coherent_write: %u bytes at %u past %u bytes", len, off,
 		      buf->size);
 	/* One buffered store per word. */
-	hw_charge(this_cpu(),
+	hw_charge(this_cpu(), CAUSE_uncached,
 		  (u64)machine->cfg.cost.write_no_alloc * ((len + 3) / 4));
 	memcpy(ram_ptr(&machine->ram, buf->pa + off), src, len);
 }
 
 void readl_charge(void)
 {
-	hw_charge(this_cpu(), machine->cfg.cost.dram);
+	hw_charge(this_cpu(), CAUSE_uncached, machine->cfg.cost.dram);
 }
 
 void writel_charge(void)
 {
-	hw_charge(this_cpu(), machine->cfg.cost.write_no_alloc);
+	hw_charge(this_cpu(), CAUSE_uncached, machine->cfg.cost.write_no_alloc);
 }

@@ -26,6 +26,7 @@
 #include "experiments/kernbench.h"
 #include "experiments/lmbench.h"
 #include "experiments/sdet.h"
+#include "report/explain.h"
 #include "report/plots.h"
 
 #ifndef VMSPLIT_VERSION
@@ -137,6 +138,12 @@ static const struct {
 	  "                            the published experiments (all that exist);\n"
 	  "                            --plot DIR also writes DIR/<experiment>.svg,\n"
 	  "                            published against the model\n" },
+	{ "explain",
+	  "explain dd|iperf|spawn|kernbench|sdet --from NAME=VALUE --to NAME=VALUE\n"
+	  "        [--platform P] [the workload's options] [NAME=VALUE ...]\n"
+	  "        [--format table|json] [--svg FILE]\n"
+	  "                            run twice and split the metric's gap by cost\n"
+	  "                            centre and by hardware cause (--from/--to repeat)\n" },
 	{ "diff",
 	  "diff A.json B.json        the profiles of two runs (--format json, with\n"
 	  "                            their profile): each function's change in ticks\n"
@@ -1245,6 +1252,235 @@ static int cmd_reproduce(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * `vmsplit explain WORKLOAD ... --from NAME=VALUE --to NAME=VALUE`: the
+ * words outside --from/--to apply to both runs; each run's are parsed as
+ * `vmsplit run` would parse them with its own words last.
+ */
+static int cmd_explain(int argc, char **argv)
+{
+	static const char *const dd_opts[] = { "bs", "total", NULL };
+	static const char *const iperf_opts[] = { "len", "time", NULL };
+	static const char *const spawn_opts[] = { "procs", "pages",
+						  "shared-pages", NULL };
+	static const char *const kernbench_opts[] = { "units", "jobs",
+						      "headers",
+						      "cc1-heap-pages", NULL };
+	static const char *const sdet_opts[] = { "scripts", "commands", NULL };
+	static struct explanation x;
+	static struct run_args a[2];
+	const char *const *opts;
+	struct explain_params p = { 0 };
+	const char *svg = NULL, *name, *board = "kirkwood-openblocks-a7";
+	char **words[2], *joined[2], err[256], label[96];
+	int nkept = 0, nwords[2] = { 0, 0 };
+	char **kept;
+
+	if (argc < 1)
+		usage_error("explain: name a workload (dd, iperf, spawn, kernbench, sdet)");
+	name = argv[0];
+	if (!strcmp(name, "-h") || !strcmp(name, "--help"))
+		print_command_help("explain");
+	if (!strcmp(name, "dd"))
+		p.w = EXPLAIN_DD, opts = dd_opts;
+	else if (!strcmp(name, "iperf"))
+		p.w = EXPLAIN_IPERF, opts = iperf_opts;
+	else if (!strcmp(name, "spawn"))
+		p.w = EXPLAIN_SPAWN, opts = spawn_opts;
+	else if (!strcmp(name, "kernbench"))
+		p.w = EXPLAIN_KERNBENCH, opts = kernbench_opts, board = "numaq-16";
+	else if (!strcmp(name, "sdet"))
+		p.w = EXPLAIN_SDET, opts = sdet_opts, board = "numaq-16";
+	else
+		usage_error("explain: unknown workload '%s' (available: dd, iperf, spawn, kernbench, sdet)",
+			    name);
+	kept = calloc((size_t)argc + 3, sizeof(*kept));
+	words[0] = calloc((size_t)argc, sizeof(char *));
+	words[1] = calloc((size_t)argc, sizeof(char *));
+	joined[0] = calloc((size_t)argc * 256 + 1, 1);
+	joined[1] = calloc((size_t)argc * 256 + 1, 1);
+	if (!kept || !words[0] || !words[1] || !joined[0] || !joined[1])
+		usage_error("out of memory");
+	/* kept[0] stands in for the program's name (parse_run_args). */
+	kept[nkept++] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		const char *o = argv[i], *v = NULL;
+		int which = -1;
+
+		if (!strcmp(o, "--")) {
+			for (; i < argc; i++)
+				kept[nkept++] = argv[i];
+			break;
+		}
+		if (!strncmp(o, "--from", 6) && (!o[6] || o[6] == '='))
+			which = 0;
+		else if (!strncmp(o, "--to", 4) && (!o[4] || o[4] == '='))
+			which = 1;
+		else if (!strncmp(o, "--svg", 5) && (!o[5] || o[5] == '='))
+			which = 2;
+		if (which < 0) {
+			kept[nkept++] = argv[i];
+			continue;
+		}
+		v = strchr(o, '=') ? strchr(o, '=') + 1 :
+				     (i + 1 < argc ? argv[++i] : NULL);
+		if (!v || !*v)
+			usage_error("%s needs a value", which == 2 ? "--svg" :
+						   which ? "--to NAME=VALUE" :
+							   "--from NAME=VALUE");
+		if (which == 2) {
+			svg = v;
+			continue;
+		}
+		if (v[0] == '-' || !strchr(v, '=') || strlen(v) > 200)
+			usage_error("%s: '%s' is not one NAME=VALUE",
+				    which ? "--to" : "--from", v);
+		words[which][nwords[which]++] = (char *)v;
+		if (*joined[which])
+			strcat(joined[which], " ");
+		strcat(joined[which], v);
+	}
+	/*
+	 * Each run's words go after the common arguments: a value-taking
+	 * option left last ("--format") would take the first as its value.
+	 */
+	if (nkept > 1 && !strncmp(kept[nkept - 1], "--", 2) &&
+	    kept[nkept - 1][2] && !strchr(kept[nkept - 1], '=')) {
+		const char *o = kept[nkept - 1] + 2;
+		static const char *const common[] = { "platform", "format",
+						      "kconfig", NULL };
+
+		for (int i = 0; common[i]; i++)
+			if (!strncmp(common[i], o, strlen(o)))
+				usage_error("--%s needs a value", common[i]);
+		for (int i = 0; opts[i]; i++)
+			if (!strncmp(opts[i], o, strlen(o)))
+				usage_error("--%s needs a value", opts[i]);
+	}
+	if (!nwords[0])
+		usage_error("explain: give the first run's setting with --from NAME=VALUE");
+	if (!nwords[1])
+		usage_error("explain: give the second run's setting with --to NAME=VALUE");
+	for (int r = 0; r < 2; r++) {
+		char **v = calloc((size_t)(nkept + nwords[r] + 1), sizeof(*v));
+		int n = 0;
+		bool dashdash = false;
+
+		if (!v)
+			usage_error("out of memory");
+		for (int i = 0; i < nkept; i++) {
+			dashdash |= i && !strcmp(kept[i], "--");
+			v[n++] = kept[i];
+		}
+		if (!dashdash)
+			v[n++] = "--";
+		for (int i = 0; i < nwords[r]; i++)
+			v[n++] = words[r][i];
+		/* The default board of `vmsplit run WORKLOAD`. */
+		parse_run_args(n - 1, v + 1, &a[r], opts, board);
+		free(v);
+	}
+	if (a[0].format == FMT_CSV)
+		usage_error("explain: --format table or json");
+	switch (p.w) {
+	case EXPLAIN_DD: {
+		u32 bs[1];
+
+		parse_bs_list(run_opt(&a[0], "bs") ? run_opt(&a[0], "bs") :
+						     "512",
+			      bs, 1);
+		p.bs = bs[0];
+		p.total = parse_total(run_opt(&a[0], "total"));
+		for (int r = 0; r < 2; r++)
+			if (dd_check(&a[r].s, p.bs, p.total, err, sizeof(err)))
+				usage_error("%s", err);
+		snprintf(label, sizeof(label), "dd bs=%u total=%llu on %s",
+			 p.bs, (unsigned long long)p.total,
+			 a[0].s.platform->name);
+		x.metric = "MB/s";
+		x.unit = "byte";
+		break;
+	}
+	case EXPLAIN_IPERF:
+		p.len = run_opt_u32(&a[0], "len", IPERF_DEFAULT_LEN, 1u << 20);
+		p.time_ns = parse_time_ns(run_opt(&a[0], "time"));
+		snprintf(label, sizeof(label), "iperf len=%u time=%.3f on %s",
+			 p.len, (double)p.time_ns / 1e9, a[0].s.platform->name);
+		x.metric = "Mbit/s";
+		x.unit = "byte";
+		break;
+	case EXPLAIN_SPAWN:
+		p.sp.procs = run_opt_u32(&a[0], "procs", 8, 4096);
+		p.sp.pages = run_opt_u32(&a[0], "pages", 64, 65536);
+		p.sp.shared_pages = run_opt_u32(&a[0], "shared-pages", 16, 65536);
+		snprintf(label, sizeof(label), "spawn procs=%u pages=%u shared-pages=%u on %s",
+			 p.sp.procs, p.sp.pages, p.sp.shared_pages,
+			 a[0].s.platform->name);
+		/* Milliseconds: thousandths of them resolve a short run. */
+		x.metric = "elapsed ms";
+		x.unit = "run";
+		break;
+	case EXPLAIN_KERNBENCH:
+		p.units = run_opt_u32(&a[0], "units", KERNBENCH_DEFAULT_UNITS,
+				      KERNBENCH_MAX_UNITS);
+		/* --jobs 0 is make -j without a number. */
+		p.jobs = KERNBENCH_DEFAULT_JOBS;
+		if (!run_opt(&a[0], "jobs") || strcmp(run_opt(&a[0], "jobs"), "0"))
+			p.jobs = run_opt_u32(&a[0], "jobs",
+					     KERNBENCH_DEFAULT_JOBS, 100000);
+		else
+			p.jobs = 0;
+		p.headers = run_opt_u32(&a[0], "headers",
+					KERNBENCH_DEFAULT_HEADERS,
+					KERNBENCH_MAX_HEADERS);
+		p.cc1_heap_pages = run_opt_u32(&a[0], "cc1-heap-pages",
+					       KERNBENCH_DEFAULT_CC1_HEAP_PAGES,
+					       65536);
+		snprintf(label, sizeof(label), "kernbench units=%u jobs=%u on %s",
+			 p.units, p.jobs, a[0].s.platform->name);
+		x.metric = "elapsed ms";
+		x.unit = "run";
+		break;
+	case EXPLAIN_SDET:
+		p.scripts = run_opt_u32(&a[0], "scripts", SDET_DEFAULT_SCRIPTS,
+					SDET_MAX_SCRIPTS);
+		p.commands = run_opt_u32(&a[0], "commands",
+					 SDET_DEFAULT_COMMANDS,
+					 SDET_MAX_COMMANDS);
+		snprintf(label, sizeof(label), "sdet scripts=%u commands=%u on %s",
+			 p.scripts, p.commands, a[0].s.platform->name);
+		x.metric = "elapsed ms";
+		x.unit = "run";
+		break;
+	}
+	x.workload = label;
+	if (explain_measure(&a[0].s, &p, &x.from, err, sizeof(err)) ||
+	    explain_measure(&a[1].s, &p, &x.to, err, sizeof(err)))
+		usage_error("%s", err);
+	explain_decompose(&x);
+	if (svg) {
+		FILE *f = fopen(svg, "w");
+
+		if (!f)
+			usage_error("--svg: cannot write '%s': %s", svg,
+				    strerror(errno));
+		explain_print_svg(&x, joined[0], joined[1], f);
+		if (fclose(f))
+			usage_error("--svg: error writing '%s': %s", svg,
+				    strerror(errno));
+	}
+	if (a[0].format == FMT_JSON)
+		explain_print_json(&x, joined[0], joined[1], stdout);
+	else
+		explain_print_table(&x, joined[0], joined[1], stdout);
+	for (int r = 0; r < 2; r++) {
+		free(words[r]);
+		free(joined[r]);
+	}
+	free(kept);
+	return 0;
+}
+
 static int run_command(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -1287,6 +1523,8 @@ static int run_command(int argc, char **argv)
 		return cmd_run(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "reproduce"))
 		return cmd_reproduce(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "explain"))
+		return cmd_explain(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "diff")) {
 		char err[256];
 

@@ -28,19 +28,19 @@ static inline const struct platform *platform(void)
 /* Charge one pass of code path @cc. */
 static inline void charge(enum code_cost cc)
 {
-	hw_charge(this_cpu(), code_cost[cc]);
+	hw_charge(this_cpu(), CAUSE_code, code_cost[cc]);
 }
 
 /* Charge @n iterations of code path @cc. */
 static inline void charge_n(enum code_cost cc, u64 n)
 {
-	hw_charge(this_cpu(), n * code_cost[cc]);
+	hw_charge(this_cpu(), CAUSE_code, n * code_cost[cc]);
 }
 
 /* Charge a per-KiB code path for @bytes, rounded to the nearest cycle. */
 static inline void charge_bytes(enum code_cost cc, u64 bytes)
 {
-	hw_charge(this_cpu(), (bytes * code_cost[cc] + 512) >> 10);
+	hw_charge(this_cpu(), CAUSE_code, (bytes * code_cost[cc] + 512) >> 10);
 }
 
 #endif

@@ -33,7 +33,7 @@ static inline void l2_writeback(struct cpu *c)
 {
 	hw_event(c, EV_l2_writeback);
 	hw_event(c, EV_dram_write);
-	hw_charge(c, cost()->l2_writeback);
+	hw_charge(c, CAUSE_writeback, cost()->l2_writeback);
 }
 
 /*
@@ -43,10 +43,13 @@ static inline void l2_writeback(struct cpu *c)
  * divided by the CPU's memory-level parallelism (outstanding line fills),
  * but no less than the line's transfer time at the board's sustained read
  * bandwidth, so that no stream outruns the memory system.
+ * @why: the cause a fill is charged to -- CAUSE_l2_fill for data, whose
+ * DRAM fills are CAUSE_dram_fill; the walker's and the I-cache's fills
+ * are theirs wherever they are served from.
  */
 static inline __attribute__((always_inline)) void
 outer_access_stream(struct cpu *c, phys_addr_t pa, bool write, bool stream,
-		    bool victim)
+		    bool victim, enum charge_cause why)
 {
 	struct cache_outcome o;
 
@@ -54,7 +57,7 @@ outer_access_stream(struct cpu *c, phys_addr_t pa, bool write, bool stream,
 	if (o.hit) {
 		hw_event(c, EV_l2_hit);
 		if (!write)
-			hw_charge(c, cost()->l2_hit);
+			hw_charge(c, why, cost()->l2_hit);
 		return;
 	}
 	hw_event(c, EV_l2_miss);
@@ -69,22 +72,25 @@ outer_access_stream(struct cpu *c, phys_addr_t pa, bool write, bool stream,
 	}
 	/* A fill -- or a store allocating here: the line is read first. */
 	hw_event(c, EV_dram_read);
+	if (why == CAUSE_l2_fill)
+		why = CAUSE_dram_fill;
 	if (stream)
-		hw_charge(c, machine->stream_dram[dram_remote(c, pa)]);
+		hw_charge(c, why, machine->stream_dram[dram_remote(c, pa)]);
 	else
-		hw_charge(c, dram_cost(c, pa));
+		hw_charge(c, why, dram_cost(c, pa));
 }
 
-static void outer_access(struct cpu *c, phys_addr_t pa, bool write)
+static void outer_access(struct cpu *c, phys_addr_t pa, bool write,
+			 enum charge_cause why)
 {
-	outer_access_stream(c, pa, write, false, false);
+	outer_access_stream(c, pa, write, false, false, why);
 }
 
 static void l1_victim(struct cpu *c, phys_addr_t pa)
 {
 	hw_event(c, EV_l1d_writeback);
-	hw_charge(c, cost()->l1_writeback);
-	outer_access_stream(c, pa, true, false, true);
+	hw_charge(c, CAUSE_writeback, cost()->l1_writeback);
+	outer_access_stream(c, pa, true, false, true, CAUSE_l2_fill);
 }
 
 static void l1_victim_cb(void *ctx, phys_addr_t pa)
@@ -124,11 +130,11 @@ l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	if (o.evicted_dirty)
 		l1_victim(c, o.evicted_pa);
 	if (!o.allocated) {
-		hw_charge(c, cost()->write_no_alloc);
-		outer_access_stream(c, pa, true, stream, false);
+		hw_charge(c, CAUSE_writeback, cost()->write_no_alloc);
+		outer_access_stream(c, pa, true, stream, false, CAUSE_l2_fill);
 		return;
 	}
-	outer_access_stream(c, pa, false, stream, false);
+	outer_access_stream(c, pa, false, stream, false, CAUSE_l2_fill);
 }
 
 /* One line access through L1. */
@@ -140,7 +146,7 @@ static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 
 	if (likely(cache_lookup(&c->l1d, va, pa, write, &set, &line))) {
 		hw_event(c, EV_l1d_hit);
-		hw_charge(c, cost()->l1_hit);
+		hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
 		return;
 	}
 	l1_miss(c, va, pa, set, line, write, false);
@@ -178,7 +184,7 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 			write, l != first);
 	}
 	hw_event_add(c, EV_l1d_hit, hits);
-	hw_charge(c, (u64)hits * cost()->l1_hit);
+	hw_charge(c, CAUSE_l1_hit, (u64)hits * cost()->l1_hit);
 }
 
 /* The walker fetches one descriptor. */
@@ -197,13 +203,13 @@ static void walk_read(struct cpu *c, phys_addr_t pa)
 			panic("walker: descriptor at PA %#llx is dirty in the D-cache (missing clean after a page-table write)",
 			      (unsigned long long)pa);
 		hw_event(c, EV_dram_read);
-		hw_charge(c, cost()->walk_read_dram);
+		hw_charge(c, CAUSE_walk, cost()->walk_read_dram);
 		break;
 	case WALK_L2:
 		if (unlikely(machine->checks) && cache_pa_dirty(&c->l1d, pa))
 			panic("walker: descriptor at PA %#llx is dirty in L1 (missing clean after a page-table write)",
 			      (unsigned long long)pa);
-		outer_access(c, pa, false);
+		outer_access(c, pa, false, CAUSE_walk);
 		break;
 	case WALK_L1:
 		/* Physically indexed within a page: the PA serves as index. */
@@ -313,7 +319,7 @@ static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
 		enum mmu_fault err;
 
 		hw_event(c, EV_tlb_miss);
-		hw_charge(c, cost()->walk_base);
+		hw_charge(c, CAUSE_walk, cost()->walk_base);
 		err = mmu_walk(&machine->ram, &c->mmu, va, &w);
 		/*
 		 * A PAE CPU loads the four PDPTEs into registers when CR3 is
@@ -506,7 +512,7 @@ void hw_tlb_inv_va_asid(struct cpu *c, vaddr_t va, u8 asid)
 {
 	tlb_inv_va(&c->tlb, va, asid);
 	hw_event(c, EV_tlb_inv_local);
-	hw_charge(c, cost()->tlb_inv_va);
+	hw_charge(c, CAUSE_tlb_inv, cost()->tlb_inv_va);
 }
 
 void hw_tlb_inv_va(struct cpu *c, vaddr_t va)
@@ -518,14 +524,14 @@ void hw_tlb_inv_all(struct cpu *c)
 {
 	tlb_inv_all(&c->tlb);
 	hw_event(c, EV_tlb_inv_local_all);
-	hw_charge(c, cost()->tlb_inv_all);
+	hw_charge(c, CAUSE_tlb_inv, cost()->tlb_inv_all);
 }
 
 void hw_tlb_inv_asid(struct cpu *c, u8 asid)
 {
 	tlb_inv_asid(&c->tlb, asid);
 	hw_event(c, EV_tlb_inv_asid);
-	hw_charge(c, cost()->tlb_inv_va);
+	hw_charge(c, CAUSE_tlb_inv, cost()->tlb_inv_va);
 }
 
 void hw_tlb_inv_va_broadcast(struct cpu *c, vaddr_t va)
@@ -533,7 +539,7 @@ void hw_tlb_inv_va_broadcast(struct cpu *c, vaddr_t va)
 	for (u32 i = 0; i < machine->ncpus; i++)
 		tlb_inv_va(&machine->cpu[i].tlb, va, c->mmu.asid);
 	hw_event(c, EV_tlb_inv_broadcast);
-	hw_charge(c, cost()->tlb_inv_broadcast);
+	hw_charge(c, CAUSE_tlb_inv, cost()->tlb_inv_broadcast);
 }
 
 void hw_ipi(struct cpu *c, struct cpu *target)
@@ -544,8 +550,8 @@ void hw_ipi(struct cpu *c, struct cpu *target)
 	 * exception.  The handler's own work is charged by the caller.
 	 */
 	hw_event(c, EV_ipi);
-	hw_charge(c, cost()->ipi);
-	hw_charge(target, cost()->ipi);
+	hw_charge(c, CAUSE_ipi, cost()->ipi);
+	hw_charge(target, CAUSE_ipi, cost()->ipi);
 }
 
 void hw_dcache_op_va_range(struct cpu *c, vaddr_t va, u32 len,
@@ -583,13 +589,13 @@ void hw_dcache_op_va_range(struct cpu *c, vaddr_t va, u32 len,
 			op == CACHE_CLEAN ? EV_dcache_lines_cleaned :
 					    EV_dcache_lines_invalidated,
 		     lines);
-	hw_charge(c, (u64)lines * cost()->dcache_line_op);
+	hw_charge(c, CAUSE_dcache_maint, (u64)lines * cost()->dcache_line_op);
 }
 
 void hw_dcache_op_all(struct cpu *c, enum cache_op op)
 {
 	hw_event(c, EV_dcache_whole_flush);
-	hw_charge(c, (u64)c->l1d.sets * c->l1d.ways * cost()->dcache_setway_op);
+	hw_charge(c, CAUSE_dcache_maint, (u64)c->l1d.sets * c->l1d.ways * cost()->dcache_setway_op);
 	cache_maint_all(&c->l1d, op, l1_victim_cb, c);
 }
 
@@ -603,7 +609,7 @@ static void l2_maint_lines(struct cpu *c, phys_addr_t first, phys_addr_t last,
 		phys_addr_t lpa = l << ls, wb;
 
 		hw_event(c, EV_l2_lines_maint);
-		hw_charge(c, cost()->l2_line_op);
+		hw_charge(c, CAUSE_l2_maint, cost()->l2_line_op);
 		if (cache_maint_line(c->l2, (vaddr_t)lpa, lpa, op, &wb))
 			l2_writeback(c);
 	}
@@ -625,7 +631,7 @@ void hw_dcache_range_op_va(struct cpu *c, vaddr_t start, vaddr_t top,
 	if (top < start)
 		panic("hw_dcache_range_op_va: top %#x below start %#x", top,
 		      start);
-	hw_charge(c, 2 * cost()->cp15_op);
+	hw_charge(c, CAUSE_dcache_maint, 2 * cost()->cp15_op);
 	hw_dcache_op_va_range(c, start, top - start + 1, op);
 }
 
@@ -638,7 +644,7 @@ int hw_l2_range_op_va(struct cpu *c, vaddr_t start, vaddr_t end,
 	if (end < start || (start ^ end) >> PAGE_SHIFT)
 		panic("hw_l2_range_op_va: %#x-%#x is not within one page",
 		      start, end);
-	hw_charge(c, 2 * cost()->cp15_op);
+	hw_charge(c, CAUSE_l2_maint, 2 * cost()->cp15_op);
 	if (hw_translate(c, start, 0, &pa))
 		return -EFAULT;
 	hw_event(c, EV_l2_range_ops);
@@ -650,13 +656,13 @@ int hw_l2_range_op_va(struct cpu *c, vaddr_t start, vaddr_t end,
 
 void hw_irq_mask_write(struct cpu *c)
 {
-	hw_charge(c, cost()->irq_mask_write);
+	hw_charge(c, CAUSE_irq_mask, cost()->irq_mask_write);
 }
 
 void hw_icache_inv_all(struct cpu *c)
 {
 	hw_event(c, EV_icache_inv_all);
-	hw_charge(c, cost()->icache_inv_all);
+	hw_charge(c, CAUSE_icache_inv, cost()->icache_inv_all);
 	if (machine->cfg.icache_model) {
 		c->l1i_gen = (c->l1i_gen + 1) & L1I_GEN_MASK;
 		/* Back to a count the tags may still carry: clear them. */
@@ -758,12 +764,12 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 		if (likely(icache_line_in_l2(c, k, pa)))
 			l2_hits++;
 		else
-			outer_access(c, pa, false);
+			outer_access(c, pa, false, CAUSE_icache_fill);
 	}
 	c->icache_fills += misses;
 	hw_event_add(c, EV_icache_miss, misses);
 	hw_event_add(c, EV_l2_hit, l2_hits);
-	hw_charge(c, l2_hits * cost()->l2_hit);
+	hw_charge(c, CAUSE_icache_fill, l2_hits * cost()->l2_hit);
 	/* All resident, and no fill of this pass evicted an earlier line. */
 	if (c->icache_fills == fills)
 		c->cc_fills[cc] = fills;
@@ -771,19 +777,19 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 
 void hw_barrier(struct cpu *c)
 {
-	hw_charge(c, cost()->barrier);
+	hw_charge(c, CAUSE_barrier, cost()->barrier);
 }
 
 void hw_set_dacr(struct cpu *c)
 {
-	hw_charge(c, cost()->cr_write);
+	hw_charge(c, CAUSE_mmu_reg, cost()->cr_write);
 }
 
 void hw_set_ttbr0(struct cpu *c, phys_addr_t ttbr0)
 {
 	c->mmu.ttbr0 = ttbr0;
 	c->mmu_reg_writes++;
-	hw_charge(c, cost()->cr_write);
+	hw_charge(c, CAUSE_mmu_reg, cost()->cr_write);
 }
 
 void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz)
@@ -792,14 +798,14 @@ void hw_set_ttbr1(struct cpu *c, phys_addr_t ttbr1, u8 t0sz, u8 t1sz)
 	c->mmu_reg_writes++;
 	c->mmu.t0sz = t0sz;
 	c->mmu.t1sz = t1sz;
-	hw_charge(c, cost()->cr_write);
+	hw_charge(c, CAUSE_mmu_reg, cost()->cr_write);
 }
 
 void hw_set_asid(struct cpu *c, u8 asid)
 {
 	c->mmu.asid = asid;
 	c->mmu_reg_writes++;
-	hw_charge(c, cost()->cr_write);
+	hw_charge(c, CAUSE_mmu_reg, cost()->cr_write);
 }
 
 void hw_set_cr3(struct cpu *c, phys_addr_t cr3)
@@ -808,7 +814,7 @@ void hw_set_cr3(struct cpu *c, phys_addr_t cr3)
 	c->mmu_reg_writes++;
 	tlb_inv_nonglobal(&c->tlb);
 	hw_event(c, EV_tlb_inv_local_all);
-	hw_charge(c, cost()->cr_write);
+	hw_charge(c, CAUSE_mmu_reg, cost()->cr_write);
 }
 
 enum mmu_fault hw_probe(struct cpu *c, vaddr_t va, struct mmu_walk *w)

@@ -12,3 +12,15 @@ const char *const cc_names[NR_CC] = {
 #include "base/cost_centres.def"
 #undef CC
 };
+
+const char *const cause_names[NR_CAUSES] = {
+#define CAUSE(name, help) #name,
+#include "base/charge_causes.def"
+#undef CAUSE
+};
+
+const char *const cause_help[NR_CAUSES] = {
+#define CAUSE(name, help) help,
+#include "base/charge_causes.def"
+#undef CAUSE
+};

@@ -24,7 +24,17 @@ enum cost_centre {
 	NR_CC
 };
 
+/* Why a cycle was charged (base/charge_causes.def). */
+enum charge_cause {
+#define CAUSE(name, help) CAUSE_##name,
+#include "base/charge_causes.def"
+#undef CAUSE
+	NR_CAUSES
+};
+
 extern const char *const event_names[NR_EVENTS];
+extern const char *const cause_names[NR_CAUSES];
+extern const char *const cause_help[NR_CAUSES];
 extern const char *const cc_names[NR_CC];
 
 #endif

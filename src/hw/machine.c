@@ -193,7 +193,7 @@ void __cc_text_fetch(struct cpu *c, u16 cc)
 		return;
 	lines = DIV_ROUND_UP(cfg->cc_text_bytes[cc], cfg->icache_line);
 	hw_event_add(c, EV_icache_refill_lines, lines);
-	hw_charge(c, (u64)lines * cfg->cost.icache_refill_line);
+	hw_charge(c, CAUSE_icache_fill, (u64)lines * cfg->cost.icache_refill_line);
 }
 
 u64 machine_event_total(enum event e)
@@ -214,6 +214,15 @@ u64 machine_profile_total(enum cost_centre cc)
 	return n;
 }
 
+u64 machine_cause_total(enum charge_cause why)
+{
+	u64 n = 0;
+
+	for (u32 i = 0; i < machine->ncpus; i++)
+		n += machine->cpu[i].cause[why];
+	return n;
+}
+
 u64 machine_elapsed_cycles(void)
 {
 	u64 max = 0;
@@ -230,6 +239,7 @@ void machine_reset_counters(void)
 
 		memset(c->events, 0, sizeof(c->events));
 		memset(c->profile, 0, sizeof(c->profile));
+		memset(c->cause, 0, sizeof(c->cause));
 		memset(c->calls, 0, sizeof(c->calls));
 	}
 }

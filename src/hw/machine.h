@@ -169,6 +169,7 @@ struct cpu {
 	struct hw_fault fault;
 	u64 events[NR_EVENTS];
 	u64 profile[NR_CC];		/* cycles */
+	u64 cause[NR_CAUSES];		/* the same cycles by why they were charged */
 	u64 calls[NR_CC];		/* entries */
 	u64 idle_cycles;		/* clock advanced while idle */
 	void *kernel;			/* per-CPU kernel data, opaque here */
@@ -228,11 +229,16 @@ static inline struct cpu *this_cpu(void)
 	return machine->cur;
 }
 
-/* Advance @c's clock by @cycles, booked to its current cost centre. */
-static inline void hw_charge(struct cpu *c, u64 cycles)
+/*
+ * Advance @c's clock by @cycles, booked to its current cost centre and to
+ * @why, the hardware (or code) cost that takes them: two adds more than the
+ * clock, so that both profiles always sum to the busy cycles.
+ */
+static inline void hw_charge(struct cpu *c, enum charge_cause why, u64 cycles)
 {
 	c->cycles += cycles;
 	c->profile[c->cc] += cycles;
+	c->cause[why] += cycles;
 }
 
 /* Advance @c's clock by @cycles of idle time (not in the profile). */
@@ -310,6 +316,7 @@ static inline void __cc_scope_exit(u16 *prev)
 /* Sum of an event over all CPUs, and of a centre's cycles. */
 u64 machine_event_total(enum event e);
 u64 machine_profile_total(enum cost_centre cc);
+u64 machine_cause_total(enum charge_cause why);
 /* Highest CPU clock (elapsed simulated cycles). */
 u64 machine_elapsed_cycles(void);
 void machine_reset_counters(void);

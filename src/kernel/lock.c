@@ -35,7 +35,7 @@ void spin_lock_nocharge(struct spinlock *l)
 	if (wait) {
 		hw_event(c, EV_spin_contended);
 		hw_event_add(c, EV_spin_wait_cycles, wait);
-		hw_charge(c, wait);
+		hw_charge(c, CAUSE_lock_wait, wait);
 	}
 	l->owner = (s32)c->id;
 	l->acquired_at = c->cycles;

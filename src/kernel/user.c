@@ -127,7 +127,7 @@ void uv_touch(vaddr_t addr, u32 len, bool write)
 
 void user_compute(u64 cycles)
 {
-	hw_charge(this_cpu(), cycles);
+	hw_charge(this_cpu(), CAUSE_user, cycles);
 	sched_yield_point();
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/errno.h"
+#include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/boot.h"
 #include "kernel/exit.h"
@@ -11,9 +12,28 @@
 
 void (*run_before_shutdown)(void);
 
+u64 run_profile_sum(const struct run_result *r)
+{
+	u64 n = 0;
+
+	for (int cc = 0; cc < NR_CC; cc++)
+		n += r->profile[cc];
+	return n;
+}
+
+u64 run_cause_sum(const struct run_result *r)
+{
+	u64 n = 0;
+
+	for (int why = 0; why < NR_CAUSES; why++)
+		n += r->causes[why];
+	return n;
+}
+
 static void collect(struct run_result *r)
 {
 	double hz = (double)machine->cfg.cpu_hz;
+	u64 busy = 0;
 
 	memset(r, 0, sizeof(*r));
 	r->ncpus = machine->ncpus;
@@ -25,11 +45,16 @@ static void collect(struct run_result *r)
 		r->idle_cycles += c->idle_cycles + (r->elapsed_cycles - c->cycles);
 		r->system_cycles += c->cycles - c->idle_cycles -
 				    c->profile[CC_user];
+		busy += c->cycles - c->idle_cycles;
 	}
 	for (int e = 0; e < NR_EVENTS; e++)
 		r->events[e] = machine_event_total((enum event)e);
 	for (int cc = 0; cc < NR_CC; cc++)
 		r->profile[cc] = machine_profile_total((enum cost_centre)cc);
+	for (int why = 0; why < NR_CAUSES; why++)
+		r->causes[why] = machine_cause_total((enum charge_cause)why);
+	/* Every charge is booked to one centre and one cause. */
+	BUG_ON(run_profile_sum(r) != busy || run_cause_sum(r) != busy);
 	r->elapsed_s = (double)r->elapsed_cycles / hz;
 	r->user_s = (double)r->user_cycles / hz;
 	r->system_s = (double)r->system_cycles / hz;
@@ -91,6 +116,15 @@ void run_print_json_body(const struct run_result *r, const char *headline,
 			continue;
 		fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", cc_names[cc],
 			(unsigned long long)r->profile[cc]);
+		first = false;
+	}
+	fprintf(f, "}, \"causes\": {");
+	first = true;
+	for (int why = 0; why < NR_CAUSES; why++) {
+		if (!r->causes[why])
+			continue;
+		fprintf(f, "%s\"%s\": %llu", first ? "" : ", ",
+			cause_names[why], (unsigned long long)r->causes[why]);
 		first = false;
 	}
 	fprintf(f, "}");

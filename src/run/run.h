@@ -20,6 +20,9 @@ struct run_result {
 	double elapsed_s, user_s, system_s, cpu_pct;
 	u64 events[NR_EVENTS];
 	u64 profile[NR_CC];
+	/* The busy cycles again, by why they were charged: sums to the same
+	 * as profile[] (checked at collection). */
+	u64 causes[NR_CAUSES];
 	u64 exits, sigsegv;
 	u32 ncpus;
 };
@@ -37,8 +40,13 @@ int run_workload(const struct settings *s, void (*start)(const void *),
  * reads kernel state the shutdown tears down. */
 extern void (*run_before_shutdown)(void);
 
+/* Sum of @r's profile over cost centres, and over causes. */
+u64 run_profile_sum(const struct run_result *r);
+u64 run_cause_sum(const struct run_result *r);
+
 /*
- * Print @r as a JSON object's "metrics", "events" and "profile" members;
+ * Print @r as a JSON object's "metrics", "events", "profile" and "causes"
+ * members;
  * @headline (or NULL) opens "metrics" with the workload's own numbers,
  * e.g. "\"MBps\": 89.00, ".
  */

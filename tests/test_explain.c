@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `vmsplit explain` (src/report/explain.c) and the cycles-by-cause profile
+ * under it (base/charge_causes.def): the rows add up to the metric's gap
+ * to the last digit on E3's and E1's pairs, the largest rows are the
+ * largest profile differences, every cycle has exactly one cause, the
+ * SVG writer escapes text, and bad command lines exit 2 with one line.
+ */
+#include "helpers.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "experiments/iperf.h"
+#include "hw/access.h"
+#include "report/explain.h"
+#include "report/svg.h"
+
+static void settings_for(struct settings *s, const char *platform, ...)
+{
+	char err[256];
+	const char *w;
+	va_list ap;
+
+	settings_default(s, platform_find(platform));
+	va_start(ap, platform);
+	while ((w = va_arg(ap, const char *)))
+		cr_assert_eq(settings_parse(s, w, err, sizeof(err)), 0, "%s",
+			     err);
+	va_end(ap);
+	cr_assert_eq(settings_validate(s, err, sizeof(err)), 0, "%s", err);
+}
+
+static void measure(const struct settings *s, const struct explain_params *p,
+		    struct explain_run *r)
+{
+	char err[256];
+
+	cr_assert_eq(explain_measure(s, p, r, err, sizeof(err)), 0, "%s", err);
+}
+
+/* E3's pair: dd bs=512 on the BeagleBone, the RFC's GUP+kmap copy off/on. */
+static void e3(struct explanation *x)
+{
+	struct explain_params p = { .w = EXPLAIN_DD,
+				    .bs = 512,
+				    .total = 256 << 10 };
+	struct settings s;
+
+	settings_for(&s, "beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n",
+		     NULL);
+	measure(&s, &p, &x->from);
+	settings_for(&s, "beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
+		     NULL);
+	measure(&s, &p, &x->to);
+	explain_decompose(x);
+}
+
+/* E1's pair: iperf on the Kirkwood with TSO off, HIGHMEM off/on. */
+static void e1(struct explanation *x)
+{
+	struct explain_params p = { .w = EXPLAIN_IPERF,
+				    .len = IPERF_DEFAULT_LEN,
+				    .time_ns = 20000000 };
+	struct settings s;
+
+	settings_for(&s, "kirkwood-openblocks-a7", "tso=off",
+		     "CONFIG_HIGHMEM=n", NULL);
+	measure(&s, &p, &x->from);
+	settings_for(&s, "kirkwood-openblocks-a7", "tso=off",
+		     "CONFIG_HIGHMEM=y", NULL);
+	measure(&s, &p, &x->to);
+	explain_decompose(x);
+}
+
+static u64 all_cycles(const struct explain_run *r)
+{
+	return r->r.elapsed_cycles * r->r.ncpus;
+}
+
+/*
+ * The shares add up to the gap exactly, nothing is unattributed, and the
+ * rows' exact cycle differences add up to the difference of the runs'
+ * whole cycles per unit.
+ */
+static void assert_exact(const struct explanation *x)
+{
+	const struct explain_table *t[] = { &x->cc, &x->cause };
+	__int128 want = (__int128)all_cycles(&x->to) * x->from.units -
+			(__int128)all_cycles(&x->from) * x->to.units;
+
+	cr_assert_neq(x->gap_milli, 0);
+	cr_assert_eq(x->gap_milli, x->to_milli - x->from_milli);
+	for (int k = 0; k < 2; k++) {
+		__int128 sum = 0;
+
+		cr_assert_eq(explain_sum_milli(t[k]), x->gap_milli,
+			     "table %d: shares %lld, gap %lld", k,
+			     (long long)explain_sum_milli(t[k]),
+			     (long long)x->gap_milli);
+		cr_assert_eq(t[k]->unattributed_milli, 0);
+		for (u32 i = 0; i < t[k]->nrows; i++)
+			sum += t[k]->rows[i].delta_num;
+		cr_assert(sum == want, "table %d: rows' cycles do not add up",
+			  k);
+	}
+}
+
+TestSuite(explain);
+
+Test(explain, e3_rows_sum_exactly_to_the_gap)
+{
+	static struct explanation x;
+
+	e3(&x);
+	assert_exact(&x);
+	/* The RFC is slower at 512 B (EXPERIMENTS.md E3). */
+	cr_assert_lt(x.gap_milli, 0);
+}
+
+Test(explain, e1_rows_sum_exactly_to_the_gap)
+{
+	static struct explanation x;
+
+	e1(&x);
+	assert_exact(&x);
+	/* HIGHMEM costs throughput (EXPERIMENTS.md E1). */
+	cr_assert_lt(x.gap_milli, 0);
+}
+
+/* spawn on two CPUs, HIGHMEM off/on: idle is a row, the sum still exact. */
+Test(explain, spawn_rows_sum_exactly_to_the_gap)
+{
+	static struct explanation x;
+	struct explain_params p = {
+		.w = EXPLAIN_SPAWN,
+		.sp = { .procs = 4, .pages = 16, .shared_pages = 4 }
+	};
+	struct settings s;
+	bool idle = false;
+
+	settings_for(&s, "cortex-a15-2g", "CONFIG_HIGHMEM=n", NULL);
+	measure(&s, &p, &x.from);
+	settings_for(&s, "cortex-a15-2g", "CONFIG_HIGHMEM=y", NULL);
+	measure(&s, &p, &x.to);
+	explain_decompose(&x);
+	assert_exact(&x);
+	for (u32 i = 0; i < x.cause.nrows; i++)
+		idle |= !strcmp(x.cause.rows[i].name, "idle");
+	cr_assert(idle);
+}
+
+/* The three largest |Δ cycles per unit| of the profile, by brute force. */
+static void top_profile_diffs(const struct explanation *x, int top[3])
+{
+	bool used[NR_CC] = { false };
+
+	for (int k = 0; k < 3; k++) {
+		double best = -1;
+
+		top[k] = -1;
+		for (int cc = 0; cc < NR_CC; cc++) {
+			double d = fabs((double)x->to.r.profile[cc] /
+						(double)x->to.units -
+					(double)x->from.r.profile[cc] /
+						(double)x->from.units);
+
+			if (!used[cc] && d > best) {
+				best = d;
+				top[k] = cc;
+			}
+		}
+		used[top[k]] = true;
+	}
+}
+
+Test(explain, top_cost_centres_are_the_largest_profile_differences)
+{
+	static struct explanation x3, x1;
+	const struct explanation *xs[] = { &x3, &x1 };
+	int top[3];
+
+	e3(&x3);
+	e1(&x1);
+	for (int k = 0; k < 2; k++) {
+		top_profile_diffs(xs[k], top);
+		for (int i = 0; i < 3; i++)
+			cr_assert_str_eq(xs[k]->cc.rows[i].name,
+					 cc_names[top[i]], "pair %d, row %d", k,
+					 i);
+	}
+	/* The mechanisms the experiments are about lead: GUP's page walk,
+	 * and the per-fragment kmap_atomic_pfn of the highmem send path. */
+	cr_assert_str_eq(x3.cc.rows[0].name, "follow_page");
+	cr_assert_str_eq(x1.cc.rows[0].name, "kmap_atomic_pfn");
+}
+
+/* Every busy cycle has one cost centre and one cause, on every CPU. */
+static void assert_invariant(const struct run_result *r)
+{
+	u64 busy = r->elapsed_cycles * r->ncpus - r->idle_cycles;
+	u32 nonzero = 0;
+
+	cr_assert_eq(run_profile_sum(r), busy);
+	cr_assert_eq(run_cause_sum(r), busy);
+	for (int c = 0; c < NR_CAUSES; c++)
+		nonzero += r->causes[c] != 0;
+	cr_assert_geq(nonzero, 5, "only %u causes charged", nonzero);
+}
+
+Test(explain, causes_sum_to_the_busy_cycles)
+{
+	static struct explanation x3, x1;
+	struct explain_params p = {
+		.w = EXPLAIN_SPAWN,
+		.sp = { .procs = 4, .pages = 16, .shared_pages = 4 }
+	};
+	struct explain_run spawn;
+	struct settings s;
+
+	e3(&x3);
+	e1(&x1);
+	assert_invariant(&x3.from.r);
+	assert_invariant(&x3.to.r);
+	assert_invariant(&x1.from.r);
+	assert_invariant(&x1.to.r);
+	/* Two CPUs, so idle time too. */
+	settings_for(&s, "cortex-a15-2g", NULL);
+	measure(&s, &p, &spawn);
+	cr_assert_eq(spawn.r.ncpus, 2);
+	assert_invariant(&spawn.r);
+}
+
+/* One charge lands on the current centre and the cause named. */
+Test(explain, a_charge_is_booked_to_its_cause)
+{
+	struct cpu *c;
+	u64 inv, cc, cycles;
+
+	TEST_BOOT("kirkwood-openblocks-a7");
+	c = this_cpu();
+	inv = c->cause[CAUSE_tlb_inv];
+	cc = c->profile[c->cc];
+	cycles = c->cycles;
+	hw_tlb_inv_va(c, 0xc0000000u);
+	cr_assert_eq(c->cause[CAUSE_tlb_inv] - inv,
+		     machine->cfg.cost.tlb_inv_va);
+	cr_assert_eq(c->profile[c->cc] - cc, machine->cfg.cost.tlb_inv_va);
+	cr_assert_eq(c->cycles - cycles, machine->cfg.cost.tlb_inv_va);
+	test_shutdown();
+}
+
+/* Cycles per unit equal but the metric not: all of it unattributed. */
+Test(explain, no_cycle_gap_leaves_the_gap_unattributed)
+{
+	static struct explanation x;
+
+	x.from.units = x.to.units = 10;
+	x.from.r.ncpus = x.to.r.ncpus = 1;
+	x.from.r.elapsed_cycles = x.to.r.elapsed_cycles = 100;
+	x.from.r.profile[CC_memcpy] = x.to.r.profile[CC_memcpy] = 100;
+	x.from.r.causes[CAUSE_code] = x.to.r.causes[CAUSE_code] = 100;
+	x.from.metric = 2.5;
+	x.to.metric = 3.0;
+	explain_decompose(&x);
+	cr_assert_eq(x.gap_milli, 500);
+	cr_assert_eq(x.cc.nrows, 1);
+	cr_assert_eq(x.cc.rows[0].share_milli, 0);
+	cr_assert_eq(x.cc.unattributed_milli, 500);
+	cr_assert_eq(explain_sum_milli(&x.cause), 500);
+}
+
+/* Three equal rows share 1/1000 by largest remainder: 1, 0, 0. */
+Test(explain, rounding_keeps_the_sum)
+{
+	static struct explanation x;
+
+	x.from.units = x.to.units = 1;
+	x.from.r.ncpus = x.to.r.ncpus = 1;
+	x.to.r.profile[CC_memcpy] = x.to.r.profile[CC_memset] =
+		x.to.r.profile[CC_syscall] = 1;
+	x.to.r.causes[CAUSE_code] = 3;
+	x.to.r.elapsed_cycles = 3;
+	x.to.metric = -0.001;
+	explain_decompose(&x);
+	cr_assert_eq(x.gap_milli, -1);
+	cr_assert_eq(x.cc.nrows, 3);
+	cr_assert_eq(x.cc.rows[0].share_milli, -1);
+	cr_assert_eq(x.cc.rows[1].share_milli, 0);
+	cr_assert_eq(x.cc.rows[2].share_milli, 0);
+	cr_assert_eq(x.cause.rows[0].share_milli, -1);
+}
+
+Test(explain, svg_text_is_escaped)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	svg_text(f, 1, 2, 10, SVG_MIDDLE, 0, "a<b & \"c\" 'd' >");
+	fclose(f);
+	cr_assert_str_eq(
+		buf,
+		"<text x=\"1.00\" y=\"2.00\" font-size=\"10.0\" text-anchor=\"middle\">a&lt;b &amp; &quot;c&quot; &apos;d&apos; &gt;</text>\n");
+	free(buf);
+}
+
+/* `vmsplit ARGS`: the exit status, stdout's length and stderr's lines. */
+static int cli(const char *args, size_t *out_len, int *err_lines)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char cmd[1024], out[64], err[64];
+	FILE *f;
+	int st, ch;
+
+	/* Tests run in parallel processes: files of our own. */
+	snprintf(out, sizeof(out), "/tmp/vmsplit-explain-%d.out",
+		 (int)getpid());
+	snprintf(err, sizeof(err), "/tmp/vmsplit-explain-%d.err",
+		 (int)getpid());
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	snprintf(cmd, sizeof(cmd), "%s %s >%s 2>%s", bin, args, out, err);
+	st = system(cmd);
+	cr_assert(WIFEXITED(st));
+	f = fopen(out, "r");
+	cr_assert(f);
+	fseek(f, 0, SEEK_END);
+	*out_len = (size_t)ftell(f);
+	fclose(f);
+	*err_lines = 0;
+	f = fopen(err, "r");
+	cr_assert(f);
+	while ((ch = fgetc(f)) != EOF)
+		*err_lines += ch == '\n';
+	fclose(f);
+	remove(out);
+	remove(err);
+	return WEXITSTATUS(st);
+}
+
+Test(explain, cli_errors_exit_2_with_one_line)
+{
+	static const char *const bad[] = {
+		"explain",
+		"explain dd --to CONFIG_HIGHMEM=y",
+		"explain dd --from CONFIG_HIGHMEM=n",
+		"explain frobnicate --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y",
+		"explain dd --from CONFIG_HIGHMEM --to CONFIG_HIGHMEM=y",
+		"explain dd --from CONFIG_HIGHMEM=n --to",
+		"explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=maybe",
+		"explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --format csv",
+		"explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --format",
+		"explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --svg /nonexistent/x.svg --total 64K",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		size_t out;
+		int lines, st = cli(bad[i], &out, &lines);
+
+		cr_assert_eq(st, 2, "'%s': exit %d", bad[i], st);
+		cr_assert_eq(lines, 1, "'%s': %d lines on stderr", bad[i],
+			     lines);
+		cr_assert_eq(out, 0, "'%s': %zu bytes on stdout", bad[i], out);
+	}
+}
+
+Test(explain, cli_table_json_and_svg)
+{
+	static const char *const good[] = {
+		"explain dd --platform beaglebone-white --bs 512 --total 64K --from CONFIG_UACCESS_GUP_KMAP_MEMCPY=n --to CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
+		"explain dd --platform beaglebone-white --bs 512 --total 64K --from CONFIG_UACCESS_GUP_KMAP_MEMCPY=n --to CONFIG_UACCESS_GUP_KMAP_MEMCPY=y --format json --svg /tmp/vmsplit-explain.svg",
+	};
+	char svg[64] = { 0 };
+	size_t out;
+	int lines;
+	FILE *f;
+
+	for (size_t i = 0; i < ARRAY_SIZE(good); i++) {
+		cr_assert_eq(cli(good[i], &out, &lines), 0, "'%s'", good[i]);
+		cr_assert_eq(lines, 0);
+		cr_assert_gt(out, 500);
+	}
+	f = fopen("/tmp/vmsplit-explain.svg", "r");
+	cr_assert(f);
+	cr_assert_eq(fread(svg, 1, 38, f), 38);
+	fclose(f);
+	cr_assert_str_eq(svg, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+	remove("/tmp/vmsplit-explain.svg");
+}
