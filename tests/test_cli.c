@@ -524,11 +524,34 @@ Test(cli, dd_total_is_what_is_written)
 		"run dd --bs 1 --total 4G",
 		"--total 4294967296 does not fit tmpfs on kirkwood-openblocks-a7: at most 512M");
 	assert_usage_error("run dd --platform beaglebone-white --total 200M",
-			   "at most 128M (half of mem=256M)");
+			   "at most 128M (half of the 256M the kernel uses)");
+	/* Without CONFIG_HIGHMEM the kernel, and tmpfs, see lowmem only. */
+	assert_usage_error(
+		"run dd --total 512M CONFIG_HIGHMEM=n",
+		"at most 380M (half of the 760M the kernel uses, lowmem only with CONFIG_HIGHMEM=n)");
 	assert_usage_error(
 		"run dd --bs 1M --total 1",
 		"--total 1 is not a whole number of 1048576-byte blocks");
 	assert_usage_error("run dd --bs 2M --total 3M", "whole number");
+}
+
+/*
+ * Issue 11: `run dd --bs 1` stays bounded.  Without --total a block size
+ * writes at most DD_DEFAULT_WRITES blocks (bs=512 still 16 MiB); a
+ * --total of more than DD_MAX_WRITES writes is refused up front.
+ */
+Test(cli, dd_small_blocks_stay_bounded)
+{
+	struct output o = run("run dd --bs 1,512 --format csv");
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\ndd,kirkwood-openblocks-a7,1,32768,"), "%s",
+		  o.out);
+	cr_assert(strstr(o.out, "\ndd,kirkwood-openblocks-a7,512,16777216,"),
+		  "%s", o.out);
+	assert_usage_error(
+		"run dd --bs 1 --total 16M",
+		"--total 16777216 is 16777216 writes of 1 bytes: at most 4194304 per block size");
 }
 
 /* Issue 11: any number of options; the arrays behind them never overflow. */

@@ -195,3 +195,14 @@ int layout_init(const struct settings *s)
 		return -EINVAL;
 	return 0;
 }
+
+u64 layout_ram_in_use(const struct settings *s)
+{
+	struct kernel_layout saved = layout;
+	u64 bytes = 0;
+
+	if (!layout_init(s))
+		bytes = (u64)(layout.max_pfn - layout.min_pfn) << PAGE_SHIFT;
+	layout = saved;
+	return bytes;
+}

@@ -49,6 +49,14 @@ extern struct kernel_layout layout;
 int layout_init(const struct settings *s);
 
 /*
+ * layout_ram_in_use - bytes of RAM the kernel @s describes manages:
+ * mem=, or only lowmem without CONFIG_HIGHMEM.  Leaves the current
+ * layout as it was (usable before boot, to check a run's size).
+ * Return: the bytes, or 0 if @s has no valid layout.
+ */
+u64 layout_ram_in_use(const struct settings *s);
+
+/*
  * vmsplit_page_offset - PAGE_OFFSET of split @v on @arch (CONFIG_PAGE_OFFSET
  * in a .config); 0 for a split the architecture does not have.
  */

@@ -646,7 +646,8 @@ static int cmd_run_dd(int argc, char **argv)
 	static struct dd_point pts[DD_MAX_BS];
 	u32 bs[DD_MAX_BS], n;
 	struct run_args a;
-	u64 total;
+	u64 total, totals[DD_MAX_BS];
+	bool same = true;
 	char err[256];
 
 	parse_run_args(argc, argv, &a, dd_opts, "kirkwood-openblocks-a7");
@@ -654,12 +655,23 @@ static int cmd_run_dd(int argc, char **argv)
 					      "512,1K,4K,16K,32K,64K,1M",
 			  bs, DD_MAX_BS);
 	total = parse_total(run_opt(&a, "total"));
+	/*
+	 * Without --total: 16 MiB per block size, or DD_DEFAULT_WRITES
+	 * writes where that is fewer (bs=1 would be 16 million system calls).
+	 */
+	for (u32 i = 0; i < n; i++) {
+		totals[i] = run_opt(&a, "total") ?
+				    total :
+				    MIN(total, (u64)bs[i] * DD_DEFAULT_WRITES);
+		same &= totals[i] == totals[0];
+	}
 	/* Every point's size before any runs. */
 	for (u32 i = 0; i < n; i++)
-		if (dd_check(&a.s, bs[i], total, err, sizeof(err)))
+		if (dd_check(&a.s, bs[i], totals[i], err, sizeof(err)))
 			usage_error("%s", err);
 	for (u32 i = 0; i < n; i++)
-		if (dd_measure(&a.s, bs[i], total, &pts[i], err, sizeof(err)))
+		if (dd_measure(&a.s, bs[i], totals[i], &pts[i], err,
+			       sizeof(err)))
 			usage_error("%s", err);
 	if (a.format == FMT_JSON) {
 		printf("[\n");
@@ -670,7 +682,7 @@ static int cmd_run_dd(int argc, char **argv)
 			char headline[48];
 
 			printf(", \"params\": {\"bs\": %u, \"total\": %llu}, ",
-			       bs[i], (unsigned long long)total);
+			       bs[i], (unsigned long long)totals[i]);
 			snprintf(headline, sizeof(headline), "\"MBps\": %.2f, ",
 				 pts[i].mbps);
 			run_print_json_body(&pts[i].r, headline, stdout);
@@ -684,15 +696,19 @@ static int cmd_run_dd(int argc, char **argv)
 		for (u32 i = 0; i < n; i++)
 			printf("dd,%s,%u,%llu,%.2f,%.6f,%.6f,%.6f\n",
 			       a.s.platform->name, bs[i],
-			       (unsigned long long)total, pts[i].mbps,
+			       (unsigned long long)totals[i], pts[i].mbps,
 			       pts[i].r.elapsed_s, pts[i].r.system_s,
 			       pts[i].r.user_s);
 		return 0;
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
-	printf("\n# dd if=/dev/zero of=/tmp/dd.out (tmpfs), %llu bytes per block size\n",
-	       (unsigned long long)total);
+	if (same)
+		printf("\n# dd if=/dev/zero of=/tmp/dd.out (tmpfs), %llu bytes per block size\n",
+		       (unsigned long long)totals[0]);
+	else
+		printf("\n# dd if=/dev/zero of=/tmp/dd.out (tmpfs), %llu bytes or %u writes per block size, whichever is fewer\n",
+		       (unsigned long long)total, DD_DEFAULT_WRITES);
 	printf("%10s %10s %12s %12s %12s\n", "bs", "MB/s", "elapsed s",
 	       "system s", "user s");
 	for (u32 i = 0; i < n; i++)

@@ -12,6 +12,8 @@
  */
 #include "experiments/dd.h"
 
+#include "arch/layout.h"
+
 #include <string.h>
 
 #include "base/errno.h"
@@ -32,7 +34,8 @@ static void dd_start_cb(const void *p)
 int dd_check(const struct settings *s, u32 bs, u64 total, char *err,
 	     size_t errlen)
 {
-	u64 room = s->mem / 2;
+	/* tmpfs's default size: half the RAM the kernel manages. */
+	u64 ram = layout_ram_in_use(s), room = ram / 2;
 
 	if (!bs || total < bs || total % bs) {
 		snprintf(err, errlen,
@@ -40,13 +43,22 @@ int dd_check(const struct settings *s, u32 bs, u64 total, char *err,
 			 (unsigned long long)total, bs);
 		return -EINVAL;
 	}
-	if (total > room || total / bs > UINT32_MAX) {
+	if (total > room) {
 		snprintf(
 			err, errlen,
-			"--total %llu does not fit tmpfs on %s: at most %lluM (half of mem=%lluM)",
+			"--total %llu does not fit tmpfs on %s: at most %lluM (half of the %lluM the kernel uses%s)",
 			(unsigned long long)total, s->platform->name,
 			(unsigned long long)(room >> 20),
-			(unsigned long long)(s->mem >> 20));
+			(unsigned long long)(ram >> 20),
+			s->highmem ? "" : ", lowmem only with CONFIG_HIGHMEM=n");
+		return -EINVAL;
+	}
+	/* A bound on the run's host time (about 4 us of host per write). */
+	if (total / bs > DD_MAX_WRITES) {
+		snprintf(err, errlen,
+			 "--total %llu is %llu writes of %u bytes: at most %u per block size (a larger --bs or a smaller --total)",
+			 (unsigned long long)total,
+			 (unsigned long long)(total / bs), bs, DD_MAX_WRITES);
 		return -EINVAL;
 	}
 	return 0;

@@ -13,6 +13,14 @@
 
 #define DD_MAX_BS 16
 #define DD_DEFAULT_TOTAL (16u << 20)
+/* Without --total, at most this many writes per block size (bs=512 still
+ * writes 16 MiB). */
+#define DD_DEFAULT_WRITES 32768u
+/*
+ * The most writes one block size may take (--total / --bs): about 17 s
+ * of host time at ~4 us per simulated write.  Bounds `run dd --bs 1`.
+ */
+#define DD_MAX_WRITES (1u << 22)
 
 struct dd_point {
 	u32 bs;
@@ -23,7 +31,9 @@ struct dd_point {
 /*
  * dd_check - whether dd can write @total bytes in blocks of @bs with @s:
  * a whole number of blocks (so the total reported is the total written),
- * at least one, and no more than tmpfs holds (half of mem=).
+ * at least one, no more than tmpfs holds (half of the RAM the kernel
+ * uses: mem=, or lowmem alone without CONFIG_HIGHMEM), and at most
+ * DD_MAX_WRITES writes.
  * Return: 0, or -EINVAL with a one-line reason in @err.
  */
 int dd_check(const struct settings *s, u32 bs, u64 total, char *err,
