@@ -20,9 +20,10 @@
  * Every task interprets its own stretch of the same byte string: fork and
  * vfork take a length byte, the child runs the next that many bytes and
  * exits, the parent skips them.  Each byte is thus run by one task, so an
- * input's work is bounded by its length.  Every task arms an alarm first:
- * a system call that would block for good (a pipe nobody writes) returns
- * -EINTR instead, as a user program's watchdog would make it.
+ * input's work is bounded by its length.  Every task arms an alarm first,
+ * a watchdog for its first long sleep (-EINTR); a program that still
+ * blocks for good (a pipe only it could write) is SIGKILLed by the harness
+ * and the kernel it leaves is audited like any other.
  */
 #include "fuzz/fuzz_program.h"
 
@@ -397,7 +398,8 @@ static bool step(struct fuzz_task *ft)
 		user_compute(next_byte(ft) * 100u);
 		break;
 	default:
-		sys_alarm_ns(next_byte(ft) * 20000ull);
+		/* Re-arm, never cancel: the alarm is the program's watchdog. */
+		sys_alarm_ns((1 + next_byte(ft)) * 20000ull);
 		break;
 	}
 	return true;
@@ -518,13 +520,20 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 		ft->fd[i] = -1;
 	spawn_process(&fuzz_prog, ft);
 	out->deadlock = sched_run() != 0;
+	/*
+	 * A program that blocks for good (a pipe only it could write) is
+	 * its own bug: SIGKILL it, as a harness would, and audit what the
+	 * kernel is left with.  A task SIGKILL cannot wake is the kernel's.
+	 */
+	if (out->deadlock) {
+		kill_sleeping_tasks();
+		if (sched_run())
+			panic("fuzz: %u tasks blocked uninterruptibly", nr_tasks());
+	}
 	out->ops = ops_done;
 	out->exits = exit_stats.exits;
 	out->sigsegv = exit_stats.killed_by_sigsegv;
 	out->oom_kills = machine_event_total(EV_oom_kill);
-	if (out->deadlock)
-		abandon_kernel();
-	else
-		shutdown_kernel();
+	shutdown_kernel();
 	return 0;
 }

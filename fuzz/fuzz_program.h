@@ -24,7 +24,8 @@
 /* What one input did, for the regression test and for a reader. */
 struct fuzz_outcome {
 	bool booted;		/* false: the header named settings we refuse */
-	bool deadlock;		/* every task blocked for good (a user bug) */
+	bool deadlock;		/* every task blocked for good (a user bug);
+				   the harness SIGKILLed them */
 	u32 ops;		/* system calls and accesses the program made */
 	u64 exits, sigsegv, oom_kills;
 };

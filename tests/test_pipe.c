@@ -20,6 +20,7 @@
 #include "fs/pipe.h"
 #include "fs/vfs.h"
 #include "kernel/exit.h"
+#include "kernel/process.h"
 #include "kernel/sched.h"
 #include "kernel/user.h"
 #include "mm/gfp.h"
@@ -404,5 +405,65 @@ Test(pipe, emfile_installs_nothing)
 	/* 15, the two undone (the loop's last and the next), and the
 	 * last one: all created, and all gone at the audit. */
 	cr_assert_eq(pipe_stats.pipes, (NR_OPEN_DEFAULT - 2) / 2 + 3);
+	shutdown();
+}
+
+/*
+ * A reader of a pipe only it can write sleeps for good.  An alarm is
+ * delivered once: the read returns -EINTR and the signal is no longer
+ * pending, so the next read sleeps again.  The workload is then stuck;
+ * kill_sleeping_tasks SIGKILLs it (the task dies on its way out of the
+ * read) and the kernel it leaves passes the end-of-run audit.  wait4 on a
+ * child in the same state is interruptible too.
+ */
+static void stuck_child(void *arg)
+{
+	int *fds = arg;
+	vaddr_t buf = map_anon(PAGE_SIZE);
+
+	seen.ret[2] = sys_read(fds[0], buf, 64);	/* never returns */
+	sys_exit(0);
+}
+
+static void stuck_main(void *arg)
+{
+	vaddr_t buf = map_anon(PAGE_SIZE);
+	int status = 0;
+
+	sys_pipe(seen.fds);
+	sys_alarm_ns(1000000);
+	seen.ret[0] = sys_read(seen.fds[0], buf, 64);
+	seen.ret[1] = sys_fork(stuck_child, seen.fds);
+	sys_alarm_ns(1000000);
+	seen.ret[3] = sys_wait4(-1, &status);
+	seen.ret[4] = sys_read(seen.fds[0], buf, 64);	/* never returns */
+	seen.ret[5] = 1;
+	sys_exit(0);
+}
+
+static const struct program stuck_program = {
+	.name = "stuck",
+	.main = stuck_main,
+	.text_pages = 4,
+	.data_pages = 1,
+	.bss_pages = 1,
+	.stack_pages = 2,
+};
+
+Test(pipe, stuck_reader_is_interrupted_then_killed)
+{
+	boot(KW, NULL);
+	spawn_process(&stuck_program, NULL);
+	cr_assert_eq(sched_run(), -EDEADLK);
+	cr_assert_eq(seen.ret[0], -EINTR);
+	cr_assert_gt(seen.ret[1], 0);
+	cr_assert_eq(seen.ret[3], -EINTR);
+	cr_assert_eq(nr_tasks(), 2);
+	cr_assert_eq(kill_sleeping_tasks(), 2);
+	cr_assert_eq(sched_run(), 0);
+	cr_assert_eq(nr_tasks(), 0);
+	cr_assert_eq(seen.ret[2], 0, "the child died in its read");
+	cr_assert_eq(seen.ret[5], 0, "the parent died in its read");
+	cr_assert_eq(exit_stats.exits, 2);
 	shutdown();
 }

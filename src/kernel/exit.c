@@ -112,6 +112,9 @@ int do_wait(int pid, int *status)
 		}
 		if (!any)
 			return -ECHILD;
+		/* do_wait: -ERESTARTSYS, which the handler turns into EINTR. */
+		if (t->signal_pending)
+			return -EINTR;
 		t->state = TASK_INTERRUPTIBLE;
 		schedule();
 	}

@@ -488,6 +488,25 @@ void sched_drop_lazy_mms(void)
 	}
 }
 
+u32 kill_sleeping_tasks(void)
+{
+	struct list_head *pos;
+	u32 n = 0;
+
+	list_for_each(pos, &all_tasks) {
+		struct task_struct *t =
+			list_entry(pos, struct task_struct, tasks);
+
+		if (t->state != TASK_INTERRUPTIBLE)
+			continue;
+		t->sigkill = true;
+		t->signal_pending = true;
+		wake_up_process(t);
+		n++;
+	}
+	return n;
+}
+
 void sched_exit(void)
 {
 	while (!list_empty(&all_tasks)) {

@@ -79,6 +79,7 @@ struct task_struct {
 	bool in_user;			/* executing user code */
 	bool is_idle;
 	bool signal_pending;		/* a signal interrupts sleeps (-EINTR) */
+	bool sigkill;			/* SIGKILL: dies on the way to user */
 	struct timer_list alarm;	/* alarm(2): raises signal_pending */
 	u16 saved_cc;			/* cost centre while off the CPU */
 	const struct program *spawn_prog;	/* spawn_process: exec this */
@@ -155,6 +156,15 @@ int sched_run(void);
 
 /* Number of live tasks (not yet reaped). */
 u32 nr_tasks(void);
+
+/*
+ * kill_sleeping_tasks - what `kill -9` of a hung workload does: SIGKILL
+ * to every task in an interruptible sleep.  Each wakes, its system call
+ * returns early (-EINTR), and it dies on the way back to user mode.  A
+ * task in an uninterruptible sleep stays (a kernel deadlock).
+ * Return: how many were killed.
+ */
+u32 kill_sleeping_tasks(void);
 
 /* might_sleep(): sleeping in atomic context is a bug. */
 void might_sleep(const char *fn);

@@ -83,6 +83,14 @@ void syscall_leave(u16 prev_cc)
 {
 	charge(CODE_syscall_exit);
 	cc_exit(this_cpu(), prev_cc);
+	/*
+	 * do_signal on the way out: SIGKILL has no handler; any other signal
+	 * is the alarm's, whose handler only notes it, so it is delivered
+	 * and no longer pending.
+	 */
+	if (current->sigkill)
+		do_exit(SIGKILL);
+	current->signal_pending = false;
 	if (machine->checks)
 		check_return_to_user();
 	current->in_user = true;

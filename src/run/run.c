@@ -80,7 +80,16 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 	if (ret) {
 		snprintf(err, errlen, "deadlock: %u tasks blocked for good",
 			 nr_tasks());
-		abandon_kernel();
+		/*
+		 * kill -9 them all and check the kernel they leave; tasks
+		 * that even SIGKILL cannot wake are the kernel's deadlock.
+		 */
+		kill_sleeping_tasks();
+		if (sched_run()) {
+			abandon_kernel();
+			return ret;
+		}
+		shutdown_kernel();
 		return ret;
 	}
 	if (run_before_shutdown)
