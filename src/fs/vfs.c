@@ -264,9 +264,13 @@ long vfs_write(int fd, vaddr_t buf, u32 count)
 		return -EBADF;
 	/* A socket's write goes straight to sock_aio_write: no write_iter
 	 * set-up, i_mutex or timestamps (tcp_sendmsg charges its entry);
-	 * a pipe's write charges its own share of vfs_write (pipe_write). */
-	if (S_ISREG(file->f_inode->i_mode) || S_ISCHR(file->f_inode->i_mode))
+	 * a pipe's write charges its own share of vfs_write (pipe_write); a
+	 * device's has none of the tmpfs set-up (write(/dev/null)'s own
+	 * measured count). */
+	if (S_ISREG(file->f_inode->i_mode))
 		charge(CODE_vfs_write);
+	else if (S_ISCHR(file->f_inode->i_mode))
+		charge(CODE_vfs_write_chr);
 	if (!file_writable(file))
 		ret = -EBADF;
 	else
