@@ -10,6 +10,9 @@
 
 #include "config/settings.h"
 #include "experiments/sdet.h"
+
+/* SDET runs per configuration in E2, under seeds 1..N. */
+#define E2_SDET_SEEDS 3u
 #include "run/run.h"
 #include "workloads/kernbench.h"
 
@@ -40,6 +43,10 @@ struct kernbench_numaq_result {
 	const double *published;
 	double sdet_published_pct;	/* SDET's baseline, by definition */
 	double sdet_rel_pct;		/* the model's HIGHPTE against it */
+	/* SDET per seed (E2_SDET_SEEDS runs a configuration): the mean
+	 * scripts/hour of each configuration, and the per-seed ratios. */
+	double sdet_mean[2];
+	double sdet_rel_min, sdet_rel_max;
 	struct settings s[2];
 	struct kernbench_point kb[2];
 	struct sdet_point sd[2];
