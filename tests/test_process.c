@@ -429,3 +429,42 @@ Test(process, time_slices_share_one_cpu)
 		      2 * 300000000ull / (720000000 / HZ));
 	test_shutdown();
 }
+
+static struct {
+	u32 text_word;
+	u64 flushed;
+	bool clean;
+} image_read;
+
+static void read_text_main(void *arg)
+{
+	vaddr_t text = user_image_base() + 3 * 4096;
+	struct probe p;
+
+	probe_take(&p);
+	image_read.text_word = uv_read32(text);
+	image_read.flushed = probe_ev(&p, EV_dcache_lines_flushed);
+	image_read.clean = test_page_flag(follow_page(current->mm, text, false,
+						      false),
+					  PG_dcache_clean);
+	sys_exit(0);
+}
+
+/*
+ * The image's page-cache pages are zeroed through the kernel's direct
+ * map (shmem_getpage), which leaves the zeroes dirty in the VIVT D-cache
+ * under that alias.  The first read of a text page through the user's
+ * own address must not find them there: update_mmu_cache (fault-armv.c)
+ * writes the kernel alias back -- one flush of the page's 128 lines --
+ * and sets PG_dcache_clean.  Before update_mmu_cache was modelled the
+ * read panicked in the VIVT alias checker (crash-1cd906, crash-3851de).
+ */
+Test(process, first_read_of_image_text_flushes_the_kernel_alias)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHMEM=n");
+	test_run_process(read_text_main, NULL);
+	cr_assert_eq(image_read.text_word, 0);
+	cr_assert_eq(image_read.flushed, 128);
+	cr_assert(image_read.clean);
+	test_shutdown();
+}
