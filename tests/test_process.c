@@ -429,3 +429,84 @@ Test(process, time_slices_share_one_cpu)
 		      2 * 300000000ull / (720000000 / HZ));
 	test_shutdown();
 }
+
+static struct {
+	u32 text_word;
+	u64 flushed;
+	bool clean;
+} image_read;
+
+static void read_text_main(void *arg)
+{
+	vaddr_t text = user_image_base() + 3 * 4096;
+	struct probe p;
+
+	probe_take(&p);
+	image_read.text_word = uv_read32(text);
+	image_read.flushed = probe_ev(&p, EV_dcache_lines_flushed);
+	image_read.clean = test_page_flag(follow_page(current->mm, text, false,
+						      false),
+					  PG_dcache_clean);
+	sys_exit(0);
+}
+
+/*
+ * The image's page-cache pages are zeroed through the kernel's direct
+ * map (shmem_getpage), which leaves the zeroes dirty in the VIVT D-cache
+ * under that alias.  The first read of a text page through the user's
+ * own address must not find them there: update_mmu_cache (fault-armv.c)
+ * writes the kernel alias back -- one flush of the page's 128 lines --
+ * and sets PG_dcache_clean.  Before update_mmu_cache was modelled the
+ * read panicked in the VIVT alias checker (crash-1cd906, crash-3851de).
+ */
+Test(process, first_read_of_image_text_flushes_the_kernel_alias)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHMEM=n");
+	test_run_process(read_text_main, NULL);
+	cr_assert_eq(image_read.text_word, 0);
+	cr_assert_eq(image_read.flushed, 128);
+	cr_assert(image_read.clean);
+	test_shutdown();
+}
+
+static void recycled_pte_page_main(void *arg)
+{
+	vaddr_t a = (vaddr_t)sys_mmap(0, 2 * 4096, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	vaddr_t b = 0x30000000u;
+	static u8 buf[4096];
+
+	/* A user page read through (its lines enter the L2 clean), freed. */
+	uv_touch(a, 2 * 4096, true);
+	uv_read(a, buf, sizeof(buf));
+	sys_munmap(a, 4096);
+	/* A fresh 2 MiB region: its PTE page is that frame, zeroed. */
+	sys_mmap(b, 16 * 4096, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	uv_write32(b, 1);
+	/* An entry 8 slots on: a line of the table no PTE write cleaned. */
+	uv_read32(b + 8 * 4096);
+	sys_exit(0);
+}
+
+/*
+ * Linux 3.14's pte_alloc_one cleans a new PTE page for the walker only in
+ * lowmem (clean_pte_table, cpu_feroceon_dcache_clean_area: L1 and L2);
+ * a highmem one is zeroed through kmap_atomic, whose kunmap_atomic
+ * flushes the L1 alone.  On the Kirkwood the walker reads DRAM and the
+ * Feroceon L2 is write-back: when the recycled frame's lines are still in
+ * the L2, the zeroing stores hit there and stay dirty, and a walk of an
+ * entry no set_pte_ext has cleaned since reads the frame's old contents.
+ * The model does what Linux does, and its walker check catches it
+ * (fuzz crash-32e7dd and crash-6447dd; CONFIG_HIGHPTE=y, which 3.14's
+ * Kconfig leaves off by default).  This pins the finding: no Linux
+ * release cleans a highmem PTE page, so a change that silences the check
+ * here departs from Linux or from the board's walker and L2.
+ */
+Test(process, highpte_on_kirkwood_leaves_a_zeroed_table_dirty_in_l2)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
+	EXPECT_PANIC("walker: descriptor", {
+		test_run_process(recycled_pte_page_main, NULL);
+	});
+}

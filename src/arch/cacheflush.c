@@ -104,10 +104,34 @@ static void flush_dcache_aliases(struct page *page)
 	hw_barrier(this_cpu());
 }
 
+/*
+ * __flush_dcache_page (arch/arm/mm/flush.c): write back the kernel alias
+ * of @page -- lowmem through the direct map, highmem through a kmap on a
+ * non-aliasing VIPT cache, or its existing pkmap alias on VIVT.  No board
+ * has an aliasing VIPT cache, so flush_pfn_alias has no counterpart.
+ */
+static void __flush_dcache_page(struct page *page)
+{
+	vaddr_t addr;
+
+	if (!PageHighMem(page)) {
+		__cpuc_flush_dcache_area(page_address(page), PAGE_SIZE);
+	} else if (!cache_is_vipt_aliasing()) {
+		addr = kmap_atomic(page);
+		__cpuc_flush_dcache_area(addr, PAGE_SIZE);
+		kunmap_atomic(addr);
+	} else {
+		addr = kmap_high_get(page);
+		if (addr) {
+			__cpuc_flush_dcache_area(addr, PAGE_SIZE);
+			kunmap_high(page);
+		}
+	}
+}
+
 void flush_dcache_page(struct page *page)
 {
 	CC_SCOPE(flush_dcache_page);
-	vaddr_t addr;
 
 	if (platform()->arch == PLAT_X86)
 		return;
@@ -128,19 +152,7 @@ void flush_dcache_page(struct page *page)
 		clear_page_flag(page, PG_dcache_clean);
 		return;
 	}
-	if (!PageHighMem(page)) {
-		__cpuc_flush_dcache_area(page_address(page), PAGE_SIZE);
-	} else if (!cache_is_vipt_aliasing()) {
-		addr = kmap_atomic(page);
-		__cpuc_flush_dcache_area(addr, PAGE_SIZE);
-		kunmap_atomic(addr);
-	} else {
-		addr = kmap_high_get(page);
-		if (addr) {
-			__cpuc_flush_dcache_area(addr, PAGE_SIZE);
-			kunmap_high(page);
-		}
-	}
+	__flush_dcache_page(page);
 	if (page->mapping && !test_page_flag(page, PG_anon)) {
 		if (cache_is_vivt())
 			flush_dcache_aliases(page);
@@ -176,4 +188,37 @@ void flush_anon_page(struct vm_area_struct *vma, struct page *page,
 		panic("flush_anon_page: aliasing VIPT D-cache is not modelled");
 	flush_cache_page(vma, vmaddr);
 	__cpuc_flush_dcache_area(page_address(page), PAGE_SIZE);
+}
+
+/*
+ * update_mmu_cache for ARMv5 (arch/arm/mm/fault-armv.c, 3.14; the same
+ * test of PG_dcache_clean since 2.6.x's PG_dcache_dirty): a page whose
+ * kernel alias may still hold dirty lines -- a page-cache page that
+ * flush_dcache_page only marked, or any page freshly allocated, whose
+ * flags the allocator cleared -- has that alias written back before user
+ * space reads the page through its own virtual address.  The zero page is
+ * never written.  make_coherent, which turns a second shared mapping of
+ * the page in the same mm uncacheable, is not modelled.
+ * ARMv6+ does this test in set_pte_at (__sync_icache_dcache), for
+ * executable mappings only on a non-aliasing cache; that is not modelled
+ * either (no board's VIPT cache aliases).
+ */
+void update_mmu_cache(struct vm_area_struct *vma, vaddr_t addr, vaddr_t ptep)
+{
+	struct page *page;
+	pte_t pte;
+
+	if (platform()->arch != PLAT_ARM || platform()->arm_arch >= 6)
+		return;
+	pte = ptep_get(ptep);
+	if (!pgtable->pte_present(pte))
+		return;
+	page = pte_page(pte);
+	if (page == zero_page)
+		return;
+	/* test_and_set_bit(PG_dcache_clean) */
+	if (!test_page_flag(page, PG_dcache_clean)) {
+		set_page_flag(page, PG_dcache_clean);
+		__flush_dcache_page(page);
+	}
 }

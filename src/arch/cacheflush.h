@@ -71,4 +71,13 @@ void flush_dcache_page(struct page *page);
 void flush_anon_page(struct vm_area_struct *vma, struct page *page,
 		     vaddr_t vmaddr);
 
+/*
+ * update_mmu_cache - the PTE at @ptep now maps @addr of @vma (the fault
+ * paths call it after set_pte_at): on ARMv5, write back the kernel alias
+ * of the page it maps unless PG_dcache_clean says there is nothing dirty
+ * there (arch/arm/mm/fault-armv.c).  Nothing elsewhere.
+ * Context: the PTE lock held, @ptep mapped.
+ */
+void update_mmu_cache(struct vm_area_struct *vma, vaddr_t addr, vaddr_t ptep);
+
 #endif

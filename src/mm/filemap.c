@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/cacheflush.h"
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
@@ -130,5 +131,12 @@ struct page *shmem_getpage(struct address_space *as, unsigned long index)
 		return NULL;
 	/* The page cache holds one reference, the caller (ours) another. */
 	add_to_page_cache(page, as, index);
+	/*
+	 * shmem_getpage_gfp: clear_highpage then flush_dcache_page.  Nobody
+	 * maps the new page yet, so that only clears PG_dcache_clean; the
+	 * zeroes still dirty under the kernel's alias are written back when
+	 * the page gets mapped (update_mmu_cache).
+	 */
+	flush_dcache_page(page);
 	return page;
 }

@@ -13,6 +13,7 @@
  */
 #include "mm/mm.h"
 
+#include "arch/cacheflush.h"
 #include "arch/kv.h"
 #include "arch/layout.h"
 #include "arch/mmu_context.h"
@@ -254,6 +255,8 @@ static int do_anonymous_page(struct mm_struct *mm,
 	}
 	set_pte_at(ptep, entry);
 	pc = page_add_rmap(page, ptep, pc);
+	/* No need to invalidate: it was non-present before. */
+	update_mmu_cache(vma, addr, ptep);
 	unmap_unlock(ptep, ptl);
 	if (pc)
 		pte_chain_free(pc);
@@ -303,6 +306,7 @@ static int do_no_page(struct mm_struct *mm, struct vm_area_struct *vma,
 			entry = maybe_mkwrite(pte_mkdirty(entry), vma);
 		set_pte_at(ptep, entry);
 		pc = page_add_rmap(page, ptep, pc);
+		update_mmu_cache(vma, addr, ptep);
 	} else {
 		put_page(page);
 	}
@@ -327,6 +331,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		flush_cache_page(vma, addr);
 		set_pte_at(ptep, pte_mkyoung(pte_mkdirty(pte_mkwrite(orig))));
 		flush_tlb_page(vma, addr);
+		update_mmu_cache(vma, addr, ptep);
 		unmap_unlock(ptep, ptl);
 		return VM_FAULT_MINOR;
 	}
@@ -361,6 +366,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 					 mk_pte(new, vm_page_prot(vma)))));
 		flush_tlb_page(vma, addr);
 		pc = page_add_rmap(new, ptep, pc);
+		update_mmu_cache(vma, addr, ptep);
 		/* The mapping's reference on the old page is dropped below. */
 		new = old;
 	}
@@ -391,6 +397,7 @@ static int handle_pte_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	hw_event(this_cpu(), EV_fault_young);
 	set_pte_at(ptep, pte_mkyoung(entry));
 	flush_tlb_page(vma, addr);
+	update_mmu_cache(vma, addr, ptep);
 	unmap_unlock(ptep, ptl);
 	return VM_FAULT_MINOR;
 }
