@@ -703,7 +703,7 @@ static void classic_arm_main(void *arg)
 
 Test(gup, classic_arm_fast_is_the_slow_path)
 {
-	TEST_BOOT("kirkwood-openblocks-a7");
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
 	test_run_process(classic_arm_main, NULL);
 	cr_assert_eq(seen.ret, NPAGES);
 	cr_assert_eq(seen.ret2, NPAGES);

@@ -143,8 +143,8 @@ static void assert_geometry(u32 nrpte, u32 size)
 
 Test(rmap, nrpte_kirkwood)
 {
-	TEST_BOOT("kirkwood-openblocks-a7");
-	/* 32-byte lines, HIGHPTE on (ARM default) with 32-bit physical. */
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
+	/* 32-byte lines, HIGHPTE on with 32-bit physical. */
 	cr_assert(highpte_on());
 	assert_geometry(7, 4);
 }
@@ -183,7 +183,7 @@ Test(rmap, nrpte_cortex_a15_lpae_highpte)
 
 Test(rmap, direct_mapping)
 {
-	TEST_BOOT("kirkwood-openblocks-a7");
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
 	struct page *page = datapage();
 	struct ptpage pt;
 	vaddr_t pc;
@@ -548,7 +548,7 @@ Test(rmap, page_referenced_numaq_highpte_kmaps_each_entry)
 
 Test(rmap, page_referenced_kirkwood_highpte)
 {
-	TEST_BOOT("kirkwood-openblocks-a7");
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
 	referenced_case(4);
 }
 

@@ -101,7 +101,7 @@ static const struct {
 	  "the board (given with --platform)" },
 	{ "CONFIG_HIGHMEM", "y|n (y)",
 	  "reach RAM beyond lowmem through kmap/kmap_atomic; n = only lowmem is used" },
-	{ "CONFIG_HIGHPTE", "y|n (ARM y, x86 n)",
+	{ "CONFIG_HIGHPTE", "y|n (ARM 5.7+ y, else n)",
 	  "allocate user page-table pages from highmem; needs CONFIG_HIGHMEM" },
 	{ "CONFIG_ARM_LPAE", "y|n (n)",
 	  "ARM long-descriptor (3-level, 64-bit) page tables; needs an LPAE CPU" },
@@ -157,8 +157,13 @@ void settings_default(struct settings *s, const struct platform *p)
 	memset(s, 0, sizeof(*s));
 	s->platform = p;
 	s->highmem = true;
-	/* ARM Kconfig: HIGHPTE defaults to y; E2's baseline kernel had none. */
-	s->highpte = p->arch == PLAT_ARM;
+	/*
+	 * ARM Kconfig: HIGHPTE has no default in 3.14 (nor 4.0), so n; 5.7's
+	 * says "default y" (when it came in between is not checked here).
+	 * By the board's own kernel.  x86: E2's baseline kernel had none.
+	 */
+	s->highpte = p->arch == PLAT_ARM &&
+		     p->kernel_version >= KERNEL_VERSION(5, 7, 0);
 	s->vmsplit = VMSPLIT_3G;
 	for (int i = 0; i < NR_FLAVOURS; i++)
 		if (!strcmp(flavour_names[i], p->default_flavour))
