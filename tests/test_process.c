@@ -505,6 +505,14 @@ static void recycled_pte_page_main(void *arg)
  */
 Test(process, highpte_on_kirkwood_leaves_a_zeroed_table_dirty_in_l2)
 {
+#if defined(__SANITIZE_ADDRESS__)
+	/*
+	 * The panic is caught by a longjmp from the task's coroutine stack
+	 * to the test's, which AddressSanitizer takes for a stack overflow;
+	 * `make test` runs it.
+	 */
+	cr_skip_test("a panic inside a task cannot be caught under ASan");
+#endif
 	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
 	EXPECT_PANIC("walker: descriptor", {
 		test_run_process(recycled_pte_page_main, NULL);
