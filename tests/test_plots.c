@@ -40,7 +40,7 @@ static int count(const char *s, const char *what)
 
 static void draw_escape(FILE *f, const void *arg)
 {
-	plot_svg_escape(f, arg);
+	svg_escape(f, arg);
 }
 
 static void draw_text(FILE *f, const void *arg)

@@ -12,31 +12,6 @@ static const char *const anchor_names[] = {
 	[SVG_END] = "end",
 };
 
-void plot_svg_escape(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&apos;", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
-}
-
 void plot_svg_begin(FILE *f, u32 w, u32 h)
 {
 	fprintf(f,
@@ -55,12 +30,12 @@ void plot_svg_end(FILE *f)
 void plot_svg_hatch(FILE *f, const char *id, const char *colour)
 {
 	fputs("<defs><pattern id=\"", f);
-	plot_svg_escape(f, id);
+	svg_escape(f, id);
 	fputs("\" patternUnits=\"userSpaceOnUse\" width=\"6\" height=\"6\" patternTransform=\"rotate(45)\">"
 	      "<rect x=\"0\" y=\"0\" width=\"6\" height=\"6\" fill=\"white\"/>"
 	      "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"",
 	      f);
-	plot_svg_escape(f, colour);
+	svg_escape(f, colour);
 	fputs("\" stroke-width=\"3\"/></pattern></defs>\n", f);
 }
 
@@ -76,7 +51,7 @@ void plot_svg_text(FILE *f, double x, double y, enum svg_anchor anchor,
 		fprintf(f, " transform=\"rotate(%.2f %.2f %.2f)\"", rotate, x,
 			y);
 	fputc('>', f);
-	plot_svg_escape(f, text);
+	svg_escape(f, text);
 	fputs("</text>\n", f);
 }
 
@@ -86,7 +61,7 @@ static void put_dash(FILE *f, const char *dash)
 	if (!dash)
 		return;
 	fputs(" stroke-dasharray=\"", f);
-	plot_svg_escape(f, dash);
+	svg_escape(f, dash);
 	fputc('"', f);
 }
 
@@ -96,7 +71,7 @@ void plot_svg_line(FILE *f, double x1, double y1, double x2, double y2,
 	fprintf(f,
 		"<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"",
 		x1, y1, x2, y2);
-	plot_svg_escape(f, stroke);
+	svg_escape(f, stroke);
 	fprintf(f, "\" stroke-width=\"%.2f\"", width);
 	put_dash(f, dash);
 	fputs("/>\n", f);
@@ -108,9 +83,9 @@ void plot_svg_rect(FILE *f, double x, double y, double w, double h,
 	fprintf(f,
 		"<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"",
 		x, y, w, h);
-	plot_svg_escape(f, fill);
+	svg_escape(f, fill);
 	fputs("\" stroke=\"", f);
-	plot_svg_escape(f, stroke);
+	svg_escape(f, stroke);
 	fputs("\"/>\n", f);
 }
 
@@ -119,9 +94,9 @@ void plot_svg_circle(FILE *f, double cx, double cy, double r, const char *fill,
 {
 	fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"", cx, cy,
 		r);
-	plot_svg_escape(f, fill);
+	svg_escape(f, fill);
 	fputs("\" stroke=\"", f);
-	plot_svg_escape(f, stroke);
+	svg_escape(f, stroke);
 	fputs("\" stroke-width=\"1.50\"/>\n", f);
 }
 
@@ -129,7 +104,7 @@ void plot_svg_polyline_begin(FILE *f, const char *stroke, double width,
 			     const char *dash)
 {
 	fputs("<polyline fill=\"none\" stroke=\"", f);
-	plot_svg_escape(f, stroke);
+	svg_escape(f, stroke);
 	fprintf(f, "\" stroke-width=\"%.2f\"", width);
 	put_dash(f, dash);
 	fputs(" points=\"", f);

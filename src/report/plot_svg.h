@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A small SVG writer for the plots of `vmsplit reproduce --plot`: the few
- * elements a chart needs, every coordinate printed with "%.2f" and every
+ * elements a chart needs beyond report/svg.h's (hatching, circles, bold
+ * and coloured text), every coordinate printed with "%.2f" and every
  * text escaped for XML, so the same data always gives the same bytes.
  * Nothing here knows about charts; report/plots.c does.
  */
@@ -11,12 +12,7 @@
 #include <stdio.h>
 
 #include "base/types.h"
-
-/* Text anchors, as SVG's text-anchor names them. */
-enum svg_anchor { SVG_START, SVG_MIDDLE, SVG_END };
-
-/* plot_svg_escape - write @s to @f with &, <, >, " and ' escaped. */
-void plot_svg_escape(FILE *f, const char *s);
+#include "report/svg.h"	/* enum svg_anchor, svg_escape() */
 
 /*
  * plot_svg_begin - the <svg> element, @w x @h user units, on a white
