@@ -469,6 +469,13 @@ Test(process, first_read_of_image_text_flushes_the_kernel_alias)
 	test_shutdown();
 }
 
+/*
+ * The panic below is caught by a longjmp from the task's coroutine stack
+ * to the test's, which AddressSanitizer takes for a stack underflow:
+ * `make test` runs this test, the ASan build of `make check` leaves it
+ * out (not registered at all: a skipped test leaks in Criterion's runner).
+ */
+#if !defined(__SANITIZE_ADDRESS__)
 static void recycled_pte_page_main(void *arg)
 {
 	vaddr_t a = (vaddr_t)sys_mmap(0, 2 * 4096, PROT_READ | PROT_WRITE,
@@ -503,22 +510,11 @@ static void recycled_pte_page_main(void *arg)
  * release cleans a highmem PTE page, so a change that silences the check
  * here departs from Linux or from the board's walker and L2.
  */
-/*
- * The panic is caught by a longjmp from the task's coroutine stack to the
- * test's, which AddressSanitizer takes for a stack underflow: `make test`
- * runs this test, `make check` leaves it out.
- */
-#if defined(__SANITIZE_ADDRESS__)
-#define PANIC_IN_TASK_DISABLED true
-#else
-#define PANIC_IN_TASK_DISABLED false
-#endif
-
-Test(process, highpte_on_kirkwood_leaves_a_zeroed_table_dirty_in_l2,
-     .disabled = PANIC_IN_TASK_DISABLED)
+Test(process, highpte_on_kirkwood_leaves_a_zeroed_table_dirty_in_l2)
 {
 	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
 	EXPECT_PANIC("walker: descriptor", {
 		test_run_process(recycled_pte_page_main, NULL);
 	});
 }
+#endif
