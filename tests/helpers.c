@@ -3,6 +3,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 
 #include "hw/machine.h"
 #include "kernel/process.h"
@@ -91,4 +93,26 @@ void test_free_area_teardown(void)
 struct zone *test_zone(u32 nid, int zt)
 {
 	return &NODE_DATA(nid)->node_zones[zt];
+}
+
+int test_run_cli(const char *args, bool err, char *line, size_t n)
+{
+	const char *bin = getenv("VMSPLIT_BIN");
+	char cmd[512];
+	FILE *p;
+	int st;
+
+	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
+	snprintf(cmd, sizeof(cmd), err ? "%s %s 2>&1 >/dev/null" : "%s %s", bin,
+		 args);
+	p = popen(cmd, "r");
+	cr_assert(p);
+	line[0] = 0;
+	if (!fgets(line, (int)n, p))
+		line[0] = 0;
+	while (fgets(cmd, sizeof(cmd), p))
+		;
+	st = pclose(p);
+	cr_assert(WIFEXITED(st));
+	return WEXITSTATUS(st);
 }

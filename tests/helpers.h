@@ -67,6 +67,13 @@ struct program;
  */
 void test_run_process(void (*main)(void *), void *arg);
 
+/*
+ * test_run_cli - `vmsplit ARGS` through the shell (VMSPLIT_BIN): the first
+ * line of stderr (@err) or of stdout into @line, the rest drained.
+ * Return: the exit status.
+ */
+int test_run_cli(const char *args, bool err, char *line, size_t n);
+
 /* Cycles and events of the current CPU, and deltas between two points. */
 struct probe {
 	u64 cycles;

@@ -170,26 +170,6 @@ Test(hackbench, beaglebone_strategies_table)
 	free(text);
 }
 
-/* `vmsplit ARGS` through the shell: the exit status, stderr's first line. */
-static int run_cli(const char *args, char *errline, size_t n)
-{
-	const char *bin = getenv("VMSPLIT_BIN");
-	char cmd[512];
-	FILE *p;
-	int st;
-
-	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
-	snprintf(cmd, sizeof(cmd), "%s %s 2>&1 >/dev/null", bin, args);
-	p = popen(cmd, "r");
-	cr_assert(p);
-	errline[0] = 0;
-	if (!fgets(errline, (int)n, p))
-		errline[0] = 0;
-	st = pclose(p);
-	cr_assert(WIFEXITED(st));
-	return WEXITSTATUS(st);
-}
-
 Test(hackbench, cli_bad_input_exits_2)
 {
 	static const char *const bad[][2] = {
@@ -202,11 +182,12 @@ Test(hackbench, cli_bad_input_exits_2)
 	char line[256];
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
-		cr_assert_eq(run_cli(bad[i][0], line, sizeof(line)), 2, "%s",
-			     bad[i][0]);
+		cr_assert_eq(test_run_cli(bad[i][0], true, line, sizeof(line)),
+			     2, "%s", bad[i][0]);
 		cr_assert(strstr(line, bad[i][1]), "%s: '%s'", bad[i][0], line);
 	}
-	cr_assert_eq(run_cli("run hackbench --groups 1 --loops 2 --format csv",
-			     line, sizeof(line)),
-		     0, "%s", line);
+	cr_assert_eq(
+		test_run_cli("run hackbench --groups 1 --loops 2 --format csv",
+			     true, line, sizeof(line)),
+		0, "%s", line);
 }

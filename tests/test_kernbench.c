@@ -164,28 +164,6 @@ Test(kernbench, bad_params_refused)
 
 /* `vmsplit ARGS` through the shell: the exit status, stdout's first line
  * (or stderr's, with @err). */
-static int run_cli(const char *args, bool err, char *line, size_t n)
-{
-	const char *bin = getenv("VMSPLIT_BIN");
-	char cmd[512];
-	FILE *p;
-	int st;
-
-	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
-	snprintf(cmd, sizeof(cmd), err ? "%s %s 2>&1 >/dev/null" : "%s %s", bin,
-		 args);
-	p = popen(cmd, "r");
-	cr_assert(p);
-	line[0] = 0;
-	if (!fgets(line, (int)n, p))
-		line[0] = 0;
-	while (fgets(cmd, sizeof(cmd), p))
-		;
-	st = pclose(p);
-	cr_assert(WIFEXITED(st));
-	return WEXITSTATUS(st);
-}
-
 Test(kernbench, cli)
 {
 	static const char *const bad[][2] = {
@@ -196,20 +174,20 @@ Test(kernbench, cli)
 	};
 	char line[512];
 
-	cr_assert_eq(run_cli("run kernbench --units 2 --format csv", false,
+	cr_assert_eq(test_run_cli("run kernbench --units 2 --format csv", false,
 			     line, sizeof(line)),
 		     0);
 	cr_assert(strstr(line, "workload,platform,units,jobs"), "%s", line);
-	cr_assert_eq(run_cli("run kernbench --units 2", false, line,
+	cr_assert_eq(test_run_cli("run kernbench --units 2", false, line,
 			     sizeof(line)),
 		     0);
 	cr_assert(strstr(line, "platform=numaq-16"), "the default board: %s",
 		  line);
-	cr_assert_eq(run_cli("run kernbench --units 2 --jobs 0 --format json",
+	cr_assert_eq(test_run_cli("run kernbench --units 2 --jobs 0 --format json",
 			     false, line, sizeof(line)),
 		     0);
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
-		cr_assert_eq(run_cli(bad[i][0], true, line, sizeof(line)), 2,
+		cr_assert_eq(test_run_cli(bad[i][0], true, line, sizeof(line)), 2,
 			     "%s", bad[i][0]);
 		cr_assert(strstr(line, bad[i][1]), "%s: %s", bad[i][0], line);
 	}

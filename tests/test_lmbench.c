@@ -188,25 +188,6 @@ Test(lmbench, highpte_kmaps_on_the_fault_path)
 	expect(EV_pte_page_kmap, 0);
 }
 
-static int run_cli(const char *args, char *errline, size_t n)
-{
-	const char *bin = getenv("VMSPLIT_BIN");
-	char cmd[512];
-	FILE *p;
-	int st;
-
-	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
-	snprintf(cmd, sizeof(cmd), "%s %s 2>&1 >/dev/null", bin, args);
-	p = popen(cmd, "r");
-	cr_assert(p);
-	errline[0] = 0;
-	if (!fgets(errline, (int)n, p))
-		errline[0] = 0;
-	st = pclose(p);
-	cr_assert(WIFEXITED(st));
-	return WEXITSTATUS(st);
-}
-
 Test(lmbench, cli)
 {
 	static const char *const bad[][2] = {
@@ -217,11 +198,10 @@ Test(lmbench, cli)
 	char line[256];
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
-		cr_assert_eq(run_cli(bad[i][0], line, sizeof(line)), 2, "%s",
+		cr_assert_eq(test_run_cli(bad[i][0], true, line, sizeof(line)), 2, "%s",
 			     bad[i][0]);
 		cr_assert(strstr(line, bad[i][1]), "%s: '%s'", bad[i][0], line);
 	}
-	cr_assert_eq(run_cli("run lmbench --tests null,fork --format json",
-			     line, sizeof(line)),
+	cr_assert_eq(test_run_cli("run lmbench --tests null,fork --format json", true, line, sizeof(line)),
 		     0, "%s", line);
 }

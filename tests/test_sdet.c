@@ -151,26 +151,6 @@ Test(sdet, other_boards)
 	check_processes(&pt, 2, 10);
 }
 
-/* `vmsplit ARGS` through the shell: the exit status, stderr's first line. */
-static int run_cli(const char *args, char *errline, size_t n)
-{
-	const char *bin = getenv("VMSPLIT_BIN");
-	char cmd[512];
-	FILE *p;
-	int st;
-
-	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
-	snprintf(cmd, sizeof(cmd), "%s %s 2>&1 >/dev/null", bin, args);
-	p = popen(cmd, "r");
-	cr_assert(p);
-	errline[0] = 0;
-	if (!fgets(errline, (int)n, p))
-		errline[0] = 0;
-	st = pclose(p);
-	cr_assert(WIFEXITED(st));
-	return WEXITSTATUS(st);
-}
-
 Test(sdet, cli)
 {
 	static const char *const bad[][2] = {
@@ -182,11 +162,10 @@ Test(sdet, cli)
 	char line[256];
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
-		cr_assert_eq(run_cli(bad[i][0], line, sizeof(line)), 2, "%s",
+		cr_assert_eq(test_run_cli(bad[i][0], true, line, sizeof(line)), 2, "%s",
 			     bad[i][0]);
 		cr_assert(strstr(line, bad[i][1]), "%s: '%s'", bad[i][0], line);
 	}
-	cr_assert_eq(run_cli("run sdet --scripts 2 --commands 5 --format json",
-			     line, sizeof(line)),
+	cr_assert_eq(test_run_cli("run sdet --scripts 2 --commands 5 --format json", true, line, sizeof(line)),
 		     0, "%s", line);
 }
