@@ -49,16 +49,12 @@ const struct platform beaglebone_black = {
 		/* [S] the White's caches: same AM335x die (BBB dmesg
 		 * "PIPT / VIPT nonaliasing data cache").  [E] no
 		 * write-allocate in L1. */
-		.l1d = { .size = 32 * 1024, .ways = 4, .line = 64,
-			 .kind = CACHE_VIPT_NONALIASING,
-			 .write_allocate = false },
+		.l1d = AM335X_L1D,
 		.icache_line = 64,
-		.l1i = { .size = 32 * 1024, .ways = 4, .line = 64,
-			 .kind = CACHE_PIPT },
+		.l1i = AM335X_L1I,
 		.cc_text = arm_cc_text,
 		/* [S] 256 KiB, 8-way, 64 B (Cortex-A8 TRM 8.2; SPRS717). */
-		.l2 = { .size = 256 * 1024, .ways = 8, .line = 64,
-			.kind = CACHE_PIPT, .write_allocate = true },
+		.l2 = AM335X_L2,
 		.l2_per_cpu = false,
 		/* [S] 32-entry fully associative D-TLB (TRM 6.1). */
 		.tlb_entries = 32,

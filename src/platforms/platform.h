@@ -122,6 +122,20 @@ extern const struct kpath kpath_x86_2_5;
 /* [C] The BeagleBone White's DRAM read bandwidth, MB/s, fitted with it. */
 #define BBW_DRAM_READ_MBPS 425
 
+/*
+ * The AM335x's Cortex-A8 caches, the same on both BeagleBones (sources in
+ * beaglebone-white.c): [S] 32 KiB 4-way 64 B L1s, "PIPT / VIPT
+ * nonaliasing" D ([E] no write-allocate); [S] 256 KiB 8-way 64 B L2.
+ */
+#define AM335X_L1D                                                        \
+	{ .size = 32 * 1024, .ways = 4, .line = 64,                       \
+	  .kind = CACHE_VIPT_NONALIASING, .write_allocate = false }
+#define AM335X_L1I                                                        \
+	{ .size = 32 * 1024, .ways = 4, .line = 64, .kind = CACHE_PIPT }
+#define AM335X_L2                                                         \
+	{ .size = 256 * 1024, .ways = 8, .line = 64, .kind = CACHE_PIPT,  \
+	  .write_allocate = true }
+
 /* Bytes of text per cost centre, for the I-cache refills (kernel_text.c:
  * measured text lines where a measured operation runs them). */
 /* The text lines each cost centre executes (kernel_text_arm.c, _x86.c). */
