@@ -6,6 +6,7 @@
  */
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,13 +29,24 @@ static int open_pty(int *master)
 	return s;
 }
 
+/*
+ * Everything written to the terminal so far: the pty may hand it over in
+ * more than one read, so read until nothing more comes within 100 ms.
+ */
 static void drain(int master, char *buf, size_t len)
 {
-	ssize_t n;
+	struct pollfd pfd = { .fd = master, .events = POLLIN };
+	size_t got = 0;
 
 	fcntl(master, F_SETFL, O_NONBLOCK);
-	n = read(master, buf, len - 1);
-	buf[n > 0 ? n : 0] = '\0';
+	while (got < len - 1 && poll(&pfd, 1, 100) > 0) {
+		ssize_t n = read(master, buf + got, len - 1 - got);
+
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	buf[got] = '\0';
 }
 
 Test(progress, enable_logic)
