@@ -5,8 +5,10 @@
  * miss on Kirkwood (walker reads DRAM) and NUMA-Q (walker reads through the
  * caches, PDPT held in registers), short counts and the fault record on a
  * bad address, the kernel oops, D-cache maintenance by range and by
- * set/way, TLB invalidation, and the checkers that catch a missing TLB
- * flush and a page-table write the walker cannot see.
+ * set/way, TLB invalidation, the checkers that catch a missing TLB
+ * flush and a page-table write the walker cannot see, and two shortcuts
+ * that must not change an outcome: the L2 slot a dirty victim tries first
+ * and the skipped host stores of zeros into unwritten frames.
  *
  * Tests that count cycles first empty the TLB and both caches by reaching
  * into the hardware structures directly (uncharged), so that what they
@@ -793,5 +795,111 @@ Test(access, icache_model_off_fetches_nothing)
 	run_vfs_read(this_cpu());
 	cr_assert_eq(probe_ev(&p, EV_icache_miss), 0);
 	cr_assert_eq(machine_elapsed_cycles() - p.cycles, 0);
+	test_shutdown();
+}
+
+/*
+ * A dirty L1 victim tries the L2 slot its line was filled from before
+ * looking its set up.  NUMA-Q: 4-way L1 of 128 sets, so lines 4 KiB apart
+ * share a set, and four more fills there evict the first.  Warm, the
+ * victim is an L2 hit that leaves the L2 line dirty; with L2 emptied
+ * behind its back, the stale slot must not pass for a hit.
+ */
+static void numaq_evict_dirty_line(bool empty_l2, struct probe *p)
+{
+	struct cpu *c;
+	vaddr_t va;
+
+	TEST_BOOT("numaq-16", "checks=y");
+	c = this_cpu();
+	va = __va(LOW_PA);
+	kv_read32(va);		/* the TLB entry, uncounted below */
+	cold();
+	kv_write32(va, 1);
+	if (empty_l2)
+		cache_inv_all(c->l2);
+	probe_take(p);
+	for (u32 k = 1; k <= 4; k++)
+		kv_read32(va + k * 4096);
+}
+
+static u32 l2_dirty_lines_at(phys_addr_t pa)
+{
+	struct cache *l2 = this_cpu()->l2;
+	u32 n = 0;
+
+	for (u32 i = 0; i < l2->sets * l2->ways; i++)
+		if (cache_line_dirty(l2, i) && cache_line_pa(l2, i) == pa)
+			n++;
+	return n;
+}
+
+Test(access, victim_l2_slot_rechecked)
+{
+	struct probe p;
+
+	numaq_evict_dirty_line(false, &p);
+	cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 1);
+	cr_assert_eq(probe_ev(&p, EV_l2_hit), 1);
+	cr_assert_eq(probe_ev(&p, EV_l2_miss), 4);
+	cr_assert_eq(l2_dirty_lines_at(LOW_PA), 1);
+	test_shutdown();
+
+	numaq_evict_dirty_line(true, &p);
+	cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 1);
+	cr_assert_eq(probe_ev(&p, EV_l2_hit), 0);
+	cr_assert_eq(probe_ev(&p, EV_l2_miss), 5);
+	cr_assert_eq(l2_dirty_lines_at(LOW_PA), 1);
+	test_shutdown();
+}
+
+/*
+ * Zeros stored into a frame no store has reached since boot change no
+ * byte, so the host store is skipped and the frame stays unwritten; any
+ * other store is made and counted.  The simulated cost is the same either
+ * way: a cleared unwritten page and a cleared written one in the same
+ * cache state cost the same cycles.
+ */
+Test(access, zero_stores_to_unwritten_frames_are_skipped)
+{
+	struct ram *ram;
+	vaddr_t a, b, d;
+	struct probe p;
+	u64 cycles_unwritten;
+
+	TEST_BOOT("numaq-16", "checks=y");
+	ram = &machine->ram;
+	a = __va(LOW_PA);
+	b = a + PAGE_SIZE;
+	d = a + 2 * PAGE_SIZE;
+	for (u32 i = 0; i < 3; i++)
+		cr_assert(ram_frame_unwritten(ram, LOW_PA + i * PAGE_SIZE));
+
+	kv_read32(a);
+	cold();
+	probe_take(&p);
+	kv_memset(a, 0, PAGE_SIZE);
+	cycles_unwritten = machine_elapsed_cycles() - p.cycles;
+	kv_write32(a + 8, 0);
+	kv_memcpy(b, a, PAGE_SIZE);
+	cr_assert(ram_frame_unwritten(ram, LOW_PA));
+	cr_assert(ram_frame_unwritten(ram, LOW_PA + PAGE_SIZE));
+
+	/* A non-zero store is made, and a later zero store with it. */
+	kv_write32(a + 8, 0x5a5a5a5a);
+	cr_assert_not(ram_frame_unwritten(ram, LOW_PA));
+	cr_assert_eq(ram_ptr(ram, LOW_PA)[8], 0x5a);
+	kv_memcpy(b, a, PAGE_SIZE);
+	cr_assert_not(ram_frame_unwritten(ram, LOW_PA + PAGE_SIZE));
+	cr_assert_eq(ram_ptr(ram, LOW_PA + PAGE_SIZE)[9], 0x5a);
+	cold();
+	probe_take(&p);
+	kv_memset(a, 0, PAGE_SIZE);
+	cr_assert_eq(machine_elapsed_cycles() - p.cycles, cycles_unwritten);
+	cr_assert_eq(ram_ptr(ram, LOW_PA)[8], 0);
+
+	/* Zeros copied from a written frame into an unwritten one: skipped. */
+	kv_memcpy(d, a, PAGE_SIZE);
+	cr_assert(ram_frame_unwritten(ram, LOW_PA + 2 * PAGE_SIZE));
 	test_shutdown();
 }

@@ -446,7 +446,7 @@ Test(kmap_atomic, gfp_zero_clears_through_a_kmap)
 	phys_addr_t pa = page_to_phys(page);
 	struct probe p;
 
-	ram_ptr(&machine->ram, pa)[100] = 0x5a;
+	ram_ptr_write(&machine->ram, pa, PAGE_SIZE)[100] = 0x5a;
 	__free_page(page);
 	probe_take(&p);
 	page = alloc_page(GFP_HIGHUSER | __GFP_ZERO);
@@ -463,7 +463,7 @@ Test(kmap_atomic, copy_highpage_copies)
 {
 	TEST_BOOT("numaq-16");
 	struct page *a = highpage(), *b = highpage();
-	u8 *fa = ram_ptr(&machine->ram, page_to_phys(a));
+	u8 *fa = ram_ptr_write(&machine->ram, page_to_phys(a), PAGE_SIZE);
 	u8 *fb = ram_ptr(&machine->ram, page_to_phys(b));
 
 	for (int i = 0; i < 4096; i++)

@@ -123,7 +123,8 @@ static u16 le16_at(phys_addr_t pa)
  */
 static void tx_desc(struct rig *r, u32 idx, u32 cmd, u32 cnt, phys_addr_t buf)
 {
-	u8 *d = ram_ptr(&machine->ram, r->txq.pa + idx * NIC_DESC_SIZE);
+	u8 *d = ram_ptr_write(&machine->ram, r->txq.pa + idx * NIC_DESC_SIZE,
+			      NIC_DESC_SIZE);
 
 	memset(d, 0, NIC_DESC_SIZE);
 	put_le32(d + TXD_CMD_STS, cmd);
@@ -133,7 +134,8 @@ static void tx_desc(struct rig *r, u32 idx, u32 cmd, u32 cnt, phys_addr_t buf)
 
 static void rx_desc(struct rig *r, u32 idx, u32 size, phys_addr_t buf)
 {
-	u8 *d = ram_ptr(&machine->ram, r->rxq.pa + idx * NIC_DESC_SIZE);
+	u8 *d = ram_ptr_write(&machine->ram, r->rxq.pa + idx * NIC_DESC_SIZE,
+			      NIC_DESC_SIZE);
 
 	memset(d, 0, NIC_DESC_SIZE);
 	put_le32(d + RXD_CMD_STS, BUFFER_OWNED_BY_DMA | RX_ENABLE_INTERRUPT);
@@ -244,8 +246,10 @@ Test(nic, tx_frame_timing_and_bytes)
 
 	rig_up(&r, 0);
 	build_frame(frame, sizeof(frame), true);
-	memcpy(ram_ptr(&machine->ram, r.pa), frame, FRAME_HDRS);
-	memcpy(ram_ptr(&machine->ram, r.pa + 256), frame + FRAME_HDRS, 100);
+	memcpy(ram_ptr_write(&machine->ram, r.pa, FRAME_HDRS), frame,
+	       FRAME_HDRS);
+	memcpy(ram_ptr_write(&machine->ram, r.pa + 256, 100),
+	       frame + FRAME_HDRS, 100);
 	tx_desc(&r, 1,
 		BUFFER_OWNED_BY_DMA | TX_LAST_DESC | ZERO_PADDING |
 			TX_ENABLE_INTERRUPT,
@@ -300,7 +304,8 @@ Test(nic, tx_interrupt_cause_and_mask)
 
 	rig_up(&r, 0);
 	build_frame(frame, sizeof(frame), true);
-	memcpy(ram_ptr(&machine->ram, r.pa), frame, sizeof(frame));
+	memcpy(ram_ptr_write(&machine->ram, r.pa, sizeof(frame)), frame,
+	       sizeof(frame));
 	tx_desc(&r, 0,
 		BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | TX_LAST_DESC |
 			TX_ENABLE_INTERRUPT,
@@ -333,7 +338,8 @@ Test(nic, tx_without_interrupt_bit)
 
 	rig_up(&r, 0);
 	build_frame(frame, sizeof(frame), true);
-	memcpy(ram_ptr(&machine->ram, r.pa), frame, sizeof(frame));
+	memcpy(ram_ptr_write(&machine->ram, r.pa, sizeof(frame)), frame,
+	       sizeof(frame));
 	tx_desc(&r, 0, BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | TX_LAST_DESC,
 		sizeof(frame), r.pa);
 	done_ps = nic_cycles_to_ps(this_cpu()->cycles) +
@@ -356,7 +362,8 @@ Test(nic, tx_waits_for_enable)
 
 	rig_up(&r, 0);
 	build_frame(frame, sizeof(frame), true);
-	memcpy(ram_ptr(&machine->ram, r.pa), frame, sizeof(frame));
+	memcpy(ram_ptr_write(&machine->ram, r.pa, sizeof(frame)), frame,
+	       sizeof(frame));
 	tx_desc(&r, 0, BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | TX_LAST_DESC,
 		sizeof(frame), r.pa);
 	cr_assert_eq(nic_next_event(r.nic), UINT64_MAX);
@@ -385,7 +392,8 @@ Test(nic, tx_checksum_offload)
 	cr_assert_eq(get_be16(frame + ETH_HLEN + 10), 0);
 	cr_assert_eq(get_be16(frame + FRAME_HDRS - 4), 0);
 	cr_assert(ip_csum_ok(want) && tcp_csum_ok(want, sizeof(want)));
-	memcpy(ram_ptr(&machine->ram, r.pa), frame, sizeof(frame));
+	memcpy(ram_ptr_write(&machine->ram, r.pa, sizeof(frame)), frame,
+	       sizeof(frame));
 	tx_desc(&r, 0,
 		BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | TX_LAST_DESC | GEN_CRC |
 			GEN_IP_V4_CHECKSUM | GEN_TCP_UDP_CHECKSUM |
@@ -420,7 +428,8 @@ Test(nic, tx_no_offload_leaves_checksums)
 
 	rig_up(&r, 0);
 	build_frame(frame, sizeof(frame), false);
-	memcpy(ram_ptr(&machine->ram, r.pa), frame, sizeof(frame));
+	memcpy(ram_ptr_write(&machine->ram, r.pa, sizeof(frame)), frame,
+	       sizeof(frame));
 	tx_desc(&r, 0,
 		BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | TX_LAST_DESC |
 			5u << TX_IHL_SHIFT,
@@ -450,8 +459,10 @@ Test(nic, tx_back_to_back)
 	build_frame(small, sizeof(small), true);
 	build_frame(big, sizeof(big), true);
 	big[FRAME_HDRS] ^= 0x5a; /* not the small one's bytes */
-	memcpy(ram_ptr(&machine->ram, r.pa), small, sizeof(small));
-	memcpy(ram_ptr(&machine->ram, r.pa + 512), big, sizeof(big));
+	memcpy(ram_ptr_write(&machine->ram, r.pa, sizeof(small)), small,
+	       sizeof(small));
+	memcpy(ram_ptr_write(&machine->ram, r.pa + 512, sizeof(big)), big,
+	       sizeof(big));
 	tx_desc(&r, 0, BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | TX_LAST_DESC,
 		sizeof(small), r.pa);
 	tx_desc(&r, 1,
@@ -500,7 +511,8 @@ Test(nic, tx_kick_while_busy)
 
 	rig_up(&r, 0);
 	build_frame(frame, sizeof(frame), true);
-	memcpy(ram_ptr(&machine->ram, r.pa), frame, sizeof(frame));
+	memcpy(ram_ptr_write(&machine->ram, r.pa, sizeof(frame)), frame,
+	       sizeof(frame));
 	tx_desc(&r, 0, BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | TX_LAST_DESC,
 		sizeof(frame), r.pa);
 	t1 = nic_cycles_to_ps(this_cpu()->cycles) + 12304000;
@@ -548,7 +560,7 @@ Test(nic, rx_frame_layout_and_coalescing)
 	u64 a_cyc, a_ps;
 
 	rig_up(&r, 2);
-	memset(ram_ptr(&machine->ram, r.rxpa), 0xee, 2048);
+	memset(ram_ptr_write(&machine->ram, r.rxpa, 2048), 0xee, 2048);
 	rx_desc(&r, 0, 1536, r.rxpa);
 	rx_desc(&r, 1, 1536, r.rxpa + 2048);
 	build_frame(frame, sizeof(frame), true);
@@ -825,7 +837,8 @@ Test(nic, tx_second_kick_after_idle)
 
 	rig_up(&r, 0);
 	build_frame(frame, sizeof(frame), true);
-	memcpy(ram_ptr(&machine->ram, r.pa), frame, sizeof(frame));
+	memcpy(ram_ptr_write(&machine->ram, r.pa, sizeof(frame)), frame,
+	       sizeof(frame));
 	tx_desc(&r, 0, BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | TX_LAST_DESC,
 		sizeof(frame), r.pa);
 	nic_txq_enable(r.nic);

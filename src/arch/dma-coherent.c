@@ -27,6 +27,7 @@ int dma_alloc_coherent(u32 size, struct coherent_buf *buf)
 	buf->order = order;
 	buf->pa = page_to_phys(buf->page);
 	buf->size = size;
+	/* Zeros: a frame never written stays so (ram_frame_unwritten). */
 	memset(ram_ptr(&machine->ram, buf->pa), 0, PAGE_SIZE << order);
 	return 0;
 }
@@ -59,7 +60,7 @@ void coherent_write(const struct coherent_buf *buf, u32 off, const void *src,
 	/* One buffered store per word. */
 	hw_charge(this_cpu(), CAUSE_uncached,
 		  (u64)machine->cfg.cost.write_no_alloc * ((len + 3) / 4));
-	memcpy(ram_ptr(&machine->ram, buf->pa + off), src, len);
+	memcpy(ram_ptr_write(&machine->ram, buf->pa + off, len), src, len);
 }
 
 void readl_charge(void)

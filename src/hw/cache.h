@@ -87,6 +87,7 @@ struct cache_outcome {
 	bool allocated;		/* a line was filled */
 	bool evicted_dirty;	/* a dirty victim was written back */
 	phys_addr_t evicted_pa;	/* its physical line address */
+	u32 index;		/* the line hit or filled (set * ways + way) */
 };
 
 int cache_init(struct cache *c, const struct cache_params *p);
@@ -283,6 +284,7 @@ __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 		c->va_line[i] = va >> c->line_shift;
 	}
 	out->allocated = true;
+	out->index = i;
 }
 
 /*
@@ -325,14 +327,32 @@ cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 {
 	u32 set;
 	u64 line;
+	int w;
 
-	if (likely(cache_lookup(c, va, pa, write, &set, &line))) {
+	cache_locate(c, va, pa, &set, &line);
+	w = cache_find(c, set, line);
+	if (likely(w >= 0)) {
 		out->hit = true;
 		out->allocated = false;
 		out->evicted_dirty = false;
+		out->index = set * c->ways + (u32)w;
+		if (write)
+			cache_mark_dirty(c, out->index);
 		return;
 	}
 	__cache_miss(c, va, pa, set, line, write, out);
+}
+
+/*
+ * Does line @i hold the line of @pa?  For a cache indexed and tagged by
+ * the PA alone.  A line sits in its own set or nowhere, so a matching tag
+ * at @i is the hit a lookup of the set would find.
+ */
+static inline bool cache_holds_at(const struct cache *c, u32 i, phys_addr_t pa)
+{
+	u64 want = ((pa >> c->line_shift) << 2) | CACHE_VALID | CACHE_DIRTY;
+
+	return i < c->sets * c->ways && (c->tag[i] | CACHE_DIRTY) == want;
 }
 
 /* Maintenance operations on one line, selected by address. */

@@ -131,6 +131,12 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		err = tlb_init(&c->tlb, cfg->tlb_entries, cfg->tlb_ways);
 		if (!err)
 			err = cache_init(&c->l1d, &cfg->l1d);
+		if (!err && c->l1d.sets) {
+			c->l1d_l2_slot = calloc((size_t)c->l1d.sets * c->l1d.ways,
+						sizeof(*c->l1d_l2_slot));
+			if (!c->l1d_l2_slot)
+				err = -ENOMEM;
+		}
 		if (!err && cfg->icache_model) {
 			/*
 			 * Kernel text is lowmem: its VA and PA differ by
@@ -175,6 +181,7 @@ void machine_destroy(void)
 		cache_exit(&m->cpu[i].l1d);
 		cache_exit(&m->cpu[i].l1i);
 		free(m->cpu[i].icache_l2_slot);
+		free(m->cpu[i].l1d_l2_slot);
 		cache_exit(&m->l2[i]);
 	}
 	ram_exit(&m->ram);

@@ -158,6 +158,12 @@ struct cpu {
 	 */
 	u32 *icache_l2_slot;
 	/*
+	 * Per L1D line: 1 + the outer-cache slot its data was filled from
+	 * (or last found in), 0 if none -- a hint of the same kind, read
+	 * when the line is written back as a victim.
+	 */
+	u32 *l1d_l2_slot;
+	/*
 	 * The I-cache's tags carry the count of its invalidates (mod 2^24)
 	 * above the line address: a tag of an earlier count matches nothing,
 	 * as an invalid one, so invalidating all is one increment.

@@ -164,6 +164,14 @@ static u8 *desc_ptr(phys_addr_t ring, u32 idx)
 	return ram_ptr(&machine->ram, ring + (phys_addr_t)idx * NIC_DESC_SIZE);
 }
 
+/* The device is about to store into descriptor @idx of @ring. */
+static u8 *desc_ptr_write(phys_addr_t ring, u32 idx)
+{
+	return ram_ptr_write(&machine->ram,
+			     ring + (phys_addr_t)idx * NIC_DESC_SIZE,
+			     NIC_DESC_SIZE);
+}
+
 /*
  * The coherence check of a DMA transfer: no CPU cache may hold a dirty
  * copy of a line the device reads (stale data on the wire) or writes (a
@@ -219,12 +227,9 @@ static void dma_write(struct nic *nic, phys_addr_t pa, const u8 *from,
 		panic("DMA write of %u bytes at PA %#llx: outside RAM", len,
 		      (unsigned long long)pa);
 	dma_check(pa, len, true);
-	memcpy(ram_ptr(&machine->ram, pa), from, len);
 	/* The TLB-coherence memo watches page-table frames by their write
 	 * counts: a device write is a write too. */
-	for (phys_addr_t f = pa & ~(phys_addr_t)(PAGE_SIZE - 1); f < pa + len;
-	     f += PAGE_SIZE)
-		ram_note_write(&machine->ram, f);
+	memcpy(ram_ptr_write(&machine->ram, pa, len), from, len);
 	nic->stats.dma_write_bytes += len;
 }
 
@@ -324,7 +329,7 @@ static void tx_start(struct nic *nic, u64 ps)
 static void tx_done(struct nic *nic, struct nic_ev *e)
 {
 	for (u32 i = 0; i < e->ndesc; i++) {
-		u8 *d = desc_ptr(nic->txq, (e->first + i) % nic->tx_size);
+		u8 *d = desc_ptr_write(nic->txq, (e->first + i) % nic->tx_size);
 
 		le32_put(d, le32_get(d) & ~BUFFER_OWNED_BY_DMA);
 	}
@@ -376,6 +381,7 @@ static void rx_arrive(struct nic *nic, struct nic_ev *e)
 	memcpy(nic->frame + 2, e->frame, e->len);
 	memset(nic->frame + 2 + e->len, 0, ETH_FCS_LEN);
 	dma_write(nic, le32_get(d + RXD_BUF_PTR), nic->frame, cnt);
+	d = desc_ptr_write(nic->rxq, nic->rx_next);
 	le16_put(d + RXD_BYTE_CNT, (u16)cnt);
 	le32_put(d, RX_FIRST_DESC | RX_LAST_DESC | RX_ENABLE_INTERRUPT |
 			    (rx_checksums_ok(e->frame, e->len) ?

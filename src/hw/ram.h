@@ -22,9 +22,10 @@ struct ram {
 	u64 node_size;		/* size / nodes */
 	u8 *host;		/* the bank's host bytes, zero until written */
 	/*
-	 * writes[frame]: stores to each frame since boot, for the TLB
-	 * coherence checker: a verified TLB entry stays verified while the
-	 * frames its walk read are unwritten.
+	 * writes[frame]: stores to each frame since boot.  The TLB
+	 * coherence checker keeps a verified entry while the frames its walk
+	 * read are unwritten; a frame never written holds zeros, so a store
+	 * of zeros to it can be skipped (hw/access.c).
 	 */
 	u64 *writes;
 };
@@ -59,10 +60,35 @@ static inline u32 ram_frame(const struct ram *ram, phys_addr_t pa)
 	return (u32)((pa - ram->base) >> PAGE_SHIFT);
 }
 
+/*
+ * Has no store reached @pa's frame since boot?  Then it still holds the
+ * host's zeros: every host store to the bank counts itself first
+ * (ram_note_write), so a count of zero means all-zero bytes.
+ */
+static inline bool ram_frame_unwritten(const struct ram *ram, phys_addr_t pa)
+{
+	return !ram->writes[ram_frame(ram, pa)];
+}
+
 /* A store to @pa's frame. */
 static inline void ram_note_write(struct ram *ram, phys_addr_t pa)
 {
 	ram->writes[ram_frame(ram, pa)]++;
+}
+
+/*
+ * Host pointer for @len bytes stored at @pa from outside the simulated CPUs
+ * (a device, a test setting memory up): every frame of the range is
+ * counted as written first, which keeps ram_frame_unwritten true only of
+ * frames that still hold zeros.
+ */
+static inline u8 *ram_ptr_write(struct ram *ram, phys_addr_t pa, u64 len)
+{
+	phys_addr_t f = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
+
+	for (; f < pa + len; f += PAGE_SIZE)
+		ram_note_write(ram, f);
+	return ram_ptr(ram, pa);
 }
 
 /* NUMA node that holds @pa. */

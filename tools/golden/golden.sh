@@ -50,4 +50,15 @@ run micro-kirkwood-kmaplocal micro --platform kirkwood-openblocks-a7 --format js
 run dd-kirkwood-memcpy run dd --platform kirkwood-openblocks-a7 --bs 512,4K,64K --total 1M --profile --format json CONFIG_UACCESS_WITH_MEMCPY=y
 run dd-bbw-memcpy run dd --platform beaglebone-white --bs 512,4K,64K --total 1M --profile --format json CONFIG_UACCESS_WITH_MEMCPY=y
 run dd-bbw-pan-off run dd --platform beaglebone-white --bs 512,4K --total 1M --profile --format json CONFIG_CPU_SW_DOMAIN_PAN=n
+run iperf-kirkwood run iperf --platform kirkwood-openblocks-a7 --time 0.05 --profile --format json
+run iperf-kirkwood-nohighmem run iperf --platform kirkwood-openblocks-a7 --time 0.05 --profile --format json CONFIG_HIGHMEM=n tso=off
+run hackbench-bbw run hackbench --platform beaglebone-white --groups 2 --loops 20 --profile --format json
+run kernbench-numaq run kernbench --platform numaq-16 --units 24 --jobs 8 --profile --format json
+run sdet-numaq run sdet --platform numaq-16 --scripts 4 --profile --format json
+run lmbench-bbb run lmbench --platform beaglebone-black --format json
+run lmbench-a15-4g4g run lmbench --platform cortex-a15-2g --format json CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G
+run dd-bbb run dd --platform beaglebone-black --bs 512,4K,64K --total 1M --profile --format json
+run explain-dd explain dd --platform beaglebone-white --bs 512 --total 1M --from CONFIG_UACCESS_GUP_KMAP_MEMCPY=n --to CONFIG_UACCESS_GUP_KMAP_MEMCPY=y --format json
+run explain-iperf explain iperf --platform kirkwood-openblocks-a7 --time 0.05 --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y tso=off --format json
+run explain-dd-4k explain dd --platform numaq-16 --bs 4K --total 1M --from CONFIG_HIGHPTE=n --to CONFIG_HIGHPTE=y --format json
 run reproduce reproduce --format json
