@@ -28,12 +28,47 @@ static inline u32 dram_cost(const struct cpu *c, phys_addr_t pa)
 	return dram_remote(c, pa) ? cost()->dram_remote : cost()->dram;
 }
 
-/* A dirty L2 line goes to DRAM. */
-static inline void l2_writeback(struct cpu *c)
+/*
+ * The events and cycles of line accesses, summed in locals and applied
+ * once (tally_apply): hw_event and hw_charge only add, so the sums are
+ * the same, and a run of lines keeps them out of the CPU's counters --
+ * which every tag store, a u64 store like them, would otherwise make the
+ * compiler reload.  @why: the fills' cause (see outer_access_stream).
+ */
+struct line_tally {
+	enum charge_cause why;
+	u64 l1d_hit, l1d_miss, l1d_writeback;
+	u64 l2_hit, l2_miss, l2_writeback;
+	u64 dram_read, dram_write;
+	u64 l1_hit_cy, writeback_cy, fill_cy, dram_fill_cy;
+};
+
+#define LINE_TALLY(cause) ((struct line_tally){ .why = (cause) })
+
+static inline __attribute__((always_inline)) void
+tally_apply(struct cpu *c, const struct line_tally *t)
 {
-	hw_event(c, EV_l2_writeback);
-	hw_event(c, EV_dram_write);
-	hw_charge(c, CAUSE_writeback, cost()->l2_writeback);
+	hw_event_add(c, EV_l1d_hit, t->l1d_hit);
+	hw_event_add(c, EV_l1d_miss, t->l1d_miss);
+	hw_event_add(c, EV_l1d_writeback, t->l1d_writeback);
+	hw_event_add(c, EV_l2_hit, t->l2_hit);
+	hw_event_add(c, EV_l2_miss, t->l2_miss);
+	hw_event_add(c, EV_l2_writeback, t->l2_writeback);
+	hw_event_add(c, EV_dram_read, t->dram_read);
+	hw_event_add(c, EV_dram_write, t->dram_write);
+	hw_charge(c, CAUSE_l1_hit, t->l1_hit_cy);
+	hw_charge(c, CAUSE_writeback, t->writeback_cy);
+	hw_charge(c, t->why, t->fill_cy);
+	hw_charge(c, t->why == CAUSE_l2_fill ? CAUSE_dram_fill : t->why,
+		  t->dram_fill_cy);
+}
+
+/* A dirty L2 line goes to DRAM. */
+static inline void l2_writeback(struct line_tally *t)
+{
+	t->l2_writeback++;
+	t->dram_write++;
+	t->writeback_cy += cost()->l2_writeback;
 }
 
 /*
@@ -43,51 +78,52 @@ static inline void l2_writeback(struct cpu *c)
  * divided by the CPU's memory-level parallelism (outstanding line fills),
  * but no less than the line's transfer time at the board's sustained read
  * bandwidth, so that no stream outruns the memory system.
- * @why: the cause a fill is charged to -- CAUSE_l2_fill for data, whose
+ * @t->why: the cause a fill is charged to -- CAUSE_l2_fill for data, whose
  * DRAM fills are CAUSE_dram_fill; the walker's and the I-cache's fills
  * are theirs wherever they are served from.
  * Return 1 + the outer-cache slot now holding the line, or 0 if none.
  */
 static inline __attribute__((always_inline)) u32
 outer_access_stream(struct cpu *c, phys_addr_t pa, bool write, bool stream,
-		    bool victim, enum charge_cause why)
+		    bool victim, struct line_tally *t)
 {
 	struct cache_outcome o;
 
 	cache_access(c->l2, (vaddr_t)pa, pa, write, &o);
 	if (o.hit) {
-		hw_event(c, EV_l2_hit);
+		t->l2_hit++;
 		if (!write)
-			hw_charge(c, why, cost()->l2_hit);
+			t->fill_cy += cost()->l2_hit;
 		return 1 + o.index;
 	}
-	hw_event(c, EV_l2_miss);
+	t->l2_miss++;
 	if (o.evicted_dirty)
-		l2_writeback(c);
+		l2_writeback(t);
 	if (write && (victim || !o.allocated)) {
 		/* A victim line is written whole: nothing is fetched; a store
 		 * that does not allocate goes on to DRAM. */
 		if (!o.allocated) {
-			hw_event(c, EV_dram_write);
+			t->dram_write++;
 			return 0;
 		}
 		return 1 + o.index;
 	}
 	/* A fill -- or a store allocating here: the line is read first. */
-	hw_event(c, EV_dram_read);
-	if (why == CAUSE_l2_fill)
-		why = CAUSE_dram_fill;
+	t->dram_read++;
 	if (stream)
-		hw_charge(c, why, machine->stream_dram[dram_remote(c, pa)]);
+		t->dram_fill_cy += machine->stream_dram[dram_remote(c, pa)];
 	else
-		hw_charge(c, why, dram_cost(c, pa));
+		t->dram_fill_cy += dram_cost(c, pa);
 	return o.allocated ? 1 + o.index : 0;
 }
 
 static void outer_access(struct cpu *c, phys_addr_t pa, bool write,
 			 enum charge_cause why)
 {
-	outer_access_stream(c, pa, write, false, false, why);
+	struct line_tally t = LINE_TALLY(why);
+
+	outer_access_stream(c, pa, write, false, false, &t);
+	tally_apply(c, &t);
 }
 
 /*
@@ -96,21 +132,26 @@ static void outer_access(struct cpu *c, phys_addr_t pa, bool write,
  * still there: the slot's tag says so without a lookup of the set, with
  * the same outcome (a hit, marked dirty).
  */
-static void l1_victim_slot(struct cpu *c, phys_addr_t pa, u32 slot)
+static inline __attribute__((always_inline)) void
+l1_victim_slot(struct cpu *c, phys_addr_t pa, u32 slot, struct line_tally *t)
 {
-	hw_event(c, EV_l1d_writeback);
-	hw_charge(c, CAUSE_writeback, cost()->l1_writeback);
+	t->l1d_writeback++;
+	t->writeback_cy += cost()->l1_writeback;
 	if (cache_holds_at(c->l2, slot - 1, pa)) {
 		cache_mark_dirty(c->l2, slot - 1);
-		hw_event(c, EV_l2_hit);
+		t->l2_hit++;
 		return;
 	}
-	outer_access_stream(c, pa, true, false, true, CAUSE_l2_fill);
+	outer_access_stream(c, pa, true, false, true, t);
 }
 
+/* A dirty L1 line written back by maintenance: where it was is unknown. */
 static void l1_victim(struct cpu *c, phys_addr_t pa)
 {
-	l1_victim_slot(c, pa, 0);
+	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
+
+	l1_victim_slot(c, pa, 0, &t);
+	tally_apply(c, &t);
 }
 
 static void l1_victim_cb(void *ctx, phys_addr_t pa)
@@ -134,12 +175,12 @@ static void alias_hazard(struct cpu *c, vaddr_t va, vaddr_t other,
  */
 static inline __attribute__((always_inline)) void
 l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
-	bool write, bool stream)
+	bool write, bool stream, struct line_tally *t)
 {
 	struct cache *l1 = &c->l1d;
 	struct cache_outcome o;
 
-	hw_event(c, EV_l1d_miss);
+	t->l1d_miss++;
 	if (unlikely(machine->checks) && !write &&
 	    cache_virtually_indexed(l1)) {
 		vaddr_t other;
@@ -149,20 +190,21 @@ l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	}
 	__cache_miss(l1, va, pa, set, line, write, &o);
 	if (!o.allocated) {
-		hw_charge(c, CAUSE_writeback, cost()->write_no_alloc);
-		outer_access_stream(c, pa, true, stream, false, CAUSE_l2_fill);
+		t->writeback_cy += cost()->write_no_alloc;
+		outer_access_stream(c, pa, true, stream, false, t);
 		return;
 	}
 	if (o.evicted_dirty)
-		l1_victim_slot(c, o.evicted_pa, c->l1d_l2_slot[o.index]);
+		l1_victim_slot(c, o.evicted_pa, c->l1d_l2_slot[o.index], t);
 	c->l1d_l2_slot[o.index] =
-		outer_access_stream(c, pa, false, stream, false, CAUSE_l2_fill);
+		outer_access_stream(c, pa, false, stream, false, t);
 }
 
 /* One line access through L1. */
 static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 			       bool write)
 {
+	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
 	u32 set;
 	u64 line;
 
@@ -171,15 +213,16 @@ static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 		hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
 		return;
 	}
-	l1_miss(c, va, pa, set, line, write, false);
+	l1_miss(c, va, pa, set, line, write, false, &t);
+	tally_apply(c, &t);
 }
 
 /*
  * Charge every L1 line of [va, va + len), which lies within one page: the
  * lines after the first are a stream.  Within a page VA and PA lines both
  * step by one, so set and tag do too, whatever the cache indexes by.
- * Hits change no state but a dirty bit, so they are counted here and
- * charged once at the end.
+ * Hits change no state but a dirty bit; hits and misses alike are tallied
+ * and charged once at the end.
  */
 static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 				u32 len, bool write)
@@ -188,6 +231,7 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 	u32 ls = l1->line_shift;
 	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
+	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
 	u32 hits = 0, set;
 	u64 line;
 
@@ -203,10 +247,11 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 		}
 		lva = l << ls;
 		l1_miss(c, lva, page | (lva & (PAGE_SIZE - 1)), set, line,
-			write, l != first);
+			write, l != first, &t);
 	}
-	hw_event_add(c, EV_l1d_hit, hits);
-	hw_charge(c, CAUSE_l1_hit, (u64)hits * cost()->l1_hit);
+	t.l1d_hit = hits;
+	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
+	tally_apply(c, &t);
 }
 
 /* The walker fetches one descriptor. */
@@ -653,6 +698,7 @@ static void l2_maint_lines(struct cpu *c, phys_addr_t first, phys_addr_t last,
 			   enum cache_op op)
 {
 	u32 ls = c->l2->line_shift;
+	struct line_tally t = LINE_TALLY(CAUSE_l2_maint);
 
 	for (phys_addr_t l = first; l <= last; l++) {
 		phys_addr_t lpa = l << ls, wb;
@@ -660,8 +706,9 @@ static void l2_maint_lines(struct cpu *c, phys_addr_t first, phys_addr_t last,
 		hw_event(c, EV_l2_lines_maint);
 		hw_charge(c, CAUSE_l2_maint, cost()->l2_line_op);
 		if (cache_maint_line(c->l2, (vaddr_t)lpa, lpa, op, &wb))
-			l2_writeback(c);
+			l2_writeback(&t);
 	}
+	tally_apply(c, &t);
 }
 
 void hw_l2_op_pa_range(struct cpu *c, phys_addr_t pa, u32 len,
@@ -729,11 +776,11 @@ void hw_icache_inv_all(struct cpu *c)
 
 /*
  * Is text line @pa, I-cache line @k of machine->icache_line, in L2?  The
- * slot it was last found in is tried first (a tag names one set, so a
- * match there is the line); the set is looked up whole only if that slot
- * no longer holds it.  A read hit changes no L2 state.
+ * caller has tried the slot it was last found in (a tag names one set, so
+ * a match there is the line); this looks the set up whole and remembers
+ * the slot.  A read hit changes no L2 state.
  */
-static inline bool icache_line_in_l2(struct cpu *c, u32 k, phys_addr_t pa)
+static bool icache_line_in_l2_slow(struct cpu *c, u32 k, phys_addr_t pa)
 {
 	struct cache *l2 = c->l2;
 	u32 *hint = &c->icache_l2_slot[k];
@@ -741,11 +788,6 @@ static inline bool icache_line_in_l2(struct cpu *c, u32 k, phys_addr_t pa)
 	u64 line;
 	int w;
 
-	if (likely(*hint &&
-		   cache_match(l2->tag[*hint - 1],
-			       ((pa >> l2->line_shift) << 2) | CACHE_VALID |
-				       CACHE_DIRTY)))
-		return true;
 	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
 	w = cache_find(l2, set, line);
 	if (w < 0)
@@ -772,6 +814,54 @@ static inline bool icache_find(const u64 *t, u32 ways, u64 want)
 }
 
 /*
+ * The fetch loop of __cc_icache_fetch over text lines [@k, @end), inlined
+ * for a constant @ways (the boards' 2- and 4-way I-caches), so that a
+ * set's tags are a shift away; what the loop reads of the caches is in
+ * locals, as the byte stores to victim[] may alias any field.
+ */
+static inline __attribute__((always_inline)) void
+icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u64 *misses,
+		   u64 *l2_hits)
+{
+	const u32 *line = machine->icache_line;
+	struct cache *ic = &c->l1i;
+	u32 shift = ic->line_shift, mask = ic->set_mask;
+	u64 *tag = ic->tag;
+	u8 *victim = ic->victim;
+	u64 gen = c->l1i_gen << L1I_GEN_SHIFT;
+	const u64 *l2_tag = c->l2->tag;
+	u32 l2_shift = c->l2->line_shift;
+	const u32 *l2_slot = c->icache_l2_slot;
+	u64 n = 0, hits = 0;
+
+	for (; k < end; k++) {
+		u64 want = gen | ((u64)line[k] << 2) | CACHE_VALID;
+		u32 set = line[k] & mask, w;
+		u64 *t = &tag[set * ways];
+		phys_addr_t pa;
+
+		if (icache_find(t, ways, want))
+			continue;
+		w = victim[set];
+		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
+		t[w] = want;
+		n++;
+		pa = (phys_addr_t)line[k] << shift;
+		/* The slot the line was last found in, then its set. */
+		if (likely((l2_slot[k] &&
+			    cache_match(l2_tag[l2_slot[k] - 1],
+					((pa >> l2_shift) << 2) | CACHE_VALID |
+						CACHE_DIRTY)) ||
+			   icache_line_in_l2_slow(c, k, pa)))
+			hits++;
+		else
+			outer_access(c, pa, false, CAUSE_icache_fill);
+	}
+	*misses = n;
+	*l2_hits = hits;
+}
+
+/*
  * Entering cost centre @cc: fetch every text line it executes through the
  * L1 I-cache; a miss is a line fill from the outer cache or DRAM, charged
  * as a data fill is.  The lines sit at the real kernel's offsets (mod
@@ -787,34 +877,16 @@ static inline bool icache_find(const u64 *t, u32 ways, u64 want)
  */
 void __cc_icache_fetch(struct cpu *c, u16 cc)
 {
-	const u32 *line = machine->icache_line;
-	u32 end = machine->icache_start[cc + 1];
-	struct cache *ic = &c->l1i;
-	u32 shift = ic->line_shift, ways = ic->ways, mask = ic->set_mask;
-	u64 *tag = ic->tag;
-	u8 *victim = ic->victim;
-	u64 fills = c->icache_fills, l2_hits = 0, misses = 0;
-	u64 gen = c->l1i_gen << L1I_GEN_SHIFT;
+	u32 k = machine->icache_start[cc], end = machine->icache_start[cc + 1];
+	u64 fills = c->icache_fills, l2_hits, misses;
 
 	c->text_gen[cc] = c->icache_gen;
-	for (u32 k = machine->icache_start[cc]; k < end; k++) {
-		u64 want = gen | ((u64)line[k] << 2) | CACHE_VALID;
-		u32 set = line[k] & mask, w;
-		u64 *t = &tag[set * ways];
-		phys_addr_t pa;
-
-		if (icache_find(t, ways, want))
-			continue;
-		w = victim[set];
-		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
-		t[w] = want;
-		misses++;
-		pa = (phys_addr_t)line[k] << shift;
-		if (likely(icache_line_in_l2(c, k, pa)))
-			l2_hits++;
-		else
-			outer_access(c, pa, false, CAUSE_icache_fill);
-	}
+	if (c->l1i.ways == 4)
+		icache_fetch_lines(c, k, end, 4, &misses, &l2_hits);
+	else if (c->l1i.ways == 2)
+		icache_fetch_lines(c, k, end, 2, &misses, &l2_hits);
+	else
+		icache_fetch_lines(c, k, end, c->l1i.ways, &misses, &l2_hits);
 	c->icache_fills += misses;
 	hw_event_add(c, EV_icache_miss, misses);
 	hw_event_add(c, EV_l2_hit, l2_hits);
