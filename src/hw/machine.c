@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "hw/machine.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +94,14 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	if (!ncpus || ncpus > MAX_CPUS || ncpus > cfg->ncpus ||
 	    ram_size > cfg->ram_size)
 		return -EINVAL;
+	/*
+	 * The tag arrays of 16 private 2 MiB L2s and the like: let each
+	 * large block come straight from the host's zero pages, so that
+	 * calloc need not clear what the run may never touch.  (glibc
+	 * otherwise raises its threshold after the first such block is
+	 * freed, and serves the next boot's from a heap it must clear.)
+	 */
+	mallopt(M_MMAP_THRESHOLD, 64 * 1024);
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
