@@ -841,9 +841,13 @@ static int find_by_scan(u32 set, u64 pline)
 	return -1;
 }
 
-/* Which caches keep fingerprints: those of 8, 16, ... ways. */
-Test(cache, fingerprints_for_eight_ways_and_more, .fini = teardown)
+/* Which caches keep fingerprints: those of 4, 8, 16, ... ways. */
+Test(cache, fingerprints_for_four_ways_and_multiples_of_eight,
+     .fini = teardown)
 {
+	struct cache_params p = { .size = 16 * 1024, .ways = 4, .line = 32,
+				  .kind = CACHE_PIPT, .own_lookup = true };
+
 	setup(CACHE_PIPT, 256 * 1024, 8, 64, true);
 	cr_assert_not_null(c.fp);
 	cache_exit(&c);
@@ -851,55 +855,76 @@ Test(cache, fingerprints_for_eight_ways_and_more, .fini = teardown)
 	cr_assert_not_null(c.fp);
 	cache_exit(&c);
 	setup(CACHE_PIPT, 16 * 1024, 4, 32, true);
+	cr_assert_not_null(c.fp);
+	cache_exit(&c);
+	setup(CACHE_VIVT, 16 * 1024, 4, 32, false);
+	cr_assert_not_null(c.fp);
+	cache_exit(&c);
+	setup(CACHE_PIPT, 32 * 1024, 2, 64, true);
+	cr_assert_null(c.fp);
+	cache_exit(&c);
+	/* The I-cache, looked up by its own loop, keeps none. */
+	cr_assert_eq(cache_init(&c, &p), 0);
 	cr_assert_null(c.fp);
 }
 
 /*
- * A 16-way set full of lines that share one fingerprint byte (found by
- * search), with the wanted line last: the word-at-a-time lookup must step
- * over every false candidate to the right way, and miss a line whose byte
- * matches but whose tag does not.
+ * A set of @ways ways full of lines that share one fingerprint byte (found
+ * by search), with the wanted line last: the word-at-a-time lookup must
+ * step over every false candidate to the right way, and miss a line whose
+ * byte matches but whose tag does not.
  */
-Test(cache, fingerprint_collisions_resolved_by_tag, .fini = teardown)
+static void fingerprint_collisions(u32 size, u32 ways)
 {
 	u64 lines[17];
 	u32 n = 0;
 	u8 want;
 
-	setup(CACHE_PIPT, 1024 * 1024, 16, 64, true);
+	setup(CACHE_PIPT, size, (u16)ways, 64, true);
 	/* Set 0: PA lines that are multiples of the set count. */
 	want = cache_fp(0);
-	for (u64 l = c.sets; n < 17; l += c.sets)
+	for (u64 l = c.sets; n <= ways; l += c.sets)
 		if (cache_fp(l) == want)
 			lines[n++] = l;
-	for (u32 i = 0; i < 16; i++)
+	for (u32 i = 0; i < ways; i++)
 		assert_miss_alloc(pacc(lines[i] << 6, i & 1));
-	for (u32 i = 0; i < 16; i++)
+	for (u32 i = 0; i < ways; i++)
 		cr_assert_eq(cache_find(&c, 0, lines[i]), (int)i);
-	cr_assert_eq(cache_find(&c, 0, lines[16]), -1);
-	for (u32 i = 0; i < 16; i++)
+	cr_assert_eq(cache_find(&c, 0, lines[ways]), -1);
+	for (u32 i = 0; i < ways; i++)
 		cr_assert_eq(c.fp[i], want);
 	/* Dropped lines leave fingerprint 0, which no valid line has. */
-	cr_assert_not(cache_maint_line(&c, lines[4] << 6, lines[4] << 6,
+	cr_assert_not(cache_maint_line(&c, lines[2] << 6, lines[2] << 6,
 				       CACHE_INV, &(phys_addr_t){ 0 }));
-	cr_assert_eq(c.fp[4], 0);
-	cr_assert_eq(cache_find(&c, 0, lines[4]), -1);
+	cr_assert_eq(c.fp[2], 0);
+	cr_assert_eq(cache_find(&c, 0, lines[2]), -1);
 	cache_inv_all(&c);
-	for (u32 i = 0; i < 16; i++)
+	for (u32 i = 0; i < ways; i++)
 		cr_assert_eq(c.fp[i], 0);
 }
 
+Test(cache, fingerprint_collisions_resolved_by_tag, .fini = teardown)
+{
+	fingerprint_collisions(1024 * 1024, 16);
+}
+
+Test(cache, fingerprint_collisions_resolved_by_tag_four_ways,
+     .fini = teardown)
+{
+	fingerprint_collisions(32 * 1024, 4);
+}
+
 /*
- * Random traffic over a small 8-way cache with few sets and many lines:
- * after every access the fingerprint lookup finds what a plain scan finds,
- * for every line that could be there.
+ * Random traffic over a small cache of @ways ways with few sets and many
+ * lines: after every access the fingerprint lookup finds what a plain
+ * scan finds, for every line that could be there.
  */
-Test(cache, fingerprint_lookup_matches_scan, .fini = teardown)
+static void fingerprint_lookup_matches_scan(u32 ways)
 {
 	u32 x = 4242;
 	phys_addr_t wb;
 
-	setup(CACHE_PIPT, 4 * 8 * 32, 8, 32, true);
+	setup(CACHE_PIPT, 4 * ways * 32, (u16)ways, 32, true);
 	for (u32 step = 0; step < 5000; step++) {
 		u64 pline;
 
@@ -916,6 +941,16 @@ Test(cache, fingerprint_lookup_matches_scan, .fini = teardown)
 				     "step %u line %llu", step,
 				     (unsigned long long)l);
 	}
+}
+
+Test(cache, fingerprint_lookup_matches_scan, .fini = teardown)
+{
+	fingerprint_lookup_matches_scan(8);
+}
+
+Test(cache, fingerprint_lookup_matches_scan_four_ways, .fini = teardown)
+{
+	fingerprint_lookup_matches_scan(4);
 }
 
 /* The 16-bit bucket counts bound a counted cache to 65535 lines. */

@@ -24,6 +24,12 @@ static bool cache_pa_names_line(const struct cache *c)
 	       !(c->index_by_va && (c->sets << c->line_shift) > PAGE_SIZE);
 }
 
+/* Fingerprints: for sets of four ways or a multiple of eight. */
+static bool cache_keeps_fp(const struct cache *c, const struct cache_params *p)
+{
+	return !p->own_lookup && (c->ways == 4 || !(c->ways % 8));
+}
+
 int cache_init(struct cache *c, const struct cache_params *p)
 {
 	u32 lines;
@@ -67,7 +73,7 @@ int cache_init(struct cache *c, const struct cache_params *p)
 	if (!cache_pa_names_line(c))
 		c->dirty = calloc(1u << CACHE_DIRTY_BUCKETS_SHIFT,
 				  sizeof(*c->dirty));
-	if (!(c->ways % 8))
+	if (cache_keeps_fp(c, p))
 		c->fp = calloc(lines, 1);
 	if (c->tag_by_va)
 		c->va_pages = calloc(1u << CACHE_VA_PAGE_BUCKETS_SHIFT,
@@ -75,7 +81,7 @@ int cache_init(struct cache *c, const struct cache_params *p)
 	if (!c->tag || !c->victim ||
 	    (cache_virtually_indexed(c) && (!c->pa_line || !c->va_line)) ||
 	    (!cache_pa_names_line(c) && !c->dirty) ||
-	    (c->tag_by_va && !c->va_pages) || (!(c->ways % 8) && !c->fp)) {
+	    (c->tag_by_va && !c->va_pages) || (cache_keeps_fp(c, p) && !c->fp)) {
 		cache_exit(c);
 		return -ENOMEM;
 	}

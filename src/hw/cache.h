@@ -34,6 +34,8 @@ struct cache_params {
 	u16 line;		/* bytes, a power of two */
 	enum cache_kind kind;
 	bool write_allocate;	/* allocate a line on a write miss */
+	bool own_lookup;	/* only its owner's code looks it up (the
+				 * I-cache): no fingerprints */
 };
 
 struct cache {
@@ -68,9 +70,10 @@ struct cache {
 	 */
 	u16 *va_pages;
 	/*
-	 * Caches of 8, 16, ... ways: fp[i] is a one-byte fingerprint of line
-	 * i's tag (0: invalid), so that a lookup compares eight ways a word
-	 * at a time and reads a full tag only where the byte matches.
+	 * Caches of 4, 8, 16, ... ways: fp[i] is a one-byte fingerprint of
+	 * line i's tag (0: invalid), so that a lookup compares four or eight
+	 * ways a word at a time and reads a full tag only where the byte
+	 * matches.
 	 */
 	u8 *fp;
 };
@@ -183,6 +186,24 @@ static inline int cache_find_fp(const u64 *t, const u8 *f, u32 ways,
 	return -1;
 }
 
+/* As cache_find_fp, for a set of four ways: one 32-bit word of bytes. */
+static inline int cache_find_fp4(const u64 *t, const u8 *f, u64 want, u8 fp)
+{
+	u32 x, m;
+
+	memcpy(&x, f, 4);
+	x ^= 0x01010101u * fp;
+	m = (x - 0x01010101u) & ~x & 0x80808080u;
+	while (m) {
+		u32 way = (u32)__builtin_ctz(m) >> 3;
+
+		if ((t[way] | CACHE_DIRTY) == want)
+			return (int)way;
+		m &= m - 1;
+	}
+	return -1;
+}
+
 /* Does tag @t hold @want (dirty bit ignored)? */
 static inline u32 cache_match(u64 t, u64 want)
 {
@@ -197,9 +218,13 @@ cache_find(const struct cache *c, u32 set, u64 line)
 	u64 want = (line << 2) | CACHE_VALID | CACHE_DIRTY;
 	u32 m;
 
-	if (c->fp)
+	if (c->fp) {
+		if (c->ways == 4)
+			return cache_find_fp4(t, &c->fp[set * 4], want,
+					      cache_fp(line));
 		return cache_find_fp(t, &c->fp[set * c->ways], c->ways, want,
 				     cache_fp(line));
+	}
 	/* The smaller geometries, each without a branch per way. */
 	switch (c->ways) {
 	case 2:
@@ -263,6 +288,7 @@ __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 
 	out->hit = false;
 	out->evicted_dirty = false;
+	out->evicted_pa = 0;
 	out->allocated = false;
 	if (write && !c->write_allocate)
 		return;

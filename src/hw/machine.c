@@ -157,6 +157,7 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 			struct cache_params l1i = cfg->l1i;
 
 			l1i.kind = CACHE_PIPT;
+			l1i.own_lookup = true;
 			err = cache_init(&c->l1i, &l1i);
 		}
 		/* No centre has found its text resident yet. */
