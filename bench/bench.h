@@ -30,6 +30,14 @@ double bench_cpu_s(void);
  */
 double bench_min(u32 runs, double (*run)(void *arg), void *arg);
 
+/*
+ * bench_host_probe_ms - host CPU ms of a fixed integer and memory loop
+ * (16M steps over 1 MiB): the host's own speed, which drifts on a shared
+ * machine; the dd section takes it at every round, so that a reader can
+ * tell a slow spell from a slow simulator.
+ */
+double bench_host_probe_ms(void);
+
 /* Whether @p is one of the boards to measure (--board). */
 bool bench_board_wanted(const struct bench_opts *o, const struct platform *p);
 

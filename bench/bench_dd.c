@@ -148,6 +148,7 @@ void bench_dd(const struct bench_opts *o)
 		"caches; boot included either way): compare like with like.\n";
 	u64 total = o->quick ? QUICK_TOTAL : FULL_TOTAL;
 	u32 on_cells = 0, off_cells = 0, on, off;
+	double probe_min = 1e30, probe_max = 0;
 
 	for (u32 i = 0; platforms[i]; i++) {
 		BUG_ON(i >= MAX_BOARDS);
@@ -155,13 +156,21 @@ void bench_dd(const struct bench_opts *o)
 			best_s[0][i][b] = best_s[1][i][b] = 1e30;
 	}
 	for (u32 r = 0; r < o->runs; r++) {
-		fprintf(stderr, "dd: round %u of %u\n", r + 1, o->runs);
+		double probe = bench_host_probe_ms();
+
+		fprintf(stderr, "dd: round %u of %u (host probe %.1f ms)\n",
+			r + 1, o->runs, probe);
+		probe_min = MIN(probe_min, probe);
+		probe_max = MAX(probe_max, probe);
 		measure_round(o, total);
 	}
 	on = dd_table(o, true, total, &on_cells);
 	off = dd_table(o, false, total, &off_cells);
 
-	printf("\nQEMU TCG: a real Linux 6.1 ARM kernel under QEMU TCG, same machine, same dd.\n"
+	printf("\nHost probe (bench_host_probe_ms, before each round): %.1f to %.1f ms,\n"
+	       "the host's own speed varying by %.2fx over the rounds.\n",
+	       probe_min, probe_max, probe_max / probe_min);
+	printf("QEMU TCG: a real Linux 6.1 ARM kernel under QEMU TCG, same machine, same dd.\n"
 	       "'*': the cell reaches the target, 10x QEMU.  Met: checks=y %u of %u cells,\n"
 	       "checks=n %u of %u.\n%s",
 	       on, on_cells, off, off_cells, o->quick ? quick_note : "");
