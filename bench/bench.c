@@ -137,7 +137,7 @@ static void print_summary(double cpu_s)
 static _Noreturn void usage(FILE *f, int status)
 {
 	fprintf(f,
-		"usage: vmsplit-bench [--quick] [--runs N] [--board NAME] [--only dd|kmap|spawn|boot|reproduce]\n"
+		"usage: vmsplit-bench [--quick] [--runs N] [--board NAME] [--only dd|kmap|spawn|iperf|boot|reproduce]\n"
 		"  --quick   dd writes 8 MiB instead of 64 MiB, spawn stops at 512 processes,\n"
 		"            kmap times 100000 pairs instead of 1000000; 1 run per cell\n"
 		"  --runs N  runs per cell, each on a fresh kernel; the cell shows the\n"
