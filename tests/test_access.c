@@ -836,21 +836,21 @@ static u32 l2_dirty_lines_at(phys_addr_t pa)
 
 Test(access, victim_l2_slot_rechecked)
 {
+	/* L2 emptied or not; then the victim's L2 hits, and all L2 misses. */
+	static const struct {
+		bool empty_l2;
+		u64 l2_hit, l2_miss;
+	} runs[] = { { false, 1, 4 }, { true, 0, 5 } };
 	struct probe p;
 
-	numaq_evict_dirty_line(false, &p);
-	cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 1);
-	cr_assert_eq(probe_ev(&p, EV_l2_hit), 1);
-	cr_assert_eq(probe_ev(&p, EV_l2_miss), 4);
-	cr_assert_eq(l2_dirty_lines_at(LOW_PA), 1);
-	test_shutdown();
-
-	numaq_evict_dirty_line(true, &p);
-	cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 1);
-	cr_assert_eq(probe_ev(&p, EV_l2_hit), 0);
-	cr_assert_eq(probe_ev(&p, EV_l2_miss), 5);
-	cr_assert_eq(l2_dirty_lines_at(LOW_PA), 1);
-	test_shutdown();
+	for (u32 i = 0; i < ARRAY_SIZE(runs); i++) {
+		numaq_evict_dirty_line(runs[i].empty_l2, &p);
+		cr_assert_eq(probe_ev(&p, EV_l1d_writeback), 1);
+		cr_assert_eq(probe_ev(&p, EV_l2_hit), runs[i].l2_hit);
+		cr_assert_eq(probe_ev(&p, EV_l2_miss), runs[i].l2_miss);
+		cr_assert_eq(l2_dirty_lines_at(LOW_PA), 1);
+		test_shutdown();
+	}
 }
 
 /*

@@ -845,27 +845,24 @@ static int find_by_scan(u32 set, u64 pline)
 Test(cache, fingerprints_for_four_ways_and_multiples_of_eight,
      .fini = teardown)
 {
-	struct cache_params p = { .size = 16 * 1024, .ways = 4, .line = 32,
-				  .kind = CACHE_PIPT, .own_lookup = true };
+	static const struct {
+		struct cache_params p;
+		bool fp;
+	} caches[] = {
+		{ { 256 * 1024, 8, 64, CACHE_PIPT, true, false }, true },
+		{ { 1024 * 1024, 16, 64, CACHE_PIPT, true, false }, true },
+		{ { 16 * 1024, 4, 32, CACHE_PIPT, true, false }, true },
+		{ { 16 * 1024, 4, 32, CACHE_VIVT, false, false }, true },
+		{ { 32 * 1024, 2, 64, CACHE_PIPT, true, false }, false },
+		/* The I-cache, looked up by its own loop, keeps none. */
+		{ { 16 * 1024, 4, 32, CACHE_PIPT, true, true }, false },
+	};
 
-	setup(CACHE_PIPT, 256 * 1024, 8, 64, true);
-	cr_assert_not_null(c.fp);
-	cache_exit(&c);
-	setup(CACHE_PIPT, 1024 * 1024, 16, 64, true);
-	cr_assert_not_null(c.fp);
-	cache_exit(&c);
-	setup(CACHE_PIPT, 16 * 1024, 4, 32, true);
-	cr_assert_not_null(c.fp);
-	cache_exit(&c);
-	setup(CACHE_VIVT, 16 * 1024, 4, 32, false);
-	cr_assert_not_null(c.fp);
-	cache_exit(&c);
-	setup(CACHE_PIPT, 32 * 1024, 2, 64, true);
-	cr_assert_null(c.fp);
-	cache_exit(&c);
-	/* The I-cache, looked up by its own loop, keeps none. */
-	cr_assert_eq(cache_init(&c, &p), 0);
-	cr_assert_null(c.fp);
+	for (u32 i = 0; i < ARRAY_SIZE(caches); i++) {
+		cr_assert_eq(cache_init(&c, &caches[i].p), 0);
+		cr_assert_eq(c.fp != NULL, caches[i].fp, "cache %u", i);
+		cache_exit(&c);
+	}
 }
 
 /*
