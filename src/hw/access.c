@@ -476,8 +476,8 @@ static inline bool mem_is_zero(const u8 *p, u32 n)
  * TLB coherence memo, which reads the counts, sees correctly that nothing
  * changed.  The kernel's page clearing and a dd from /dev/zero store
  * mostly zeros into fresh frames; skipping them spares the host faulting
- * in and zeroing that memory, which was a third of a 64 MiB dd's host
- * time.  The simulated costs are charged before, either way.
+ * in and zeroing that memory, which was a quarter to a half of a 64 MiB
+ * dd's host time.  The simulated costs are charged before, either way.
  */
 static inline void ram_store(phys_addr_t pa, u8 *h, const u8 *src, u32 n,
 			     bool src_zero)

@@ -140,7 +140,7 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		err = tlb_init(&c->tlb, cfg->tlb_entries, cfg->tlb_ways);
 		if (!err)
 			err = cache_init(&c->l1d, &cfg->l1d);
-		if (!err && c->l1d.sets) {
+		if (!err) {
 			c->l1d_l2_slot = calloc((size_t)c->l1d.sets * c->l1d.ways,
 						sizeof(*c->l1d_l2_slot));
 			if (!c->l1d_l2_slot)
