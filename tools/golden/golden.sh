@@ -3,7 +3,8 @@
 #
 # golden.sh VMSPLIT OUTDIR: run a fixed set of vmsplit commands (every
 # board, the main settings variants, micro / run dd / run spawn with
-# --profile, reproduce) and write each JSON output to OUTDIR, one file per
+# --profile, iperf, hackbench, kernbench, sdet, lmbench, explain,
+# reproduce) and write each JSON output to OUTDIR, one file per
 # command, named after it.  Two trees compared with `diff -r` show whether
 # a change (a speed-up, a refactor) left every result byte-for-byte the
 # same.  The commands are listed in OUTDIR/COMMANDS.
