@@ -222,6 +222,9 @@ cache_find(const struct cache *c, u32 set, u64 line)
 		if (c->ways == 4)
 			return cache_find_fp4(t, &c->fp[set * 4], want,
 					      cache_fp(line));
+		if (c->ways == 8)
+			return cache_find_fp(t, &c->fp[set * 8], 8, want,
+					     cache_fp(line));
 		return cache_find_fp(t, &c->fp[set * c->ways], c->ways, want,
 				     cache_fp(line));
 	}
