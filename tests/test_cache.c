@@ -721,6 +721,9 @@ Test(cache, dirty_buckets_track_every_transition, .fini = teardown)
 			cr_assert_eq(cache_pa_dirty(&c, q), pa_dirty_by_scan(q),
 				     "step %u pa %#llx", step,
 				     (unsigned long long)q);
+			/* The hot path's precheck never rules a dirty line out. */
+			cr_assert(!pa_dirty_by_scan(q) ||
+				  cache_pa_maybe_dirty(&c, q));
 			for (u32 i = 0; i < c.sets * c.ways; i++)
 				any_other |= (c.tag[i] & (CACHE_VALID | CACHE_DIRTY)) ==
 						     (CACHE_VALID | CACHE_DIRTY) &&

@@ -185,7 +185,8 @@ l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	    cache_virtually_indexed(l1)) {
 		vaddr_t other;
 
-		if (cache_find_alias(l1, va, pa, true, &other))
+		if (cache_pa_maybe_dirty(l1, pa) &&
+		    cache_find_alias(l1, va, pa, true, &other))
 			alias_hazard(c, va, other, pa);
 	}
 	__cache_miss(l1, va, pa, set, line, write, &o);

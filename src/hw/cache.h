@@ -425,6 +425,17 @@ u32 cache_maint_all(struct cache *c, enum cache_op op,
 void cache_inv_all(struct cache *c);
 
 /*
+ * May physical line @pa be dirty anywhere in @c?  False only when the
+ * dirty-line counts say no copy is (a cache that keeps them); the
+ * checkers' queries below answer at once then, and this lets a hot path
+ * skip the call.
+ */
+static inline bool cache_pa_maybe_dirty(const struct cache *c, phys_addr_t pa)
+{
+	return !c->dirty || c->dirty[cache_dirty_bucket(pa >> c->line_shift)];
+}
+
+/*
  * cache_find_alias - for a virtually indexed cache, find a valid line that
  * holds physical line @pa under a virtual line other than @va's.  With
  * @dirty_only, consider dirty lines only.  Return: true and its VA in @other.
