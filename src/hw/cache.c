@@ -101,32 +101,6 @@ void cache_exit(struct cache *c)
 }
 
 
-/* Line @i, valid, leaves (dropped or replaced). */
-static void cache_uncount_va_page(struct cache *c, u32 i)
-{
-	if (c->va_pages)
-		c->va_pages[cache_va_page_bucket(c->va_line[i] << c->line_shift)]--;
-}
-
-/* Line @i, dirty, stops being so (cleaned, dropped or replaced). */
-static void cache_uncount_dirty(struct cache *c, u32 i)
-{
-	if (c->dirty)
-		c->dirty[cache_dirty_bucket(cache_pline(c, i))]--;
-}
-
-void __cache_recount(struct cache *c, u32 i, vaddr_t va, phys_addr_t pa,
-		     bool write)
-{
-	if (cache_line_dirty(c, i))
-		cache_uncount_dirty(c, i);
-	if (c->tag[i] & CACHE_VALID)
-		cache_uncount_va_page(c, i);
-	if (write && c->dirty)
-		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
-	if (c->va_pages)
-		c->va_pages[cache_va_page_bucket(va)]++;
-}
 
 /* Line @i, valid, is dropped. */
 static void cache_drop(struct cache *c, u32 i)

@@ -271,12 +271,37 @@ static inline bool cache_line_dirty(const struct cache *c, u32 i)
 	       (CACHE_VALID | CACHE_DIRTY);
 }
 
+/* Line @i, valid, leaves (dropped or replaced). */
+static inline void cache_uncount_va_page(struct cache *c, u32 i)
+{
+	if (c->va_pages)
+		c->va_pages[cache_va_page_bucket(c->va_line[i] << c->line_shift)]--;
+}
+
+/* Line @i, dirty, stops being so (cleaned, dropped or replaced). */
+static inline void cache_uncount_dirty(struct cache *c, u32 i)
+{
+	if (c->dirty)
+		c->dirty[cache_dirty_bucket(cache_pline(c, i))]--;
+}
+
 /*
  * The checkers' counts for line @i, about to be replaced by (@va, @pa):
- * its old state leaves them, the new line enters.
+ * its old state leaves them, the new line enters.  Inline: the Kirkwood's
+ * VIVT L1 keeps them through every miss.
  */
-void __cache_recount(struct cache *c, u32 i, vaddr_t va, phys_addr_t pa,
-		     bool write);
+static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
+				   phys_addr_t pa, bool write)
+{
+	if (cache_line_dirty(c, i))
+		cache_uncount_dirty(c, i);
+	if (c->tag[i] & CACHE_VALID)
+		cache_uncount_va_page(c, i);
+	if (write && c->dirty)
+		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
+	if (c->va_pages)
+		c->va_pages[cache_va_page_bucket(va)]++;
+}
 
 /*
  * __cache_miss - (@va, @pa), tag @line, is not in @set: allocate it over
