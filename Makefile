@@ -40,14 +40,11 @@ KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
 all: $(BUILD)/vmsplit
 
-# Debian packages the build needs: Criterion for the tests, cJSON for
-# `vmsplit diff`.  Installed on the spot when we are root (a fresh CI
-# machine); otherwise we say what is missing.
-DEPS_PKGS := libcriterion-dev:/usr/include/criterion/criterion.h \
-	libcjson-dev:/usr/include/cjson/cJSON.h
-deps:
-	@missing=""; for p in $(DEPS_PKGS); do \
-		[ -f "$${p#*:}" ] || missing="$$missing $${p%%:*}"; \
+# $(call install_missing,PKG:PATH ...): the Debian packages whose PATH is
+# absent, installed when we are root, else named with the command to run.
+define install_missing
+	@missing=""; for p in $(1); do \
+		[ -e "$${p#*:}" ] || missing="$$missing $${p%%:*}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
@@ -59,6 +56,15 @@ deps:
 			exit 1; \
 		fi; \
 	fi
+endef
+
+# Debian packages the build needs: Criterion for the tests, cJSON for
+# `vmsplit diff`.  Installed on the spot when we are root (a fresh CI
+# machine); otherwise we say what is missing.
+DEPS_PKGS := libcriterion-dev:/usr/include/criterion/criterion.h \
+	libcjson-dev:/usr/include/cjson/cJSON.h
+deps:
+	$(call install_missing,$(DEPS_PKGS))
 
 # V=1 shows the full command lines.
 Q := $(if $(V),,@)
@@ -143,19 +149,7 @@ FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,
 	-fno-sanitize-recover=all
 FUZZ_DEPS_PKGS := clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang
 fuzz-deps:
-	@missing=""; for p in $(FUZZ_DEPS_PKGS); do \
-		[ -e "$${p#*:}" ] || missing="$$missing $${p%%:*}"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		if [ "$$(id -u)" = 0 ]; then \
-			echo "installing$$missing"; \
-			(apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-			 apt-get install -y -qq $$missing >/dev/null) || exit 1; \
-		else \
-			echo "missing$$missing: run 'apt-get install$$missing' as root" >&2; \
-			exit 1; \
-		fi; \
-	fi
+	$(call install_missing,$(FUZZ_DEPS_PKGS))
 
 fuzz-build: fuzz-deps
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=clang OPT="$(FUZZ_CFLAGS)" \
