@@ -95,6 +95,22 @@ struct zone *test_zone(u32 nid, int zt)
 	return &NODE_DATA(nid)->node_zones[zt];
 }
 
+char *test_slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	cr_assert(f, "cannot read %s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)n + 1);
+	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return buf;
+}
+
 int test_run_cli(const char *args, bool err, char *line, size_t n)
 {
 	const char *bin = getenv("VMSPLIT_BIN");

@@ -74,6 +74,10 @@ void test_run_process(void (*main)(void *), void *arg);
  */
 int test_run_cli(const char *args, bool err, char *line, size_t n);
 
+/* The whole of file @path, NUL-terminated, from calloc; fails the test if
+ * it cannot be read. */
+char *test_slurp(const char *path);
+
 /* Cycles and events of the current CPU, and deltas between two points. */
 struct probe {
 	u64 cycles;

@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "helpers.h"
+
 struct output {
 	int status;
 	char *out, *err;
@@ -30,22 +32,6 @@ static void release_pool(void)
 }
 
 TestSuite(cli, .fini = release_pool);
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
-
-	cr_assert(f, "cannot read %s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)n + 1);
-	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	return buf;
-}
 
 /* Run `vmsplit ARGS`, capturing stdout, stderr and the exit status. */
 static struct output run(const char *args)
@@ -64,8 +50,8 @@ static struct output run(const char *args)
 	st = system(cmd);
 	cr_assert(WIFEXITED(st));
 	o.status = WEXITSTATUS(st);
-	o.out = slurp(out);
-	o.err = slurp(err);
+	o.out = test_slurp(out);
+	o.err = test_slurp(err);
 	cr_assert(pooled + 2 <= 64);
 	pool[pooled++] = o.out;
 	pool[pooled++] = o.err;

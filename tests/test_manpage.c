@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "helpers.h"
+
 /* The whole output of `vmsplit ARGS` (exit status 0), or a file. */
 static char *slurp_cmd(const char *args)
 {
@@ -28,23 +30,10 @@ static char *slurp_cmd(const char *args)
 	return strdup(buf);
 }
 
-static char *slurp_file(const char *path)
-{
-	static char buf[1 << 17];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	cr_assert(f, "cannot read %s", path);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return strdup(buf);
-}
-
 Test(manpage, lists_every_setting)
 {
 	char *settings = slurp_cmd("settings");
-	char *man = slurp_file("vmsplit.1");
+	char *man = test_slurp("vmsplit.1");
 	char *save = NULL, *line;
 	int n = 0;
 
@@ -68,7 +57,7 @@ Test(manpage, lists_every_setting)
 Test(manpage, lists_every_command)
 {
 	char *help = slurp_cmd("help");
-	char *man = slurp_file("vmsplit.1");
+	char *man = test_slurp("vmsplit.1");
 	char *save = NULL, *line;
 	int n = 0;
 
@@ -100,9 +89,9 @@ Test(manpage, lists_every_command)
 
 Test(manpage, version_is_VERSION)
 {
-	char *version = slurp_file("VERSION");
+	char *version = test_slurp("VERSION");
 	char *out = slurp_cmd("--version");
-	char *man = slurp_file("vmsplit.1");
+	char *man = test_slurp("vmsplit.1");
 	char th[64];
 
 	version[strcspn(version, "\n")] = '\0';

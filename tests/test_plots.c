@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "helpers.h"
 #include "report/plot_svg.h"
 #include "report/plots.h"
 
@@ -182,22 +183,6 @@ static int run_cli(const char *args, const char *out, const char *err)
 	return WEXITSTATUS(st);
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
-
-	cr_assert(f, "cannot read %s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)n + 1);
-	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	return buf;
-}
-
 /*
  * Every start tag closed by its end tag, in order (no comments, CDATA or
  * '>' inside attribute values in what we write).
@@ -256,7 +241,7 @@ Test(plots, reproduce_dd_writes_a_well_formed_svg, .timeout = 120)
 	snprintf(args, sizeof(args), "reproduce dd-beaglebone --plot %s", sub);
 	cr_assert_eq(run_cli(args, out, err), 0);
 	snprintf(path, sizeof(path), "%s/dd-beaglebone.svg", sub);
-	svg = slurp(path);
+	svg = test_slurp(path);
 	n = strlen(svg);
 	cr_assert(!strncmp(svg, "<svg ", 5));
 	cr_assert(n > 8 && !strcmp(svg + n - 7, "</svg>\n"));
@@ -270,8 +255,8 @@ Test(plots, reproduce_dd_writes_a_well_formed_svg, .timeout = 120)
 			 ">CONFIG_UACCESS_GUP_KMAP_MEMCPY, HIGHMEM=n</text>"));
 	/* What it prints does not change with --plot. */
 	cr_assert_eq(run_cli("reproduce dd-beaglebone", plain, err), 0);
-	a = slurp(out);
-	b = slurp(plain);
+	a = test_slurp(out);
+	b = test_slurp(plain);
 	cr_assert_str_eq(a, b);
 	free(a);
 	free(b);
@@ -297,7 +282,7 @@ Test(plots, unwritable_plot_directory_is_one_line_and_exit_1)
 	cr_assert_eq(run_cli("reproduce dd-beaglebone --plot /dev/null/x", out,
 			     err),
 		     1);
-	e = slurp(err);
+	e = test_slurp(err);
 	cr_assert(
 		!strncmp(
 			e,
@@ -306,11 +291,11 @@ Test(plots, unwritable_plot_directory_is_one_line_and_exit_1)
 		"%s", e);
 	cr_assert_eq(count(e, "\n"), 1);
 	free(e);
-	e = slurp(out);
+	e = test_slurp(out);
 	cr_assert_str_eq(e, "");
 	free(e);
 	cr_assert_eq(run_cli("reproduce --plot /dev/null", out, err), 1);
-	e = slurp(err);
+	e = test_slurp(err);
 	cr_assert_str_eq(e,
 			 "vmsplit: --plot: '/dev/null' is not a directory\n");
 	free(e);
