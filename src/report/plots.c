@@ -261,9 +261,9 @@ int plot_prepare_dir(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* Open @dir/@name.svg for writing. */
-static FILE *plot_open(const char *dir, const char *name, char *path,
-		       size_t pathlen, char *err, size_t errlen)
+/* Open @dir/@name.svg for writing and begin a @w x @h document in it. */
+static FILE *plot_open(const char *dir, const char *name, u32 w, u32 h,
+		       char *path, size_t pathlen, char *err, size_t errlen)
 {
 	FILE *f;
 
@@ -272,13 +272,21 @@ static FILE *plot_open(const char *dir, const char *name, char *path,
 	if (!f)
 		snprintf(err, errlen, "--plot: cannot write '%s': %s", path,
 			 strerror(errno));
+	else
+		plot_document_begin(f, w, h);
 	return f;
 }
 
-/* Close @f, reporting a write error (a full disk shows only here). */
+/*
+ * End the document in @f and close it, reporting a write error (a full
+ * disk shows only here).
+ */
 static int plot_close(FILE *f, const char *path, char *err, size_t errlen)
 {
-	bool bad = ferror(f);
+	bool bad;
+
+	plot_svg_end(f);
+	bad = ferror(f);
 
 	if (fclose(f) || bad) {
 		snprintf(err, errlen, "--plot: error writing '%s': %s", path,
@@ -317,12 +325,11 @@ int plot_dd_beaglebone(const char *dir, const struct dd_beaglebone_result *r,
 		for (u32 b = 0; b < E3_NBS; b++)
 			c.series[s].model[b] = r->pts[s][b].mbps;
 	}
-	f = plot_open(dir, "dd-beaglebone", path, sizeof(path), err, errlen);
+	f = plot_open(dir, "dd-beaglebone", 1100, 560, path, sizeof(path), err,
+		      errlen);
 	if (!f)
 		return -EIO;
-	plot_document_begin(f, 1100, 560);
 	plot_lines_draw(f, &c, 0, 0, 1100, 560);
-	plot_svg_end(f);
 	return plot_close(f, path, err, errlen);
 }
 
@@ -361,12 +368,11 @@ int plot_net_kirkwood(const char *dir, const struct net_kirkwood_result *r,
 						    NAN) :
 					   r->pts[g][tso].mbps;
 	}
-	f = plot_open(dir, "net-kirkwood", path, sizeof(path), err, errlen);
+	f = plot_open(dir, "net-kirkwood", 1000, 560, path, sizeof(path), err,
+		      errlen);
 	if (!f)
 		return -EIO;
-	plot_document_begin(f, 1000, 560);
 	plot_bars_draw(f, &c, 0, 0, 1000, 560);
-	plot_svg_end(f);
 	return plot_close(f, path, err, errlen);
 }
 
@@ -420,12 +426,11 @@ int plot_kernbench_numaq(const char *dir,
 	/* The model's baseline is the 100% its HIGHPTE run is relative to. */
 	sd.series[1].v[0] = 100.0;
 	sd.series[2].v[0] = r->sdet_rel_pct;
-	f = plot_open(dir, "kernbench-numaq", path, sizeof(path), err, errlen);
+	f = plot_open(dir, "kernbench-numaq", 1240, 560, path, sizeof(path),
+		      err, errlen);
 	if (!f)
 		return -EIO;
-	plot_document_begin(f, 1240, 560);
 	plot_bars_draw(f, &kb, 0, 0, 900, 560);
 	plot_bars_draw(f, &sd, 900, 0, 340, 560);
-	plot_svg_end(f);
 	return plot_close(f, path, err, errlen);
 }
