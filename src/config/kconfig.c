@@ -10,7 +10,6 @@
  */
 #include "config/kconfig.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -89,19 +88,6 @@ static const char *const unmodelled[] = {
 	"CONFIG_NETFILTER",
 	"CONFIG_DMA_API_DEBUG",
 };
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 static bool is_symbol_char(char c)
 {
@@ -184,8 +170,8 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 	/* Every modelled symbol but the numbers is a bool: no module. */
 	if (sym->kind != KC_PAGE_OFFSET && sym->kind != KC_NR_CPUS &&
 	    strcmp(v, "y") && strcmp(v, "n"))
-		return fail(err, errlen, "%s:%u: %s=%s: a bool, y or n",
-			    st->path, st->lineno, sym->name, v);
+		return settings_err(err, errlen, "%s:%u: %s=%s: a bool, y or n",
+				    st->path, st->lineno, sym->name, v);
 	switch (sym->kind) {
 	case KC_SPLIT:
 		st->split_given |= y;
@@ -197,8 +183,8 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 			char why[256];
 
 			snprintf(why, sizeof(why), "%s", err);
-			return fail(err, errlen, "%s:%u: %s", st->path,
-				    st->lineno, why);
+			return settings_err(err, errlen, "%s:%u: %s", st->path,
+					    st->lineno, why);
 		}
 		return 0;
 	case KC_X86_4G:
@@ -217,21 +203,21 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 		return 0;
 	case KC_HIGHMEM4G:
 		if (y)
-			return fail(
+			return settings_err(
 				err, errlen,
 				"%s:%u: CONFIG_HIGHMEM4G=y: vmsplit models i386 with PAE only (CONFIG_HIGHMEM64G)",
 				st->path, st->lineno);
 		return 0;
 	case KC_X86_PAE:
 		if (!y)
-			return fail(
+			return settings_err(
 				err, errlen,
 				"%s:%u: CONFIG_X86_PAE=n: vmsplit models i386 with PAE only",
 				st->path, st->lineno);
 		return 0;
 	case KC_PAGE_OFFSET:
 		if (parse_kc_number(v, &n) || n > UINT32_MAX)
-			return fail(
+			return settings_err(
 				err, errlen,
 				"%s:%u: CONFIG_PAGE_OFFSET=%s is not an address",
 				st->path, st->lineno, v);
@@ -240,7 +226,7 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 		return 0;
 	case KC_NR_CPUS:
 		if (parse_kc_number(v, &n) || !n)
-			return fail(
+			return settings_err(
 				err, errlen,
 				"%s:%u: CONFIG_NR_CPUS=%s is not a CPU count",
 				st->path, st->lineno, v);
@@ -270,7 +256,7 @@ static int kc_check_page_offset(struct settings *s, struct kc_state *st,
 			return 0;
 		want = vmsplit_page_offset(arch, s->vmsplit);
 		if (st->page_offset != want)
-			return fail(
+			return settings_err(
 				err, errlen,
 				"%s: CONFIG_PAGE_OFFSET=0x%08llX does not match CONFIG_VMSPLIT_%s (0x%08X)",
 				st->path, (unsigned long long)st->page_offset,
@@ -284,7 +270,7 @@ static int kc_check_page_offset(struct settings *s, struct kc_state *st,
 			s->vmsplit = (enum vmsplit)v;
 			return 0;
 		}
-	return fail(
+	return settings_err(
 		err, errlen,
 		"%s: CONFIG_PAGE_OFFSET=0x%08llX is no split vmsplit models on %s",
 		st->path, (unsigned long long)st->page_offset, kc_arch_name(s));
@@ -343,17 +329,18 @@ static int kc_line(struct settings *s, struct kc_state *st,
 	}
 	eq = strchr(p, '=');
 	if (!eq || eq == p)
-		return fail(err, errlen,
-			    "%s:%u: neither a comment nor NAME=VALUE", st->path,
-			    st->lineno);
-	for (char *c = p; c < eq; c++)
-		if (!is_symbol_char(*c))
-			return fail(err, errlen,
+		return settings_err(err, errlen,
 				    "%s:%u: neither a comment nor NAME=VALUE",
 				    st->path, st->lineno);
+	for (char *c = p; c < eq; c++)
+		if (!is_symbol_char(*c))
+			return settings_err(
+				err, errlen,
+				"%s:%u: neither a comment nor NAME=VALUE",
+				st->path, st->lineno);
 	*eq = '\0';
 	if (!valid_value(eq + 1))
-		return fail(
+		return settings_err(
 			err, errlen,
 			"%s:%u: %s: '%s' is not y, m, n, a \"string\" or a number",
 			st->path, st->lineno, p, eq + 1);
@@ -381,14 +368,16 @@ int kconfig_load(struct settings *s, const char *path,
 	/* A device never ends (/dev/zero) and a directory reads as empty. */
 	if (fstat(fileno(f), &sb) || !S_ISREG(sb.st_mode)) {
 		fclose(f);
-		return fail(err, errlen, "%s: not a regular file", path);
+		return settings_err(err, errlen, "%s: not a regular file",
+				    path);
 	}
 	while (!ret && fgets(line, sizeof(line), f)) {
 		st.lineno++;
 		if (!strchr(line, '\n') && !feof(f)) {
-			ret = fail(err, errlen,
-				   "%s:%u: line longer than %zu characters",
-				   path, st.lineno, sizeof(line) - 2);
+			ret = settings_err(
+				err, errlen,
+				"%s:%u: line longer than %zu characters", path,
+				st.lineno, sizeof(line) - 2);
 			break;
 		}
 		/* A .config saved on Windows ends its lines in CRLF. */

@@ -194,10 +194,7 @@ u64 settings_cpu_hz(const struct settings *s)
 	return s->cpu_mhz ? (u64)s->cpu_mhz * 1000000 : s->platform->hw.cpu_hz;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int settings_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -331,19 +328,21 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	u64 n;
 
 	if (!eq || eq == word || (size_t)(eq - word) >= sizeof(name))
-		return fail(err, errlen, "'%s': expected NAME=VALUE", word);
+		return settings_err(err, errlen, "'%s': expected NAME=VALUE",
+				    word);
 	memcpy(name, word, (size_t)(eq - word));
 	name[eq - word] = '\0';
 	v = eq + 1;
 
-#define BOOL_SETTING(str, field, extra)                                    \
-	if (!strcmp(name, str)) {                                          \
-		if (parse_bool(v, &b))                                     \
-			return fail(err, errlen, "%s: '%s' is not y or n", \
-				    name, v);                              \
-		s->field = b;                                              \
-		extra;                                                     \
-		return 0;                                                  \
+#define BOOL_SETTING(str, field, extra)                                     \
+	if (!strcmp(name, str)) {                                           \
+		if (parse_bool(v, &b))                                      \
+			return settings_err(err, errlen,                    \
+					    "%s: '%s' is not y or n", name, \
+					    v);                             \
+		s->field = b;                                               \
+		extra;                                                      \
+		return 0;                                                   \
 	}
 	BOOL_SETTING("CONFIG_HIGHMEM", highmem, )
 	BOOL_SETTING("CONFIG_HIGHPTE", highpte, s->given |= GIVEN_HIGHPTE)
@@ -359,13 +358,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("icache_model", icache_model, )
 #undef BOOL_SETTING
 	/* ethtool -K's offload words. */
-#define OFFLOAD_SETTING(str, field)                                        \
-	if (!strcmp(name, str)) {                                          \
-		if (parse_bool(v, &b))                                     \
-			return fail(err, errlen,                           \
-				    "%s: '%s' is not on or off", name, v); \
-		s->field = b;                                              \
-		return 0;                                                  \
+#define OFFLOAD_SETTING(str, field)                                            \
+	if (!strcmp(name, str)) {                                              \
+		if (parse_bool(v, &b))                                         \
+			return settings_err(err, errlen,                       \
+					    "%s: '%s' is not on or off", name, \
+					    v);                                \
+		s->field = b;                                                  \
+		return 0;                                                      \
 	}
 	OFFLOAD_SETTING("tso", tso)
 	OFFLOAD_SETTING("sg", sg)
@@ -378,22 +378,23 @@ int settings_parse(struct settings *s, const char *word, char *err,
 				s->vmsplit = (enum vmsplit)i;
 				return 0;
 			}
-		return fail(err, errlen, "CONFIG_VMSPLIT: unknown split '%s'",
-			    v);
+		return settings_err(err, errlen,
+				    "CONFIG_VMSPLIT: unknown split '%s'", v);
 	}
 	if (!strncmp(name, "CONFIG_VMSPLIT_", 15)) {
 		for (int i = 0; i < NR_VMSPLIT; i++)
 			if (!strcmp(name + 15, vmsplit_names[i])) {
 				if (parse_bool(v, &b))
-					return fail(err, errlen,
-						    "%s: '%s' is not y or n",
-						    name, v);
+					return settings_err(
+						err, errlen,
+						"%s: '%s' is not y or n", name,
+						v);
 				/* "=n" of a choice symbol selects nothing. */
 				if (b)
 					s->vmsplit = (enum vmsplit)i;
 				return 0;
 			}
-		return fail(err, errlen, "unknown setting '%s'", name);
+		return settings_err(err, errlen, "unknown setting '%s'", name);
 	}
 	if (!strcmp(name, "flavour")) {
 		for (int i = 0; i < NR_FLAVOURS; i++)
@@ -401,18 +402,21 @@ int settings_parse(struct settings *s, const char *word, char *err,
 				s->flavour = (enum kmap_flavour)i;
 				return 0;
 			}
-		return fail(err, errlen, "flavour: unknown flavour '%s'", v);
+		return settings_err(err, errlen,
+				    "flavour: unknown flavour '%s'", v);
 	}
 	if (!strcmp(name, "mem")) {
 		if (parse_size(v, &n) || !n)
-			return fail(err, errlen, "mem: '%s' is not a size", v);
+			return settings_err(err, errlen,
+					    "mem: '%s' is not a size", v);
 		s->mem = n;
 		return 0;
 	}
 	if (!strcmp(name, "cpus")) {
 		if (parse_u64(v, &n) || !n || n > MAX_CPUS)
-			return fail(err, errlen, "cpus: '%s' is not 1..%d", v,
-				    MAX_CPUS);
+			return settings_err(err, errlen,
+					    "cpus: '%s' is not 1..%d", v,
+					    MAX_CPUS);
 		s->ncpus = (u32)n;
 		return 0;
 	}
@@ -420,83 +424,93 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		for (int i = 0; i < NR_CODE_COSTS; i++)
 			if (!strcmp(name + 5, code_cost_names[i])) {
 				if (parse_u64(v, &n) || n > 1000000000)
-					return fail(err, errlen,
-						    "%s: '%s' is not a cycle count",
-						    name, v);
+					return settings_err(
+						err, errlen,
+						"%s: '%s' is not a cycle count",
+						name, v);
 				s->cost_override[i] = (u32)n + 1;
 				return 0;
 			}
-		return fail(err, errlen, "unknown code cost '%s'", name + 5);
+		return settings_err(err, errlen, "unknown code cost '%s'",
+				    name + 5);
 	}
 	if (!strcmp(name, "kernel_cpi")) {
 		if (parse_milli(v, &n) || !n || n > 100000)
-			return fail(err, errlen,
-				    "kernel_cpi: '%s' is not a number of cycles per instruction (0.001-100)",
-				    v);
+			return settings_err(
+				err, errlen,
+				"kernel_cpi: '%s' is not a number of cycles per instruction (0.001-100)",
+				v);
 		s->kernel_cpi_milli = (u32)n;
 		return 0;
 	}
 	if (!strcmp(name, "dram_read_MBps")) {
 		if (parse_u64(v, &n) || !n || n > 1000000)
-			return fail(err, errlen,
-				    "dram_read_MBps: '%s' is not 1..1000000",
-				    v);
+			return settings_err(
+				err, errlen,
+				"dram_read_MBps: '%s' is not 1..1000000", v);
 		s->dram_read_MBps = (u32)n;
 		return 0;
 	}
 	if (!strcmp(name, "cpu_mhz")) {
 		if (parse_u64(v, &n) || !n || n > 100000)
-			return fail(err, errlen,
-				    "cpu_mhz: '%s' is not a clock of 1..100000 MHz",
-				    v);
+			return settings_err(
+				err, errlen,
+				"cpu_mhz: '%s' is not a clock of 1..100000 MHz",
+				v);
 		s->cpu_mhz = (u32)n;
 		return 0;
 	}
 	if (!strcmp(name, "rx_coal_us")) {
 		if (parse_u64(v, &n) || n > 1000000)
-			return fail(err, errlen,
-				    "rx_coal_us: '%s' is not 0..1000000", v);
+			return settings_err(
+				err, errlen,
+				"rx_coal_us: '%s' is not 0..1000000", v);
 		s->rx_coal_us = (u32)n;
 		return 0;
 	}
 	if (!strcmp(name, "peer_ack_every")) {
 		if (parse_u64(v, &n) || !n || n > 64)
-			return fail(err, errlen,
-				    "peer_ack_every: '%s' is not 1..64 segments",
-				    v);
+			return settings_err(
+				err, errlen,
+				"peer_ack_every: '%s' is not 1..64 segments",
+				v);
 		s->peer_ack_every = (u32)n;
 		return 0;
 	}
 	if (!strcmp(name, "peer_delay_us")) {
 		if (parse_u64(v, &n) || n > 1000000)
-			return fail(err, errlen,
-				    "peer_delay_us: '%s' is not 0..1000000", v);
+			return settings_err(
+				err, errlen,
+				"peer_delay_us: '%s' is not 0..1000000", v);
 		s->peer_delay_us = (u32)n;
 		return 0;
 	}
 	if (!strcmp(name, "peer_irq_us")) {
 		if (parse_u64(v, &n) || n > 1000000)
-			return fail(err, errlen,
-				    "peer_irq_us: '%s' is not 0..1000000", v);
+			return settings_err(
+				err, errlen,
+				"peer_irq_us: '%s' is not 0..1000000", v);
 		s->peer_irq_us = (u32)n;
 		return 0;
 	}
 	if (!strcmp(name, "peer_stall_after")) {
 		if (parse_size(v, &n))
-			return fail(err, errlen,
-				    "peer_stall_after: '%s' is not a size", v);
+			return settings_err(
+				err, errlen,
+				"peer_stall_after: '%s' is not a size", v);
 		s->peer_stall_after = n;
 		return 0;
 	}
 	if (!strcmp(name, "seed")) {
 		if (parse_u64(v, &n))
-			return fail(err, errlen, "seed: '%s' is not a number",
-				    v);
+			return settings_err(err, errlen,
+					    "seed: '%s' is not a number", v);
 		s->seed = n;
 		return 0;
 	}
-	return fail(err, errlen, "unknown setting '%s' (see `vmsplit settings`)",
-		    name);
+	return settings_err(err, errlen,
+			    "unknown setting '%s' (see `vmsplit settings`)",
+			    name);
 }
 
 int settings_validate(const struct settings *s, char *err, size_t errlen)
@@ -504,60 +518,72 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 	const struct platform *p = s->platform;
 
 	if (!p)
-		return fail(err, errlen, "no platform given");
+		return settings_err(err, errlen, "no platform given");
 	if (s->highpte && !s->highmem) {
 		if (s->given & GIVEN_HIGHPTE)
-			return fail(err, errlen,
-				    "CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y");
+			return settings_err(
+				err, errlen,
+				"CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y");
 	}
 	if (s->arm_lpae && p->arch != PLAT_ARM)
-		return fail(err, errlen, "CONFIG_ARM_LPAE=y: %s is not an ARM board",
-			    p->name);
+		return settings_err(err, errlen,
+				    "CONFIG_ARM_LPAE=y: %s is not an ARM board",
+				    p->name);
 	if (s->arm_lpae && !p->lpae_capable)
-		return fail(err, errlen,
-			    "CONFIG_ARM_LPAE=y: %s has an ARMv%u CPU without LPAE",
-			    p->name, p->arm_arch);
+		return settings_err(
+			err, errlen,
+			"CONFIG_ARM_LPAE=y: %s has an ARMv%u CPU without LPAE",
+			p->name, p->arm_arch);
 	if (s->uaccess_with_memcpy && p->arch != PLAT_ARM)
-		return fail(err, errlen,
-			    "CONFIG_UACCESS_WITH_MEMCPY=y exists on ARM only");
+		return settings_err(
+			err, errlen,
+			"CONFIG_UACCESS_WITH_MEMCPY=y exists on ARM only");
 	if ((s->given & GIVEN_PAN) && s->cpu_sw_domain_pan &&
 	    p->arch != PLAT_ARM)
-		return fail(err, errlen,
-			    "CONFIG_CPU_SW_DOMAIN_PAN=y exists on ARM only");
+		return settings_err(
+			err, errlen,
+			"CONFIG_CPU_SW_DOMAIN_PAN=y exists on ARM only");
 	if ((s->given & GIVEN_PAN) && s->cpu_sw_domain_pan && s->arm_lpae)
-		return fail(
+		return settings_err(
 			err, errlen,
 			"CONFIG_CPU_SW_DOMAIN_PAN=y needs CONFIG_ARM_LPAE=n");
 	if (s->uaccess_with_memcpy && s->uaccess_gup_kmap)
-		return fail(err, errlen,
-			    "CONFIG_UACCESS_WITH_MEMCPY and CONFIG_UACCESS_GUP_KMAP_MEMCPY exclude each other");
+		return settings_err(
+			err, errlen,
+			"CONFIG_UACCESS_WITH_MEMCPY and CONFIG_UACCESS_GUP_KMAP_MEMCPY exclude each other");
 	if (s->vmsplit == VMSPLIT_4G_4G && p->arch == PLAT_ARM && !s->arm_lpae)
-		return fail(err, errlen,
-			    "CONFIG_VMSPLIT_4G_4G on ARM needs CONFIG_ARM_LPAE=y");
+		return settings_err(
+			err, errlen,
+			"CONFIG_VMSPLIT_4G_4G on ARM needs CONFIG_ARM_LPAE=y");
 	/* uaccess_strategy(): 4G_4G always copies through GUP + kmap. */
 	if (s->vmsplit == VMSPLIT_4G_4G && s->uaccess_with_memcpy)
-		return fail(
+		return settings_err(
 			err, errlen,
 			"CONFIG_UACCESS_WITH_MEMCPY=y does not apply with CONFIG_VMSPLIT_4G_4G, which copies through GUP+kmap");
 	if (s->vmsplit == VMSPLIT_2G_OPT && p->arch != PLAT_X86)
-		return fail(err, errlen, "CONFIG_VMSPLIT_2G_OPT exists on x86 only");
+		return settings_err(err, errlen,
+				    "CONFIG_VMSPLIT_2G_OPT exists on x86 only");
 	if (s->flavour != FLAVOUR_KMAP_LOCAL &&
 	    flavour_is_x86(s->flavour) != (p->arch == PLAT_X86))
-		return fail(err, errlen, "flavour %s does not fit %s",
-			    flavour_names[s->flavour], p->name);
+		return settings_err(err, errlen, "flavour %s does not fit %s",
+				    flavour_names[s->flavour], p->name);
 	if (s->mem > p->hw.ram_size)
-		return fail(err, errlen, "mem=%" PRIu64 "M is above the %" PRIu64
-			    "M of RAM on %s", s->mem >> 20,
-			    p->hw.ram_size >> 20, p->name);
+		return settings_err(err, errlen,
+				    "mem=%" PRIu64 "M is above the %" PRIu64
+				    "M of RAM on %s",
+				    s->mem >> 20, p->hw.ram_size >> 20,
+				    p->name);
 	if (s->mem % (4ull << 20) || s->mem < (16ull << 20))
-		return fail(err, errlen,
-			    "mem=: give a multiple of 4M, at least 16M");
+		return settings_err(
+			err, errlen,
+			"mem=: give a multiple of 4M, at least 16M");
 	if (s->mem % p->hw.nodes || (s->mem / p->hw.nodes) % (1u << 20))
-		return fail(err, errlen, "mem=: must split evenly over %u nodes",
-			    p->hw.nodes);
+		return settings_err(err, errlen,
+				    "mem=: must split evenly over %u nodes",
+				    p->hw.nodes);
 	if (s->ncpus > p->hw.ncpus)
-		return fail(err, errlen, "cpus=%u: %s has %u", s->ncpus,
-			    p->name, p->hw.ncpus);
+		return settings_err(err, errlen, "cpus=%u: %s has %u", s->ncpus,
+				    p->name, p->hw.ncpus);
 	return 0;
 }
 

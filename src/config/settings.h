@@ -92,6 +92,13 @@ int parse_size(const char *v, u64 *out);
 int parse_number(const char *v, u64 *out);
 
 /*
+ * settings_err - the one-line reason, printf-style, into @err.
+ * Return: -EINVAL, for the caller to return.
+ */
+int settings_err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
  * settings_parse - apply one NAME=VALUE word to @s.
  * Return: 0, or -EINVAL with a one-line reason in @err.
  */
