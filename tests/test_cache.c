@@ -966,3 +966,33 @@ Test(cache, counted_cache_size_bounded)
 	cr_assert_eq(cache_init(&big, &p), 0);
 	cache_exit(&big);
 }
+
+/*
+ * cache.evictions counts the valid lines that leave: a fill over a valid
+ * line, a line invalidated or flushed, and an invalidate-all; not a fill
+ * of an empty way, a hit, or a clean.
+ */
+Test(cache, evictions_count_lines_leaving, .fini = teardown)
+{
+	phys_addr_t wb;
+
+	toy(CACHE_PIPT, true);
+	acc(0, 0, false);
+	acc(TOY_STRIDE, TOY_STRIDE, true);
+	acc(0, 0, true);
+	cr_assert_eq(c.evictions, 0);
+	/* The set is full: the third line replaces the first. */
+	acc(2 * TOY_STRIDE, 2 * TOY_STRIDE, false);
+	cr_assert_eq(c.evictions, 1);
+	cache_maint_line(&c, TOY_STRIDE, TOY_STRIDE, CACHE_CLEAN, &wb);
+	cr_assert_eq(c.evictions, 1);
+	cache_maint_line(&c, TOY_STRIDE, TOY_STRIDE, CACHE_FLUSH, &wb);
+	cr_assert_eq(c.evictions, 2);
+	cache_maint_line(&c, TOY_STRIDE, TOY_STRIDE, CACHE_INV, &wb);
+	cr_assert_eq(c.evictions, 2);
+	/* Refilled into the way the flush emptied: nothing leaves. */
+	acc(TOY_STRIDE, TOY_STRIDE, false);
+	cr_assert_eq(c.evictions, 2);
+	cache_inv_all(&c);
+	cr_assert_eq(c.evictions, 3);
+}

@@ -126,6 +126,11 @@ static void outer_access(struct cpu *c, phys_addr_t pa, bool write,
 	tally_apply(c, &t);
 }
 
+void hw_outer_read(struct cpu *c, phys_addr_t pa, enum charge_cause why)
+{
+	outer_access(c, pa, false, why);
+}
+
 /*
  * A dirty L1 line of @pa goes to the outer cache.  @slot: 1 + the outer
  * slot the line came from, 0 if unknown.  A victim usually finds its line
@@ -754,147 +759,6 @@ int hw_l2_range_op_va(struct cpu *c, vaddr_t start, vaddr_t end,
 void hw_irq_mask_write(struct cpu *c)
 {
 	hw_charge(c, CAUSE_irq_mask, cost()->irq_mask_write);
-}
-
-void hw_icache_inv_all(struct cpu *c)
-{
-	hw_event(c, EV_icache_inv_all);
-	hw_charge(c, CAUSE_icache_inv, cost()->icache_inv_all);
-	if (machine->cfg.icache_model) {
-		c->l1i_gen = (c->l1i_gen + 1) & L1I_GEN_MASK;
-		/* Back to a count the tags may still carry: clear them. */
-		if (!c->l1i_gen)
-			cache_inv_all(&c->l1i);
-		c->icache_fills++;
-		c->icache_gen++;
-		__cc_icache_fetch(c, c->cc);
-		return;
-	}
-	c->icache_gen++;
-	/* The code running now is refetched at once. */
-	__cc_text_fetch(c, c->cc);
-}
-
-/*
- * Is text line @pa, I-cache line @k of machine->icache_line, in L2?  The
- * caller has tried the slot it was last found in (a tag names one set, so
- * a match there is the line); this looks the set up whole and remembers
- * the slot.  A read hit changes no L2 state.
- */
-static bool icache_line_in_l2_slow(struct cpu *c, u32 k, phys_addr_t pa)
-{
-	struct cache *l2 = c->l2;
-	u32 *hint = &c->icache_l2_slot[k];
-	u32 set;
-	u64 line;
-	int w;
-
-	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
-	w = cache_find(l2, set, line);
-	if (w < 0)
-		return false;
-	*hint = set * l2->ways + (u32)w + 1;
-	return true;
-}
-
-/*
- * Does one of the @ways tags @t equal @want (generation included)?  The
- * boards' 2- and 4-way I-caches unrolled.
- */
-static inline bool icache_find(const u64 *t, u32 ways, u64 want)
-{
-	if (ways == 4)
-		return t[0] == want || t[1] == want || t[2] == want ||
-		       t[3] == want;
-	if (ways == 2)
-		return t[0] == want || t[1] == want;
-	for (u32 w = 0; w < ways; w++)
-		if (t[w] == want)
-			return true;
-	return false;
-}
-
-/*
- * The fetch loop of __cc_icache_fetch over text lines [@k, @end), inlined
- * for a constant @ways (the boards' 2- and 4-way I-caches), so that a
- * set's tags are a shift away; what the loop reads of the caches is in
- * locals, as the byte stores to victim[] may alias any field.
- */
-static inline __attribute__((always_inline)) void
-icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u64 *misses,
-		   u64 *l2_hits)
-{
-	const u32 *line = machine->icache_line;
-	struct cache *ic = &c->l1i;
-	u32 shift = ic->line_shift, mask = ic->set_mask;
-	u64 *tag = ic->tag;
-	u8 *victim = ic->victim;
-	u64 gen = c->l1i_gen << L1I_GEN_SHIFT;
-	const u64 *l2_tag = c->l2->tag;
-	u32 l2_shift = c->l2->line_shift;
-	const u32 *l2_slot = c->icache_l2_slot;
-	u64 n = 0, hits = 0;
-
-	for (; k < end; k++) {
-		u64 want = gen | ((u64)line[k] << 2) | CACHE_VALID;
-		u32 set = line[k] & mask, w;
-		u64 *t = &tag[set * ways];
-		phys_addr_t pa;
-
-		if (icache_find(t, ways, want))
-			continue;
-		w = victim[set];
-		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
-		t[w] = want;
-		n++;
-		pa = (phys_addr_t)line[k] << shift;
-		/* The slot the line was last found in, then its set. */
-		if (likely((l2_slot[k] &&
-			    cache_match(l2_tag[l2_slot[k] - 1],
-					((pa >> l2_shift) << 2) | CACHE_VALID |
-						CACHE_DIRTY)) ||
-			   icache_line_in_l2_slow(c, k, pa)))
-			hits++;
-		else
-			outer_access(c, pa, false, CAUSE_icache_fill);
-	}
-	*misses = n;
-	*l2_hits = hits;
-}
-
-/*
- * Entering cost centre @cc: fetch every text line it executes through the
- * L1 I-cache; a miss is a line fill from the outer cache or DRAM, charged
- * as a data fill is.  The lines sit at the real kernel's offsets (mod
- * text_span, laid out by machine_create), so capacity and conflict misses
- * come out as the real layout makes them.  The I-cache is looked up by PA
- * (machine_create makes it physically indexed: text's VA and PA agree in
- * every index bit) and is never dirty, so a hit needs no work and a miss
- * only the round-robin replacement that __cache_miss does; its tags carry
- * the invalidate count (cpu.l1i_gen), and only this code and
- * hw_icache_inv_all read or write them.  Fills that hit
- * L2 are counted and charged once at the end; the rest take the general
- * path.
- */
-void __cc_icache_fetch(struct cpu *c, u16 cc)
-{
-	u32 k = machine->icache_start[cc], end = machine->icache_start[cc + 1];
-	u64 fills = c->icache_fills, l2_hits, misses;
-
-	c->text_gen[cc] = c->icache_gen;
-	if (c->l1i.ways == 4)
-		icache_fetch_lines(c, k, end, 4, &misses, &l2_hits);
-	else if (c->l1i.ways == 2)
-		icache_fetch_lines(c, k, end, 2, &misses, &l2_hits);
-	else
-		icache_fetch_lines(c, k, end, c->l1i.ways, &misses, &l2_hits);
-	c->icache_fills += misses;
-	hw_event_add(c, EV_icache_miss, misses);
-	hw_event_add(c, EV_l2_hit, l2_hits);
-	hw_charge(c, CAUSE_icache_fill, l2_hits * cost()->l2_hit);
-	/* All resident, and no fill of this pass evicted an earlier line. */
-	if (c->icache_fills == fills)
-		c->cc_fills[cc] = fills;
 }
 
 void hw_barrier(struct cpu *c)

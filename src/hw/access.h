@@ -81,6 +81,11 @@ int hw_l2_range_op_va(struct cpu *c, vaddr_t start, vaddr_t end,
  * interrupt delivery is not modelled. */
 void hw_irq_mask_write(struct cpu *c);
 void hw_icache_inv_all(struct cpu *c);
+/*
+ * For the I-cache model (hw/icache.c): a line fill of @pa from the outer
+ * cache or DRAM, charged to @why as a data fill is.
+ */
+void hw_outer_read(struct cpu *c, phys_addr_t pa, enum charge_cause why);
 void hw_barrier(struct cpu *c);
 
 /* Translation registers.  hw_set_cr3 also drops non-global TLB entries, as

@@ -106,6 +106,7 @@ void cache_exit(struct cache *c)
 static void cache_drop(struct cache *c, u32 i)
 {
 	cache_uncount_va_page(c, i);
+	c->evictions++;
 	c->tag[i] = 0;
 	if (c->fp)
 		c->fp[i] = 0;
@@ -159,6 +160,7 @@ u32 cache_maint_all(struct cache *c, enum cache_op op,
 
 void cache_inv_all(struct cache *c)
 {
+	c->evictions++;
 	memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof(*c->tag));
 	if (c->fp)
 		memset(c->fp, 0, (size_t)c->sets * c->ways);

@@ -76,6 +76,14 @@ struct cache {
 	 * matches.
 	 */
 	u8 *fp;
+	/*
+	 * Valid lines that have left so far (replaced, invalidated, or
+	 * dropped by an invalidate-all).  A line found here stays while the
+	 * count does not move -- read hits change no state -- so a caller
+	 * that saw a set of lines resident may trust them until it does
+	 * (the I-cache memo, hw/icache.c).
+	 */
+	u64 evictions;
 };
 
 #define CACHE_DIRTY_BUCKETS_SHIFT 12
@@ -323,6 +331,7 @@ __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	w = c->victim[set];
 	c->victim[set] = (u8)(w + 1 == c->ways ? 0 : w + 1);
 	i = set * c->ways + w;
+	c->evictions += c->tag[i] & CACHE_VALID;
 	if (cache_line_dirty(c, i)) {
 		out->evicted_dirty = true;
 		out->evicted_pa = cache_line_pa(c, i);

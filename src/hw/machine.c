@@ -191,6 +191,7 @@ void machine_destroy(void)
 		cache_exit(&m->cpu[i].l1d);
 		cache_exit(&m->cpu[i].l1i);
 		free(m->cpu[i].icache_l2_slot);
+		free(m->cpu[i].icache_memo);
 		free(m->cpu[i].l1d_l2_slot);
 		cache_exit(&m->l2[i]);
 	}

@@ -157,6 +157,9 @@ struct cpu {
 	 * only if it no longer holds the line.
 	 */
 	u32 *icache_l2_slot;
+	/* The refetch memo of hw/icache.c, allocated at the first
+	 * invalidate-all (NULL before, or if that failed). */
+	struct icache_memo *icache_memo;
 	/*
 	 * Per L1D line: 1 + the outer-cache slot its data was filled from
 	 * (or last found in), 0 if none -- a hint of the same kind, read

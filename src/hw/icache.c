@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The L1 I-cache model (icache_model=y): entering a cost centre fetches its
+ * text lines through the I-cache, an invalidate-all empties it, and a miss
+ * is a line fill from the outer cache or DRAM.  Only this file and the
+ * cc_enter/cc_exit inlines (hw/machine.h) touch the I-cache.
+ *
+ * The Feroceon invalidates the whole I-cache in every D-cache range flush
+ * (feroceon_flush_kern_dcache_area), so on the Kirkwood each kunmap_atomic
+ * refetches all the code that runs until the next one: the same few dozen
+ * lines, pair after pair.  The memo below replays those refetches without
+ * the per-line loop, with the same outcome; see "The memo".
+ */
+#include "hw/access.h"
+
+#include <stdlib.h>
+
+#include "base/panic.h"
+
+static inline const struct hw_costs *cost(void)
+{
+	return &machine->cfg.cost;
+}
+
+/*
+ * The memo.
+ *
+ * Between two invalidate-alls (a "generation") every set of the I-cache
+ * starts with no line of the generation, and a pass over a centre's lines
+ * fills each one not there over the set's round-robin victim.  Whatever
+ * way the victim pointer starts at, the k-th fill of a set in a generation
+ * overwrites the (k - ways)-th: the set is a FIFO of the generation's
+ * fills.  So which lines a pass fills depends only on the passes made
+ * since the invalidate -- the sequence of centres -- and not on the state
+ * the cache was in before it.
+ *
+ * struct icache_memo keeps a trie of those sequences: the root is a fresh
+ * generation and each node one more pass, with the lines it filled.
+ * Following the trie, a pass needs only the outer-cache outcome of its
+ * fills; the tags are left as they were (the generation in them already
+ * makes them misses) and written only when a pass off the trie needs them
+ * ("materialised": the passes so far replayed, tags alone).  The victim
+ * pointers then move as they would have but later; by the FIFO argument
+ * no hit or miss changes.
+ *
+ * The fills' outer-cache outcome: a node whose fills all hit remembers the
+ * outer cache's eviction count (cache.evictions) then; while it has not
+ * moved every one of those lines is still there (a read hit changes
+ * nothing), so they hit again without a lookup.  Otherwise each is looked
+ * up in order, as the pass does.
+ *
+ * Room is fixed; once the trie is full, new sequences run the plain pass.
+ */
+#define IM_NODES 4096
+#define IM_FILLS 65536
+#define IM_DEPTH 64
+#define IM_OFF UINT32_MAX	/* icache_memo.at: not following the trie */
+#define IM_NO_EPOCH UINT64_MAX
+
+struct im_node {
+	u64 l2_epoch;		/* l2->evictions when its fills last all hit */
+	u32 child, sibling;	/* first child; next of the parent's (0: none) */
+	u32 first, nr;		/* its fills: fill[first .. first + nr) */
+	u16 cc;			/* the pass's centre */
+};
+
+struct icache_memo {
+	u32 at;			/* the node of the passes so far, or IM_OFF */
+	u32 depth;		/* passes since the invalidate (path[]) */
+	u32 done;		/* of them, materialised in the tags */
+	u32 nr_nodes, nr_fills;
+	u32 path[IM_DEPTH];
+	struct im_node node[IM_NODES];	/* node[0]: the root */
+	u32 fill[IM_FILLS];	/* indices into machine->icache_line */
+};
+
+/*
+ * Is text line @pa, I-cache line @k of machine->icache_line, in L2?  The
+ * caller has tried the slot it was last found in (a tag names one set, so
+ * a match there is the line); this looks the set up whole and remembers
+ * the slot.  A read hit changes no L2 state.
+ */
+static bool icache_line_in_l2_slow(struct cpu *c, u32 k, phys_addr_t pa)
+{
+	struct cache *l2 = c->l2;
+	u32 *hint = &c->icache_l2_slot[k];
+	u32 set;
+	u64 line;
+	int w;
+
+	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
+	w = cache_find(l2, set, line);
+	if (w < 0)
+		return false;
+	*hint = set * l2->ways + (u32)w + 1;
+	return true;
+}
+
+/*
+ * The fill of I-cache line @k from the outer cache: true if it hit there
+ * (counted and charged by the caller, once per pass); a miss takes the
+ * general path.  The slot the line was last found in is tried first.
+ */
+static inline __attribute__((always_inline)) bool
+icache_fill_from_l2(struct cpu *c, u32 k)
+{
+	phys_addr_t pa = (phys_addr_t)machine->icache_line[k]
+			 << c->l1i.line_shift;
+	u32 slot = c->icache_l2_slot[k];
+
+	if (likely((slot && cache_match(c->l2->tag[slot - 1],
+					((pa >> c->l2->line_shift) << 2) |
+						CACHE_VALID | CACHE_DIRTY)) ||
+		   icache_line_in_l2_slow(c, k, pa)))
+		return true;
+	hw_outer_read(c, pa, CAUSE_icache_fill);
+	return false;
+}
+
+/*
+ * Does one of the @ways tags @t equal @want (generation included)?  The
+ * boards' 2- and 4-way I-caches unrolled.
+ */
+static inline bool icache_find(const u64 *t, u32 ways, u64 want)
+{
+	if (ways == 4)
+		return t[0] == want || t[1] == want || t[2] == want ||
+		       t[3] == want;
+	if (ways == 2)
+		return t[0] == want || t[1] == want;
+	for (u32 w = 0; w < ways; w++)
+		if (t[w] == want)
+			return true;
+	return false;
+}
+
+/*
+ * One pass over text lines [@k, @end), inlined for a constant @ways (the
+ * boards' 2- and 4-way I-caches) so that a set's tags are a shift away;
+ * what the loop reads of the caches is in locals, as the byte stores to
+ * victim[] may alias any field.  With @fills, the lines filled are
+ * appended there; with @tags_only, the outer cache is not asked (a
+ * materialising replay).  Return: the lines filled; of them, those that
+ * hit in L2 in @l2_hits.
+ */
+static inline __attribute__((always_inline)) u32
+icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u32 *fills,
+		   bool tags_only, u64 *l2_hits)
+{
+	const u32 *line = machine->icache_line;
+	struct cache *ic = &c->l1i;
+	u32 mask = ic->set_mask;
+	u64 *tag = ic->tag;
+	u8 *victim = ic->victim;
+	u64 gen = c->l1i_gen << L1I_GEN_SHIFT;
+	u32 n = 0;
+	u64 hits = 0;
+
+	for (; k < end; k++) {
+		u64 want = gen | ((u64)line[k] << 2) | CACHE_VALID;
+		u32 set = line[k] & mask, w;
+		u64 *t = &tag[set * ways];
+
+		if (icache_find(t, ways, want))
+			continue;
+		w = victim[set];
+		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
+		t[w] = want;
+		if (fills)
+			fills[n] = k;
+		n++;
+		if (!tags_only && icache_fill_from_l2(c, k))
+			hits++;
+	}
+	*l2_hits = hits;
+	return n;
+}
+
+/* icache_fetch_lines over @cc's text, for the cache's way count. */
+static u32 icache_pass(struct cpu *c, u16 cc, u32 *fills, bool tags_only,
+		       u64 *l2_hits)
+{
+	u32 k = machine->icache_start[cc], end = machine->icache_start[cc + 1];
+
+	if (c->l1i.ways == 4)
+		return icache_fetch_lines(c, k, end, 4, fills, tags_only,
+					  l2_hits);
+	if (c->l1i.ways == 2)
+		return icache_fetch_lines(c, k, end, 2, fills, tags_only,
+					  l2_hits);
+	return icache_fetch_lines(c, k, end, c->l1i.ways, fills, tags_only,
+				  l2_hits);
+}
+
+/* Write into the tags the passes followed on the trie but not made. */
+static void icache_materialise(struct cpu *c, struct icache_memo *m)
+{
+	u64 unused;
+
+	for (; m->done < m->depth; m->done++)
+		icache_pass(c, m->node[m->path[m->done]].cc, NULL, true,
+			    &unused);
+}
+
+/* @m's child of node @at for a pass of @cc, or 0. */
+static u32 im_child(const struct icache_memo *m, u32 at, u16 cc)
+{
+	for (u32 n = m->node[at].child; n; n = m->node[n].sibling)
+		if (m->node[n].cc == cc)
+			return n;
+	return 0;
+}
+
+/*
+ * The fills of node @n from the outer cache, one by one as the pass makes
+ * them, when the eviction count has moved since they last all hit.
+ */
+static u64 im_fills_from_l2(struct cpu *c, struct im_node *n,
+			    const u32 *fill)
+{
+	u64 hits = 0;
+
+	for (u32 i = 0; i < n->nr; i++)
+		hits += icache_fill_from_l2(c, fill[n->first + i]);
+	n->l2_epoch = hits == n->nr ? c->l2->evictions : IM_NO_EPOCH;
+	return hits;
+}
+
+/*
+ * The pass of @cc where the trie does not know it (or there is no memo):
+ * made after materialising the tags and, while there is room, recorded as
+ * a new node.  Return: lines filled, and in @l2_hits those that hit in L2.
+ */
+static __attribute__((noinline)) u32
+icache_pass_made(struct cpu *c, struct icache_memo *m,
+				     u16 cc, u64 *l2_hits)
+{
+	u32 at, lines, child;
+	struct im_node *n;
+
+	if (!m || m->at == IM_OFF)
+		return icache_pass(c, cc, NULL, false, l2_hits);
+	icache_materialise(c, m);
+	at = m->at;
+	lines = machine->icache_start[cc + 1] - machine->icache_start[cc];
+	if (m->depth == IM_DEPTH || m->nr_nodes == IM_NODES ||
+	    IM_FILLS - m->nr_fills < lines) {
+		m->at = IM_OFF;
+		return icache_pass(c, cc, NULL, false, l2_hits);
+	}
+	child = m->nr_nodes++;
+	n = &m->node[child];
+	n->cc = cc;
+	n->child = 0;
+	n->sibling = m->node[at].child;
+	m->node[at].child = child;
+	n->first = m->nr_fills;
+	n->nr = icache_pass(c, cc, &m->fill[n->first], false, l2_hits);
+	n->l2_epoch = *l2_hits == n->nr ? c->l2->evictions : IM_NO_EPOCH;
+	m->nr_fills += n->nr;
+	m->path[m->depth++] = child;
+	m->done = m->depth;
+	m->at = child;
+	return n->nr;
+}
+
+/* A new generation: back to the root, allocating the memo at first. */
+static void icache_memo_restart(struct cpu *c)
+{
+	struct icache_memo *m = c->icache_memo;
+
+	if (!m) {
+		m = malloc(sizeof(*m));
+		if (!m)
+			return;		/* the plain pass serves */
+		m->nr_nodes = 1;
+		m->nr_fills = 0;
+		m->node[0] = (struct im_node){ .l2_epoch = IM_NO_EPOCH };
+		c->icache_memo = m;
+	}
+	m->at = 0;
+	m->depth = 0;
+	m->done = 0;
+}
+
+void hw_icache_inv_all(struct cpu *c)
+{
+	hw_event(c, EV_icache_inv_all);
+	hw_charge(c, CAUSE_icache_inv, cost()->icache_inv_all);
+	if (machine->cfg.icache_model) {
+		c->l1i_gen = (c->l1i_gen + 1) & L1I_GEN_MASK;
+		/* Back to a count the tags may still carry: clear them. */
+		if (!c->l1i_gen)
+			cache_inv_all(&c->l1i);
+		c->icache_fills++;
+		c->icache_gen++;
+		icache_memo_restart(c);
+		__cc_icache_fetch(c, c->cc);
+		return;
+	}
+	c->icache_gen++;
+	/* The code running now is refetched at once. */
+	__cc_text_fetch(c, c->cc);
+}
+
+/*
+ * Entering cost centre @cc: fetch every text line it executes through the
+ * L1 I-cache; a miss is a line fill from the outer cache or DRAM, charged
+ * as a data fill is.  The lines sit at the real kernel's offsets (mod
+ * text_span, laid out by machine_create), so capacity and conflict misses
+ * come out as the real layout makes them.  The I-cache is looked up by PA
+ * (machine_create makes it physically indexed: text's VA and PA agree in
+ * every index bit) and is never dirty, so a hit needs no work and a miss
+ * only the round-robin replacement that __cache_miss does; its tags carry
+ * the invalidate count (cpu.l1i_gen).  Fills that hit L2 are counted and
+ * charged once at the end; the rest take the general path.
+ */
+void __cc_icache_fetch(struct cpu *c, u16 cc)
+{
+	struct icache_memo *m = c->icache_memo;
+	struct im_node *n;
+	u64 l2_hits;
+	u32 misses, child;
+
+	c->text_gen[cc] = c->icache_gen;
+	if (likely(m && m->at != IM_OFF && m->depth < IM_DEPTH &&
+		   (child = im_child(m, m->at, cc)))) {
+		/* Along the trie. */
+		n = &m->node[child];
+		m->path[m->depth++] = child;
+		m->at = child;
+		misses = n->nr;
+		l2_hits = n->l2_epoch == c->l2->evictions ?
+				  misses :
+				  im_fills_from_l2(c, n, m->fill);
+	} else {
+		misses = icache_pass_made(c, m, cc, &l2_hits);
+	}
+	c->icache_fills += misses;
+	hw_event_add(c, EV_icache_miss, misses);
+	hw_event_add(c, EV_l2_hit, l2_hits);
+	hw_charge(c, CAUSE_icache_fill, l2_hits * cost()->l2_hit);
+	/* All resident, and no fill of this pass evicted an earlier line. */
+	if (!misses)
+		c->cc_fills[cc] = c->icache_fills;
+}
