@@ -77,11 +77,13 @@ struct cache {
 	 */
 	u8 *fp;
 	/*
-	 * Valid lines that have left so far (replaced, invalidated, or
-	 * dropped by an invalidate-all).  A line found here stays while the
-	 * count does not move -- read hits change no state -- so a caller
-	 * that saw a set of lines resident may trust them until it does
-	 * (the I-cache memo, hw/icache.c).
+	 * Valid lines that have left so far: replaced by cache_access,
+	 * invalidated, or dropped by an invalidate-all.  A line found here
+	 * stays while the count does not move -- read hits change no state
+	 * -- so a caller that saw a set of lines resident may trust them
+	 * until it does (the I-cache memo reads the outer cache's,
+	 * hw/icache.c).  The L1 D-cache's own miss path (hw/access.c) calls
+	 * __cache_miss directly and does not count: nothing reads that.
 	 */
 	u64 evictions;
 };
@@ -96,6 +98,7 @@ struct cache {
 struct cache_outcome {
 	bool hit;
 	bool allocated;		/* a line was filled */
+	bool evicted;		/* a valid line was replaced */
 	bool evicted_dirty;	/* a dirty victim was written back */
 	phys_addr_t evicted_pa;	/* its physical line address */
 	u32 index;		/* the line hit or filled (set * ways + way) */
@@ -323,6 +326,7 @@ __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	u32 w, i;
 
 	out->hit = false;
+	out->evicted = false;
 	out->evicted_dirty = false;
 	out->evicted_pa = 0;
 	out->allocated = false;
@@ -331,7 +335,7 @@ __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	w = c->victim[set];
 	c->victim[set] = (u8)(w + 1 == c->ways ? 0 : w + 1);
 	i = set * c->ways + w;
-	c->evictions += c->tag[i] & CACHE_VALID;
+	out->evicted = c->tag[i] & CACHE_VALID;
 	if (cache_line_dirty(c, i)) {
 		out->evicted_dirty = true;
 		out->evicted_pa = cache_line_pa(c, i);
@@ -397,6 +401,7 @@ cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 	if (likely(w >= 0)) {
 		out->hit = true;
 		out->allocated = false;
+		out->evicted = false;
 		out->evicted_dirty = false;
 		out->index = set * c->ways + (u32)w;
 		if (write)
@@ -404,6 +409,7 @@ cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 		return;
 	}
 	__cache_miss(c, va, pa, set, line, write, out);
+	c->evictions += out->evicted;
 }
 
 /*
