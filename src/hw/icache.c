@@ -72,6 +72,9 @@ struct icache_memo {
 	u32 path[IM_DEPTH];
 	struct im_node node[IM_NODES];	/* node[0]: the root */
 	u32 fill[IM_FILLS];	/* indices into machine->icache_line */
+	/* Per line of machine->icache_line, its outer-cache tag as a hit
+	 * there compares it (dirty bit set: either state matches). */
+	u64 l2_want[];
 };
 
 /*
@@ -112,6 +115,19 @@ icache_fill_from_l2(struct cpu *c, u32 k)
 					((pa >> c->l2->line_shift) << 2) |
 						CACHE_VALID | CACHE_DIRTY)) ||
 		   icache_line_in_l2_slow(c, k, pa)))
+		return true;
+	hw_outer_read(c, pa, CAUSE_icache_fill);
+	return false;
+}
+
+/* icache_fill_from_l2 once its slot has been tried: the set, or a fill. */
+static __attribute__((noinline)) bool icache_fill_from_l2_set(struct cpu *c,
+							      u32 k)
+{
+	phys_addr_t pa = (phys_addr_t)machine->icache_line[k]
+			 << c->l1i.line_shift;
+
+	if (icache_line_in_l2_slow(c, k, pa))
 		return true;
 	hw_outer_read(c, pa, CAUSE_icache_fill);
 	return false;
@@ -215,13 +231,20 @@ static u32 im_child(const struct icache_memo *m, u32 at, u16 cc)
  * The fills of node @n from the outer cache, one by one as the pass makes
  * them, when the eviction count has moved since they last all hit.
  */
-static u64 im_fills_from_l2(struct cpu *c, struct im_node *n,
-			    const u32 *fill)
+static u64 im_fills_from_l2(struct cpu *c, const struct icache_memo *m,
+			    struct im_node *n)
 {
+	const u32 *fill = &m->fill[n->first], *slot = c->icache_l2_slot;
 	u64 hits = 0;
 
-	for (u32 i = 0; i < n->nr; i++)
-		hits += icache_fill_from_l2(c, fill[n->first + i]);
+	for (u32 i = 0; i < n->nr; i++) {
+		u32 k = fill[i], s = slot[k];
+
+		if (likely(s && cache_match(c->l2->tag[s - 1], m->l2_want[k])))
+			hits++;
+		else
+			hits += icache_fill_from_l2_set(c, k);
+	}
 	n->l2_epoch = hits == n->nr ? c->l2->evictions : IM_NO_EPOCH;
 	return hits;
 }
@@ -270,9 +293,18 @@ static void icache_memo_restart(struct cpu *c)
 	struct icache_memo *m = c->icache_memo;
 
 	if (!m) {
-		m = malloc(sizeof(*m));
+		u32 nr = machine->icache_start[NR_CC];
+
+		m = malloc(sizeof(*m) + nr * sizeof(*m->l2_want));
 		if (!m)
 			return;		/* the plain pass serves */
+		for (u32 k = 0; k < nr; k++) {
+			phys_addr_t pa = (phys_addr_t)machine->icache_line[k]
+					 << c->l1i.line_shift;
+
+			m->l2_want[k] = ((pa >> c->l2->line_shift) << 2) |
+					CACHE_VALID | CACHE_DIRTY;
+		}
 		m->nr_nodes = 1;
 		m->nr_fills = 0;
 		m->node[0] = (struct im_node){ .l2_epoch = IM_NO_EPOCH };
@@ -332,7 +364,7 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 		misses = n->nr;
 		l2_hits = n->l2_epoch == c->l2->evictions ?
 				  misses :
-				  im_fills_from_l2(c, n, m->fill);
+				  im_fills_from_l2(c, m, n);
 	} else {
 		misses = icache_pass_made(c, m, cc, &l2_hits);
 	}
