@@ -334,43 +334,36 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	name[eq - word] = '\0';
 	v = eq + 1;
 
-#define BOOL_SETTING(str, field, extra)                                     \
+	/* A yes/no setting; @words: how its error names the two values. */
+#define BOOL_SETTING(str, field, words, extra)                              \
 	if (!strcmp(name, str)) {                                           \
 		if (parse_bool(v, &b))                                      \
 			return settings_err(err, errlen,                    \
-					    "%s: '%s' is not y or n", name, \
+					    "%s: '%s' is not " words, name, \
 					    v);                             \
 		s->field = b;                                               \
 		extra;                                                      \
 		return 0;                                                   \
 	}
-	BOOL_SETTING("CONFIG_HIGHMEM", highmem, )
-	BOOL_SETTING("CONFIG_HIGHPTE", highpte, s->given |= GIVEN_HIGHPTE)
-	BOOL_SETTING("CONFIG_ARM_LPAE", arm_lpae, )
-	BOOL_SETTING("CONFIG_DEBUG_HIGHMEM", debug_highmem, )
-	BOOL_SETTING("CONFIG_UACCESS_WITH_MEMCPY", uaccess_with_memcpy, )
-	BOOL_SETTING("CONFIG_UACCESS_GUP_KMAP_MEMCPY", uaccess_gup_kmap, )
-	BOOL_SETTING("CONFIG_CPU_SW_DOMAIN_PAN", cpu_sw_domain_pan,
+#define YN "y or n"
+	BOOL_SETTING("CONFIG_HIGHMEM", highmem, YN, )
+	BOOL_SETTING("CONFIG_HIGHPTE", highpte, YN, s->given |= GIVEN_HIGHPTE)
+	BOOL_SETTING("CONFIG_ARM_LPAE", arm_lpae, YN, )
+	BOOL_SETTING("CONFIG_DEBUG_HIGHMEM", debug_highmem, YN, )
+	BOOL_SETTING("CONFIG_UACCESS_WITH_MEMCPY", uaccess_with_memcpy, YN, )
+	BOOL_SETTING("CONFIG_UACCESS_GUP_KMAP_MEMCPY", uaccess_gup_kmap, YN, )
+	BOOL_SETTING("CONFIG_CPU_SW_DOMAIN_PAN", cpu_sw_domain_pan, YN,
 		     s->given |= GIVEN_PAN)
-	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath,
+	BOOL_SETTING("kmap_pfn_fastpath", kmap_pfn_fastpath, YN,
 		     s->given |= GIVEN_KMAP_PFN_FASTPATH)
-	BOOL_SETTING("checks", checks, )
-	BOOL_SETTING("icache_model", icache_model, )
-#undef BOOL_SETTING
+	BOOL_SETTING("checks", checks, YN, )
+	BOOL_SETTING("icache_model", icache_model, YN, )
 	/* ethtool -K's offload words. */
-#define OFFLOAD_SETTING(str, field)                                            \
-	if (!strcmp(name, str)) {                                              \
-		if (parse_bool(v, &b))                                         \
-			return settings_err(err, errlen,                       \
-					    "%s: '%s' is not on or off", name, \
-					    v);                                \
-		s->field = b;                                                  \
-		return 0;                                                      \
-	}
-	OFFLOAD_SETTING("tso", tso)
-	OFFLOAD_SETTING("sg", sg)
-	OFFLOAD_SETTING("tx_csum", tx_csum)
-#undef OFFLOAD_SETTING
+	BOOL_SETTING("tso", tso, "on or off", )
+	BOOL_SETTING("sg", sg, "on or off", )
+	BOOL_SETTING("tx_csum", tx_csum, "on or off", )
+#undef YN
+#undef BOOL_SETTING
 
 	if (!strcmp(name, "CONFIG_VMSPLIT")) {
 		for (int i = 0; i < NR_VMSPLIT; i++)
