@@ -100,27 +100,10 @@ static bool icache_line_in_l2_slow(struct cpu *c, u32 k, phys_addr_t pa)
 }
 
 /*
- * The fill of I-cache line @k from the outer cache: true if it hit there
- * (counted and charged by the caller, once per pass); a miss takes the
- * general path.  The slot the line was last found in is tried first.
+ * The fill of I-cache line @k from the outer cache once the slot it was
+ * last found in no longer holds it: its set looked up, or a fill from
+ * DRAM by the general path.  Return: true if it hit in L2.
  */
-static inline __attribute__((always_inline)) bool
-icache_fill_from_l2(struct cpu *c, u32 k)
-{
-	phys_addr_t pa = (phys_addr_t)machine->icache_line[k]
-			 << c->l1i.line_shift;
-	u32 slot = c->icache_l2_slot[k];
-
-	if (likely((slot && cache_match(c->l2->tag[slot - 1],
-					((pa >> c->l2->line_shift) << 2) |
-						CACHE_VALID | CACHE_DIRTY)) ||
-		   icache_line_in_l2_slow(c, k, pa)))
-		return true;
-	hw_outer_read(c, pa, CAUSE_icache_fill);
-	return false;
-}
-
-/* icache_fill_from_l2 once its slot has been tried: the set, or a fill. */
 static __attribute__((noinline)) bool icache_fill_from_l2_set(struct cpu *c,
 							      u32 k)
 {
@@ -131,6 +114,25 @@ static __attribute__((noinline)) bool icache_fill_from_l2_set(struct cpu *c,
 		return true;
 	hw_outer_read(c, pa, CAUSE_icache_fill);
 	return false;
+}
+
+/*
+ * The fill of I-cache line @k from the outer cache: true if it hit there
+ * (counted and charged by the caller, once per pass).  The slot the line
+ * was last found in is tried first.
+ */
+static inline __attribute__((always_inline)) bool
+icache_fill_from_l2(struct cpu *c, u32 k)
+{
+	phys_addr_t pa = (phys_addr_t)machine->icache_line[k]
+			 << c->l1i.line_shift;
+	u32 slot = c->icache_l2_slot[k];
+
+	if (likely(slot && cache_match(c->l2->tag[slot - 1],
+				       ((pa >> c->l2->line_shift) << 2) |
+					       CACHE_VALID | CACHE_DIRTY)))
+		return true;
+	return icache_fill_from_l2_set(c, k);
 }
 
 /*
@@ -255,8 +257,7 @@ static u64 im_fills_from_l2(struct cpu *c, const struct icache_memo *m,
  * a new node.  Return: lines filled, and in @l2_hits those that hit in L2.
  */
 static __attribute__((noinline)) u32
-icache_pass_made(struct cpu *c, struct icache_memo *m,
-				     u16 cc, u64 *l2_hits)
+icache_pass_made(struct cpu *c, struct icache_memo *m, u16 cc, u64 *l2_hits)
 {
 	u32 at, lines, child;
 	struct im_node *n;
