@@ -136,30 +136,34 @@ icache_fill_from_l2(struct cpu *c, u32 k)
 }
 
 /*
- * Does one of the @ways tags @t equal @want (generation included)?  The
- * boards' 2- and 4-way I-caches unrolled.
+ * The way of the @ways tags @t equal to @want (generation included), or
+ * -1.  The boards' 2- and 4-way I-caches unrolled.
  */
-static inline bool icache_find(const u64 *t, u32 ways, u64 want)
+static inline int icache_way(const u64 *t, u32 ways, u64 want)
 {
 	if (ways == 4)
-		return t[0] == want || t[1] == want || t[2] == want ||
-		       t[3] == want;
+		return t[0] == want ? 0 :
+		       t[1] == want ? 1 :
+		       t[2] == want ? 2 :
+		       t[3] == want ? 3 : -1;
 	if (ways == 2)
-		return t[0] == want || t[1] == want;
+		return t[0] == want ? 0 : t[1] == want ? 1 : -1;
 	for (u32 w = 0; w < ways; w++)
 		if (t[w] == want)
-			return true;
-	return false;
+			return (int)w;
+	return -1;
 }
 
 /*
  * One pass over text lines [@k, @end), inlined for a constant @ways (the
  * boards' 2- and 4-way I-caches) so that a set's tags are a shift away;
  * what the loop reads of the caches is in locals, as the byte stores to
- * victim[] may alias any field.  With @fills, the lines filled are
- * appended there; with @tags_only, the outer cache is not asked (a
- * materialising replay).  Return: the lines filled; of them, those that
- * hit in L2 in @l2_hits.
+ * victim[] may alias any field.  Each line first tries the slot it was
+ * last found or filled in (cpu.icache_l1_slot): a tag names one line, so
+ * a match there is the hit the set would give.  With @fills, the lines
+ * filled are appended there; with @tags_only, the outer cache is not
+ * asked (a materialising replay).  Return: the lines filled; of them,
+ * those that hit in L2 in @l2_hits.
  */
 static inline __attribute__((always_inline)) u32
 icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u32 *fills,
@@ -167,7 +171,7 @@ icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u32 *fills,
 {
 	const u32 *line = machine->icache_line;
 	struct cache *ic = &c->l1i;
-	u32 mask = ic->set_mask;
+	u32 mask = ic->set_mask, *slot = c->icache_l1_slot;
 	u64 *tag = ic->tag;
 	u8 *victim = ic->victim;
 	u64 gen = c->l1i_gen << L1I_GEN_SHIFT;
@@ -176,14 +180,23 @@ icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u32 *fills,
 
 	for (; k < end; k++) {
 		u64 want = gen | ((u64)line[k] << 2) | CACHE_VALID;
-		u32 set = line[k] & mask, w;
-		u64 *t = &tag[set * ways];
+		u32 set, i;
+		int w;
 
-		if (icache_find(t, ways, want))
+		if (tag[slot[k]] == want)
 			continue;
+		set = line[k] & mask;
+		i = set * ways;
+		w = icache_way(&tag[i], ways, want);
+		if (w >= 0) {
+			slot[k] = i + (u32)w;
+			continue;
+		}
 		w = victim[set];
-		victim[set] = (u8)(w + 1 == ways ? 0 : w + 1);
-		t[w] = want;
+		victim[set] = (u8)((u32)w + 1 == ways ? 0 : w + 1);
+		i += (u32)w;
+		tag[i] = want;
+		slot[k] = i;
 		if (fills)
 			fills[n] = k;
 		n++;

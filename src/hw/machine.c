@@ -165,7 +165,9 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		if (!err && cfg->icache_model) {
 			c->icache_l2_slot = calloc(m->icache_start[NR_CC] + 1,
 						   sizeof(*c->icache_l2_slot));
-			if (!c->icache_l2_slot)
+			c->icache_l1_slot = calloc(m->icache_start[NR_CC] + 1,
+						   sizeof(*c->icache_l1_slot));
+			if (!c->icache_l2_slot || !c->icache_l1_slot)
 				err = -ENOMEM;
 		}
 		if (err)
@@ -191,6 +193,7 @@ void machine_destroy(void)
 		cache_exit(&m->cpu[i].l1d);
 		cache_exit(&m->cpu[i].l1i);
 		free(m->cpu[i].icache_l2_slot);
+		free(m->cpu[i].icache_l1_slot);
 		free(m->cpu[i].icache_memo);
 		free(m->cpu[i].l1d_l2_slot);
 		cache_exit(&m->l2[i]);

@@ -157,6 +157,13 @@ struct cpu {
 	 * only if it no longer holds the line.
 	 */
 	u32 *icache_l2_slot;
+	/*
+	 * Per I-cache line of machine->icache_line: the I-cache slot (set *
+	 * ways + way) it was last found or filled in, tried before its set.
+	 * Zero at first: slot 0 holds a line of set 0 only, which no line of
+	 * another set can match.
+	 */
+	u32 *icache_l1_slot;
 	/* The refetch memo of hw/icache.c, allocated at the first
 	 * invalidate-all (NULL before, or if that failed). */
 	struct icache_memo *icache_memo;
