@@ -308,6 +308,27 @@ Test(cli, iperf_bad_input)
 }
 
 /* The calibration cells of E1 within 10%, the others marked. */
+/* --jobs takes 1 to 64; anything else is a usage error, before any run. */
+Test(cli, reproduce_jobs_checked)
+{
+	static const char *const bad[] = { "0", "65", "two", "-1", "" };
+	char args[64];
+
+	for (u32 i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct output o;
+
+		snprintf(args, sizeof(args), "reproduce kernbench-numaq --jobs '%s'",
+			 bad[i]);
+		o = run(args);
+		cr_assert_eq(o.status, 2, "%s", args);
+		cr_assert(strstr(o.err, "--jobs: '") &&
+				  strstr(o.err, "is not a number from 1 to 64"),
+			  "%s: %s", args, o.err);
+		cr_assert_str_eq(o.out, "");
+	}
+	cr_assert_eq(run("reproduce --jobs").status, 2);
+}
+
 Test(cli, reproduce_net_kirkwood_calibration)
 {
 	struct output o = run("reproduce net-kirkwood --format json");

@@ -18,6 +18,7 @@
 #include "config/kconfig.h"
 #include "config/settings.h"
 #include "micro/micro.h"
+#include "run/jobs.h"
 #include "run/run.h"
 #include "workloads/spawn.h"
 #include "experiments/dd.h"
@@ -134,10 +135,12 @@ static const struct {
 	{ "reproduce",
 	  "reproduce [dd-beaglebone|net-kirkwood|kernbench-numaq|\n"
 	  "        hackbench-beaglebone]\n"
-	  "        [--format table|json] [--plot DIR]\n"
+	  "        [--format table|json] [--plot DIR] [--jobs N]\n"
 	  "                            the published experiments (all that exist);\n"
 	  "                            --plot DIR also writes DIR/<experiment>.svg,\n"
-	  "                            published against the model\n" },
+	  "                            published against the model; --jobs N runs\n"
+	  "                            kernbench-numaq's eight runs N at a time\n"
+	  "                            (default: the host's CPUs; same results)\n" },
 	{ "explain",
 	  "explain dd|iperf|spawn|kernbench|sdet --from NAME=VALUE --to NAME=VALUE\n"
 	  "        [--platform P] [the workload's options] [NAME=VALUE ...]\n"
@@ -1182,12 +1185,22 @@ static int cmd_reproduce(int argc, char **argv)
 	const struct net_kirkwood_result *e1;
 	const struct kernbench_numaq_result *e2;
 	bool json = false;
+	u32 jobs = jobs_default();
 	char err[256];
 
 	for (int i = 0; i < argc; i++) {
 		if (is_help(argv[i]))
 			print_command_help("reproduce");
-		if (!strcmp(argv[i], "--format")) {
+		if (!strcmp(argv[i], "--jobs")) {
+			u64 n;
+
+			if (i + 1 >= argc)
+				usage_error("--jobs needs a number");
+			if (parse_number(argv[++i], &n) || !n || n > JOBS_MAX)
+				usage_error("--jobs: '%s' is not a number from 1 to %u",
+					    argv[i], JOBS_MAX);
+			jobs = (u32)n;
+		} else if (!strcmp(argv[i], "--format")) {
 			if (i + 1 >= argc || (strcmp(argv[i + 1], "json") &&
 					      strcmp(argv[i + 1], "table")))
 				usage_error("--format: table or json");
@@ -1255,7 +1268,7 @@ static int cmd_reproduce(int argc, char **argv)
 		printf(json ? ", \"kernbench-numaq\": " : "\n\n");
 	if (!which || !strcmp(which, "kernbench-numaq")) {
 		progress_label("reproduce kernbench-numaq");
-		if (reproduce_kernbench_numaq(json, stdout, &e2, err,
+		if (reproduce_kernbench_numaq(json, stdout, jobs, &e2, err,
 					      sizeof(err)))
 			usage_error("%s", err);
 		if (plot)

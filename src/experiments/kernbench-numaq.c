@@ -19,6 +19,7 @@
 #include "cli/diff.h"
 #include "experiments/sdet.h"
 #include "cli/progress.h"
+#include "run/jobs.h"
 
 /* Published: elapsed, system, user seconds, CPU %. */
 static const double e2_base[4] = { 45.38, 114.91, 565.81, 1497.75 };
@@ -31,16 +32,75 @@ static void model_cols(const struct run_result *r, double v[4])
 	v[3] = r->cpu_pct;
 }
 
-int reproduce_kernbench_numaq(bool json, FILE *f,
+/*
+ * E2's runs, each a job (run/jobs.h): kernbench without and with HIGHPTE
+ * (the longest, first), then SDET under each of E2_SDET_SEEDS seeds per
+ * configuration.  SDET's throughput is set by its last script, which a
+ * small change in the schedule can move by several percent: each
+ * configuration runs under E2_SDET_SEEDS shuffles of the scripts'
+ * commands, as SDET's published figures are means of repeated runs.
+ */
+#define E2_JOBS (2 + 2 * E2_SDET_SEEDS)
+
+union e2_run {
+	struct kernbench_point kb;
+	struct sdet_point sd;
+};
+
+/* Job @i's configuration (0: baseline, 1: HIGHPTE), SDET seed (0: none). */
+static void e2_job(u32 i, int *h, u32 *seed)
+{
+	if (i < 2) {
+		*h = (int)i;
+		*seed = 0;
+		return;
+	}
+	*h = (int)((i - 2) / E2_SDET_SEEDS);
+	*seed = (i - 2) % E2_SDET_SEEDS + 1;
+}
+
+static int e2_run_job(void *ctx, u32 i, void *result, char *err,
+		      size_t errlen)
+{
+	const struct settings *cfg = ctx;
+	union e2_run *r = result;
+	struct settings s;
+	char word[32];
+	u32 seed;
+	int h;
+
+	e2_job(i, &h, &seed);
+	s = cfg[h];
+	if (!seed) {
+		kernbench_defaults(&r->kb.p, s.platform->hw.cpu_hz);
+		return kernbench_measure(&s, &r->kb, err, errlen);
+	}
+	snprintf(word, sizeof(word), "seed=%u", seed);
+	if (settings_parse(&s, word, err, errlen))
+		return -EINVAL;
+	return sdet_measure(&s, SDET_DEFAULT_SCRIPTS, SDET_DEFAULT_COMMANDS,
+			    &r->sd, err, errlen);
+}
+
+/* The progress line counts finished runs: "run k/n" while k-1 are done. */
+static void e2_done(u32 finished, u32 n)
+{
+	if (finished < n)
+		progress_run(finished, n);
+}
+
+int reproduce_kernbench_numaq(bool json, FILE *f, u32 jobs,
 			      const struct kernbench_numaq_result **res,
 			      char *err, size_t errlen)
 {
 	static struct kernbench_numaq_result e2;
+	static union e2_run runs[E2_JOBS];
 	struct kernbench_point *kb = e2.kb;
 	struct sdet_point *sd = e2.sd;
 	struct settings *s = e2.s;
 	const struct platform *p = platform_find("numaq-16");
 	double v[2][4], rel, sdet_tph[2][E2_SDET_SEEDS];
+	int ret;
 
 	e2.platform = p;
 	e2.published = e2_base;
@@ -48,49 +108,34 @@ int reproduce_kernbench_numaq(bool json, FILE *f,
 	e2.sdet_published_pct = 100.0;
 
 	for (int h = 0; h < 2; h++) {
-		int ret;
-
 		settings_default(&s[h], p);
 		if (settings_parse(&s[h], h ? "CONFIG_HIGHPTE=y" :
 					       "CONFIG_HIGHPTE=n",
 				   err, errlen) ||
 		    settings_parse(&s[h], "checks=n", err, errlen))
 			return -EINVAL;
-		memset(&kb[h], 0, sizeof(kb[h]));
-		kernbench_defaults(&kb[h].p, p->hw.cpu_hz);
-		progress_run(2 * (u32)h, 4);
-		ret = kernbench_measure(&s[h], &kb[h], err, errlen);
-		progress_run(2 * (u32)h + 1, 4);
-		if (ret)
-			return ret;
-		/*
-		 * SDET's throughput is set by its last script, which a small
-		 * change in the schedule can move by several percent: each
-		 * configuration runs under E2_SDET_SEEDS shuffles of the
-		 * scripts' commands, as SDET's published figures are means
-		 * of repeated runs.  sd[h] keeps seed 1's run (JSON).
-		 */
-		e2.sdet_mean[h] = 0;
-		for (u32 seed = 1; seed <= E2_SDET_SEEDS; seed++) {
-			struct sdet_point pt;
-			char word[32];
+	}
+	progress_run(0, E2_JOBS);
+	ret = run_jobs(E2_JOBS, e2_run_job, s, runs, sizeof(runs[0]), jobs,
+		       e2_done, err, errlen);
+	if (ret)
+		return ret;
+	for (u32 i = 0; i < E2_JOBS; i++) {
+		u32 seed;
+		int h;
 
-			snprintf(word, sizeof(word), "seed=%u", seed);
-			if (settings_parse(&s[h], word, err, errlen))
-				return -EINVAL;
-			ret = sdet_measure(&s[h], SDET_DEFAULT_SCRIPTS,
-					   SDET_DEFAULT_COMMANDS, &pt, err,
-					   errlen);
-			if (ret)
-				return ret;
-			sdet_tph[h][seed - 1] = pt.scripts_per_hour;
-			e2.sdet_mean[h] += pt.scripts_per_hour / E2_SDET_SEEDS;
-			if (seed == 1)
-				sd[h] = pt;
+		e2_job(i, &h, &seed);
+		if (!seed) {
+			kb[h] = runs[i].kb;
+			model_cols(&kb[h].r, v[h]);
+			e2.sdet_mean[h] = 0;
+			continue;
 		}
-		if (settings_parse(&s[h], "seed=1", err, errlen))
-			return -EINVAL;
-		model_cols(&kb[h].r, v[h]);
+		sdet_tph[h][seed - 1] = runs[i].sd.scripts_per_hour;
+		e2.sdet_mean[h] += runs[i].sd.scripts_per_hour / E2_SDET_SEEDS;
+		/* sd[h] keeps seed 1's run (JSON). */
+		if (seed == 1)
+			sd[h] = runs[i].sd;
 	}
 	progress_end();
 	rel = 100.0 * e2.sdet_mean[1] / e2.sdet_mean[0];

@@ -53,10 +53,12 @@ struct kernbench_numaq_result {
 };
 
 /*
- * `vmsplit reproduce kernbench-numaq` (E2).  @res, if not NULL, is set to
- * the results (static storage, valid until the next call).
+ * `vmsplit reproduce kernbench-numaq` (E2), its runs @jobs at a time
+ * (run/jobs.h; 1: one after another in this process -- the results are
+ * the same).  @res, if not NULL, is set to the results (static storage,
+ * valid until the next call).
  */
-int reproduce_kernbench_numaq(bool json, FILE *f,
+int reproduce_kernbench_numaq(bool json, FILE *f, u32 jobs,
 			      const struct kernbench_numaq_result **res,
 			      char *err, size_t errlen);
 

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The job runner (src/run/jobs.c): results come back in job order and the
+ * same whether the jobs run here one after another or in forked children
+ * several at a time; the error reported is the lowest-numbered failed
+ * job's, a child that dies is named with its signal, and the progress
+ * callback counts every job.
+ */
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/errno.h"
+#include "run/jobs.h"
+
+#define NR 7
+
+struct res {
+	u32 i;
+	u64 square;
+	char tag[8];
+};
+
+/* Jobs run in this process (zero when children ran them all). */
+static u32 ran_here;
+
+static int square_job(void *ctx, u32 i, void *result, char *err,
+		      size_t errlen)
+{
+	struct res *r = result;
+	const u32 *fail = ctx;
+
+	ran_here++;
+	if (fail && (i == fail[0] || i == fail[1])) {
+		snprintf(err, errlen, "job %u failed", i);
+		return i == fail[0] ? -EIO : -EINVAL;
+	}
+	r->i = i;
+	r->square = (u64)i * i + 1000;
+	strcpy(r->tag, "done");
+	return 0;
+}
+
+static u32 done_calls, done_last;
+
+static void count_done(u32 finished, u32 n)
+{
+	cr_assert_eq(n, NR);
+	cr_assert_eq(finished, done_calls + 1);
+	done_calls++;
+	done_last = finished;
+}
+
+static void check_results(const struct res *r)
+{
+	for (u32 i = 0; i < NR; i++) {
+		cr_assert_eq(r[i].i, i);
+		cr_assert_eq(r[i].square, (u64)i * i + 1000);
+		cr_assert_str_eq(r[i].tag, "done");
+	}
+}
+
+Test(jobs, serial_and_parallel_agree_in_order)
+{
+	struct res a[NR], b[NR];
+	char err[64] = "";
+
+	memset(a, 0xff, sizeof(a));
+	ran_here = done_calls = 0;
+	cr_assert_eq(run_jobs(NR, square_job, NULL, a, sizeof(a[0]), 1,
+			      count_done, err, sizeof(err)),
+		     0);
+	cr_assert_eq(ran_here, NR);
+	cr_assert_eq(done_calls, NR);
+	check_results(a);
+
+	memset(b, 0xff, sizeof(b));
+	ran_here = done_calls = 0;
+	cr_assert_eq(run_jobs(NR, square_job, NULL, b, sizeof(b[0]), 3,
+			      count_done, err, sizeof(err)),
+		     0);
+	cr_assert_eq(ran_here, 0, "the children ran the jobs");
+	cr_assert_eq(done_last, NR);
+	check_results(b);
+	cr_assert_eq(memcmp(a, b, sizeof(a)), 0);
+}
+
+/* Jobs 4 and 2 fail: job 2's error, whichever finishes first. */
+Test(jobs, lowest_failed_job_reported)
+{
+	static const u32 fail[2] = { 4, 2 };
+	struct res r[NR];
+	char err[64];
+
+	for (u32 par = 1; par <= NR; par += 3) {
+		strcpy(err, "");
+		cr_assert_eq(run_jobs(NR, square_job, (void *)fail, r,
+				      sizeof(r[0]), par, NULL, err,
+				      sizeof(err)),
+			     -EINVAL, "parallel %u", par);
+		cr_assert_str_eq(err, "job 2 failed");
+	}
+}
+
+static int dying_job(void *ctx, u32 i, void *result, char *err,
+		     size_t errlen)
+{
+	(void)ctx;
+	(void)err;
+	(void)errlen;
+	if (i == 1)
+		raise(SIGKILL);
+	memset(result, 1, sizeof(u32));
+	return 0;
+}
+
+Test(jobs, a_child_that_dies_is_named)
+{
+	u32 r[3];
+	char err[64];
+
+	cr_assert_eq(run_jobs(3, dying_job, NULL, r, sizeof(r[0]), 2, NULL,
+			      err, sizeof(err)),
+		     -EIO);
+	cr_assert_str_eq(err, "job 1: killed by signal 9");
+	cr_assert_eq(r[0], 0x01010101u);
+	cr_assert_eq(r[2], 0x01010101u);
+}
+
+Test(jobs, default_is_at_least_one)
+{
+	u32 n = jobs_default();
+
+	cr_assert(n >= 1 && n <= JOBS_MAX);
+}
