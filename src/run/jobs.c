@@ -39,37 +39,23 @@ u32 jobs_default(void)
 	return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (u32)n;
 }
 
-static bool write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		len -= (size_t)w;
-	}
-	return true;
-}
-
-/* Return: whether all @len bytes came (false at end of file early). */
-static bool read_all(int fd, void *buf, size_t len)
+/*
+ * All @len bytes of @buf written to @fd (@out) or read from it.  Return:
+ * whether they all went (false on an error, or at end of file early).
+ */
+static bool io_all(int fd, void *buf, size_t len, bool out)
 {
 	char *p = buf;
 
 	while (len) {
-		ssize_t r = read(fd, p, len);
+		ssize_t n = out ? write(fd, p, len) : read(fd, p, len);
 
-		if (r < 0 && errno == EINTR)
+		if (n < 0 && errno == EINTR)
 			continue;
-		if (r <= 0)
+		if (n <= 0)
 			return false;
-		p += r;
-		len -= (size_t)r;
+		p += n;
+		len -= (size_t)n;
 	}
 	return true;
 }
@@ -85,7 +71,8 @@ static _Noreturn void job_child(job_fn fn, void *ctx, u32 i, size_t size,
 	h.ret = res ? fn(ctx, i, res, h.err, sizeof(h.err)) : -ENOMEM;
 	if (!res)
 		snprintf(h.err, sizeof(h.err), "job %u: out of memory", i);
-	if (!write_all(fd, &h, sizeof(h)) || (res && !write_all(fd, res, size)))
+	if (!io_all(fd, &h, sizeof(h), true) ||
+	    (res && !io_all(fd, res, size, true)))
 		_exit(1);
 	_exit(0);
 }
@@ -130,8 +117,8 @@ static int job_collect(const struct job_child *c, void *result, size_t size,
 		       char *err, size_t errlen)
 {
 	struct job_head h;
-	bool whole = read_all(c->fd, &h, sizeof(h)) &&
-		     read_all(c->fd, result, size);
+	bool whole = io_all(c->fd, &h, sizeof(h), false) &&
+		     io_all(c->fd, result, size, false);
 	int status = 0;
 
 	close(c->fd);
