@@ -244,10 +244,11 @@ static u32 im_child(const struct icache_memo *m, u32 at, u16 cc)
 
 /*
  * The fills of node @n from the outer cache, one by one as the pass makes
- * them, when the eviction count has moved since they last all hit.
+ * them, when the eviction count has moved since they last all hit.  Out of
+ * line: the trie step that calls it stays short.
  */
-static u64 im_fills_from_l2(struct cpu *c, const struct icache_memo *m,
-			    struct im_node *n)
+static __attribute__((noinline)) u64
+im_fills_from_l2(struct cpu *c, const struct icache_memo *m, struct im_node *n)
 {
 	const u32 *fill = &m->fill[n->first], *slot = c->icache_l2_slot;
 	u64 hits = 0;
