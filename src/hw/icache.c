@@ -193,7 +193,10 @@ icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u32 *fills,
 			continue;
 		}
 		w = victim[set];
-		victim[set] = (u8)((u32)w + 1 == ways ? 0 : w + 1);
+		/* Round robin; a mask for the constant 2 and 4 ways. */
+		victim[set] = (u8)(!(ways & (ways - 1)) ?
+					   ((u32)w + 1) & (ways - 1) :
+				   (u32)w + 1 == ways ? 0 : (u32)w + 1);
 		i += (u32)w;
 		tag[i] = want;
 		slot[k] = i;
@@ -207,9 +210,12 @@ icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u32 *fills,
 	return n;
 }
 
-/* icache_fetch_lines over @cc's text, for the cache's way count. */
-static u32 icache_pass(struct cpu *c, u16 cc, u32 *fills, bool tags_only,
-		       u64 *l2_hits)
+/*
+ * icache_fetch_lines over @cc's text, for the cache's way count; inlined
+ * into each caller, whose @fills and @tags_only are constants.
+ */
+static inline __attribute__((always_inline)) u32
+icache_pass(struct cpu *c, u16 cc, u32 *fills, bool tags_only, u64 *l2_hits)
 {
 	u32 k = machine->icache_start[cc], end = machine->icache_start[cc + 1];
 
