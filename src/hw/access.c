@@ -173,21 +173,27 @@ static void alias_hazard(struct cpu *c, vaddr_t va, vaddr_t other,
 	      (unsigned long long)pa, va, other);
 }
 
+/* Does an L1 read miss on @c run the alias checker? */
+static inline bool l1_alias_checked(const struct cpu *c)
+{
+	return unlikely(machine->checks) && cache_virtually_indexed(&c->l1d);
+}
+
 /*
- * An L1 miss of the line holding (@va, @pa) in @set: the alias checker,
- * the replacement, the victim's write-back and the access to the outer
- * cache (@stream: see outer_access_stream).
+ * An L1 miss of the line holding (@va, @pa) in @set: the alias checker
+ * (@alias_check: l1_alias_checked, which a run of lines asks once), the
+ * replacement, the victim's write-back and the access to the outer cache
+ * (@stream: see outer_access_stream).
  */
 static inline __attribute__((always_inline)) void
 l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
-	bool write, bool stream, struct line_tally *t)
+	bool write, bool stream, bool alias_check, struct line_tally *t)
 {
 	struct cache *l1 = &c->l1d;
 	struct cache_outcome o;
 
 	t->l1d_miss++;
-	if (unlikely(machine->checks) && !write &&
-	    cache_virtually_indexed(l1)) {
+	if (alias_check && !write) {
 		vaddr_t other;
 
 		if (cache_pa_maybe_dirty(l1, pa) &&
@@ -219,7 +225,7 @@ static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 		hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
 		return;
 	}
-	l1_miss(c, va, pa, set, line, write, false, &t);
+	l1_miss(c, va, pa, set, line, write, false, l1_alias_checked(c), &t);
 	tally_apply(c, &t);
 }
 
@@ -238,6 +244,7 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
 	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
+	bool alias_check = l1_alias_checked(c);
 	u32 hits = 0, set;
 	u64 line;
 
@@ -253,7 +260,7 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 		}
 		lva = l << ls;
 		l1_miss(c, lva, page | (lva & (PAGE_SIZE - 1)), set, line,
-			write, l != first, &t);
+			write, l != first, alias_check, &t);
 	}
 	t.l1d_hit = hits;
 	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
