@@ -40,8 +40,8 @@ static inline const struct hw_costs *cost(void)
  * fills; the tags are left as they were (the generation in them already
  * makes them misses) and written only when a pass off the trie needs them
  * ("materialised": the passes so far replayed, tags alone).  The victim
- * pointers then move as they would have but later; by the FIFO argument
- * no hit or miss changes.
+ * pointers move only then, if ever; by the FIFO argument no hit or miss
+ * depends on them.
  *
  * The fills' outer-cache outcome: a node whose fills all hit remembers the
  * outer cache's eviction count (cache.evictions) then; while it has not

@@ -36,8 +36,8 @@ u32 jobs_default(void);
  * collected first.  @done, if not NULL, is called in this process after
  * each job, with the number finished.
  * Return: 0, or the error of the lowest-numbered job that failed (a child
- * that died is "killed by signal N") with @err set; every job has ended
- * either way.
+ * that died is "killed by signal N") with @err set.  After a failure no
+ * further job is started, and none is left running.
  */
 int run_jobs(u32 n, job_fn fn, void *ctx, void *results, size_t size,
 	     u32 parallel, void (*done)(u32 finished, u32 n), char *err,
