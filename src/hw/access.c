@@ -89,7 +89,7 @@ outer_access_stream(struct cpu *c, phys_addr_t pa, bool write, bool stream,
 {
 	struct cache_outcome o;
 
-	cache_access(c->l2, (vaddr_t)pa, pa, write, &o);
+	cache_access_pa(c->l2, pa, write, &o);
 	if (o.hit) {
 		t->l2_hit++;
 		if (!write)

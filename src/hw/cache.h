@@ -383,21 +383,13 @@ cache_lookup(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 	return cache_hit(c, *set, *line, write);
 }
 
-/*
- * cache_access - look up the line holding (@va, @pa); on a miss allocate it
- * (reads always, writes only with write_allocate).  A write marks the line
- * dirty; a write miss that does not allocate goes to the next level.
- */
+/* cache_access and cache_access_pa once the set and tag are known. */
 static inline __attribute__((always_inline)) void
-cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
-	     struct cache_outcome *out)
+__cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
+	       bool write, struct cache_outcome *out)
 {
-	u32 set;
-	u64 line;
-	int w;
+	int w = cache_find(c, set, line);
 
-	cache_locate(c, va, pa, &set, &line);
-	w = cache_find(c, set, line);
 	if (likely(w >= 0)) {
 		out->hit = true;
 		out->allocated = false;
@@ -410,6 +402,36 @@ cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 	}
 	__cache_miss(c, va, pa, set, line, write, out);
 	c->evictions += out->evicted;
+}
+
+/*
+ * cache_access - look up the line holding (@va, @pa); on a miss allocate it
+ * (reads always, writes only with write_allocate).  A write marks the line
+ * dirty; a write miss that does not allocate goes to the next level.
+ */
+static inline __attribute__((always_inline)) void
+cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
+	     struct cache_outcome *out)
+{
+	u32 set;
+	u64 line;
+
+	cache_locate(c, va, pa, &set, &line);
+	__cache_access(c, va, pa, set, line, write, out);
+}
+
+/*
+ * cache_access_pa - cache_access for a PIPT cache (the outer caches, which
+ * machine_create requires to be): the PA alone gives set and tag.
+ */
+static inline __attribute__((always_inline)) void
+cache_access_pa(struct cache *c, phys_addr_t pa, bool write,
+		struct cache_outcome *out)
+{
+	u64 pline = pa >> c->line_shift;
+
+	__cache_access(c, (vaddr_t)pa, pa, (u32)pline & c->set_mask, pline,
+		       write, out);
 }
 
 /*

@@ -123,6 +123,11 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		err = icache_lines_init(m);
 	if (err)
 		goto fail;
+	/* The outer cache is addressed by PA alone (cache_access_pa). */
+	if (cfg->l2.kind != CACHE_PIPT) {
+		err = -EINVAL;
+		goto fail;
+	}
 	for (u32 i = 0; i < (cfg->l2_per_cpu ? ncpus : 1); i++) {
 		err = cache_init(&m->l2[i], &cfg->l2);
 		if (err)
