@@ -2,10 +2,12 @@
 /*
  * The board table (src/platforms/): the BeagleBone Black's parameters and
  * where they come from -- the White's core, caches and calibrated CPI, its
- * own clock, memory and DRAM bandwidth estimate.
+ * own clock, memory and DRAM bandwidth estimate -- and the PIPT outer cache
+ * every board has and the machine requires.
  */
 #include "helpers.h"
 
+#include "base/errno.h"
 #include "config/settings.h"
 
 Test(platforms, beaglebone_black_is_registered)
@@ -56,4 +58,27 @@ Test(platforms, beaglebone_black_boots)
 	cr_assert_eq(machine->cfg.cpu_hz, 1000000000u);
 	cr_assert_eq(machine->ncpus, 1);
 	test_shutdown();
+}
+
+/*
+ * Every board's outer cache is PIPT, and the machine is built on that:
+ * the outer cache is looked up by PA alone (cache_access_pa), so a board
+ * whose L2 were indexed or tagged by VA is refused, not run wrong.
+ */
+Test(platforms, outer_cache_must_be_pipt)
+{
+	const struct platform *p = platform_find("kirkwood-openblocks-a7");
+	struct hw_config cfg;
+
+	for (u32 i = 0; platforms[i]; i++)
+		cr_assert_eq(platforms[i]->hw.l2.kind, CACHE_PIPT, "%s",
+			     platforms[i]->name);
+	cr_assert(p);
+	cfg = p->hw;
+	cfg.l2.kind = CACHE_VIPT_NONALIASING;
+	cr_assert_eq(machine_create(&cfg, cfg.ncpus, cfg.ram_size), -EINVAL);
+	cr_assert_null(machine);
+	cfg.l2.kind = CACHE_PIPT;
+	cr_assert_eq(machine_create(&cfg, cfg.ncpus, cfg.ram_size), 0);
+	machine_destroy();
 }
