@@ -74,15 +74,11 @@ static u64 calls(enum cost_centre cc)
 static bool l2_holds(phys_addr_t pa, bool *dirty)
 {
 	struct cache *c = this_cpu()->l2;
-	u32 set;
-	u64 line;
-	int w;
+	int i = cache_slot_of_pa(c, pa);
 
-	cache_locate(c, (vaddr_t)pa, pa, &set, &line);
-	w = cache_find(c, set, line);
-	if (w < 0)
+	if (i < 0)
 		return false;
-	*dirty = c->tag[set * c->ways + (u32)w] & CACHE_DIRTY;
+	*dirty = c->tag[i] & CACHE_DIRTY;
 	return true;
 }
 

@@ -435,15 +435,36 @@ cache_access_pa(struct cache *c, phys_addr_t pa, bool write,
 }
 
 /*
+ * The tag a hit on @pa's line matches in a cache indexed and tagged by the
+ * PA alone, with the dirty bit set (cache_match ignores it).
+ */
+static inline u64 cache_want_pa(const struct cache *c, phys_addr_t pa)
+{
+	return ((pa >> c->line_shift) << 2) | CACHE_VALID | CACHE_DIRTY;
+}
+
+/*
  * Does line @i hold the line of @pa?  For a cache indexed and tagged by
  * the PA alone.  A line sits in its own set or nowhere, so a matching tag
  * at @i is the hit a lookup of the set would find.
  */
 static inline bool cache_holds_at(const struct cache *c, u32 i, phys_addr_t pa)
 {
-	u64 want = ((pa >> c->line_shift) << 2) | CACHE_VALID | CACHE_DIRTY;
+	return i < c->sets * c->ways &&
+	       cache_match(c->tag[i], cache_want_pa(c, pa));
+}
 
-	return i < c->sets * c->ways && (c->tag[i] | CACHE_DIRTY) == want;
+/*
+ * The line (set * ways + way) holding @pa's line in a cache indexed and
+ * tagged by the PA alone, or -1.  A lookup only: no state changes.
+ */
+static inline int cache_slot_of_pa(const struct cache *c, phys_addr_t pa)
+{
+	u64 pline = pa >> c->line_shift;
+	u32 set = (u32)pline & c->set_mask;
+	int w = cache_find(c, set, pline);
+
+	return w < 0 ? -1 : (int)(set * c->ways + (u32)w);
 }
 
 /* Maintenance operations on one line, selected by address. */

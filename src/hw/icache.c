@@ -59,7 +59,7 @@ static inline const struct hw_costs *cost(void)
 
 struct im_node {
 	u64 l2_epoch;		/* l2->evictions when its fills last all hit */
-	u32 child, sibling;	/* first child; next of the parent's (0: none) */
+	u32 child, sibling;	/* first child, next sibling (0: none) */
 	u32 first, nr;		/* its fills: fill[first .. first + nr) */
 	u16 cc;			/* the pass's centre */
 };
@@ -73,45 +73,32 @@ struct icache_memo {
 	struct im_node node[IM_NODES];	/* node[0]: the root */
 	u32 fill[IM_FILLS];	/* indices into machine->icache_line */
 	/* Per line of machine->icache_line, its outer-cache tag as a hit
-	 * there compares it (dirty bit set: either state matches). */
+	 * there compares it (cache_want_pa). */
 	u64 l2_want[];
 };
 
-/*
- * Is text line @pa, I-cache line @k of machine->icache_line, in L2?  The
- * caller has tried the slot it was last found in (a tag names one set, so
- * a match there is the line); this looks the set up whole and remembers
- * the slot.  A read hit changes no L2 state.
- */
-static bool icache_line_in_l2_slow(struct cpu *c, u32 k, phys_addr_t pa)
+/* The PA of I-cache line @k of machine->icache_line. */
+static inline phys_addr_t icache_line_pa(const struct cpu *c, u32 k)
 {
-	struct cache *l2 = c->l2;
-	u32 *hint = &c->icache_l2_slot[k];
-	u32 set;
-	u64 line;
-	int w;
-
-	cache_locate(l2, (vaddr_t)pa, pa, &set, &line);
-	w = cache_find(l2, set, line);
-	if (w < 0)
-		return false;
-	*hint = set * l2->ways + (u32)w + 1;
-	return true;
+	return (phys_addr_t)machine->icache_line[k] << c->l1i.line_shift;
 }
 
 /*
  * The fill of I-cache line @k from the outer cache once the slot it was
- * last found in no longer holds it: its set looked up, or a fill from
- * DRAM by the general path.  Return: true if it hit in L2.
+ * last found in no longer holds it: its set looked up (the slot found is
+ * remembered; a read hit changes no L2 state), or a fill from DRAM by the
+ * general path.  Return: true if it hit in L2.
  */
 static __attribute__((noinline)) bool icache_fill_from_l2_set(struct cpu *c,
 							      u32 k)
 {
-	phys_addr_t pa = (phys_addr_t)machine->icache_line[k]
-			 << c->l1i.line_shift;
+	phys_addr_t pa = icache_line_pa(c, k);
+	int i = cache_slot_of_pa(c->l2, pa);
 
-	if (icache_line_in_l2_slow(c, k, pa))
+	if (i >= 0) {
+		c->icache_l2_slot[k] = (u32)i + 1;
 		return true;
+	}
 	hw_outer_read(c, pa, CAUSE_icache_fill);
 	return false;
 }
@@ -119,18 +106,14 @@ static __attribute__((noinline)) bool icache_fill_from_l2_set(struct cpu *c,
 /*
  * The fill of I-cache line @k from the outer cache: true if it hit there
  * (counted and charged by the caller, once per pass).  The slot the line
- * was last found in is tried first.
+ * was last found in is tried first: a tag names one set, so a match there
+ * is the line.
  */
 static inline __attribute__((always_inline)) bool
 icache_fill_from_l2(struct cpu *c, u32 k)
 {
-	phys_addr_t pa = (phys_addr_t)machine->icache_line[k]
-			 << c->l1i.line_shift;
-	u32 slot = c->icache_l2_slot[k];
-
-	if (likely(slot && cache_match(c->l2->tag[slot - 1],
-				       ((pa >> c->l2->line_shift) << 2) |
-					       CACHE_VALID | CACHE_DIRTY)))
+	if (likely(cache_holds_at(c->l2, c->icache_l2_slot[k] - 1,
+				  icache_line_pa(c, k))))
 		return true;
 	return icache_fill_from_l2_set(c, k);
 }
@@ -319,13 +302,9 @@ static void icache_memo_restart(struct cpu *c)
 		m = malloc(sizeof(*m) + nr * sizeof(*m->l2_want));
 		if (!m)
 			return;		/* the plain pass serves */
-		for (u32 k = 0; k < nr; k++) {
-			phys_addr_t pa = (phys_addr_t)machine->icache_line[k]
-					 << c->l1i.line_shift;
-
-			m->l2_want[k] = ((pa >> c->l2->line_shift) << 2) |
-					CACHE_VALID | CACHE_DIRTY;
-		}
+		for (u32 k = 0; k < nr; k++)
+			m->l2_want[k] = cache_want_pa(c->l2,
+						      icache_line_pa(c, k));
 		m->nr_nodes = 1;
 		m->nr_fills = 0;
 		m->node[0] = (struct im_node){ .l2_epoch = IM_NO_EPOCH };
