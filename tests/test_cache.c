@@ -13,6 +13,7 @@
 #include <criterion/criterion.h>
 
 #include "base/errno.h"
+#include "helpers.h"
 #include "hw/cache.h"
 #include "platforms/platform.h"
 
@@ -151,6 +152,7 @@ Test(cache, init_rejects_bad_geometry)
 		cr_assert_eq(cache_init(&c, &bad[i]), -EINVAL, "case %zu", i);
 		/* A refused cache is left empty. */
 		cr_assert_null(c.tag);
+		cr_assert_null(c.own_tag);
 	}
 }
 
@@ -265,7 +267,7 @@ Test(cache, dirty_victim_above_4g, .fini = teardown)
 	struct cache_outcome o;
 
 	toy(CACHE_PIPT, true);
-	/* PAE/LPAE physical addresses: the tag keeps all 64 bits. */
+	/* PAE/LPAE physical addresses: the tag keeps the whole line. */
 	pacc(0x100000000ull, true);
 	pacc(0x200000000ull, false);
 	o = pacc(0x300000000ull, false);
@@ -844,84 +846,14 @@ static int find_by_scan(u32 set, u64 pline)
 	return -1;
 }
 
-/* Which caches keep fingerprints: those of 4, 8, 16, ... ways. */
-Test(cache, fingerprints_for_four_ways_and_multiples_of_eight,
-     .fini = teardown)
-{
-	static const struct {
-		struct cache_params p;
-		bool fp;
-	} caches[] = {
-		{ { 256 * 1024, 8, 64, CACHE_PIPT, true, false }, true },
-		{ { 1024 * 1024, 16, 64, CACHE_PIPT, true, false }, true },
-		{ { 16 * 1024, 4, 32, CACHE_PIPT, true, false }, true },
-		{ { 16 * 1024, 4, 32, CACHE_VIVT, false, false }, true },
-		{ { 32 * 1024, 2, 64, CACHE_PIPT, true, false }, false },
-		/* The I-cache, looked up by its own loop, keeps none. */
-		{ { 16 * 1024, 4, 32, CACHE_PIPT, true, true }, false },
-	};
-
-	for (u32 i = 0; i < ARRAY_SIZE(caches); i++) {
-		cr_assert_eq(cache_init(&c, &caches[i].p), 0);
-		cr_assert_eq(c.fp != NULL, caches[i].fp, "cache %u", i);
-		cache_exit(&c);
-	}
-}
-
-/*
- * A set of @ways ways full of lines that share one fingerprint byte (found
- * by search), with the wanted line last: the word-at-a-time lookup must
- * step over every false candidate to the right way, and miss a line whose
- * byte matches but whose tag does not.
- */
-static void fingerprint_collisions(u32 size, u32 ways)
-{
-	u64 lines[17];
-	u32 n = 0;
-	u8 want;
-
-	setup(CACHE_PIPT, size, (u16)ways, 64, true);
-	/* Set 0: PA lines that are multiples of the set count. */
-	want = cache_fp(0);
-	for (u64 l = c.sets; n <= ways; l += c.sets)
-		if (cache_fp(l) == want)
-			lines[n++] = l;
-	for (u32 i = 0; i < ways; i++)
-		assert_miss_alloc(pacc(lines[i] << 6, i & 1));
-	for (u32 i = 0; i < ways; i++)
-		cr_assert_eq(cache_find(&c, 0, lines[i]), (int)i);
-	cr_assert_eq(cache_find(&c, 0, lines[ways]), -1);
-	for (u32 i = 0; i < ways; i++)
-		cr_assert_eq(c.fp[i], want);
-	/* Dropped lines leave fingerprint 0, which no valid line has. */
-	cr_assert_not(cache_maint_line(&c, lines[2] << 6, lines[2] << 6,
-				       CACHE_INV, &(phys_addr_t){ 0 }));
-	cr_assert_eq(c.fp[2], 0);
-	cr_assert_eq(cache_find(&c, 0, lines[2]), -1);
-	cache_inv_all(&c);
-	for (u32 i = 0; i < ways; i++)
-		cr_assert_eq(c.fp[i], 0);
-}
-
-Test(cache, fingerprint_collisions_resolved_by_tag, .fini = teardown)
-{
-	fingerprint_collisions(1024 * 1024, 16);
-}
-
-Test(cache, fingerprint_collisions_resolved_by_tag_four_ways,
-     .fini = teardown)
-{
-	fingerprint_collisions(32 * 1024, 4);
-}
-
 /*
  * Random traffic over a small cache of @ways ways with few sets and many
- * lines: after every access the fingerprint lookup finds what a plain
- * scan finds, for every line that could be there.
+ * lines: after every access cache_find (four ways a compare where it can)
+ * finds what a plain scan finds, for every line that could be there.
  */
-static void fingerprint_lookup_matches_scan(u32 ways)
+static void lookup_matches_scan(u32 ways)
 {
-	u32 x = 4242;
+	u32 x = 4242, found = 0;
 	phys_addr_t wb;
 
 	setup(CACHE_PIPT, 4 * ways * 32, (u16)ways, 32, true);
@@ -935,22 +867,77 @@ static void fingerprint_lookup_matches_scan(u32 ways)
 					 CACHE_FLUSH, &wb);
 		else
 			pacc(pline << 5, (x >> 24) & 1);
-		for (u64 l = 0; l < 128; l++)
-			cr_assert_eq(cache_find(&c, (u32)l & c.set_mask, l),
-				     find_by_scan((u32)l & c.set_mask, l),
-				     "step %u line %llu", step,
+		for (u64 l = 0; l < 128; l++) {
+			int w = find_by_scan((u32)l & c.set_mask, l);
+
+			cr_assert_eq(cache_find(&c, (u32)l & c.set_mask, l), w,
+				     "%u ways, step %u line %llu", ways, step,
 				     (unsigned long long)l);
+			found += w >= 0;
+		}
 	}
+	/* The traffic kept the cache nearly full: every way was compared. */
+	cr_assert_gt(found, 5000 * 4 * ways * 3 / 4, "%u ways", ways);
+	cache_exit(&c);
 }
 
-Test(cache, fingerprint_lookup_matches_scan, .fini = teardown)
+/* The boards' 2, 4, 8 and 16 ways, and the other paths: 3 and 12. */
+Test(cache, lookup_matches_scan)
 {
-	fingerprint_lookup_matches_scan(8);
+	static const u32 ways[] = { 2, 3, 4, 8, 12, 16 };
+
+	for (u32 i = 0; i < ARRAY_SIZE(ways); i++)
+		lookup_matches_scan(ways[i]);
 }
 
-Test(cache, fingerprint_lookup_matches_scan_four_ways, .fini = teardown)
+/*
+ * Lines of one set that differ only in their top tag bit, or in the
+ * dirty bit's neighbour: each is found in its own way, and a line that
+ * shares all but one bit with them misses.
+ */
+Test(cache, lookup_compares_every_tag_bit, .fini = teardown)
 {
-	fingerprint_lookup_matches_scan(4);
+	u64 top = 1ull << (CACHE_LINE_BITS - 1);
+	u64 lines[8] = { 0, top, 4, top | 4, top >> 1, 1ull << 20, top | 8,
+			 (top >> 1) | 4 };
+
+	/* Four sets: the lines, multiples of four, all sit in set 0. */
+	setup(CACHE_PIPT, 8 * 4 * 32, 8, 32, true);
+	for (u32 i = 0; i < 8; i++)
+		assert_miss_alloc(pacc(lines[i] << 5, i & 1));
+	for (u32 i = 0; i < 8; i++)
+		cr_assert_eq(cache_find(&c, 0, lines[i]), (int)i, "line %u", i);
+	cr_assert_eq(cache_find(&c, 0, top | 12), -1);
+	cr_assert_eq(cache_find(&c, 0, top >> 2), -1);
+}
+
+/*
+ * A tag names 2^CACHE_LINE_BITS lines: 32 GiB of 32-byte lines, 64 GiB
+ * of 64-byte ones.  The last line below that is a line like any other; a
+ * PA past it stops the lookup rather than alias a line 32 GiB below.
+ */
+Test(cache, pa_beyond_the_tags_reach_stops, .fini = teardown)
+{
+	phys_addr_t last = (32ull << 30) - 32;
+
+	toy(CACHE_PIPT, true);
+	cr_assert_eq(cache_pa_reach(&c), 32ull << 30);
+	assert_miss_alloc(pacc(last, true));
+	assert_hit(pacc(last, false));
+	cr_assert(cache_pa_dirty(&c, last));
+	EXPECT_PANIC("beyond the 32 GiB", { pacc(last + 32, false); });
+	EXPECT_PANIC("beyond the 32 GiB", {
+		cache_pa_dirty(&c, (32ull << 30) + 0x1000);
+	});
+	EXPECT_PANIC("beyond the 32 GiB", {
+		cache_maint_line(&c, 0, 64ull << 30, CACHE_CLEAN,
+				 &(phys_addr_t){ 0 });
+	});
+	cache_exit(&c);
+	setup(CACHE_PIPT, 1024, 2, 64, true);
+	cr_assert_eq(cache_pa_reach(&c), 64ull << 30);
+	assert_miss_alloc(pacc((64ull << 30) - 64, false));
+	EXPECT_PANIC("beyond the 64 GiB", { pacc(64ull << 30, false); });
 }
 
 /* The 16-bit bucket counts bound a counted cache to 65535 lines. */

@@ -42,7 +42,7 @@ Test(icache, icache_model_fetches_text_lines)
 	u16 prev;
 
 	/* Empty the I-cache uncharged; the fill count says so. */
-	cache_maint_all(&c->l1i, CACHE_INV, NULL, NULL);
+	cache_inv_all(&c->l1i);
 	c->icache_fills++;
 	probe_take(&p);
 	run_vfs_read(c);

@@ -82,3 +82,26 @@ Test(platforms, outer_cache_must_be_pipt)
 	cr_assert_eq(machine_create(&cfg, cfg.ncpus, cfg.ram_size), 0);
 	machine_destroy();
 }
+
+/*
+ * A cache tag names 2^CACHE_LINE_BITS lines (hw/cache.h): RAM whose top
+ * a board's 32-byte line tags cannot name is refused, RAM up to it is
+ * taken.  Every board is well inside.
+ */
+Test(platforms, ram_within_the_cache_tags_reach)
+{
+	const struct platform *p = platform_find("numaq-16");
+	struct hw_config cfg;
+
+	for (u32 i = 0; platforms[i]; i++)
+		cr_assert_leq(platforms[i]->hw.ram_base + platforms[i]->hw.ram_size,
+			      16ull << 30, "%s", platforms[i]->name);
+	cr_assert(p);
+	cfg = p->hw;
+	cfg.ram_base = (16ull << 30) + (4ull << 20);
+	cr_assert_eq(machine_create(&cfg, 1, cfg.ram_size), -EINVAL);
+	cr_assert_null(machine);
+	cfg.ram_base = 16ull << 30;
+	cr_assert_eq(machine_create(&cfg, 1, cfg.ram_size), 0);
+	machine_destroy();
+}

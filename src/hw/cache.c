@@ -24,12 +24,6 @@ static bool cache_pa_names_line(const struct cache *c)
 	       !(c->index_by_va && (c->sets << c->line_shift) > PAGE_SIZE);
 }
 
-/* Fingerprints: for sets of four ways or a multiple of eight. */
-static bool cache_keeps_fp(const struct cache *c, const struct cache_params *p)
-{
-	return !p->own_lookup && (c->ways == 4 || !(c->ways % 8));
-}
-
 int cache_init(struct cache *c, const struct cache_params *p)
 {
 	u32 lines;
@@ -59,7 +53,10 @@ int cache_init(struct cache *c, const struct cache_params *p)
 		return -EINVAL;
 	c->set_mask = c->sets - 1;
 	c->line_shift = (u32)__builtin_ctz(p->line);
-	c->tag = calloc(lines, sizeof(*c->tag));
+	if (p->own_lookup)
+		c->own_tag = calloc(lines, sizeof(*c->own_tag));
+	else
+		c->tag = calloc(lines, sizeof(*c->tag));
 	c->victim = calloc(c->sets, 1);
 	if (cache_virtually_indexed(c)) {
 		c->pa_line = calloc(lines, sizeof(*c->pa_line));
@@ -73,15 +70,13 @@ int cache_init(struct cache *c, const struct cache_params *p)
 	if (!cache_pa_names_line(c))
 		c->dirty = calloc(1u << CACHE_DIRTY_BUCKETS_SHIFT,
 				  sizeof(*c->dirty));
-	if (cache_keeps_fp(c, p))
-		c->fp = calloc(lines, 1);
 	if (c->tag_by_va)
 		c->va_pages = calloc(1u << CACHE_VA_PAGE_BUCKETS_SHIFT,
 				     sizeof(*c->va_pages));
-	if (!c->tag || !c->victim ||
+	if ((p->own_lookup ? !c->own_tag : !c->tag) || !c->victim ||
 	    (cache_virtually_indexed(c) && (!c->pa_line || !c->va_line)) ||
 	    (!cache_pa_names_line(c) && !c->dirty) ||
-	    (c->tag_by_va && !c->va_pages) || (cache_keeps_fp(c, p) && !c->fp)) {
+	    (c->tag_by_va && !c->va_pages)) {
 		cache_exit(c);
 		return -ENOMEM;
 	}
@@ -91,12 +86,12 @@ int cache_init(struct cache *c, const struct cache_params *p)
 void cache_exit(struct cache *c)
 {
 	free(c->tag);
+	free(c->own_tag);
 	free(c->victim);
 	free(c->pa_line);
 	free(c->va_line);
 	free(c->dirty);
 	free(c->va_pages);
-	free(c->fp);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -108,8 +103,6 @@ static void cache_drop(struct cache *c, u32 i)
 	cache_uncount_va_page(c, i);
 	c->evictions++;
 	c->tag[i] = 0;
-	if (c->fp)
-		c->fp[i] = 0;
 }
 
 static bool cache_apply(struct cache *c, u32 i, enum cache_op op)
@@ -161,15 +154,25 @@ u32 cache_maint_all(struct cache *c, enum cache_op op,
 void cache_inv_all(struct cache *c)
 {
 	c->evictions++;
-	memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof(*c->tag));
-	if (c->fp)
-		memset(c->fp, 0, (size_t)c->sets * c->ways);
+	if (c->own_tag)
+		memset(c->own_tag, 0,
+		       (size_t)c->sets * c->ways * sizeof(*c->own_tag));
+	else
+		memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof(*c->tag));
 	if (c->dirty)
 		memset(c->dirty, 0,
 		       sizeof(*c->dirty) << CACHE_DIRTY_BUCKETS_SHIFT);
 	if (c->va_pages)
 		memset(c->va_pages, 0,
 		       sizeof(*c->va_pages) << CACHE_VA_PAGE_BUCKETS_SHIFT);
+}
+
+void cache_beyond_reach(const struct cache *c, phys_addr_t pa)
+{
+	panic("cache: PA %#llx is beyond the %llu GiB its %u-byte line tags reach",
+	      (unsigned long long)pa,
+	      (unsigned long long)(cache_pa_reach(c) >> 30),
+	      1u << c->line_shift);
 }
 
 bool cache_find_alias(const struct cache *c, vaddr_t va, phys_addr_t pa,

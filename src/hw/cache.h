@@ -17,8 +17,11 @@
 #ifndef VMSPLIT_HW_CACHE_H
 #define VMSPLIT_HW_CACHE_H
 
-#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
+#include "base/panic.h"
 #include "base/types.h"
 
 enum cache_kind {
@@ -35,7 +38,7 @@ struct cache_params {
 	enum cache_kind kind;
 	bool write_allocate;	/* allocate a line on a write miss */
 	bool own_lookup;	/* only its owner's code looks it up (the
-				 * I-cache): no fingerprints */
+				 * I-cache), in tags of its own (own_tag) */
 };
 
 struct cache {
@@ -48,9 +51,17 @@ struct cache {
 	u32 set_mask;
 	/*
 	 * tag[set * ways + way]: (line address << 2) | dirty << 1 | valid.
-	 * The line address is the VA line for VIVT, the PA line otherwise.
+	 * The line address is the VA line for VIVT, the PA line otherwise;
+	 * it has CACHE_LINE_BITS, so that a set of eight tags is 32 bytes
+	 * and four are compared at once (cache_find).
 	 */
-	u64 *tag;
+	u32 *tag;
+	/*
+	 * An own_lookup cache has these instead of tag[]: 64-bit tags that
+	 * its owner lays out (the I-cache adds a generation above the line,
+	 * hw/icache.c); of this file's operations only cache_inv_all applies.
+	 */
+	u64 *own_tag;
 	u64 *pa_line;		/* PA line of each line (virtually indexed kinds) */
 	u32 *va_line;		/* VA line of each line (virtually indexed kinds) */
 	u8 *victim;		/* next way to replace, per set */
@@ -70,13 +81,6 @@ struct cache {
 	 */
 	u16 *va_pages;
 	/*
-	 * Caches of 4, 8, 16, ... ways: fp[i] is a one-byte fingerprint of
-	 * line i's tag (0: invalid), so that a lookup compares four or eight
-	 * ways a word at a time and reads a full tag only where the byte
-	 * matches.
-	 */
-	u8 *fp;
-	/*
 	 * Valid lines that have left so far: replaced by cache_access,
 	 * invalidated, or dropped by an invalidate-all.  A line found here
 	 * stays while the count does not move -- read hits change no state
@@ -91,8 +95,15 @@ struct cache {
 #define CACHE_DIRTY_BUCKETS_SHIFT 12
 #define CACHE_VA_PAGE_BUCKETS_SHIFT 10
 
-#define CACHE_VALID 0x1ull
-#define CACHE_DIRTY 0x2ull
+#define CACHE_VALID 0x1u
+#define CACHE_DIRTY 0x2u
+
+/*
+ * The line addresses a tag holds: 2^30 lines, 32 GiB of physical address
+ * space with 32-byte lines.  machine_create refuses RAM beyond that; a
+ * lookup of a PA beyond it stops (cache_line_of_pa).
+ */
+#define CACHE_LINE_BITS 30
 
 /* What one line access did. */
 struct cache_outcome {
@@ -112,11 +123,30 @@ static inline bool cache_virtually_indexed(const struct cache *c)
 	return c->kind == CACHE_VIVT || c->kind == CACHE_VIPT_ALIASING;
 }
 
+/* The first physical address past what @c's tags can name. */
+static inline u64 cache_pa_reach(const struct cache *c)
+{
+	return 1ull << (CACHE_LINE_BITS + c->line_shift);
+}
+
+void __attribute__((noreturn)) cache_beyond_reach(const struct cache *c,
+						   phys_addr_t pa);
+
+/* The PA line of @pa, which a tag of @c must be able to hold. */
+static inline u64 cache_line_of_pa(const struct cache *c, phys_addr_t pa)
+{
+	u64 pline = pa >> c->line_shift;
+
+	if (unlikely(pline >> CACHE_LINE_BITS))
+		cache_beyond_reach(c, pa);
+	return pline;
+}
+
 /* Set index and tag line address of (@va, @pa) for this cache's kind. */
 static inline void cache_locate(const struct cache *c, vaddr_t va,
 				phys_addr_t pa, u32 *set, u64 *line)
 {
-	u64 pline = pa >> c->line_shift;
+	u64 pline = cache_line_of_pa(c, pa);
 	u32 vline = va >> c->line_shift;
 
 	*set = (u32)(c->index_by_va ? vline : pline) & c->set_mask;
@@ -145,112 +175,66 @@ static inline bool cache_va_page_maybe_resident(const struct cache *c,
 	return !c->va_pages || c->va_pages[cache_va_page_bucket(va)];
 }
 
-/* The fingerprint of tag line address @line: never 0, which is "invalid". */
-static inline u8 cache_fp(u64 line)
-{
-	u32 x = (u32)line ^ (u32)(line >> 32);
-
-	return (u8)((x * 0x9e3779b1u) >> 24) | 1;
-}
-
-/* Bytes @p[0..7] as a word, p[0] lowest. */
-static inline u64 cache_load_le64(const u8 *p)
-{
-	u64 x = 0;
-
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	memcpy(&x, p, 8);
-#else
-	for (u32 b = 0; b < 8; b++)
-		x |= (u64)p[b] << (8 * b);
-#endif
-	return x;
-}
-
-#define CACHE_BYTES_01 0x0101010101010101ull
-#define CACHE_BYTES_80 0x8080808080808080ull
-
-/*
- * Way holding @want among the @ways (a multiple of 8) of tags @t with
- * fingerprints @f, or -1: per eight ways, one word whose zero bytes (after
- * xor with the wanted byte) mark the candidates.  The zero-byte test never
- * misses a match and may flag a byte above one; every candidate's full tag
- * is compared, lowest way first, so the answer is the plain scan's.
- */
-static inline int cache_find_fp(const u64 *t, const u8 *f, u32 ways,
-				u64 want, u8 fp)
-{
-	u64 pat = CACHE_BYTES_01 * fp;
-
-	for (u32 w = 0; w < ways; w += 8) {
-		u64 x = cache_load_le64(f + w) ^ pat, m;
-
-		m = (x - CACHE_BYTES_01) & ~x & CACHE_BYTES_80;
-		while (m) {
-			u32 way = w + ((u32)__builtin_ctzll(m) >> 3);
-
-			if ((t[way] | CACHE_DIRTY) == want)
-				return (int)way;
-			m &= m - 1;
-		}
-	}
-	return -1;
-}
-
-/* As cache_find_fp, for a set of four ways: one 32-bit word of bytes. */
-static inline int cache_find_fp4(const u64 *t, const u8 *f, u64 want, u8 fp)
-{
-	u32 x, m;
-
-	memcpy(&x, f, 4);
-	x ^= 0x01010101u * fp;
-	m = (x - 0x01010101u) & ~x & 0x80808080u;
-	while (m) {
-		u32 way = (u32)__builtin_ctz(m) >> 3;
-
-		if ((t[way] | CACHE_DIRTY) == want)
-			return (int)way;
-		m &= m - 1;
-	}
-	return -1;
-}
-
 /* Does tag @t hold @want (dirty bit ignored)? */
-static inline u32 cache_match(u64 t, u64 want)
+static inline u32 cache_match(u32 t, u32 want)
 {
 	return (t | CACHE_DIRTY) == want;
 }
 
-/* Way holding @line in @set, or -1. */
+/*
+ * Which of the four tags @t hold @want: bit w for t[w].  One vector
+ * compare where the host has SSE2, four compares without a branch
+ * otherwise; the answer is the same.
+ */
+static inline __attribute__((always_inline)) u32
+cache_match4(const u32 *t, u32 want)
+{
+#ifdef __SSE2__
+	__m128i x = _mm_loadu_si128((const __m128i *)t);
+
+	x = _mm_or_si128(x, _mm_set1_epi32(CACHE_DIRTY));
+	x = _mm_cmpeq_epi32(x, _mm_set1_epi32((int)want));
+	return (u32)_mm_movemask_ps(_mm_castsi128_ps(x));
+#else
+	return cache_match(t[0], want) | cache_match(t[1], want) << 1 |
+	       cache_match(t[2], want) << 2 | cache_match(t[3], want) << 3;
+#endif
+}
+
+/*
+ * Way holding @line in @set, or -1: a line sits in one way at most.  The
+ * boards' 4- and 8-way caches in one or two four-way compares without a
+ * branch, other multiples of four four ways at a time, 2 ways without a
+ * branch, any other count tag by tag.
+ */
 static inline __attribute__((always_inline)) int
 cache_find(const struct cache *c, u32 set, u64 line)
 {
-	const u64 *t = &c->tag[set * c->ways];
-	u64 want = (line << 2) | CACHE_VALID | CACHE_DIRTY;
+	const u32 *t = &c->tag[set * c->ways];
+	u32 want = (u32)(line << 2) | CACHE_VALID | CACHE_DIRTY;
 	u32 m;
 
-	if (c->fp) {
-		if (c->ways == 4)
-			return cache_find_fp4(t, &c->fp[set * 4], want,
-					      cache_fp(line));
-		if (c->ways == 8)
-			return cache_find_fp(t, &c->fp[set * 8], 8, want,
-					     cache_fp(line));
-		return cache_find_fp(t, &c->fp[set * c->ways], c->ways, want,
-				     cache_fp(line));
-	}
-	/* The smaller geometries, each without a branch per way. */
 	switch (c->ways) {
 	case 2:
 		m = cache_match(t[0], want) | cache_match(t[1], want) << 1;
 		break;
 	case 4:
-		m = cache_match(t[0], want) | cache_match(t[1], want) << 1 |
-		    cache_match(t[2], want) << 2 | cache_match(t[3], want) << 3;
+		m = cache_match4(t, want);
+		break;
+	case 8:
+		m = cache_match4(t, want) | cache_match4(t + 4, want) << 4;
 		break;
 	default:
+		if (!(c->ways % 4)) {
+			for (u32 w = 0; w < c->ways; w += 4) {
+				m = cache_match4(t + w, want);
+				if (m)
+					return (int)(w + (u32)__builtin_ctz(m));
+			}
+			return -1;
+		}
 		for (u32 w = 0; w < c->ways; w++)
-			if ((t[w] | CACHE_DIRTY) == want)
+			if (cache_match(t[w], want))
 				return (int)w;
 		return -1;
 	}
@@ -343,9 +327,7 @@ __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	/* Only caches where a PA can sit in two places keep counts. */
 	if (unlikely(c->dirty || c->va_pages))
 		__cache_recount(c, i, va, pa, write);
-	c->tag[i] = (line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
-	if (c->fp)
-		c->fp[i] = cache_fp(line);
+	c->tag[i] = (u32)(line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
 	if (c->pa_line) {
 		c->pa_line[i] = pa >> c->line_shift;
 		c->va_line[i] = va >> c->line_shift;
@@ -428,7 +410,7 @@ static inline __attribute__((always_inline)) void
 cache_access_pa(struct cache *c, phys_addr_t pa, bool write,
 		struct cache_outcome *out)
 {
-	u64 pline = pa >> c->line_shift;
+	u64 pline = cache_line_of_pa(c, pa);
 
 	__cache_access(c, (vaddr_t)pa, pa, (u32)pline & c->set_mask, pline,
 		       write, out);
@@ -438,9 +420,9 @@ cache_access_pa(struct cache *c, phys_addr_t pa, bool write,
  * The tag a hit on @pa's line matches in a cache indexed and tagged by the
  * PA alone, with the dirty bit set (cache_match ignores it).
  */
-static inline u64 cache_want_pa(const struct cache *c, phys_addr_t pa)
+static inline u32 cache_want_pa(const struct cache *c, phys_addr_t pa)
 {
-	return ((pa >> c->line_shift) << 2) | CACHE_VALID | CACHE_DIRTY;
+	return (u32)(cache_line_of_pa(c, pa) << 2) | CACHE_VALID | CACHE_DIRTY;
 }
 
 /*
@@ -460,7 +442,7 @@ static inline bool cache_holds_at(const struct cache *c, u32 i, phys_addr_t pa)
  */
 static inline int cache_slot_of_pa(const struct cache *c, phys_addr_t pa)
 {
-	u64 pline = pa >> c->line_shift;
+	u64 pline = cache_line_of_pa(c, pa);
 	u32 set = (u32)pline & c->set_mask;
 	int w = cache_find(c, set, pline);
 

@@ -74,7 +74,7 @@ struct icache_memo {
 	u32 fill[IM_FILLS];	/* indices into machine->icache_line */
 	/* Per line of machine->icache_line, its outer-cache tag as a hit
 	 * there compares it (cache_want_pa). */
-	u64 l2_want[];
+	u32 l2_want[];
 };
 
 /* The PA of I-cache line @k of machine->icache_line. */
@@ -155,7 +155,7 @@ icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u32 *fills,
 	const u32 *line = machine->icache_line;
 	struct cache *ic = &c->l1i;
 	u32 mask = ic->set_mask, *slot = c->icache_l1_slot;
-	u64 *tag = ic->tag;
+	u64 *tag = ic->own_tag;
 	u8 *victim = ic->victim;
 	u64 gen = c->l1i_gen << L1I_GEN_SHIFT;
 	u32 n = 0;

@@ -84,6 +84,15 @@ static int icache_lines_init(struct machine *m)
 	return 0;
 }
 
+/* Can a cache of @p name every line below @top (CACHE_LINE_BITS)? */
+static bool cache_reaches(const struct cache_params *p, u64 top)
+{
+	/* A line size cache_init refuses is refused there. */
+	if (!p->line || (p->line & (p->line - 1)))
+		return true;
+	return top <= 1ull << (CACHE_LINE_BITS + __builtin_ctz(p->line));
+}
+
 int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 {
 	struct machine *m;
@@ -123,8 +132,13 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		err = icache_lines_init(m);
 	if (err)
 		goto fail;
-	/* The outer cache is addressed by PA alone (cache_access_pa). */
-	if (cfg->l2.kind != CACHE_PIPT) {
+	/*
+	 * The outer cache is addressed by PA alone (cache_access_pa), and
+	 * every cache's tags must name every line of RAM.
+	 */
+	if (cfg->l2.kind != CACHE_PIPT ||
+	    !cache_reaches(&cfg->l1d, cfg->ram_base + ram_size) ||
+	    !cache_reaches(&cfg->l2, cfg->ram_base + ram_size)) {
 		err = -EINVAL;
 		goto fail;
 	}
