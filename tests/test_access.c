@@ -6,9 +6,10 @@
  * caches, PDPT held in registers), short counts and the fault record on a
  * bad address, the kernel oops, D-cache maintenance by range and by
  * set/way, TLB invalidation, the checkers that catch a missing TLB
- * flush and a page-table write the walker cannot see, and two shortcuts
- * that must not change an outcome: the L2 slot a dirty victim tries first
- * and the skipped host stores of zeros into unwritten frames.
+ * flush and a page-table write the walker cannot see, and three shortcuts
+ * that must not change an outcome: the L2 slot a dirty victim tries first,
+ * the skipped host stores of zeros into unwritten frames, and the line
+ * loop compiled for each board's cache shapes.
  *
  * Tests that count cycles first empty the TLB and both caches by reaching
  * into the hardware structures directly (uncharged), so that what they
@@ -20,6 +21,8 @@
 #include "arch/layout.h"
 #include "arch/pgtable.h"
 #include "hw/access.h"
+#include "mm/gfp.h"
+#include "mm/highmem.h"
 
 #define KIRKWOOD "kirkwood-openblocks-a7"
 
@@ -808,4 +811,114 @@ Test(access, zero_stores_to_unwritten_frames_are_skipped)
 	kv_memcpy(d, a, PAGE_SIZE);
 	cr_assert(ram_frame_unwritten(ram, LOW_PA + 2 * PAGE_SIZE));
 	test_shutdown();
+}
+
+/* What a run left: every event and cause total, the cycles, the caches. */
+struct shape_run {
+	u64 events[NR_EVENTS], causes[NR_CAUSES], cycles;
+	u32 l1_sets, l1_lines, l2_sets, l2_lines;
+	u32 *l1_tag, *l2_tag;
+	u8 *l1_victim, *l2_victim;
+};
+
+static void *dup_array(const void *p, size_t n)
+{
+	void *q = malloc(n);
+
+	cr_assert(q);
+	memcpy(q, p, n);
+	return q;
+}
+
+/*
+ * Copies, fills and reads over 2 MiB of lowmem, at line-crossing offsets
+ * and lengths: hits, misses, dirty victims in L1 and L2 on every board.
+ */
+static void shape_workload(struct shape_run *r, const char *board, bool any)
+{
+	struct cpu *c;
+	struct page *pg;
+	vaddr_t a;
+	u8 buf[200];
+	u32 half = 1u << 20;
+
+	TEST_BOOT(board, "checks=y");
+	machine->any_shape = any;
+	c = this_cpu();
+	pg = alloc_pages(GFP_KERNEL, 9);
+	cr_assert(pg, "%s", board);
+	a = page_address(pg);
+	kv_memset(a, 0x5a, 2 * half);
+	kv_memcpy(a + half, a + 40, half - 100);
+	for (u32 off = 0; off < half; off += 4096 + 72) {
+		kv_read(a + off, buf, sizeof(buf));
+		/* Stores to lines just read: dirty even without write-allocate. */
+		kv_write(a + off + 8, buf, 150);
+		kv_read(a + half + off + 2000, buf, sizeof(buf));
+		kv_write(a + half + off + 2010, buf, 180);
+		kv_memset(a + half + off + 3, (u8)off, 700);
+		kv_memcpy(a + off + 1000, a + half + off, 1500);
+	}
+	kv_memcpy(a, a + half, half);
+	for (u32 e = 0; e < NR_EVENTS; e++)
+		r->events[e] = machine_event_total(e);
+	for (u32 w = 0; w < NR_CAUSES; w++)
+		r->causes[w] = machine_cause_total(w);
+	r->cycles = machine_elapsed_cycles();
+	r->l1_sets = c->l1d.sets;
+	r->l1_lines = c->l1d.sets * c->l1d.ways;
+	r->l2_sets = c->l2->sets;
+	r->l2_lines = c->l2->sets * c->l2->ways;
+	r->l1_tag = dup_array(c->l1d.tag, r->l1_lines * sizeof(u32));
+	r->l2_tag = dup_array(c->l2->tag, r->l2_lines * sizeof(u32));
+	r->l1_victim = dup_array(c->l1d.victim, r->l1_sets);
+	r->l2_victim = dup_array(c->l2->victim, r->l2_sets);
+	__free_pages(pg, 9);
+	test_shutdown();
+}
+
+static void shape_run_free(struct shape_run *r)
+{
+	free(r->l1_tag);
+	free(r->l2_tag);
+	free(r->l1_victim);
+	free(r->l2_victim);
+}
+
+/*
+ * lines_access runs a copy of its loop compiled for each board's cache
+ * shapes (ways, PA lines, checker counts as constants).  On every board
+ * a run through it gives the events, causes, cycles and cache contents
+ * of the same run through the copy compiled for any shape.
+ */
+Test(access, shaped_line_loops_match_the_generic_one)
+{
+	for (u32 i = 0; platforms[i]; i++) {
+		const char *b = platforms[i]->name;
+		struct shape_run sh, any;
+
+		shape_workload(&sh, b, false);
+		shape_workload(&any, b, true);
+		/* Every board's run reaches the miss and write-back paths. */
+		cr_assert_gt(sh.events[EV_l1d_miss], 100000, "%s", b);
+		cr_assert_gt(sh.events[EV_l1d_writeback], 1000, "%s", b);
+		cr_assert_gt(sh.events[EV_l2_writeback], 200, "%s", b);
+		for (u32 e = 0; e < NR_EVENTS; e++)
+			cr_assert_eq(sh.events[e], any.events[e], "%s event %u",
+				     b, e);
+		for (u32 w = 0; w < NR_CAUSES; w++)
+			cr_assert_eq(sh.causes[w], any.causes[w], "%s cause %u",
+				     b, w);
+		cr_assert_eq(sh.cycles, any.cycles, "%s", b);
+		cr_assert_eq(memcmp(sh.l1_tag, any.l1_tag,
+				    sh.l1_lines * sizeof(u32)), 0, "%s", b);
+		cr_assert_eq(memcmp(sh.l2_tag, any.l2_tag,
+				    sh.l2_lines * sizeof(u32)), 0, "%s", b);
+		cr_assert_eq(memcmp(sh.l1_victim, any.l1_victim, sh.l1_sets),
+			     0, "%s", b);
+		cr_assert_eq(memcmp(sh.l2_victim, any.l2_victim, sh.l2_sets),
+			     0, "%s", b);
+		shape_run_free(&sh);
+		shape_run_free(&any);
+	}
 }

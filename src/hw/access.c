@@ -84,12 +84,12 @@ static inline void l2_writeback(struct line_tally *t)
  * Return 1 + the outer-cache slot now holding the line, or 0 if none.
  */
 static inline __attribute__((always_inline)) u32
-outer_access_stream(struct cpu *c, phys_addr_t pa, bool write, bool stream,
-		    bool victim, struct line_tally *t)
+outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
+		    bool write, bool stream, bool victim, struct line_tally *t)
 {
 	struct cache_outcome o;
 
-	cache_access_pa(c->l2, pa, write, &o);
+	cache_access_pa_shaped(c->l2, l2s, pa, write, &o);
 	if (o.hit) {
 		t->l2_hit++;
 		if (!write)
@@ -122,7 +122,7 @@ static void outer_access(struct cpu *c, phys_addr_t pa, bool write,
 {
 	struct line_tally t = LINE_TALLY(why);
 
-	outer_access_stream(c, pa, write, false, false, &t);
+	outer_access_stream(c, CACHE_SHAPE_ANY, pa, write, false, false, &t);
 	tally_apply(c, &t);
 }
 
@@ -138,16 +138,17 @@ void hw_outer_read(struct cpu *c, phys_addr_t pa, enum charge_cause why)
  * the same outcome (a hit, marked dirty).
  */
 static inline __attribute__((always_inline)) void
-l1_victim_slot(struct cpu *c, phys_addr_t pa, u32 slot, struct line_tally *t)
+l1_victim_slot(struct cpu *c, struct cache_shape l2s, phys_addr_t pa, u32 slot,
+	       struct line_tally *t)
 {
 	t->l1d_writeback++;
 	t->writeback_cy += cost()->l1_writeback;
 	if (cache_holds_at(c->l2, slot - 1, pa)) {
-		cache_mark_dirty(c->l2, slot - 1);
+		cache_mark_dirty_shaped(c->l2, l2s, slot - 1);
 		t->l2_hit++;
 		return;
 	}
-	outer_access_stream(c, pa, true, false, true, t);
+	outer_access_stream(c, l2s, pa, true, false, true, t);
 }
 
 /* A dirty L1 line written back by maintenance: where it was is unknown. */
@@ -155,7 +156,7 @@ static void l1_victim(struct cpu *c, phys_addr_t pa)
 {
 	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
 
-	l1_victim_slot(c, pa, 0, &t);
+	l1_victim_slot(c, CACHE_SHAPE_ANY, pa, 0, &t);
 	tally_apply(c, &t);
 }
 
@@ -186,8 +187,9 @@ static inline bool l1_alias_checked(const struct cpu *c)
  * (@stream: see outer_access_stream).
  */
 static inline __attribute__((always_inline)) void
-l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
-	bool write, bool stream, bool alias_check, struct line_tally *t)
+l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+	vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write, bool stream,
+	bool alias_check, struct line_tally *t)
 {
 	struct cache *l1 = &c->l1d;
 	struct cache_outcome o;
@@ -200,16 +202,17 @@ l1_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 		    cache_find_alias(l1, va, pa, true, &other))
 			alias_hazard(c, va, other, pa);
 	}
-	__cache_miss(l1, va, pa, set, line, write, &o);
+	__cache_miss_shaped(l1, l1s, va, pa, set, line, write, &o);
 	if (!o.allocated) {
 		t->writeback_cy += cost()->write_no_alloc;
-		outer_access_stream(c, pa, true, stream, false, t);
+		outer_access_stream(c, l2s, pa, true, stream, false, t);
 		return;
 	}
 	if (o.evicted_dirty)
-		l1_victim_slot(c, o.evicted_pa, c->l1d_l2_slot[o.index], t);
+		l1_victim_slot(c, l2s, o.evicted_pa, c->l1d_l2_slot[o.index],
+			       t);
 	c->l1d_l2_slot[o.index] =
-		outer_access_stream(c, pa, false, stream, false, t);
+		outer_access_stream(c, l2s, pa, false, stream, false, t);
 }
 
 /* One line access through L1. */
@@ -225,7 +228,8 @@ static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 		hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
 		return;
 	}
-	l1_miss(c, va, pa, set, line, write, false, l1_alias_checked(c), &t);
+	l1_miss(c, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, va, pa, set, line, write,
+		false, l1_alias_checked(c), &t);
 	tally_apply(c, &t);
 }
 
@@ -234,10 +238,12 @@ static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
  * lines after the first are a stream.  Within a page VA and PA lines both
  * step by one, so set and tag do too, whatever the cache indexes by.
  * Hits change no state but a dirty bit; hits and misses alike are tallied
- * and charged once at the end.
+ * and charged once at the end.  @l1s, @l2s: the shapes of the L1 D-cache
+ * and the outer cache (see lines_access).
  */
-static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
-				u32 len, bool write)
+static inline __attribute__((always_inline)) void
+__lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+	       vaddr_t va, phys_addr_t pa, u32 len, bool write)
 {
 	struct cache *l1 = &c->l1d;
 	u32 ls = l1->line_shift;
@@ -254,17 +260,67 @@ static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 	     l++, set = (set + 1) & l1->set_mask, line++) {
 		vaddr_t lva;
 
-		if (likely(cache_hit(l1, set, line, write))) {
+		if (likely(cache_hit_shaped(l1, l1s, set, line, write))) {
 			hits++;
 			continue;
 		}
 		lva = l << ls;
-		l1_miss(c, lva, page | (lva & (PAGE_SIZE - 1)), set, line,
-			write, l != first, alias_check, &t);
+		l1_miss(c, l1s, l2s, lva, page | (lva & (PAGE_SIZE - 1)), set,
+			line, write, l != first, alias_check, &t);
 	}
 	t.l1d_hit = hits;
 	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
 	tally_apply(c, &t);
+}
+
+/*
+ * The boards' L1 D-cache and outer-cache shapes, each with __lines_access
+ * compiled for it (its ways constants, no test for PA lines or counts it
+ * does not keep), and any other pair.
+ */
+#define L1_4WAY CACHE_SHAPE(4, false, false)	/* NUMA-Q, AM335x */
+#define L1_4WAY_VIVT CACHE_SHAPE(4, true, true)	/* Kirkwood */
+#define L1_2WAY CACHE_SHAPE(2, false, false)	/* Cortex-A15 */
+#define L2_4WAY CACHE_SHAPE(4, false, false)
+#define L2_8WAY CACHE_SHAPE(8, false, false)
+#define L2_16WAY CACHE_SHAPE(16, false, false)
+
+#define LINES_ACCESS_SHAPED(name, l1s, l2s)                                    \
+	static __attribute__((noinline)) void name(                           \
+		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write) \
+	{                                                                      \
+		if (write)                                                     \
+			__lines_access(c, l1s, l2s, va, pa, len, true);        \
+		else                                                           \
+			__lines_access(c, l1s, l2s, va, pa, len, false);       \
+	}
+
+LINES_ACCESS_SHAPED(lines_access_4way_8way, L1_4WAY, L2_8WAY)
+LINES_ACCESS_SHAPED(lines_access_vivt_4way, L1_4WAY_VIVT, L2_4WAY)
+LINES_ACCESS_SHAPED(lines_access_2way_16way, L1_2WAY, L2_16WAY)
+LINES_ACCESS_SHAPED(lines_access_any, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY)
+
+static inline bool caches_have_shapes(const struct cpu *c,
+				      struct cache_shape l1s,
+				      struct cache_shape l2s)
+{
+	return cache_has_shape(&c->l1d, l1s) && cache_has_shape(c->l2, l2s);
+}
+
+/* __lines_access compiled for @c's caches. */
+static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+				u32 len, bool write)
+{
+	if (unlikely(machine->any_shape))
+		lines_access_any(c, va, pa, len, write);
+	else if (caches_have_shapes(c, L1_4WAY, L2_8WAY))
+		lines_access_4way_8way(c, va, pa, len, write);
+	else if (caches_have_shapes(c, L1_4WAY_VIVT, L2_4WAY))
+		lines_access_vivt_4way(c, va, pa, len, write);
+	else if (caches_have_shapes(c, L1_2WAY, L2_16WAY))
+		lines_access_2way_16way(c, va, pa, len, write);
+	else
+		lines_access_any(c, va, pa, len, write);
 }
 
 /* The walker fetches one descriptor. */

@@ -73,6 +73,7 @@ int cache_init(struct cache *c, const struct cache_params *p)
 	if (c->tag_by_va)
 		c->va_pages = calloc(1u << CACHE_VA_PAGE_BUCKETS_SHIFT,
 				     sizeof(*c->va_pages));
+	c->counted = c->dirty || c->va_pages;
 	if ((p->own_lookup ? !c->own_tag : !c->tag) || !c->victim ||
 	    (cache_virtually_indexed(c) && (!c->pa_line || !c->va_line)) ||
 	    (!cache_pa_names_line(c) && !c->dirty) ||

@@ -80,6 +80,7 @@ struct cache {
 	 * with no line resident skips its per-line lookups.
 	 */
 	u16 *va_pages;
+	bool counted;		/* dirty or va_pages: a miss recounts */
 	/*
 	 * Valid lines that have left so far: replaced by cache_access,
 	 * invalidated, or dropped by an invalidate-all.  A line found here
@@ -175,6 +176,53 @@ static inline bool cache_va_page_maybe_resident(const struct cache *c,
 	return !c->va_pages || c->va_pages[cache_va_page_bucket(va)];
 }
 
+/*
+ * What a hot path may fix of a cache at compile time, so that it is
+ * compiled once per board geometry (lines_access in hw/access.c): the
+ * ways, and whether the cache keeps PA lines (virtually indexed) and
+ * checker counts (cache.counted).  CACHE_SHAPE_ANY fixes nothing: each
+ * is read from the cache.  The *_shaped operations below take one; a
+ * fixed shape must be the cache's own (cache_has_shape), and then they
+ * do exactly what the plain ones do.
+ */
+struct cache_shape {
+	u32 ways;		/* 0: any, c->ways */
+	bool fixed;		/* virt and counted are given */
+	bool virt;		/* pa_line and va_line kept */
+	bool counted;
+};
+
+#define CACHE_SHAPE_ANY ((struct cache_shape){ 0 })
+#define CACHE_SHAPE(w, v, n)                                                 \
+	((struct cache_shape){ .ways = (w), .fixed = true, .virt = (v),      \
+			       .counted = (n) })
+
+static inline bool cache_has_shape(const struct cache *c,
+				   struct cache_shape sh)
+{
+	return (!sh.ways || c->ways == sh.ways) &&
+	       (!sh.fixed || ((c->pa_line != NULL) == sh.virt &&
+			      c->counted == sh.counted));
+}
+
+static inline __attribute__((always_inline)) u32
+cache_shape_ways(const struct cache *c, struct cache_shape sh)
+{
+	return sh.ways ? sh.ways : c->ways;
+}
+
+static inline __attribute__((always_inline)) bool
+cache_shape_virt(const struct cache *c, struct cache_shape sh)
+{
+	return sh.fixed ? sh.virt : c->pa_line != NULL;
+}
+
+static inline __attribute__((always_inline)) bool
+cache_shape_counted(const struct cache *c, struct cache_shape sh)
+{
+	return sh.fixed ? sh.counted : c->counted;
+}
+
 /* Does tag @t hold @want (dirty bit ignored)? */
 static inline u32 cache_match(u32 t, u32 want)
 {
@@ -203,18 +251,20 @@ cache_match4(const u32 *t, u32 want)
 
 /*
  * Way holding @line in @set, or -1: a line sits in one way at most.  The
- * boards' 4- and 8-way caches in one or two four-way compares without a
- * branch, other multiples of four four ways at a time, 2 ways without a
- * branch, any other count tag by tag.
+ * boards' 4-, 8- and 16-way caches in four-way compares without a branch,
+ * other multiples of four four ways at a time, 2 ways without a branch,
+ * any other count tag by tag.
  */
 static inline __attribute__((always_inline)) int
-cache_find(const struct cache *c, u32 set, u64 line)
+cache_find_shaped(const struct cache *c, struct cache_shape sh, u32 set,
+		  u64 line)
 {
-	const u32 *t = &c->tag[set * c->ways];
+	u32 ways = cache_shape_ways(c, sh);
+	const u32 *t = &c->tag[set * ways];
 	u32 want = (u32)(line << 2) | CACHE_VALID | CACHE_DIRTY;
 	u32 m;
 
-	switch (c->ways) {
+	switch (ways) {
 	case 2:
 		m = cache_match(t[0], want) | cache_match(t[1], want) << 1;
 		break;
@@ -224,16 +274,21 @@ cache_find(const struct cache *c, u32 set, u64 line)
 	case 8:
 		m = cache_match4(t, want) | cache_match4(t + 4, want) << 4;
 		break;
+	case 16:
+		m = cache_match4(t, want) | cache_match4(t + 4, want) << 4 |
+		    cache_match4(t + 8, want) << 8 |
+		    cache_match4(t + 12, want) << 12;
+		break;
 	default:
-		if (!(c->ways % 4)) {
-			for (u32 w = 0; w < c->ways; w += 4) {
+		if (!(ways % 4)) {
+			for (u32 w = 0; w < ways; w += 4) {
 				m = cache_match4(t + w, want);
 				if (m)
 					return (int)(w + (u32)__builtin_ctz(m));
 			}
 			return -1;
 		}
-		for (u32 w = 0; w < c->ways; w++)
+		for (u32 w = 0; w < ways; w++)
 			if (cache_match(t[w], want))
 				return (int)w;
 		return -1;
@@ -241,18 +296,37 @@ cache_find(const struct cache *c, u32 set, u64 line)
 	return m ? __builtin_ctz(m) : -1;
 }
 
+static inline __attribute__((always_inline)) int
+cache_find(const struct cache *c, u32 set, u64 line)
+{
+	return cache_find_shaped(c, CACHE_SHAPE_ANY, set, line);
+}
+
 /* PA line held by line @i. */
+static inline __attribute__((always_inline)) u64
+cache_pline_shaped(const struct cache *c, struct cache_shape sh, u32 i)
+{
+	return cache_shape_virt(c, sh) ? c->pa_line[i] : c->tag[i] >> 2;
+}
+
 static inline u64 cache_pline(const struct cache *c, u32 i)
 {
-	return c->pa_line ? c->pa_line[i] : c->tag[i] >> 2;
+	return cache_pline_shaped(c, CACHE_SHAPE_ANY, i);
 }
 
 /* Line @i (valid) is written: mark it dirty, counting it if it was clean. */
+static inline __attribute__((always_inline)) void
+cache_mark_dirty_shaped(struct cache *c, struct cache_shape sh, u32 i)
+{
+	if (cache_shape_counted(c, sh) && c->dirty &&
+	    !(c->tag[i] & CACHE_DIRTY))
+		c->dirty[cache_dirty_bucket(cache_pline_shaped(c, sh, i))]++;
+	c->tag[i] |= CACHE_DIRTY;
+}
+
 static inline void cache_mark_dirty(struct cache *c, u32 i)
 {
-	if (c->dirty && !(c->tag[i] & CACHE_DIRTY))
-		c->dirty[cache_dirty_bucket(cache_pline(c, i))]++;
-	c->tag[i] |= CACHE_DIRTY;
+	cache_mark_dirty_shaped(c, CACHE_SHAPE_ANY, i);
 }
 
 static inline phys_addr_t cache_line_pa(const struct cache *c, u32 i)
@@ -304,10 +378,11 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
  * reporting a dirty victim in @out.
  */
 static inline __attribute__((always_inline)) void
-__cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
-	     bool write, struct cache_outcome *out)
+__cache_miss_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
+		    phys_addr_t pa, u32 set, u64 line, bool write,
+		    struct cache_outcome *out)
 {
-	u32 w, i;
+	u32 ways = cache_shape_ways(c, sh), w, i;
 
 	out->hit = false;
 	out->evicted = false;
@@ -317,18 +392,22 @@ __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	if (write && !c->write_allocate)
 		return;
 	w = c->victim[set];
-	c->victim[set] = (u8)(w + 1 == c->ways ? 0 : w + 1);
-	i = set * c->ways + w;
+	/* Round robin; a mask for a power-of-two count known here. */
+	c->victim[set] = (u8)(sh.ways && !(ways & (ways - 1)) ?
+				      (w + 1) & (ways - 1) :
+			      w + 1 == ways ? 0 : w + 1);
+	i = set * ways + w;
 	out->evicted = c->tag[i] & CACHE_VALID;
 	if (cache_line_dirty(c, i)) {
 		out->evicted_dirty = true;
-		out->evicted_pa = cache_line_pa(c, i);
+		out->evicted_pa = (phys_addr_t)cache_pline_shaped(c, sh, i)
+				  << c->line_shift;
 	}
 	/* Only caches where a PA can sit in two places keep counts. */
-	if (unlikely(c->dirty || c->va_pages))
+	if (unlikely(cache_shape_counted(c, sh)))
 		__cache_recount(c, i, va, pa, write);
 	c->tag[i] = (u32)(line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
-	if (c->pa_line) {
+	if (cache_shape_virt(c, sh)) {
 		c->pa_line[i] = pa >> c->line_shift;
 		c->va_line[i] = va >> c->line_shift;
 	}
@@ -336,20 +415,35 @@ __cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
 	out->index = i;
 }
 
+static inline __attribute__((always_inline)) void
+__cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
+	     bool write, struct cache_outcome *out)
+{
+	__cache_miss_shaped(c, CACHE_SHAPE_ANY, va, pa, set, line, write, out);
+}
+
 /*
  * cache_hit - is tag @line in @set?  If so, mark it dirty for a write.
  */
 static inline __attribute__((always_inline)) bool
-cache_hit(struct cache *c, u32 set, u64 line, bool write)
+cache_hit_shaped(struct cache *c, struct cache_shape sh, u32 set, u64 line,
+		 bool write)
 {
-	int w = cache_find(c, set, line);
+	int w = cache_find_shaped(c, sh, set, line);
 
 	if (likely(w >= 0)) {
 		if (write)
-			cache_mark_dirty(c, set * c->ways + (u32)w);
+			cache_mark_dirty_shaped(
+				c, sh, set * cache_shape_ways(c, sh) + (u32)w);
 		return true;
 	}
 	return false;
+}
+
+static inline __attribute__((always_inline)) bool
+cache_hit(struct cache *c, u32 set, u64 line, bool write)
+{
+	return cache_hit_shaped(c, CACHE_SHAPE_ANY, set, line, write);
 }
 
 /*
@@ -367,23 +461,32 @@ cache_lookup(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 
 /* cache_access and cache_access_pa once the set and tag are known. */
 static inline __attribute__((always_inline)) void
-__cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
-	       bool write, struct cache_outcome *out)
+__cache_access_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
+		      phys_addr_t pa, u32 set, u64 line, bool write,
+		      struct cache_outcome *out)
 {
-	int w = cache_find(c, set, line);
+	int w = cache_find_shaped(c, sh, set, line);
 
 	if (likely(w >= 0)) {
 		out->hit = true;
 		out->allocated = false;
 		out->evicted = false;
 		out->evicted_dirty = false;
-		out->index = set * c->ways + (u32)w;
+		out->index = set * cache_shape_ways(c, sh) + (u32)w;
 		if (write)
-			cache_mark_dirty(c, out->index);
+			cache_mark_dirty_shaped(c, sh, out->index);
 		return;
 	}
-	__cache_miss(c, va, pa, set, line, write, out);
+	__cache_miss_shaped(c, sh, va, pa, set, line, write, out);
 	c->evictions += out->evicted;
+}
+
+static inline __attribute__((always_inline)) void
+__cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
+	       bool write, struct cache_outcome *out)
+{
+	__cache_access_shaped(c, CACHE_SHAPE_ANY, va, pa, set, line, write,
+			      out);
 }
 
 /*
@@ -407,13 +510,20 @@ cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
  * machine_create requires to be): the PA alone gives set and tag.
  */
 static inline __attribute__((always_inline)) void
-cache_access_pa(struct cache *c, phys_addr_t pa, bool write,
-		struct cache_outcome *out)
+cache_access_pa_shaped(struct cache *c, struct cache_shape sh, phys_addr_t pa,
+		       bool write, struct cache_outcome *out)
 {
 	u64 pline = cache_line_of_pa(c, pa);
 
-	__cache_access(c, (vaddr_t)pa, pa, (u32)pline & c->set_mask, pline,
-		       write, out);
+	__cache_access_shaped(c, sh, (vaddr_t)pa, pa,
+			      (u32)pline & c->set_mask, pline, write, out);
+}
+
+static inline __attribute__((always_inline)) void
+cache_access_pa(struct cache *c, phys_addr_t pa, bool write,
+		struct cache_outcome *out)
+{
+	cache_access_pa_shaped(c, CACHE_SHAPE_ANY, pa, write, out);
 }
 
 /*

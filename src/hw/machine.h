@@ -212,6 +212,9 @@ struct machine {
 	struct cache l2[MAX_CPUS];	/* [0] only when shared */
 	struct cpu *cur;		/* the CPU whose code runs now */
 	bool checks;			/* run the checkers */
+	/* Tests only: the hot paths as compiled for any cache shape, to
+	 * hold the boards' copies to them (hw/access.c lines_access). */
+	bool any_shape;
 	struct hw_hooks hooks;
 	/* Cycles one outer-cache line of a stream takes at dram_read_MBps
 	 * (0: unlimited); derived once at creation. */
