@@ -215,21 +215,39 @@ l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 		outer_access_stream(c, l2s, pa, false, stream, false, t);
 }
 
-/* One line access through L1. */
-static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
-			       bool write)
+/*
+ * One line access through L1.  @l1s, @l2s: as for __lines_access.  The
+ * miss, @line_miss, is out of line: a hit (a PTE store, mostly) then
+ * saves no registers.
+ */
+static inline __attribute__((always_inline)) void
+__line_access(struct cpu *c, struct cache_shape l1s, vaddr_t va,
+	      phys_addr_t pa, bool write,
+	      void (*line_miss)(struct cpu *c, vaddr_t va, phys_addr_t pa,
+				u32 set, u64 line, bool write))
 {
-	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
+	struct cache *l1 = &c->l1d;
 	u32 set;
 	u64 line;
 
-	if (likely(cache_lookup(&c->l1d, va, pa, write, &set, &line))) {
+	cache_locate_shaped(l1, l1s, va, pa, &set, &line);
+	if (likely(cache_hit_shaped(l1, l1s, set, line, write))) {
 		hw_event(c, EV_l1d_hit);
 		hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
 		return;
 	}
-	l1_miss(c, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, va, pa, set, line, write,
-		false, l1_alias_checked(c), &t);
+	line_miss(c, va, pa, set, line, write);
+}
+
+/* The miss of __line_access. */
+static inline __attribute__((always_inline)) void
+__line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+	    vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write)
+{
+	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
+
+	l1_miss(c, l1s, l2s, va, pa, set, line, write, false,
+		l1_alias_checked(c), &t);
 	tally_apply(c, &t);
 }
 
@@ -254,8 +272,8 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	u32 hits = 0, set;
 	u64 line;
 
-	cache_locate(l1, first << ls, pa & ~(phys_addr_t)((1u << ls) - 1),
-		     &set, &line);
+	cache_locate_shaped(l1, l1s, first << ls,
+			    pa & ~(phys_addr_t)((1u << ls) - 1), &set, &line);
 	for (vaddr_t l = first; l <= last;
 	     l++, set = (set + 1) & l1->set_mask, line++) {
 		vaddr_t lva;
@@ -274,7 +292,7 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 }
 
 /*
- * The boards' L1 D-cache and outer-cache shapes, each with __lines_access
+ * The boards' L1 D-cache and outer-cache shapes, each with the line loops
  * compiled for it (its ways constants, no test for PA lines or counts it
  * does not keep), and any other pair.
  */
@@ -285,20 +303,40 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 #define L2_8WAY CACHE_SHAPE(8, false, false)
 #define L2_16WAY CACHE_SHAPE(16, false, false)
 
-#define LINES_ACCESS_SHAPED(name, l1s, l2s)                                    \
-	static __attribute__((noinline)) void name(                           \
+/* cpu.line_paths: which copy fits a CPU's caches. */
+enum line_paths {
+	LINE_PATHS_UNKNOWN,
+	LINE_PATHS_4WAY_8WAY,
+	LINE_PATHS_VIVT_4WAY,
+	LINE_PATHS_2WAY_16WAY,
+	LINE_PATHS_ANY,
+};
+
+#define LINE_PATHS_SHAPED(name, l1s, l2s)                                      \
+	static __attribute__((noinline)) void lines_access_##name(            \
 		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write) \
 	{                                                                      \
 		if (write)                                                     \
 			__lines_access(c, l1s, l2s, va, pa, len, true);        \
 		else                                                           \
 			__lines_access(c, l1s, l2s, va, pa, len, false);       \
+	}                                                                      \
+	static __attribute__((noinline)) void line_miss_##name(               \
+		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,  \
+		bool write)                                                    \
+	{                                                                      \
+		__line_miss(c, l1s, l2s, va, pa, set, line, write);            \
+	}                                                                      \
+	static __attribute__((noinline)) void line_access_##name(             \
+		struct cpu *c, vaddr_t va, phys_addr_t pa, bool write)         \
+	{                                                                      \
+		__line_access(c, l1s, va, pa, write, line_miss_##name);        \
 	}
 
-LINES_ACCESS_SHAPED(lines_access_4way_8way, L1_4WAY, L2_8WAY)
-LINES_ACCESS_SHAPED(lines_access_vivt_4way, L1_4WAY_VIVT, L2_4WAY)
-LINES_ACCESS_SHAPED(lines_access_2way_16way, L1_2WAY, L2_16WAY)
-LINES_ACCESS_SHAPED(lines_access_any, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY)
+LINE_PATHS_SHAPED(4way_8way, L1_4WAY, L2_8WAY)
+LINE_PATHS_SHAPED(vivt_4way, L1_4WAY_VIVT, L2_4WAY)
+LINE_PATHS_SHAPED(2way_16way, L1_2WAY, L2_16WAY)
+LINE_PATHS_SHAPED(any, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY)
 
 static inline bool caches_have_shapes(const struct cpu *c,
 				      struct cache_shape l1s,
@@ -307,20 +345,63 @@ static inline bool caches_have_shapes(const struct cpu *c,
 	return cache_has_shape(&c->l1d, l1s) && cache_has_shape(c->l2, l2s);
 }
 
-/* __lines_access compiled for @c's caches. */
+static __attribute__((noinline)) u32 line_paths_pick(struct cpu *c)
+{
+	if (caches_have_shapes(c, L1_4WAY, L2_8WAY))
+		c->line_paths = LINE_PATHS_4WAY_8WAY;
+	else if (caches_have_shapes(c, L1_4WAY_VIVT, L2_4WAY))
+		c->line_paths = LINE_PATHS_VIVT_4WAY;
+	else if (caches_have_shapes(c, L1_2WAY, L2_16WAY))
+		c->line_paths = LINE_PATHS_2WAY_16WAY;
+	else
+		c->line_paths = LINE_PATHS_ANY;
+	return c->line_paths;
+}
+
+/* The copy of the line loops for @c's caches (machine.any_shape: any). */
+static inline u32 line_paths(struct cpu *c)
+{
+	if (unlikely(machine->any_shape))
+		return LINE_PATHS_ANY;
+	if (unlikely(c->line_paths == LINE_PATHS_UNKNOWN))
+		return line_paths_pick(c);
+	return c->line_paths;
+}
+
 static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 				u32 len, bool write)
 {
-	if (unlikely(machine->any_shape))
-		lines_access_any(c, va, pa, len, write);
-	else if (caches_have_shapes(c, L1_4WAY, L2_8WAY))
+	switch (line_paths(c)) {
+	case LINE_PATHS_4WAY_8WAY:
 		lines_access_4way_8way(c, va, pa, len, write);
-	else if (caches_have_shapes(c, L1_4WAY_VIVT, L2_4WAY))
+		break;
+	case LINE_PATHS_VIVT_4WAY:
 		lines_access_vivt_4way(c, va, pa, len, write);
-	else if (caches_have_shapes(c, L1_2WAY, L2_16WAY))
+		break;
+	case LINE_PATHS_2WAY_16WAY:
 		lines_access_2way_16way(c, va, pa, len, write);
-	else
+		break;
+	default:
 		lines_access_any(c, va, pa, len, write);
+	}
+}
+
+static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+			       bool write)
+{
+	switch (line_paths(c)) {
+	case LINE_PATHS_4WAY_8WAY:
+		line_access_4way_8way(c, va, pa, write);
+		break;
+	case LINE_PATHS_VIVT_4WAY:
+		line_access_vivt_4way(c, va, pa, write);
+		break;
+	case LINE_PATHS_2WAY_16WAY:
+		line_access_2way_16way(c, va, pa, write);
+		break;
+	default:
+		line_access_any(c, va, pa, write);
+	}
 }
 
 /* The walker fetches one descriptor. */
@@ -583,10 +664,12 @@ u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
 
 /*
  * Naturally aligned 4- and 8-byte accesses (PTE loads and stores): one
- * page, one line, no loop.  Return 0 or -EFAULT with c->fault set.
+ * page, one line, no loop.  Inlined into each caller, so that @size and
+ * the direction are constants and the host copy is one move.  Return 0
+ * or -EFAULT with c->fault set.
  */
-static inline int word_access(struct cpu *c, vaddr_t va, void *v, u32 size,
-			      unsigned flags)
+static inline __attribute__((always_inline)) int
+word_access(struct cpu *c, vaddr_t va, void *v, u32 size, unsigned flags)
 {
 	phys_addr_t pa;
 	u8 *h;

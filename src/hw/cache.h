@@ -223,6 +223,23 @@ cache_shape_counted(const struct cache *c, struct cache_shape sh)
 	return sh.fixed ? sh.counted : c->counted;
 }
 
+/* cache_locate for a cache of shape @sh. */
+static inline __attribute__((always_inline)) void
+cache_locate_shaped(const struct cache *c, struct cache_shape sh, vaddr_t va,
+		    phys_addr_t pa, u32 *set, u64 *line)
+{
+	u64 pline;
+
+	/* Not virtually indexed: PIPT, or VIPT within the page. */
+	if (sh.fixed && !sh.virt) {
+		pline = cache_line_of_pa(c, pa);
+		*set = (u32)pline & c->set_mask;
+		*line = pline;
+		return;
+	}
+	cache_locate(c, va, pa, set, line);
+}
+
 /* Does tag @t hold @want (dirty bit ignored)? */
 static inline u32 cache_match(u32 t, u32 want)
 {

@@ -173,6 +173,9 @@ struct cpu {
 	 * when the line is written back as a victim.
 	 */
 	u32 *l1d_l2_slot;
+	/* Which copy of the line loops fits its caches (hw/access.c,
+	 * line_paths); 0 until first asked. */
+	u8 line_paths;
 	/*
 	 * The I-cache's tags carry the count of its invalidates (mod 2^24)
 	 * above the line address: a tag of an earlier count matches nothing,
