@@ -843,7 +843,7 @@ static void shape_workload(struct shape_run *r, const char *board, bool any)
 	u32 half = 1u << 20;
 
 	TEST_BOOT(board, "checks=y");
-	machine->any_shape = any;
+	hw_use_any_shape(any);
 	c = this_cpu();
 	pg = alloc_pages(GFP_KERNEL, 9);
 	cr_assert(pg, "%s", board);

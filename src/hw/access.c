@@ -303,15 +303,6 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 #define L2_8WAY CACHE_SHAPE(8, false, false)
 #define L2_16WAY CACHE_SHAPE(16, false, false)
 
-/* cpu.line_paths: which copy fits a CPU's caches. */
-enum line_paths {
-	LINE_PATHS_UNKNOWN,
-	LINE_PATHS_4WAY_8WAY,
-	LINE_PATHS_VIVT_4WAY,
-	LINE_PATHS_2WAY_16WAY,
-	LINE_PATHS_ANY,
-};
-
 #define LINE_PATHS_SHAPED(name, l1s, l2s)                                      \
 	static __attribute__((noinline)) void lines_access_##name(            \
 		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write) \
@@ -345,63 +336,50 @@ static inline bool caches_have_shapes(const struct cpu *c,
 	return cache_has_shape(&c->l1d, l1s) && cache_has_shape(c->l2, l2s);
 }
 
-static __attribute__((noinline)) u32 line_paths_pick(struct cpu *c)
+/* Point @c's line_fn and lines_fn at the copies for its caches. */
+static __attribute__((noinline)) void line_paths_pick(struct cpu *c)
 {
-	if (caches_have_shapes(c, L1_4WAY, L2_8WAY))
-		c->line_paths = LINE_PATHS_4WAY_8WAY;
-	else if (caches_have_shapes(c, L1_4WAY_VIVT, L2_4WAY))
-		c->line_paths = LINE_PATHS_VIVT_4WAY;
-	else if (caches_have_shapes(c, L1_2WAY, L2_16WAY))
-		c->line_paths = LINE_PATHS_2WAY_16WAY;
-	else
-		c->line_paths = LINE_PATHS_ANY;
-	return c->line_paths;
+	if (machine->any_shape) {
+		c->line_fn = line_access_any;
+		c->lines_fn = lines_access_any;
+	} else if (caches_have_shapes(c, L1_4WAY, L2_8WAY)) {
+		c->line_fn = line_access_4way_8way;
+		c->lines_fn = lines_access_4way_8way;
+	} else if (caches_have_shapes(c, L1_4WAY_VIVT, L2_4WAY)) {
+		c->line_fn = line_access_vivt_4way;
+		c->lines_fn = lines_access_vivt_4way;
+	} else if (caches_have_shapes(c, L1_2WAY, L2_16WAY)) {
+		c->line_fn = line_access_2way_16way;
+		c->lines_fn = lines_access_2way_16way;
+	} else {
+		c->line_fn = line_access_any;
+		c->lines_fn = lines_access_any;
+	}
 }
 
-/* The copy of the line loops for @c's caches (machine.any_shape: any). */
-static inline u32 line_paths(struct cpu *c)
+void hw_use_any_shape(bool any)
 {
-	if (unlikely(machine->any_shape))
-		return LINE_PATHS_ANY;
-	if (unlikely(c->line_paths == LINE_PATHS_UNKNOWN))
-		return line_paths_pick(c);
-	return c->line_paths;
+	machine->any_shape = any;
+	for (u32 i = 0; i < machine->ncpus; i++) {
+		machine->cpu[i].line_fn = NULL;
+		machine->cpu[i].lines_fn = NULL;
+	}
 }
 
 static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 				u32 len, bool write)
 {
-	switch (line_paths(c)) {
-	case LINE_PATHS_4WAY_8WAY:
-		lines_access_4way_8way(c, va, pa, len, write);
-		break;
-	case LINE_PATHS_VIVT_4WAY:
-		lines_access_vivt_4way(c, va, pa, len, write);
-		break;
-	case LINE_PATHS_2WAY_16WAY:
-		lines_access_2way_16way(c, va, pa, len, write);
-		break;
-	default:
-		lines_access_any(c, va, pa, len, write);
-	}
+	if (unlikely(!c->lines_fn))
+		line_paths_pick(c);
+	c->lines_fn(c, va, pa, len, write);
 }
 
 static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 			       bool write)
 {
-	switch (line_paths(c)) {
-	case LINE_PATHS_4WAY_8WAY:
-		line_access_4way_8way(c, va, pa, write);
-		break;
-	case LINE_PATHS_VIVT_4WAY:
-		line_access_vivt_4way(c, va, pa, write);
-		break;
-	case LINE_PATHS_2WAY_16WAY:
-		line_access_2way_16way(c, va, pa, write);
-		break;
-	default:
-		line_access_any(c, va, pa, write);
-	}
+	if (unlikely(!c->line_fn))
+		line_paths_pick(c);
+	c->line_fn(c, va, pa, write);
 }
 
 /* The walker fetches one descriptor. */

@@ -101,4 +101,11 @@ void hw_set_dacr(struct cpu *c);
 /* Walk @va with @c's registers, charging nothing (checkers, debugging). */
 enum mmu_fault hw_probe(struct cpu *c, vaddr_t va, struct mmu_walk *w);
 
+/*
+ * Tests only: run every line access through the copy of the line loops
+ * compiled for any cache shape (@any), or through the copy built for the
+ * board's caches (the default), to hold the latter to the former.
+ */
+void hw_use_any_shape(bool any);
+
 #endif

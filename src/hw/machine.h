@@ -173,9 +173,11 @@ struct cpu {
 	 * when the line is written back as a victim.
 	 */
 	u32 *l1d_l2_slot;
-	/* Which copy of the line loops fits its caches (hw/access.c,
-	 * line_paths); 0 until first asked. */
-	u8 line_paths;
+	/* The copies of the line loops built for its caches (hw/access.c,
+	 * line_paths_pick); NULL until first used. */
+	void (*line_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, bool write);
+	void (*lines_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len,
+			 bool write);
 	/*
 	 * The I-cache's tags carry the count of its invalidates (mod 2^24)
 	 * above the line address: a tag of an earlier count matches nothing,
@@ -216,7 +218,7 @@ struct machine {
 	struct cpu *cur;		/* the CPU whose code runs now */
 	bool checks;			/* run the checkers */
 	/* Tests only: the hot paths as compiled for any cache shape, to
-	 * hold the boards' copies to them (hw/access.c lines_access). */
+	 * hold the boards' copies to them (hw_use_any_shape). */
 	bool any_shape;
 	struct hw_hooks hooks;
 	/* Cycles one outer-cache line of a stream takes at dram_read_MBps

@@ -13,26 +13,6 @@
 #include "kernel/sched.h"
 #include "mm/highmem_internal.h"
 
-bool kmap_slot_of(vaddr_t va, u32 *cpu, u32 *slot)
-{
-	u32 idx, first = layout.fix_kmap_begin;
-	u32 n = layout.km_slots * layout.nr_cpus;
-	vaddr_t page = va & PAGE_MASK;
-
-	if (va < layout.fixaddr_start ||
-	    (u64)va >= (u64)layout.fixaddr_top + PAGE_SIZE)
-		return false;
-	if (layout.fix_grows_down)
-		idx = (layout.fixaddr_top - page) >> PAGE_SHIFT;
-	else
-		idx = (page - layout.fixaddr_start) >> PAGE_SHIFT;
-	if (idx < first || idx >= first + n)
-		return false;
-	*cpu = (idx - first) / layout.km_slots;
-	*slot = (idx - first) % layout.km_slots;
-	return true;
-}
-
 static void check_page(vaddr_t va, bool write)
 {
 	u32 cpu, slot;

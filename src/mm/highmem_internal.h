@@ -34,7 +34,28 @@ void highmem_tlb_stale(struct cpu *c, vaddr_t va, phys_addr_t tlb_pa,
 		       phys_addr_t table_pa, bool table_mapped);
 void highmem_cache_alias(struct cpu *c, vaddr_t va, vaddr_t other,
 			 phys_addr_t pa);
-/* Which fixmap kmap slot is @va in?  false if none. */
-bool kmap_slot_of(vaddr_t va, u32 *cpu, u32 *slot);
+/*
+ * Which fixmap kmap slot is @va in?  false if none.  Inline: a caller that
+ * asks only whether (in_fixmap_kmap) skips the division.
+ */
+static inline bool kmap_slot_of(vaddr_t va, u32 *cpu, u32 *slot)
+{
+	u32 idx, first = layout.fix_kmap_begin;
+	u32 n = layout.km_slots * layout.nr_cpus;
+	vaddr_t page = va & PAGE_MASK;
+
+	if (va < layout.fixaddr_start ||
+	    (u64)va >= (u64)layout.fixaddr_top + PAGE_SIZE)
+		return false;
+	if (layout.fix_grows_down)
+		idx = (layout.fixaddr_top - page) >> PAGE_SHIFT;
+	else
+		idx = (page - layout.fixaddr_start) >> PAGE_SHIFT;
+	if (idx < first || idx >= first + n)
+		return false;
+	*cpu = (idx - first) / layout.km_slots;
+	*slot = (idx - first) % layout.km_slots;
+	return true;
+}
 
 #endif
