@@ -5,6 +5,7 @@
 #include "config/runtime.h"
 
 void (*kv_check_hook)(vaddr_t va, u32 len, bool write);
+vaddr_t kv_check_skip_start, kv_check_skip_end;
 
 _Noreturn void kernel_oops(vaddr_t va, bool write)
 {
@@ -19,8 +20,14 @@ _Noreturn void kernel_oops(vaddr_t va, bool write)
 
 static inline void kv_check(vaddr_t va, u32 len, bool write)
 {
-	if (unlikely(machine->checks) && kv_check_hook)
-		kv_check_hook(va, len, write);
+	vaddr_t last = va + (len ? len - 1 : 0);
+
+	if (!unlikely(machine->checks) || !kv_check_hook)
+		return;
+	if (va >= kv_check_skip_start && last < kv_check_skip_end &&
+	    va <= last)
+		return;
+	kv_check_hook(va, len, write);
 }
 
 void kv_read(vaddr_t va, void *buf, u32 len)

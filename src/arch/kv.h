@@ -26,8 +26,15 @@ void kv_write(vaddr_t va, const void *buf, u32 len);
 void kv_memcpy(vaddr_t dst, vaddr_t src, u32 len);
 void kv_memset(vaddr_t va, u8 c, u32 len);
 
-/* Checker hook: called before each access when checks are on. */
+/*
+ * Checker hook: called before each access when checks are on, but for an
+ * access wholly inside [kv_check_skip_start, kv_check_skip_end), which
+ * the hook's owner sets to what it passes without a look (the highmem
+ * checker: the direct map), so that such an access, a PTE store, skips
+ * the call.
+ */
 extern void (*kv_check_hook)(vaddr_t va, u32 len, bool write);
+extern vaddr_t kv_check_skip_start, kv_check_skip_end;
 
 /* Stop with an oops for a kernel fault at @va. */
 _Noreturn void kernel_oops(vaddr_t va, bool write);

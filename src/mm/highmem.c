@@ -336,6 +336,9 @@ void kmap_init(void)
 	pkmap_page_table = pte_offset_kernel(layout.pkmap_base);
 	kmap_atomic_init();
 	kv_check_hook = highmem_kv_check;
+	/* The direct map holds no fixmap slot or pkmap entry. */
+	kv_check_skip_start = layout.page_offset;
+	kv_check_skip_end = layout.high_memory;
 	machine->hooks.tlb_stale = highmem_tlb_stale;
 	machine->hooks.cache_alias = highmem_cache_alias;
 }
@@ -343,4 +346,6 @@ void kmap_init(void)
 void kmap_exit(void)
 {
 	kv_check_hook = NULL;
+	kv_check_skip_start = 0;
+	kv_check_skip_end = 0;
 }

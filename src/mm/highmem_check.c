@@ -34,13 +34,15 @@ static void check_page(vaddr_t va, bool write)
 		      PKMAP_NR(va));
 }
 
+/*
+ * kv.c's hook.  It skips, without calling, an access wholly inside the
+ * direct map (kv_check_skip_start/end, set by kmap_init), which holds no
+ * fixmap slot or pkmap entry.
+ */
 void highmem_kv_check(vaddr_t va, u32 len, bool write)
 {
 	vaddr_t last = va + (len ? len - 1 : 0);
 
-	/* The direct map holds no fixmap slot or pkmap entry. */
-	if (va >= layout.page_offset && last < layout.high_memory && va <= last)
-		return;
 	for (vaddr_t p = va & PAGE_MASK;; p += PAGE_SIZE) {
 		check_page(p < va ? va : p, write);
 		if (p >= (last & PAGE_MASK))
