@@ -216,9 +216,9 @@ l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 }
 
 /*
- * One line access through L1.  @l1s, @l2s: as for __lines_access.  The
- * miss, @line_miss, is out of line: a hit (a PTE store, mostly) then
- * saves no registers.
+ * One line access through L1; @l1s as for __lines_access.  The miss,
+ * @line_miss, is out of line, so that a hit (a PTE store, mostly) saves
+ * two host registers, not six.
  */
 static inline __attribute__((always_inline)) void
 __line_access(struct cpu *c, struct cache_shape l1s, vaddr_t va,
