@@ -469,15 +469,33 @@ Test(tlb, index_lowest_way_across_sizes, .fini = teardown)
 }
 
 /*
- * Random loads, replacements and every kind of invalidate on a 64-way TLB
- * with 4 KiB and 1 MiB entries and two ASIDs: the indexed lookup always
- * agrees with a scan of every way.
+ * The plain set-associative lookup: for each page size present, smallest
+ * first, every way of its set in order.
  */
-Test(tlb, index_matches_scan, .fini = teardown)
+static int lookup_by_sets(u32 va, u8 asid)
+{
+	for (u32 sizes = t.sizes; sizes; sizes &= sizes - 1) {
+		u32 set = (va >> __builtin_ctz(sizes)) & t.set_mask;
+
+		for (u32 w = 0; w < t.ways; w++) {
+			const struct tlb_entry *e = &t.e[set * t.ways + w];
+
+			if (e->valid && (va & e->mask) == e->va &&
+			    (e->global || e->asid == asid))
+				return (int)(set * t.ways + w);
+		}
+	}
+	return -1;
+}
+
+/*
+ * Random loads, replacements and every kind of invalidate over 4 KiB and
+ * 1 MiB entries and two ASIDs; after each, tlb_lookup agrees with @ref.
+ */
+static void random_traffic(int (*ref)(u32 va, u8 asid))
 {
 	u32 x = 99;
 
-	setup(64, 64);
 	for (u32 step = 0; step < 20000; step++) {
 		u32 r, va;
 		u8 asid;
@@ -507,9 +525,32 @@ Test(tlb, index_matches_scan, .fini = teardown)
 			for (u8 a = 0; a < 2; a++) {
 				u32 q = 0xbf000000 + (p << 12) + ((p & 3) << 20);
 
-				cr_assert_eq(tlb_lookup(&t, q, a),
-					     lookup_by_scan(q, a),
+				cr_assert_eq(tlb_lookup(&t, q, a), ref(q, a),
 					     "step %u va %#x asid %u", step, q, a);
 			}
 	}
+}
+
+/* A 64-way TLB's indexed lookup agrees with a scan of every way. */
+Test(tlb, index_matches_scan, .fini = teardown)
+{
+	setup(64, 64);
+	random_traffic(lookup_by_scan);
+}
+
+/*
+ * A 4-way TLB's lookup, which looks only at the ways its valid mask
+ * names, agrees with the plain scan of each size's set; and the mask is
+ * what the entries say.
+ */
+Test(tlb, valid_mask_matches_scan, .fini = teardown)
+{
+	setup(512, 4);
+	cr_assert_not_null(t.valid);
+	random_traffic(lookup_by_sets);
+	for (u32 set = 0; set < t.sets; set++)
+		for (u32 w = 0; w < t.ways; w++)
+			cr_assert_eq((t.valid[set] >> w) & 1,
+				     t.e[set * t.ways + w].valid, "set %u way %u",
+				     set, w);
 }

@@ -233,7 +233,9 @@ __line_access(struct cpu *c, struct cache_shape l1s, vaddr_t va,
 	cache_locate_shaped(l1, l1s, va, pa, &set, &line);
 	if (likely(cache_hit_shaped(l1, l1s, set, line, write))) {
 		hw_event(c, EV_l1d_hit);
-		hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
+		/* Zero on every board (the CPI holds it): nothing to add. */
+		if (cost()->l1_hit)
+			hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
 		return;
 	}
 	line_miss(c, va, pa, set, line, write);

@@ -30,8 +30,11 @@ int tlb_init(struct tlb *t, u32 entries, u32 ways)
 	t->checked = calloc(entries, sizeof(*t->checked));
 	if (t->sets == 1 && ways <= 64)
 		t->index = calloc(1u << TLB_INDEX_BITS, sizeof(*t->index));
+	else if (ways <= 64)
+		t->valid = calloc(t->sets, sizeof(*t->valid));
 	if (!t->e || !t->gen || !t->victim || !t->checked ||
-	    (t->sets == 1 && ways <= 64 && !t->index)) {
+	    (t->sets == 1 && ways <= 64 && !t->index) ||
+	    (t->sets > 1 && ways <= 64 && !t->valid)) {
 		tlb_exit(t);
 		return -ENOMEM;
 	}
@@ -45,6 +48,7 @@ void tlb_exit(struct tlb *t)
 	free(t->victim);
 	free(t->checked);
 	free(t->index);
+	free(t->valid);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -95,6 +99,16 @@ int tlb_lookup(const struct tlb *t, u32 va, u8 asid)
 		const struct tlb_entry *e = &t->e[set * t->ways];
 
 		sizes &= sizes - 1;
+		if (t->valid) {
+			/* The valid ways, lowest first, as the scan meets them. */
+			for (u64 m = t->valid[set]; m; m &= m - 1) {
+				u32 w = (u32)__builtin_ctzll(m);
+
+				if (tlb_match(&e[w], va, asid))
+					return (int)(set * t->ways + w);
+			}
+			continue;
+		}
 		for (u32 w = 0; w < t->ways; w++)
 			if (tlb_match(&e[w], va, asid))
 				return (int)(set * t->ways + w);
@@ -108,6 +122,8 @@ static void tlb_kill(struct tlb *t, u32 slot)
 
 	if (t->index && e->valid)
 		t->index[tlb_bucket(e->va, e->page_shift)] &= ~(1ull << slot);
+	if (t->valid)
+		t->valid[slot / t->ways] &= ~(1ull << (slot % t->ways));
 	t->e[slot].valid = false;
 	t->gen[slot]++;
 }
@@ -133,6 +149,8 @@ u32 tlb_insert(struct tlb *t, u32 va, u8 asid, const struct mmu_walk *w)
 	t->sizes |= 1u << w->page_shift;
 	if (t->index)
 		t->index[tlb_bucket(e->va, e->page_shift)] |= 1ull << slot;
+	if (t->valid)
+		t->valid[set] |= 1ull << way;
 	return slot;
 }
 

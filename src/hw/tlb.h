@@ -68,6 +68,12 @@ struct tlb {
 	struct tlb_entry *e;	/* [set * ways + way] */
 	u32 *gen;		/* per entry, bumped whenever it changes */
 	u8 *victim;		/* round-robin replacement per set */
+	/*
+	 * A set-associative TLB of at most 64 ways: valid[set] has bit w set
+	 * while way w holds a valid entry, so that a lookup looks only at
+	 * those (a miss in an empty set is one load).  NULL otherwise.
+	 */
+	u64 *valid;
 	struct tlb_checked *checked;	/* per entry */
 	/*
 	 * A fully associative TLB of at most 64 entries: index[b] has bit w
