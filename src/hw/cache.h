@@ -346,9 +346,15 @@ static inline void cache_mark_dirty(struct cache *c, u32 i)
 	cache_mark_dirty_shaped(c, CACHE_SHAPE_ANY, i);
 }
 
+static inline __attribute__((always_inline)) phys_addr_t
+cache_line_pa_shaped(const struct cache *c, struct cache_shape sh, u32 i)
+{
+	return (phys_addr_t)cache_pline_shaped(c, sh, i) << c->line_shift;
+}
+
 static inline phys_addr_t cache_line_pa(const struct cache *c, u32 i)
 {
-	return (phys_addr_t)cache_pline(c, i) << c->line_shift;
+	return cache_line_pa_shaped(c, CACHE_SHAPE_ANY, i);
 }
 
 static inline bool cache_line_dirty(const struct cache *c, u32 i)
@@ -417,8 +423,7 @@ __cache_miss_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
 	out->evicted = c->tag[i] & CACHE_VALID;
 	if (cache_line_dirty(c, i)) {
 		out->evicted_dirty = true;
-		out->evicted_pa = (phys_addr_t)cache_pline_shaped(c, sh, i)
-				  << c->line_shift;
+		out->evicted_pa = cache_line_pa_shaped(c, sh, i);
 	}
 	/* Only caches where a PA can sit in two places keep counts. */
 	if (unlikely(cache_shape_counted(c, sh)))
