@@ -22,7 +22,7 @@ static inline void kv_check(vaddr_t va, u32 len, bool write)
 {
 	vaddr_t last = va + (len ? len - 1 : 0);
 
-	if (!unlikely(machine->checks) || !kv_check_hook)
+	if (!machine->checks || !kv_check_hook)
 		return;
 	if (va >= kv_check_skip_start && last < kv_check_skip_end &&
 	    va <= last)
