@@ -368,11 +368,13 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 	} else {
 		misses = icache_pass_made(c, m, cc, &l2_hits);
 	}
+	/* All resident, and no fill of this pass evicted an earlier line. */
+	if (!misses) {
+		c->cc_fills[cc] = c->icache_fills;
+		return;
+	}
 	c->icache_fills += misses;
 	hw_event_add(c, EV_icache_miss, misses);
 	hw_event_add(c, EV_l2_hit, l2_hits);
 	hw_charge(c, CAUSE_icache_fill, l2_hits * cost()->l2_hit);
-	/* All resident, and no fill of this pass evicted an earlier line. */
-	if (!misses)
-		c->cc_fills[cc] = c->icache_fills;
 }
