@@ -331,32 +331,36 @@ LINE_PATHS_SHAPED(vivt_4way, L1_4WAY_VIVT, L2_4WAY)
 LINE_PATHS_SHAPED(2way_16way, L1_2WAY, L2_16WAY)
 LINE_PATHS_SHAPED(any, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY)
 
-static inline bool caches_have_shapes(const struct cpu *c,
-				      struct cache_shape l1s,
-				      struct cache_shape l2s)
-{
-	return cache_has_shape(&c->l1d, l1s) && cache_has_shape(c->l2, l2s);
-}
+/* The copies of the line loops, and the L1 D-cache and outer cache each fits. */
+static const struct line_paths {
+	struct cache_shape l1s, l2s;
+	void (*line_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, bool write);
+	void (*lines_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len,
+			 bool write);
+} line_paths[] = {
+	{ L1_4WAY, L2_8WAY, line_access_4way_8way, lines_access_4way_8way },
+	{ L1_4WAY_VIVT, L2_4WAY, line_access_vivt_4way,
+	  lines_access_vivt_4way },
+	{ L1_2WAY, L2_16WAY, line_access_2way_16way, lines_access_2way_16way },
+	/* Last: fits any caches. */
+	{ CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, line_access_any, lines_access_any },
+};
 
-/* Point @c's line_fn and lines_fn at the copies for its caches. */
+/*
+ * Point @c's line_fn and lines_fn at the first copy that fits its caches
+ * (with machine.any_shape, the last).
+ */
 static __attribute__((noinline)) void line_paths_pick(struct cpu *c)
 {
-	if (machine->any_shape) {
-		c->line_fn = line_access_any;
-		c->lines_fn = lines_access_any;
-	} else if (caches_have_shapes(c, L1_4WAY, L2_8WAY)) {
-		c->line_fn = line_access_4way_8way;
-		c->lines_fn = lines_access_4way_8way;
-	} else if (caches_have_shapes(c, L1_4WAY_VIVT, L2_4WAY)) {
-		c->line_fn = line_access_vivt_4way;
-		c->lines_fn = lines_access_vivt_4way;
-	} else if (caches_have_shapes(c, L1_2WAY, L2_16WAY)) {
-		c->line_fn = line_access_2way_16way;
-		c->lines_fn = lines_access_2way_16way;
-	} else {
-		c->line_fn = line_access_any;
-		c->lines_fn = lines_access_any;
-	}
+	const struct line_paths *p = line_paths;
+
+	if (machine->any_shape)
+		p = &line_paths[ARRAY_SIZE(line_paths) - 1];
+	while (!cache_has_shape(&c->l1d, p->l1s) ||
+	       !cache_has_shape(c->l2, p->l2s))
+		p++;
+	c->line_fn = p->line_fn;
+	c->lines_fn = p->lines_fn;
 }
 
 void hw_use_any_shape(bool any)

@@ -80,7 +80,10 @@ struct cache {
 	 * with no line resident skips its per-line lookups.
 	 */
 	u16 *va_pages;
-	bool counted;		/* dirty or va_pages: a miss recounts */
+	/* dirty or va_pages: a miss recounts.  Kept, not derived at each
+	 * miss: the generic paths' misses read it (26 host instructions of
+	 * the Kirkwood's kmap pair). */
+	bool counted;
 	/*
 	 * Valid lines that have left so far: replaced by cache_access,
 	 * invalidated, or dropped by an invalidate-all.  A line found here
@@ -88,7 +91,8 @@ struct cache {
 	 * -- so a caller that saw a set of lines resident may trust them
 	 * until it does (the I-cache memo reads the outer cache's,
 	 * hw/icache.c).  The L1 D-cache's own miss path (hw/access.c) calls
-	 * __cache_miss directly and does not count: nothing reads that.
+	 * __cache_miss_shaped directly and does not count: nothing reads
+	 * that.
 	 */
 	u64 evictions;
 };
@@ -240,6 +244,18 @@ cache_locate_shaped(const struct cache *c, struct cache_shape sh, vaddr_t va,
 	cache_locate(c, va, pa, set, line);
 }
 
+/*
+ * The way round-robin replacement takes after way @w of @ways: a mask for
+ * a power of two (constant where the caller knows the ways), a compare
+ * otherwise.
+ */
+static inline __attribute__((always_inline)) u8 cache_next_way(u32 w,
+							       u32 ways)
+{
+	return (u8)(!(ways & (ways - 1)) ? (w + 1) & (ways - 1) :
+		    w + 1 == ways ? 0 : w + 1);
+}
+
 /* Does tag @t hold @want (dirty bit ignored)? */
 static inline u32 cache_match(u32 t, u32 want)
 {
@@ -341,11 +357,6 @@ cache_mark_dirty_shaped(struct cache *c, struct cache_shape sh, u32 i)
 	c->tag[i] |= CACHE_DIRTY;
 }
 
-static inline void cache_mark_dirty(struct cache *c, u32 i)
-{
-	cache_mark_dirty_shaped(c, CACHE_SHAPE_ANY, i);
-}
-
 static inline __attribute__((always_inline)) phys_addr_t
 cache_line_pa_shaped(const struct cache *c, struct cache_shape sh, u32 i)
 {
@@ -396,7 +407,7 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 }
 
 /*
- * __cache_miss - (@va, @pa), tag @line, is not in @set: allocate it over
+ * __cache_miss_shaped - (@va, @pa), tag @line, is not in @set: allocate it over
  * the round-robin victim (reads always, writes with write_allocate),
  * reporting a dirty victim in @out.
  */
@@ -415,10 +426,7 @@ __cache_miss_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
 	if (write && !c->write_allocate)
 		return;
 	w = c->victim[set];
-	/* Round robin; a mask for a power-of-two count known here. */
-	c->victim[set] = (u8)(sh.ways && !(ways & (ways - 1)) ?
-				      (w + 1) & (ways - 1) :
-			      w + 1 == ways ? 0 : w + 1);
+	c->victim[set] = cache_next_way(w, ways);
 	i = set * ways + w;
 	out->evicted = c->tag[i] & CACHE_VALID;
 	if (cache_line_dirty(c, i)) {
@@ -437,15 +445,9 @@ __cache_miss_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
 	out->index = i;
 }
 
-static inline __attribute__((always_inline)) void
-__cache_miss(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
-	     bool write, struct cache_outcome *out)
-{
-	__cache_miss_shaped(c, CACHE_SHAPE_ANY, va, pa, set, line, write, out);
-}
-
 /*
- * cache_hit - is tag @line in @set?  If so, mark it dirty for a write.
+ * cache_hit_shaped - is tag @line in @set?  If so, mark it dirty for a
+ * write.
  */
 static inline __attribute__((always_inline)) bool
 cache_hit_shaped(struct cache *c, struct cache_shape sh, u32 set, u64 line,
@@ -462,26 +464,7 @@ cache_hit_shaped(struct cache *c, struct cache_shape sh, u32 set, u64 line,
 	return false;
 }
 
-static inline __attribute__((always_inline)) bool
-cache_hit(struct cache *c, u32 set, u64 line, bool write)
-{
-	return cache_hit_shaped(c, CACHE_SHAPE_ANY, set, line, write);
-}
-
-/*
- * cache_lookup - look up the line holding (@va, @pa); on a hit mark it dirty
- * for a write and return true.  On a miss return false with its @set and
- * tag @line, for __cache_miss.
- */
-static inline __attribute__((always_inline)) bool
-cache_lookup(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
-	     u32 *set, u64 *line)
-{
-	cache_locate(c, va, pa, set, line);
-	return cache_hit(c, *set, *line, write);
-}
-
-/* cache_access and cache_access_pa once the set and tag are known. */
+/* cache_access and cache_access_pa_shaped once the set and tag are known. */
 static inline __attribute__((always_inline)) void
 __cache_access_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
 		      phys_addr_t pa, u32 set, u64 line, bool write,
@@ -503,14 +486,6 @@ __cache_access_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
 	c->evictions += out->evicted;
 }
 
-static inline __attribute__((always_inline)) void
-__cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, u32 set, u64 line,
-	       bool write, struct cache_outcome *out)
-{
-	__cache_access_shaped(c, CACHE_SHAPE_ANY, va, pa, set, line, write,
-			      out);
-}
-
 /*
  * cache_access - look up the line holding (@va, @pa); on a miss allocate it
  * (reads always, writes only with write_allocate).  A write marks the line
@@ -524,7 +499,8 @@ cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 	u64 line;
 
 	cache_locate(c, va, pa, &set, &line);
-	__cache_access(c, va, pa, set, line, write, out);
+	__cache_access_shaped(c, CACHE_SHAPE_ANY, va, pa, set, line, write,
+			      out);
 }
 
 /*

@@ -176,10 +176,7 @@ icache_fetch_lines(struct cpu *c, u32 k, u32 end, u32 ways, u32 *fills,
 			continue;
 		}
 		w = victim[set];
-		/* Round robin; a mask for the constant 2 and 4 ways. */
-		victim[set] = (u8)(!(ways & (ways - 1)) ?
-					   ((u32)w + 1) & (ways - 1) :
-				   (u32)w + 1 == ways ? 0 : (u32)w + 1);
+		victim[set] = cache_next_way((u32)w, ways);
 		i += (u32)w;
 		tag[i] = want;
 		slot[k] = i;
@@ -343,9 +340,9 @@ void hw_icache_inv_all(struct cpu *c)
  * come out as the real layout makes them.  The I-cache is looked up by PA
  * (machine_create makes it physically indexed: text's VA and PA agree in
  * every index bit) and is never dirty, so a hit needs no work and a miss
- * only the round-robin replacement that __cache_miss does; its tags carry
- * the invalidate count (cpu.l1i_gen).  Fills that hit L2 are counted and
- * charged once at the end; the rest take the general path.
+ * only the round-robin replacement that __cache_miss_shaped does; its tags
+ * carry the invalidate count (cpu.l1i_gen).  Fills that hit L2 are counted
+ * and charged once at the end; the rest take the general path.
  */
 void __cc_icache_fetch(struct cpu *c, u16 cc)
 {
