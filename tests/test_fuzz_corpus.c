@@ -95,6 +95,16 @@ static const struct expect crashes[] = {
 	 * shmem_getpage_gfp's flush_dcache_page.
 	 */
 	{ "vivt-image-page-mapped-without-update-mmu-cache", 2, 1, 0, 0, false },
+	/*
+	 * NUMA-Q, x86-2.6, CONFIG_UACCESS_GUP_KMAP_MEMCPY: a read() from
+	 * tmpfs into a page shared copy-on-write with a child.  The RFC's
+	 * copy, run by __copy_to_user_inatomic under the page-cache page's
+	 * KM_USER0, faulted the user page in through get_user_pages:
+	 * do_wp_page's copy_user_highpage took KM_USER0 again.  Under typed
+	 * slots the copy now pins with FOLL_NOFAULT; the read's slow path
+	 * does the fault.
+	 */
+	{ "gup-kmap-typed-slot-fault-in-atomic", 15, 2, 1, 0, false },
 };
 
 static void check(const char *dir, const struct expect *e)

@@ -290,6 +290,43 @@ Test(gup, faults_in_on_vivt)
 	test_shutdown();
 }
 
+/*
+ * FOLL_NOFAULT takes what is there and faults nothing in: two present
+ * pages, then an absent one, give the two; an absent first page gives
+ * -EFAULT.  No fault is taken either time.
+ */
+static void nofault_main(void *arg)
+{
+	struct page *pages[NPAGES];
+	vaddr_t a = map_anon(NPAGES, PROT_READ | PROT_WRITE);
+	struct probe p;
+
+	fill(a, 2);
+	probe_take(&p);
+	seen.ret = get_user_pages_unlocked(a, NPAGES,
+					   FOLL_WRITE | FOLL_NOFAULT, pages);
+	seen.ret2 = get_user_pages_unlocked(a + 2 * PAGE_SIZE, 1,
+					    FOLL_WRITE | FOLL_NOFAULT, pages + 2);
+	seen.faults = probe_ev(&p, EV_page_fault);
+	seen.fault_anon = probe_ev(&p, EV_fault_anon);
+	seen.pfn_follow[2] = pfn_at(a + 2 * PAGE_SIZE);
+	if (seen.ret > 0)
+		put_user_pages(pages, (u32)seen.ret);
+}
+
+Test(gup, nofault_takes_only_present_pages)
+{
+	TEST_BOOT("numaq-16", "cpus=1");
+	test_run_process(nofault_main, NULL);
+	cr_assert_eq(seen.ret, 2);
+	cr_assert_eq(seen.ret2, -EFAULT);
+	cr_assert_eq(seen.faults, 0);
+	cr_assert_eq(seen.fault_anon, 0);
+	/* Still absent. */
+	cr_assert_eq(seen.pfn_follow[2], 0);
+	test_shutdown();
+}
+
 /* A read of untouched memory maps the zero page: no reference taken. */
 static void zero_page_main(void *arg)
 {

@@ -290,6 +290,25 @@ static enum km_type km_copy_slot(void)
 	return config->vmsplit == VMSPLIT_4G_4G ? KM_USER_COPY : KM_USER1;
 }
 
+/*
+ * The RFC pins with get_user_pages_fast even in atomic context (a caller
+ * holding a kmap_atomic, page faults disabled), and lets it fault pages
+ * in: fine where kmap_atomic slots are a stack, as in the kernels it was
+ * written for.  Under the x86-2.6 flavour's typed slots such a fault
+ * would take the caller's KM_USER0 again (do_wp_page's
+ * copy_user_highpage), and 2.6's own atomic copies never fault (rw_vm
+ * gives up; __copy_*_inatomic take the fixup).  There it pins with
+ * FOLL_NOFAULT: a page that needs a fault is not pinned, the RFC copies
+ * nothing, and the caller takes its slow path (kmap, and a copy that may
+ * fault).
+ */
+static unsigned int gup_kmap_fault_flags(void)
+{
+	bool atomic = current->preempt_count || current->pagefault_disabled;
+
+	return atomic && config->flavour == FLAVOUR_X86_26 ? FOLL_NOFAULT : 0;
+}
+
 #define GUP_KMAP_MAX_PAGES 1024
 
 /*
@@ -314,7 +333,9 @@ static u32 gup_kmap_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
 	array = kmalloc(num_pages * 4, GFP_KERNEL | __GFP_ZERO);
 	if (!array)
 		return n;
-	ret = get_user_pages_fast(uaddr, num_pages, to_user ? FOLL_WRITE : 0,
+	ret = get_user_pages_fast(uaddr, num_pages,
+				  (to_user ? FOLL_WRITE : 0) |
+					  gup_kmap_fault_flags(),
 				  pages);
 	if (ret < 0)
 		goto free_array;

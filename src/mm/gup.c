@@ -172,10 +172,12 @@ static int gup_follow_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 				return 0;
 			}
 		}
+		/* faultin_page: FOLL_NOFAULT takes only what is there. */
+		if (gup_flags & FOLL_NOFAULT)
+			return -EFAULT;
 		if (++faults > GUP_MAX_FAULTS)
 			panic("get_user_pages: no progress at %#x after %u faults",
 			      addr, GUP_MAX_FAULTS);
-		/* faultin_page */
 		ret = handle_mm_fault(mm, vma, addr, write);
 		if (ret == VM_FAULT_OOM)
 			return -ENOMEM;

@@ -31,6 +31,7 @@
 #define FOLL_TOUCH 0x02u	/* mark the page accessed (always done here) */
 #define FOLL_GET 0x04u		/* take a reference on the page */
 #define FOLL_FORCE 0x10u	/* get_user_pages read/write with no perms */
+#define FOLL_NOFAULT 0x80u	/* do not fault pages in (Linux 5.16) */
 #define FOLL_PIN 0x40000u	/* pin: GUP_PIN_COUNTING_BIAS references */
 
 /* A pin is this many references on a small page (include/linux/mm.h). */
