@@ -815,11 +815,13 @@ Test(access, zero_stores_to_unwritten_frames_are_skipped)
 
 /* What a run left: every event and cause total, the cycles, the caches. */
 struct shape_run {
-	u64 events[NR_EVENTS], causes[NR_CAUSES], cycles;
+	u64 events[NR_EVENTS], causes[NR_CAUSES], cycles, sum;
 	u32 l1_sets, l1_lines, l2_sets, l2_lines;
 	u32 *l1_tag, *l2_tag;
 	u8 *l1_victim, *l2_victim;
 };
+
+static void shape_take(struct shape_run *r, struct cpu *c);
 
 static void *dup_array(const void *p, size_t n)
 {
@@ -860,6 +862,14 @@ static void shape_workload(struct shape_run *r, const char *board, bool any)
 		kv_memcpy(a + off + 1000, a + half + off, 1500);
 	}
 	kv_memcpy(a, a + half, half);
+	r->sum = 0;
+	shape_take(r, c);
+	__free_pages(pg, 9);
+	test_shutdown();
+}
+
+static void shape_take(struct shape_run *r, struct cpu *c)
+{
 	for (u32 e = 0; e < NR_EVENTS; e++)
 		r->events[e] = machine_event_total(e);
 	for (u32 w = 0; w < NR_CAUSES; w++)
@@ -873,8 +883,6 @@ static void shape_workload(struct shape_run *r, const char *board, bool any)
 	r->l2_tag = dup_array(c->l2->tag, r->l2_lines * sizeof(u32));
 	r->l1_victim = dup_array(c->l1d.victim, r->l1_sets);
 	r->l2_victim = dup_array(c->l2->victim, r->l2_sets);
-	__free_pages(pg, 9);
-	test_shutdown();
 }
 
 static void shape_run_free(struct shape_run *r)
@@ -891,6 +899,28 @@ static void shape_run_free(struct shape_run *r)
  * a run through it gives the events, causes, cycles and cache contents
  * of the same run through the copy compiled for any shape.
  */
+/* @a and @b left the same totals, clock, caches and values read. */
+static void shape_runs_equal(const struct shape_run *a,
+			     const struct shape_run *b, const char *board)
+{
+	for (u32 e = 0; e < NR_EVENTS; e++)
+		cr_assert_eq(a->events[e], b->events[e], "%s event %u", board,
+			     e);
+	for (u32 w = 0; w < NR_CAUSES; w++)
+		cr_assert_eq(a->causes[w], b->causes[w], "%s cause %u", board,
+			     w);
+	cr_assert_eq(a->cycles, b->cycles, "%s", board);
+	cr_assert_eq(a->sum, b->sum, "%s", board);
+	cr_assert_eq(memcmp(a->l1_tag, b->l1_tag, a->l1_lines * sizeof(u32)),
+		     0, "%s", board);
+	cr_assert_eq(memcmp(a->l2_tag, b->l2_tag, a->l2_lines * sizeof(u32)),
+		     0, "%s", board);
+	cr_assert_eq(memcmp(a->l1_victim, b->l1_victim, a->l1_sets), 0, "%s",
+		     board);
+	cr_assert_eq(memcmp(a->l2_victim, b->l2_victim, a->l2_sets), 0, "%s",
+		     board);
+}
+
 Test(access, shaped_line_loops_match_the_generic_one)
 {
 	for (u32 i = 0; platforms[i]; i++) {
@@ -903,22 +933,79 @@ Test(access, shaped_line_loops_match_the_generic_one)
 		cr_assert_gt(sh.events[EV_l1d_miss], 100000, "%s", b);
 		cr_assert_gt(sh.events[EV_l1d_writeback], 1000, "%s", b);
 		cr_assert_gt(sh.events[EV_l2_writeback], 200, "%s", b);
-		for (u32 e = 0; e < NR_EVENTS; e++)
-			cr_assert_eq(sh.events[e], any.events[e], "%s event %u",
-				     b, e);
-		for (u32 w = 0; w < NR_CAUSES; w++)
-			cr_assert_eq(sh.causes[w], any.causes[w], "%s cause %u",
-				     b, w);
-		cr_assert_eq(sh.cycles, any.cycles, "%s", b);
-		cr_assert_eq(memcmp(sh.l1_tag, any.l1_tag,
-				    sh.l1_lines * sizeof(u32)), 0, "%s", b);
-		cr_assert_eq(memcmp(sh.l2_tag, any.l2_tag,
-				    sh.l2_lines * sizeof(u32)), 0, "%s", b);
-		cr_assert_eq(memcmp(sh.l1_victim, any.l1_victim, sh.l1_sets),
-			     0, "%s", b);
-		cr_assert_eq(memcmp(sh.l2_victim, any.l2_victim, sh.l2_sets),
-			     0, "%s", b);
+		shape_runs_equal(&sh, &any, b);
 		shape_run_free(&sh);
 		shape_run_free(&any);
+	}
+}
+
+/*
+ * Loads of 4 and 8 bytes over 2 MiB of dirty lowmem, in runs of 1 to 48
+ * that start anywhere in a line and may cross lines (not pages), each run either one
+ * kv_read_run() or one kv_read32()/kv_read64() per load; a TLB flush now
+ * and then makes a run's first load miss the TLB.
+ */
+static void read_run_workload(struct shape_run *r, const char *board,
+			      bool as_run)
+{
+	struct cpu *c;
+	struct page *pg;
+	vaddr_t a;
+	u64 vals[48];
+	u32 half = 1u << 20, k = 0;
+
+	TEST_BOOT(board, "checks=y");
+	c = this_cpu();
+	pg = alloc_pages(GFP_KERNEL, 9);
+	cr_assert(pg, "%s", board);
+	a = page_address(pg);
+	/* Loaded, then stored: dirty lines even without write-allocate. */
+	for (u32 off = 0; off < 2 * half; off += 4) {
+		kv_read32(a + off);
+		kv_write32(a + off, off * 2654435761u);
+	}
+	r->sum = 0;
+	for (u32 off = 0; off < 2 * half - 4096; off += 1000 + 8 * (k % 7), k++) {
+		u32 size = k % 3 ? 4 : 8, n = 1 + k % 48;
+		vaddr_t va = a + off;
+
+		n = MIN(n, (PAGE_SIZE - (off & (PAGE_SIZE - 1))) / size);
+
+		if (k % 11 == 0)
+			hw_tlb_inv_all(c);
+		if (as_run) {
+			kv_read_run(va, vals, size, n);
+		} else {
+			for (u32 i = 0; i < n; i++) {
+				if (size == 4)
+					((u32 *)vals)[i] = kv_read32(va + 4 * i);
+				else
+					vals[i] = kv_read64(va + 8 * i);
+			}
+		}
+		for (u32 i = 0; i < n; i++)
+			r->sum = r->sum * 31 + (size == 4 ? ((u32 *)vals)[i] :
+							    vals[i]);
+	}
+	shape_take(r, c);
+	__free_pages(pg, 9);
+	test_shutdown();
+}
+
+/* A run of loads leaves what its loads one by one leave, on every board. */
+Test(access, read_run_matches_single_loads)
+{
+	for (u32 i = 0; platforms[i]; i++) {
+		const char *b = platforms[i]->name;
+		struct shape_run run, single;
+
+		read_run_workload(&run, b, true);
+		read_run_workload(&single, b, false);
+		cr_assert_gt(run.events[EV_l1d_miss], 30000, "%s", b);
+		cr_assert_gt(run.events[EV_l1d_writeback], 30000, "%s", b);
+		cr_assert_gt(run.events[EV_tlb_miss], 150, "%s", b);
+		shape_runs_equal(&run, &single, b);
+		shape_run_free(&run);
+		shape_run_free(&single);
 	}
 }

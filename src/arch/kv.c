@@ -37,6 +37,14 @@ void kv_read(vaddr_t va, void *buf, u32 len)
 		kernel_oops(this_cpu()->fault.va, false);
 }
 
+void kv_read_run(vaddr_t va, void *v, u32 size, u32 n)
+{
+	for (u32 i = 0; i < n; i++)
+		kv_check(va + i * size, size, false);
+	if (hw_read_run(this_cpu(), va, v, size, n, 0))
+		kernel_oops(va, false);
+}
+
 void kv_write(vaddr_t va, const void *buf, u32 len)
 {
 	kv_check(va, len, true);

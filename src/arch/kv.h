@@ -19,6 +19,12 @@ u64 kv_read64(vaddr_t va);
 void kv_write32(vaddr_t va, u32 v);
 void kv_write64(vaddr_t va, u64 v);
 void kv_read(vaddr_t va, void *buf, u32 len);
+/*
+ * kv_read_run - what @n kv_read32() (@size 4) or kv_read64() (@size 8)
+ * calls at @va, @va + @size, ... would charge and return, the values to
+ * @v; the run lies within one page.  A scan of a pte_chain block.
+ */
+void kv_read_run(vaddr_t va, void *v, u32 size, u32 n);
 void kv_write(vaddr_t va, const void *buf, u32 len);
 
 /* memcpy()/memset() of the kernel: the instructions are charged to the

@@ -690,6 +690,42 @@ int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags)
 	return word_access(c, va, &v, 8, flags | ACC_WRITE);
 }
 
+/*
+ * Once the first load has translated, every later one hits the same TLB
+ * entry: nothing between them touches the TLB, the page tables or the
+ * translation registers, so the coherence check the first passed (or the
+ * walk it made) would pass again.  Once a line's first load has filled it
+ * (a load always allocates), the rest of that line hits, and a load hit
+ * changes no state.  So each later load only adds its hit events and its
+ * hit cycles, which only add.
+ */
+int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
+		unsigned flags)
+{
+	u32 len = size * n, line = 1u << c->l1d.line_shift;
+	phys_addr_t pa;
+	u8 *h;
+
+	BUG_ON((size != 4 && size != 8) || (va & (size - 1)) || !n ||
+	       len > page_left(va));
+	flags &= ~ACC_WRITE;
+	h = translate(c, va, flags, &pa);
+	if (!h)
+		return -EFAULT;
+	hw_event_add(c, EV_tlb_hit, n - 1);
+	for (u32 off = 0; off < len;) {
+		u32 k = MIN(len - off, line - ((va + off) & (line - 1))) / size;
+
+		line_access(c, va + off, pa + off, false);
+		hw_event_add(c, EV_l1d_hit, k - 1);
+		if (cost()->l1_hit)
+			hw_charge(c, CAUSE_l1_hit, (u64)(k - 1) * cost()->l1_hit);
+		off += k * size;
+	}
+	memcpy(v, h, len);
+	return 0;
+}
+
 u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,
 	    unsigned sflags)
 {

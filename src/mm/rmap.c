@@ -175,6 +175,60 @@ static pte_addr_t raw_slot_read(vaddr_t pc, u32 i)
 	return raw_read32(va) | (u64)raw_read32(va + 4) << 32;
 }
 
+/*
+ * One block of page_remove_rmap's scan: load block @pc's next_and_idx
+ * word into *@word (the head's, @head, is loaded already), then compare
+ * the slots from its idx on with @pa, in order, up to the first that
+ * matches.  Return that slot, or nrpte; *@examined grows by the slots
+ * compared.
+ *
+ * The loads are kv_read32() and slot_read()'s, charged as one run
+ * (kv_read_run) where they are contiguous loads of one size -- the word
+ * and the slots of a full block but on LPAE, where an 8-byte slot follows
+ * a 4-byte hole -- which costs the host a fraction of a load each on a
+ * chain thousands long.  To know where the run ends, the block is looked
+ * at first in RAM, uncharged.
+ */
+static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
+		      u32 *examined)
+{
+	const u8 *h = ram_ptr(&machine->ram, __pa(pc));
+	u32 from, i, slots, size = pa_size, loads;
+	vaddr_t run;
+	u64 loaded[32];
+
+	if (!head)
+		memcpy(word, h, 4);
+	from = i = pte_chain_idx(*word);
+	for (; i < nrpte; i++) {
+		pte_addr_t v = 0;
+
+		memcpy(&v, h + ptes_off + i * pa_size, pa_size);
+		if (v == pa)
+			break;
+	}
+	slots = from < nrpte ? MIN(i + 1, nrpte) - from : 0;
+	*examined += slots;
+	loads = slots;
+	if (size == 8 && !IS_ALIGNED(ptes_off + from * pa_size, 8)) {
+		size = 4;	/* an i386 u64 load: two 32-bit loads */
+		loads *= 2;
+	}
+	run = pc_slot(pc, from);
+	if (!head) {
+		if (size == 4 && run == pc + 4) {
+			run = pc;
+			loads++;
+		} else {
+			kv_read32(pc);
+		}
+	}
+	BUG_ON(loads * size > sizeof(loaded));
+	if (loads)
+		kv_read_run(run, loaded, size, loads);
+	return i;
+}
+
 vaddr_t pte_chain_alloc(gfp_t gfp)
 {
 	CC_SCOPE(pte_chain_alloc);
@@ -364,13 +418,12 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 		u32 victim_i = pte_chain_idx(start_word);
 
 		for (pc = start; pc; pc = next) {
-			u32 word = pc == start ? start_word : kv_read32(pc);
+			u32 word = start_word;
+			u32 i = block_scan(pc, pc == start, &word, pte_paddr,
+					   &examined);
 
 			next = pte_chain_next(word);
-			for (u32 i = pte_chain_idx(word); i < nrpte; i++) {
-				examined++;
-				if (slot_read(pc, i) != pte_paddr)
-					continue;
+			if (i < nrpte) {
 				slot_write(pc, i, slot_read(start, victim_i));
 				slot_write(start, victim_i, 0);
 				if (victim_i == nrpte - 1) {
