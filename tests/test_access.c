@@ -525,6 +525,27 @@ Test(access, stale_tlb_after_charged_table_write_caught)
 }
 
 /*
+ * The memo covers the entry's whole section: a store to the section's
+ * descriptor after a verified load of one page is caught at a load of
+ * another page of the section, and so is a stale entry reached from
+ * another page with no store since the verification.
+ */
+Test(access, stale_section_caught_from_another_page)
+{
+	vaddr_t va;
+	u32 old;
+
+	va = boot_two_sections();
+	cr_assert_eq(kv_read32(va), OLD_WORD);
+	cr_assert_eq(kv_read32(va + 3 * PAGE_SIZE), 0);
+	old = ram_read32(&machine->ram, pmd_pa(va));
+	kv_write32(__va(pmd_pa(va)), old + SZ_1M);
+	EXPECT_PANIC("TLB coherence", { kv_read32(va + 5 * PAGE_SIZE); });
+	cr_assert(strstr(test_panic_msg, "the page tables say PA 0x10105000"),
+		  "%s", test_panic_msg);
+}
+
+/*
  * A translation register written behind the TLB's back (a table base that
  * maps the section elsewhere, no flush): the memo of a verified entry must
  * not outlive it.

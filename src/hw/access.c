@@ -444,7 +444,11 @@ static void fault(struct cpu *c, vaddr_t va, unsigned flags,
  * reads only the translation registers and the descriptors it lists, so
  * once an entry agreed with a walk of @va's page it agrees again until a
  * register or a frame that walk read is written: the memo in tlb.checked
- * skips the walk until then.
+ * skips the walk until then.  The page is the entry's: a walk of any VA in
+ * a section reads the same descriptors as one of any other and ends at
+ * the same descriptor (no board here builds supersections, whose walks
+ * would read one of sixteen copies), so one verified walk serves the
+ * section's every page -- the direct map's, on ARM.
  */
 static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 {
@@ -456,7 +460,7 @@ static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 	enum mmu_fault f;
 
 	if (m->nr && m->regs == c->mmu_reg_writes &&
-	    m->gen == c->tlb.gen[slot] && m->vpage == va >> PAGE_SHIFT) {
+	    m->gen == c->tlb.gen[slot] && m->vbase == (va & e->mask)) {
 		u32 i = 0;
 
 		while (i < m->nr && ram->writes[m->frame[i]] == m->writes[i])
@@ -475,7 +479,7 @@ static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 		}
 		m->regs = c->mmu_reg_writes;
 		m->gen = c->tlb.gen[slot];
-		m->vpage = va >> PAGE_SHIFT;
+		m->vbase = va & e->mask;
 		m->nr = w.reads;
 		return;
 	}
@@ -702,7 +706,7 @@ int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags)
 int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
 		unsigned flags)
 {
-	u32 len = size * n, line = 1u << c->l1d.line_shift;
+	u32 len = size * n, line = 1u << c->l1d.line_shift, hits = 0;
 	phys_addr_t pa;
 	u8 *h;
 
@@ -714,15 +718,17 @@ int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
 		return -EFAULT;
 	hw_event_add(c, EV_tlb_hit, n - 1);
 	for (u32 off = 0; off < len;) {
-		u32 k = MIN(len - off, line - ((va + off) & (line - 1))) / size;
+		u32 in_line = MIN(len - off, line - ((va + off) & (line - 1)));
 
 		line_access(c, va + off, pa + off, false);
-		hw_event_add(c, EV_l1d_hit, k - 1);
-		if (cost()->l1_hit)
-			hw_charge(c, CAUSE_l1_hit, (u64)(k - 1) * cost()->l1_hit);
-		off += k * size;
+		hits += in_line / size - 1;
+		off += in_line;
 	}
-	memcpy(v, h, len);
+	hw_event_add(c, EV_l1d_hit, hits);
+	if (cost()->l1_hit)
+		hw_charge(c, CAUSE_l1_hit, (u64)hits * cost()->l1_hit);
+	if (v)
+		memcpy(v, h, len);
 	return 0;
 }
 

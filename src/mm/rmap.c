@@ -193,19 +193,30 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 		      u32 *examined)
 {
 	const u8 *h = ram_ptr(&machine->ram, __pa(pc));
+	const u8 *ptes = h + ptes_off;
 	u32 from, i, slots, size = pa_size, loads;
 	vaddr_t run;
-	u64 loaded[32];
 
 	if (!head)
 		memcpy(word, h, 4);
 	from = i = pte_chain_idx(*word);
-	for (; i < nrpte; i++) {
-		pte_addr_t v = 0;
+	/* One loop per entry size, so that each look is one host load. */
+	if (pa_size == 4) {
+		for (; i < nrpte; i++) {
+			u32 v;
 
-		memcpy(&v, h + ptes_off + i * pa_size, pa_size);
-		if (v == pa)
-			break;
+			memcpy(&v, ptes + i * 4, 4);
+			if (v == pa)
+				break;
+		}
+	} else {
+		for (; i < nrpte; i++) {
+			u64 v;
+
+			memcpy(&v, ptes + i * 8, 8);
+			if (v == pa)
+				break;
+		}
 	}
 	slots = from < nrpte ? MIN(i + 1, nrpte) - from : 0;
 	*examined += slots;
@@ -223,9 +234,8 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 			kv_read32(pc);
 		}
 	}
-	BUG_ON(loads * size > sizeof(loaded));
 	if (loads)
-		kv_read_run(run, loaded, size, loads);
+		kv_read_run(run, NULL, size, loads);
 	return i;
 }
 
