@@ -440,17 +440,11 @@ static void fault(struct cpu *c, vaddr_t va, unsigned flags,
 }
 
 /*
- * Checker: does the TLB entry in @slot still agree with the tables?  A walk
- * reads only the translation registers and the descriptors it lists, so
- * once an entry agreed with a walk of @va's page it agrees again until a
- * register or a frame that walk read is written: the memo in tlb.checked
- * skips the walk until then.  The page is the entry's: a walk of any VA in
- * a section reads the same descriptors as one of any other and ends at
- * the same descriptor (no board here builds supersections, whose walks
- * would read one of sixteen copies), so one verified walk serves the
- * section's every page -- the direct map's, on ARM.
+ * check_coherent's walk, out of line so that the memo's answer (nearly
+ * every access) costs no stack frame for a walk.
  */
-static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
+static __attribute__((noinline)) void check_coherent_walk(struct cpu *c,
+							 vaddr_t va, u32 slot)
 {
 	const struct tlb_entry *e = &c->tlb.e[slot];
 	struct tlb_checked *m = &c->tlb.checked[slot];
@@ -459,15 +453,6 @@ static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 	struct mmu_walk w;
 	enum mmu_fault f;
 
-	if (m->nr && m->regs == c->mmu_reg_writes &&
-	    m->gen == c->tlb.gen[slot] && m->vbase == (va & e->mask)) {
-		u32 i = 0;
-
-		while (i < m->nr && ram->writes[m->frame[i]] == m->writes[i])
-			i++;
-		if (i == m->nr)
-			return;
-	}
 	f = hw_probe(c, va, &w);
 	if (f == MMU_OK && w.pa == tlb_pa && w.perm == e->perm) {
 		m->nr = 0;
@@ -488,6 +473,34 @@ static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 	panic("TLB coherence: CPU%u VA %#x hits a TLB entry for PA %#llx but the tables say %s %#llx (missing TLB flush)",
 	      c->id, va, (unsigned long long)tlb_pa,
 	      f == MMU_OK ? "PA" : "unmapped", (unsigned long long)w.pa);
+}
+
+/*
+ * Checker: does the TLB entry in @slot still agree with the tables?  A walk
+ * reads only the translation registers and the descriptors it lists, so
+ * once an entry agreed with a walk of @va's page it agrees again until a
+ * register or a frame that walk read is written: the memo in tlb.checked
+ * skips the walk until then.  The page is the entry's: a walk of any VA in
+ * a section reads the same descriptors as one of any other and ends at
+ * the same descriptor (no board here builds supersections, whose walks
+ * would read one of sixteen copies), so one verified walk serves the
+ * section's every page -- the direct map's, on ARM.
+ */
+static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
+{
+	const struct tlb_checked *m = &c->tlb.checked[slot];
+	const u64 *writes = machine->ram.writes;
+
+	if (!m->nr || m->regs != c->mmu_reg_writes ||
+	    m->gen != c->tlb.gen[slot] ||
+	    m->vbase != (va & c->tlb.e[slot].mask))
+		goto walk;
+	for (u32 i = 0; i < m->nr; i++)
+		if (writes[m->frame[i]] != m->writes[i])
+			goto walk;
+	return;
+walk:
+	check_coherent_walk(c, va, slot);
 }
 
 /* Fill the host translation cache for @va's page from TLB entry @slot. */
