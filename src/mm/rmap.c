@@ -192,11 +192,14 @@ static pte_addr_t raw_slot_read(vaddr_t pc, u32 i)
 static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 		      u32 *examined)
 {
-	const u8 *h = ram_ptr(&machine->ram, __pa(pc));
-	const u8 *ptes = h + ptes_off;
+	const u8 *h, *ptes;
 	u32 from, i, slots, size = pa_size, loads;
 	vaddr_t run;
 
+	BUG_ON(!ram_contains(&machine->ram, __pa(pc),
+			     ptes_off + nrpte * pa_size));
+	h = ram_ptr(&machine->ram, __pa(pc));
+	ptes = h + ptes_off;
 	if (!head)
 		memcpy(word, h, 4);
 	from = i = pte_chain_idx(*word);
