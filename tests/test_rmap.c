@@ -802,6 +802,83 @@ Test(rmap, remove_scan_cost_grows_with_the_chain_highpte)
 	test_shutdown();
 }
 
+/* L1 D-cache accesses and TLB lookups since @p. */
+static u64 loads_since(const struct probe *p)
+{
+	return probe_ev(p, EV_l1d_hit) + probe_ev(p, EV_l1d_miss);
+}
+
+static u64 lookups_since(const struct probe *p)
+{
+	return probe_ev(p, EV_tlb_hit) + probe_ev(p, EV_tlb_miss);
+}
+
+/*
+ * The loads of a removal's scan, exactly, on the booted board: removing
+ * the entry added first (the last slot of the last of @blocks full
+ * blocks) against removing the head's first used entry from another such
+ * chain.  The long scan loads the head's NRPTE slots and, per later
+ * block, its word and its NRPTE slots; the short one the head's first
+ * slot; the rest of the two removals is the same.  A slot is
+ * @loads_per_slot loads: two where i386 reads a u64 at a 4-byte aligned
+ * offset as two 32-bit words.
+ */
+static void assert_scan_loads(u32 blocks, u32 loads_per_slot)
+{
+	u32 nr = rmap_nrpte(), n = blocks * nr;
+	u64 want = nr * loads_per_slot + (blocks - 1) * (1 + nr * loads_per_slot) -
+		   loads_per_slot;
+	struct page *a = datapage(), *b = datapage();
+	pte_addr_t pa[MAX_ENTRIES];
+	struct ptpage pt;
+	struct probe p;
+	u64 short_loads, short_lookups;
+
+	cr_assert_leq(2 * n, MAX_ENTRIES);
+	pt_map(&pt);
+	fill(a, &pt, n, pa);
+	for (u32 i = n; i < 2 * n; i++)
+		add(b, ptep(&pt, i));
+	cr_assert_eq(pte_chain_inuse(), 2 * blocks);
+	probe_take(&p);
+	page_remove_rmap(b, ptep(&pt, 2 * n - 1));
+	short_loads = loads_since(&p);
+	short_lookups = lookups_since(&p);
+	probe_take(&p);
+	page_remove_rmap(a, ptep(&pt, 0));
+	cr_assert_eq(loads_since(&p) - short_loads, want);
+	cr_assert_eq(lookups_since(&p) - short_lookups, want);
+	unfill(a, &pt, 1, n);
+	unfill(b, &pt, n, 2 * n - 1);
+	cr_assert_eq(pte_chain_inuse(), 0);
+	pt_unmap(&pt);
+	__free_page(pt.pt);
+	__free_page(a);
+	__free_page(b);
+	test_shutdown();
+}
+
+/* 4-byte slots after the word: the word and a block's slots, one run. */
+Test(rmap, remove_scan_loads_are_exact)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=n");
+	assert_scan_loads(4, 1);
+}
+
+/* i386 PAE: 8-byte slots at offset 4, each two 32-bit loads. */
+Test(rmap, remove_scan_loads_are_exact_highpte)
+{
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y");
+	assert_scan_loads(4, 2);
+}
+
+/* LPAE: 8-byte slots at offset 8, after a 4-byte hole: two runs a block. */
+Test(rmap, remove_scan_loads_are_exact_lpae)
+{
+	TEST_BOOT("cortex-a15-2g", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
+	assert_scan_loads(3, 1);
+}
+
 Test(rmap, remove_of_an_absent_pte_panics_direct)
 {
 	TEST_BOOT("numaq-16");
