@@ -765,43 +765,6 @@ Test(rmap, remove_scan_cost_is_exact)
 	test_shutdown();
 }
 
-Test(rmap, remove_scan_cost_grows_with_the_chain_highpte)
-{
-	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y");
-	struct page *a = datapage(), *b = datapage();
-	struct ptpage pt;
-	pte_addr_t pa[12];
-	struct probe p;
-	u64 short_cc, long_cc;
-
-	pt_map(&pt);
-	/* NRPTE 3: 12 entries are head [3] -> [3] -> [3] -> [3]. */
-	fill(a, &pt, 12, pa);
-	for (u32 i = 12; i < 24; i++)
-		add(b, ptep(&pt, i));
-	cr_assert_eq(pte_chain_inuse(), 8);
-	probe_take(&p);
-	page_remove_rmap(b, ptep(&pt, 23));
-	short_cc = probe_cc(&p, CC_page_remove_rmap);
-	probe_take(&p);
-	page_remove_rmap(a, ptep(&pt, 0));
-	long_cc = probe_cc(&p, CC_page_remove_rmap);
-	cr_assert_gt(short_cc, 0);
-	/* 12 slots against 1: at least the 11 extra slot costs. */
-	cr_assert_geq(long_cc - short_cc,
-		      11 * code_cost[CODE_pte_chain_entry],
-		      "long %llu short %llu", (unsigned long long)long_cc,
-		      (unsigned long long)short_cc);
-	unfill(a, &pt, 1, 12);
-	unfill(b, &pt, 12, 23);
-	cr_assert_eq(pte_chain_inuse(), 0);
-	pt_unmap(&pt);
-	__free_page(pt.pt);
-	__free_page(a);
-	__free_page(b);
-	test_shutdown();
-}
-
 /* L1 D-cache accesses and TLB lookups since @p. */
 static u64 loads_since(const struct probe *p)
 {
@@ -814,25 +777,25 @@ static u64 lookups_since(const struct probe *p)
 }
 
 /*
- * The loads of a removal's scan, exactly, on the booted board: removing
- * the entry added first (the last slot of the last of @blocks full
- * blocks) against removing the head's first used entry from another such
- * chain.  The long scan loads the head's NRPTE slots and, per later
- * block, its word and its NRPTE slots; the short one the head's first
- * slot; the rest of the two removals is the same.  A slot is
- * @loads_per_slot loads: two where i386 reads a u64 at a 4-byte aligned
- * offset as two 32-bit words.
+ * The loads of a removal's scan, exactly, on the booted board, and the
+ * code of the slots it compares: removing the entry added first (the last
+ * slot of the last of @blocks full blocks) against removing the head's
+ * first used entry from another such chain.  The long scan loads the
+ * head's NRPTE slots and, per later block, its word and its NRPTE slots;
+ * the short one the head's first slot; the rest of the two removals is
+ * the same.  A slot is @loads_per_slot loads: two where i386 reads a u64
+ * at a 4-byte aligned offset as two 32-bit words.
  */
 static void assert_scan_loads(u32 blocks, u32 loads_per_slot)
 {
 	u32 nr = rmap_nrpte(), n = blocks * nr;
-	u64 want = nr * loads_per_slot + (blocks - 1) * (1 + nr * loads_per_slot) -
-		   loads_per_slot;
+	u64 want = nr * loads_per_slot +
+		   (blocks - 1) * (1 + nr * loads_per_slot) - loads_per_slot;
 	struct page *a = datapage(), *b = datapage();
 	pte_addr_t pa[MAX_ENTRIES];
 	struct ptpage pt;
 	struct probe p;
-	u64 short_loads, short_lookups;
+	u64 short_loads, short_lookups, short_cc, long_cc;
 
 	cr_assert_leq(2 * n, MAX_ENTRIES);
 	pt_map(&pt);
@@ -844,10 +807,15 @@ static void assert_scan_loads(u32 blocks, u32 loads_per_slot)
 	page_remove_rmap(b, ptep(&pt, 2 * n - 1));
 	short_loads = loads_since(&p);
 	short_lookups = lookups_since(&p);
+	short_cc = probe_cc(&p, CC_page_remove_rmap);
 	probe_take(&p);
 	page_remove_rmap(a, ptep(&pt, 0));
+	long_cc = probe_cc(&p, CC_page_remove_rmap);
 	cr_assert_eq(loads_since(&p) - short_loads, want);
 	cr_assert_eq(lookups_since(&p) - short_lookups, want);
+	/* n slots against 1: at least the n - 1 extra slots' code. */
+	cr_assert_geq(long_cc - short_cc,
+		      (n - 1) * code_cost[CODE_pte_chain_entry]);
 	unfill(a, &pt, 1, n);
 	unfill(b, &pt, n, 2 * n - 1);
 	cr_assert_eq(pte_chain_inuse(), 0);
