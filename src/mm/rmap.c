@@ -32,6 +32,11 @@
  *
  * Not modelled: 2.6.0's per-CPU one-block cache in front of the slab
  * (local_pte_chain); every pte_chain_alloc/free goes to the slab.
+ *
+ * Coarse on the ARM boards: their kernels (3.14, 5.7, 6.1) have no
+ * pte_chains but object-based rmap (anon_vma, i_mmap), where removing a
+ * mapping is a count's decrement; this scan overstates what exit and
+ * munmap cost them for pages many processes share (README, Fidelity).
  */
 #include "mm/rmap.h"
 
