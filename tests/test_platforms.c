@@ -62,8 +62,8 @@ Test(platforms, beaglebone_black_boots)
 
 /*
  * Every board's outer cache is PIPT, and the machine is built on that:
- * the outer cache is looked up by PA alone (cache_access_pa), so a board
- * whose L2 were indexed or tagged by VA is refused, not run wrong.
+ * the outer cache is looked up by PA alone (cache_access_pa_shaped), so a
+ * board whose L2 were indexed or tagged by VA is refused, not run wrong.
  */
 Test(platforms, outer_cache_must_be_pipt)
 {

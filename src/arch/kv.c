@@ -18,16 +18,19 @@ _Noreturn void kernel_oops(vaddr_t va, bool write)
 	      cc_names[c->cc], c->id);
 }
 
+/* Must the hook look at an access of [@va, @last]? */
+static inline bool kv_check_wanted(vaddr_t va, vaddr_t last)
+{
+	if (!machine->checks || !kv_check_hook)
+		return false;
+	return !(va >= kv_check_skip_start && last < kv_check_skip_end &&
+		 va <= last);
+}
+
 static inline void kv_check(vaddr_t va, u32 len, bool write)
 {
-	vaddr_t last = va + (len ? len - 1 : 0);
-
-	if (!machine->checks || !kv_check_hook)
-		return;
-	if (va >= kv_check_skip_start && last < kv_check_skip_end &&
-	    va <= last)
-		return;
-	kv_check_hook(va, len, write);
+	if (kv_check_wanted(va, va + (len ? len - 1 : 0)))
+		kv_check_hook(va, len, write);
 }
 
 void kv_read(vaddr_t va, void *buf, u32 len)
@@ -39,10 +42,8 @@ void kv_read(vaddr_t va, void *buf, u32 len)
 
 void kv_read_run(vaddr_t va, void *v, u32 size, u32 n)
 {
-	/* Each load's check passes at once where the whole run's would. */
-	if (machine->checks && kv_check_hook &&
-	    !(va >= kv_check_skip_start &&
-	      va + size * n - 1 < kv_check_skip_end))
+	/* Each load's check is skipped where the whole run's is. */
+	if (kv_check_wanted(va, va + size * n - 1))
 		for (u32 i = 0; i < n; i++)
 			kv_check(va + i * size, size, false);
 	if (hw_read_run(this_cpu(), va, v, size, n, 0))

@@ -128,10 +128,17 @@ static inline bool cache_virtually_indexed(const struct cache *c)
 	return c->kind == CACHE_VIVT || c->kind == CACHE_VIPT_ALIASING;
 }
 
+/* The first physical address past what tags of 1 << @line_shift-byte
+ * lines can name. */
+static inline u64 cache_reach_of(u32 line_shift)
+{
+	return 1ull << (CACHE_LINE_BITS + line_shift);
+}
+
 /* The first physical address past what @c's tags can name. */
 static inline u64 cache_pa_reach(const struct cache *c)
 {
-	return 1ull << (CACHE_LINE_BITS + c->line_shift);
+	return cache_reach_of(c->line_shift);
 }
 
 void __attribute__((noreturn)) cache_beyond_reach(const struct cache *c,
@@ -407,8 +414,8 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 }
 
 /*
- * __cache_miss_shaped - (@va, @pa), tag @line, is not in @set: allocate it over
- * the round-robin victim (reads always, writes with write_allocate),
+ * __cache_miss_shaped - (@va, @pa), tag @line, is not in @set: allocate it
+ * over the round-robin victim (reads always, writes with write_allocate),
  * reporting a dirty victim in @out.
  */
 static inline __attribute__((always_inline)) void
@@ -504,8 +511,9 @@ cache_access(struct cache *c, vaddr_t va, phys_addr_t pa, bool write,
 }
 
 /*
- * cache_access_pa - cache_access for a PIPT cache (the outer caches, which
- * machine_create requires to be): the PA alone gives set and tag.
+ * cache_access_pa_shaped - cache_access for a PIPT cache (the outer
+ * caches, which machine_create requires to be): the PA alone gives set and
+ * tag.
  */
 static inline __attribute__((always_inline)) void
 cache_access_pa_shaped(struct cache *c, struct cache_shape sh, phys_addr_t pa,
@@ -515,13 +523,6 @@ cache_access_pa_shaped(struct cache *c, struct cache_shape sh, phys_addr_t pa,
 
 	__cache_access_shaped(c, sh, (vaddr_t)pa, pa,
 			      (u32)pline & c->set_mask, pline, write, out);
-}
-
-static inline __attribute__((always_inline)) void
-cache_access_pa(struct cache *c, phys_addr_t pa, bool write,
-		struct cache_outcome *out)
-{
-	cache_access_pa_shaped(c, CACHE_SHAPE_ANY, pa, write, out);
 }
 
 /*

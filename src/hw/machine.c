@@ -90,7 +90,7 @@ static bool cache_reaches(const struct cache_params *p, u64 top)
 	/* A line size cache_init refuses is refused there. */
 	if (!p->line || (p->line & (p->line - 1)))
 		return true;
-	return top <= 1ull << (CACHE_LINE_BITS + __builtin_ctz(p->line));
+	return top <= cache_reach_of((u32)__builtin_ctz(p->line));
 }
 
 int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
@@ -133,8 +133,9 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	if (err)
 		goto fail;
 	/*
-	 * The outer cache is addressed by PA alone (cache_access_pa), and
-	 * every cache's tags must name every line of RAM.
+	 * The outer cache is addressed by PA alone
+	 * (cache_access_pa_shaped), and every cache's tags must name every
+	 * line of RAM.
 	 */
 	if (cfg->l2.kind != CACHE_PIPT ||
 	    !cache_reaches(&cfg->l1d, cfg->ram_base + ram_size) ||
