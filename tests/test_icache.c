@@ -190,10 +190,10 @@ static void generation(struct ref_icache *r, const u16 *seq, u32 n)
  * earlier in the generation are filled again -- and the generation
  * repeated: recorded, replayed along the memo (and past its depth, where
  * the plain pass takes over), branched off midway (the memo writes the
- * tags it skipped before the plain pass), and replayed again.  Each pass
- * fills what the reference fills.
+ * tags it skipped before the plain pass), replayed again, and branched
+ * three ways in turn.  Each pass fills what the reference fills.
  */
-Test(icache, memo_passes_fill_as_the_reference)
+Test(icache, memo_passes_fill_as_the_reference, .timeout = 60)
 {
 	static struct ref_icache r;
 	static u16 seq[NR_CC];
@@ -220,6 +220,20 @@ Test(icache, memo_passes_fill_as_the_reference)
 	seq[n - 1] = seq[20];
 	seq[20] = swap;
 	generation(&r, seq, n);
+	/*
+	 * Three branches at pass 20 taken in turn, so that each is found
+	 * behind the others and moved to the front of its siblings.
+	 */
+	for (u32 i = 0; i < 6; i++) {
+		u32 j = n - 1 - (i * 2) % 3;
+
+		swap = seq[20];
+		seq[20] = seq[j];
+		seq[j] = swap;
+		generation(&r, seq, n);
+		seq[j] = seq[20];
+		seq[20] = swap;
+	}
 	/* A short generation whose centres come back within it. */
 	seq[3] = seq[1];
 	seq[4] = seq[2];

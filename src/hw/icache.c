@@ -56,6 +56,10 @@ static inline const struct hw_costs *cost(void)
 #define IM_DEPTH 64
 #define IM_OFF UINT32_MAX	/* icache_memo.at: not following the trie */
 #define IM_NO_EPOCH UINT64_MAX
+/* The root's centre: none, so that "no child" (0) names a node whose
+ * centre matches no pass. */
+#define IM_ROOT_CC UINT16_MAX
+_Static_assert(NR_CC < IM_ROOT_CC, "IM_ROOT_CC names no centre");
 
 struct im_node {
 	u64 l2_epoch;		/* l2->evictions when its fills last all hit */
@@ -222,12 +226,26 @@ static void icache_materialise(struct cpu *c, struct icache_memo *m)
 			    &unused);
 }
 
-/* @m's child of node @at for a pass of @cc, or 0. */
-static u32 im_child(const struct icache_memo *m, u32 at, u16 cc)
+/*
+ * @m's child of node @at for a pass of @cc, or 0.  A child found behind
+ * others is moved to the front of its siblings: passes repeat in the same
+ * order pair after pair, so the next lookup finds it first.  The order of
+ * siblings means nothing else.
+ */
+static u32 im_child(struct icache_memo *m, u32 at, u16 cc)
 {
-	for (u32 n = m->node[at].child; n; n = m->node[n].sibling)
-		if (m->node[n].cc == cc)
-			return n;
+	u32 prev = 0;
+
+	for (u32 n = m->node[at].child; n; prev = n, n = m->node[n].sibling) {
+		if (m->node[n].cc != cc)
+			continue;
+		if (prev) {
+			m->node[prev].sibling = m->node[n].sibling;
+			m->node[n].sibling = m->node[at].child;
+			m->node[at].child = n;
+		}
+		return n;
+	}
 	return 0;
 }
 
@@ -259,8 +277,8 @@ im_fills_from_l2(struct cpu *c, const struct icache_memo *m, struct im_node *n)
  * made after materialising the tags and, while there is room, recorded as
  * a new node.  Return: lines filled, and in @l2_hits those that hit in L2.
  */
-static __attribute__((noinline)) u32
-icache_pass_made(struct cpu *c, struct icache_memo *m, u16 cc, u64 *l2_hits)
+static u32 icache_pass_made(struct cpu *c, struct icache_memo *m, u16 cc,
+			    u64 *l2_hits)
 {
 	u32 at, lines, child;
 	struct im_node *n;
@@ -291,6 +309,82 @@ icache_pass_made(struct cpu *c, struct icache_memo *m, u16 cc, u64 *l2_hits)
 	return n->nr;
 }
 
+/*
+ * Account a pass of @cc that filled @misses lines, @l2_hits of them from
+ * the outer cache (the rest were charged by the general path).
+ */
+static inline __attribute__((always_inline)) void
+icache_account(struct cpu *c, u16 cc, u32 misses, u64 l2_hits)
+{
+	/* All resident, and no fill of this pass evicted an earlier line. */
+	if (!misses) {
+		c->cc_fills[cc] = c->icache_fills;
+		return;
+	}
+	c->icache_fills += misses;
+	hw_event_add(c, EV_icache_miss, misses);
+	hw_event_add(c, EV_l2_hit, l2_hits);
+	hw_charge(c, CAUSE_icache_fill, l2_hits * cost()->l2_hit);
+}
+
+/*
+ * The pass of @cc off the trie, accounted.  Out of line: the trie step in
+ * __cc_icache_fetch stays short.
+ */
+static __attribute__((noinline)) void
+icache_fetch_made(struct cpu *c, struct icache_memo *m, u16 cc)
+{
+	u64 l2_hits;
+	u32 misses = icache_pass_made(c, m, cc, &l2_hits);
+
+	icache_account(c, cc, misses, l2_hits);
+}
+
+/*
+ * A step along the trie to node @n whose fills must be looked up in the
+ * outer cache, accounted.  Out of line, as icache_fetch_made.
+ */
+static __attribute__((noinline)) void
+icache_fetch_from_l2(struct cpu *c, struct icache_memo *m, struct im_node *n)
+{
+	icache_account(c, n->cc, n->nr, im_fills_from_l2(c, m, n));
+}
+
+/*
+ * The pass of node @child's centre, a child of the passes so far: follow
+ * it and account its fills, which hit in the outer cache without a look
+ * while its eviction count has not moved.  No node is made deeper than
+ * IM_DEPTH (icache_pass_made), so path[] has room for the step.
+ */
+static inline __attribute__((always_inline)) void
+im_step(struct cpu *c, struct icache_memo *m, u32 child)
+{
+	struct im_node *n = &m->node[child];
+
+	m->path[m->depth++] = child;
+	m->at = child;
+	if (unlikely(n->l2_epoch != c->l2->evictions)) {
+		icache_fetch_from_l2(c, m, n);
+		return;
+	}
+	icache_account(c, n->cc, n->nr, n->nr);
+}
+
+/*
+ * The pass of @cc when it is not the first child of the passes so far:
+ * a later child (moved to the front), or a pass off the trie.
+ */
+static __attribute__((noinline)) void
+icache_fetch_slow(struct cpu *c, struct icache_memo *m, u16 cc)
+{
+	u32 child = m && m->at != IM_OFF ? im_child(m, m->at, cc) : 0;
+
+	if (child)
+		im_step(c, m, child);
+	else
+		icache_fetch_made(c, m, cc);
+}
+
 /* A new generation: back to the root, allocating the memo at first. */
 static void icache_memo_restart(struct cpu *c)
 {
@@ -307,7 +401,8 @@ static void icache_memo_restart(struct cpu *c)
 						      icache_line_pa(c, k));
 		m->nr_nodes = 1;
 		m->nr_fills = 0;
-		m->node[0] = (struct im_node){ .l2_epoch = IM_NO_EPOCH };
+		m->node[0] = (struct im_node){ .l2_epoch = IM_NO_EPOCH,
+					       .cc = IM_ROOT_CC };
 		c->icache_memo = m;
 	}
 	m->at = 0;
@@ -350,31 +445,17 @@ void hw_icache_inv_all(struct cpu *c)
 void __cc_icache_fetch(struct cpu *c, u16 cc)
 {
 	struct icache_memo *m = c->icache_memo;
-	struct im_node *n;
-	u64 l2_hits;
-	u32 misses, child;
+	u32 child;
 
 	c->text_gen[cc] = c->icache_gen;
-	if (likely(m && m->at != IM_OFF && m->depth < IM_DEPTH &&
-		   (child = im_child(m, m->at, cc)))) {
-		/* Along the trie. */
-		n = &m->node[child];
-		m->path[m->depth++] = child;
-		m->at = child;
-		misses = n->nr;
-		l2_hits = n->l2_epoch == c->l2->evictions ?
-				  misses :
-				  im_fills_from_l2(c, m, n);
-	} else {
-		misses = icache_pass_made(c, m, cc, &l2_hits);
+	/* The node's first child (the root's centre matches none, so no
+	 * child, 0, fails the test). */
+	if (likely(m && m->at != IM_OFF)) {
+		child = m->node[m->at].child;
+		if (likely(m->node[child].cc == cc)) {
+			im_step(c, m, child);
+			return;
+		}
 	}
-	/* All resident, and no fill of this pass evicted an earlier line. */
-	if (!misses) {
-		c->cc_fills[cc] = c->icache_fills;
-		return;
-	}
-	c->icache_fills += misses;
-	hw_event_add(c, EV_icache_miss, misses);
-	hw_event_add(c, EV_l2_hit, l2_hits);
-	hw_charge(c, CAUSE_icache_fill, l2_hits * cost()->l2_hit);
+	icache_fetch_slow(c, m, cc);
 }
