@@ -440,39 +440,49 @@ static void fault(struct cpu *c, vaddr_t va, unsigned flags,
 }
 
 /*
+ * The checker's verdict on the TLB entry in @slot from @w, a walk of @va
+ * with the tables and registers as they are now (@f: its outcome): stop
+ * if they disagree, else remember the frames the walk read (the memo).
+ */
+static void check_coherent_verdict(struct cpu *c, vaddr_t va, u32 slot,
+				   enum mmu_fault f, const struct mmu_walk *w)
+{
+	const struct tlb_entry *e = &c->tlb.e[slot];
+	struct tlb_checked *m = &c->tlb.checked[slot];
+	struct ram *ram = &machine->ram;
+	phys_addr_t tlb_pa = e->pa | (va & ~e->mask);
+
+	if (f == MMU_OK && w->pa == tlb_pa && w->perm == e->perm) {
+		m->nr = 0;
+		if (w->reads > TLB_CHECKED_FRAMES)
+			return;
+		for (u32 i = 0; i < w->reads; i++) {
+			m->frame[i] = ram_frame(ram, w->read_pa[i]);
+			m->writes[i] = ram->writes[m->frame[i]];
+		}
+		m->regs = c->mmu_reg_writes;
+		m->gen = c->tlb.gen[slot];
+		m->vbase = va & e->mask;
+		m->nr = w->reads;
+		return;
+	}
+	if (machine->hooks.tlb_stale)
+		machine->hooks.tlb_stale(c, va, tlb_pa, w->pa, f == MMU_OK);
+	panic("TLB coherence: CPU%u VA %#x hits a TLB entry for PA %#llx but the tables say %s %#llx (missing TLB flush)",
+	      c->id, va, (unsigned long long)tlb_pa,
+	      f == MMU_OK ? "PA" : "unmapped", (unsigned long long)w->pa);
+}
+
+/*
  * check_coherent's walk, out of line so that the memo's answer (nearly
  * every access) costs no stack frame for a walk.
  */
 static __attribute__((noinline)) void check_coherent_walk(struct cpu *c,
 							 vaddr_t va, u32 slot)
 {
-	const struct tlb_entry *e = &c->tlb.e[slot];
-	struct tlb_checked *m = &c->tlb.checked[slot];
-	struct ram *ram = &machine->ram;
-	phys_addr_t tlb_pa = e->pa | (va & ~e->mask);
 	struct mmu_walk w;
-	enum mmu_fault f;
 
-	f = hw_probe(c, va, &w);
-	if (f == MMU_OK && w.pa == tlb_pa && w.perm == e->perm) {
-		m->nr = 0;
-		if (w.reads > TLB_CHECKED_FRAMES)
-			return;
-		for (u32 i = 0; i < w.reads; i++) {
-			m->frame[i] = ram_frame(ram, w.read_pa[i]);
-			m->writes[i] = ram->writes[m->frame[i]];
-		}
-		m->regs = c->mmu_reg_writes;
-		m->gen = c->tlb.gen[slot];
-		m->vbase = va & e->mask;
-		m->nr = w.reads;
-		return;
-	}
-	if (machine->hooks.tlb_stale)
-		machine->hooks.tlb_stale(c, va, tlb_pa, w.pa, f == MMU_OK);
-	panic("TLB coherence: CPU%u VA %#x hits a TLB entry for PA %#llx but the tables say %s %#llx (missing TLB flush)",
-	      c->id, va, (unsigned long long)tlb_pa,
-	      f == MMU_OK ? "PA" : "unmapped", (unsigned long long)w.pa);
+	check_coherent_verdict(c, va, slot, hw_probe(c, va, &w), &w);
 }
 
 /*
@@ -550,6 +560,15 @@ static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
 			return NULL;
 		}
 		slot = (int)tlb_insert(&c->tlb, va, c->mmu.asid, &w);
+		/*
+		 * This walk is the one the checker would make at the new
+		 * entry's first hit, which finds its memo empty: the tables
+		 * are unchanged until then (the fills above store nothing),
+		 * or the memo sees the stores.  Its verdict now spares that
+		 * second walk, one per TLB miss.
+		 */
+		if (unlikely(machine->checks))
+			check_coherent_verdict(c, va, (u32)slot, err, &w);
 	}
 	if (!access_ok_perm(c->tlb.e[slot].perm, flags)) {
 		fault(c, va, flags, MMU_FAULT_PERMISSION);
