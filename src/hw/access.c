@@ -40,7 +40,8 @@ struct line_tally {
 	u64 l1d_hit, l1d_miss, l1d_writeback;
 	u64 l2_hit, l2_miss, l2_writeback;
 	u64 dram_read, dram_write;
-	u64 l1_hit_cy, writeback_cy, fill_cy, dram_fill_cy;
+	u64 l1_hit_cy, writeback_cy, dram_fill_cy;
+	u64 fill_cy;	/* of cause @why: the fills', or a maintenance's lines' */
 };
 
 #define LINE_TALLY(cause) ((struct line_tally){ .why = (cause) })
@@ -56,11 +57,13 @@ tally_apply(struct cpu *c, const struct line_tally *t)
 	hw_event_add(c, EV_l2_writeback, t->l2_writeback);
 	hw_event_add(c, EV_dram_read, t->dram_read);
 	hw_event_add(c, EV_dram_write, t->dram_write);
-	hw_charge(c, CAUSE_l1_hit, t->l1_hit_cy);
-	hw_charge(c, CAUSE_writeback, t->writeback_cy);
-	hw_charge(c, t->why, t->fill_cy);
-	hw_charge(c, t->why == CAUSE_l2_fill ? CAUSE_dram_fill : t->why,
-		  t->dram_fill_cy);
+	hw_charge_clock(c, t->l1_hit_cy + t->writeback_cy + t->fill_cy +
+			       t->dram_fill_cy);
+	hw_charge_cause(c, CAUSE_l1_hit, t->l1_hit_cy);
+	hw_charge_cause(c, CAUSE_writeback, t->writeback_cy);
+	hw_charge_cause(c, t->why, t->fill_cy);
+	hw_charge_cause(c, t->why == CAUSE_l2_fill ? CAUSE_dram_fill : t->why,
+			t->dram_fill_cy);
 }
 
 /* A dirty L2 line goes to DRAM. */
@@ -462,7 +465,6 @@ static void check_coherent_verdict(struct cpu *c, vaddr_t va, u32 slot,
 		}
 		m->regs = c->mmu_reg_writes;
 		m->gen = c->tlb.gen[slot];
-		m->vbase = va & e->mask;
 		m->nr = w->reads;
 		return;
 	}
@@ -502,8 +504,7 @@ static void check_coherent(struct cpu *c, vaddr_t va, u32 slot)
 	const u64 *writes = machine->ram.writes;
 
 	if (!m->nr || m->regs != c->mmu_reg_writes ||
-	    m->gen != c->tlb.gen[slot] ||
-	    m->vbase != (va & c->tlb.e[slot].mask))
+	    m->gen != c->tlb.gen[slot])
 		goto walk;
 	for (u32 i = 0; i < m->nr; i++)
 		if (writes[m->frame[i]] != m->writes[i])
@@ -913,11 +914,12 @@ static void l2_maint_lines(struct cpu *c, phys_addr_t first, phys_addr_t last,
 	for (phys_addr_t l = first; l <= last; l++) {
 		phys_addr_t lpa = l << ls, wb;
 
-		hw_event(c, EV_l2_lines_maint);
-		hw_charge(c, CAUSE_l2_maint, cost()->l2_line_op);
 		if (cache_maint_line(c->l2, (vaddr_t)lpa, lpa, op, &wb))
 			l2_writeback(&t);
 	}
+	/* Each line's operation, in the tally's cycles of its cause. */
+	hw_event_add(c, EV_l2_lines_maint, last - first + 1);
+	t.fill_cy = (last - first + 1) * cost()->l2_line_op;
 	tally_apply(c, &t);
 }
 

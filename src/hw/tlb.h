@@ -44,17 +44,17 @@ struct tlb_fast {
 
 /*
  * The coherence checker's memo of one entry (hw/access.c): the entry
- * (gen) agreed with a walk of a VA in the entry's page (a section, say)
- * starting at vbase, made with the CPU's translation registers at their
- * regs'th write, that read frames frame[0..nr) when they had had writes[]
- * stores.  nr = 0: never verified.
+ * (gen) agreed with a walk of a VA in the entry's page (a section, say),
+ * made with the CPU's translation registers at their regs'th write, that
+ * read frames frame[0..nr) when they had had writes[] stores.  nr = 0:
+ * never verified.  The page needs no field: an entry maps one, fixed
+ * until the slot's generation moves.
  */
 #define TLB_CHECKED_FRAMES 4
 
 struct tlb_checked {
 	u64 regs;
 	u32 gen;
-	u32 vbase;
 	u32 nr;
 	u32 frame[TLB_CHECKED_FRAMES];
 	u64 writes[TLB_CHECKED_FRAMES];
