@@ -443,29 +443,42 @@ static void fault(struct cpu *c, vaddr_t va, unsigned flags,
 }
 
 /*
+ * The checker's memo of the TLB entry in @slot, just found to agree with
+ * @w, a walk of its VA with the tables and registers as they are now: the
+ * frames the walk read and their write counts (none, if more than the
+ * memo holds: the entry is walked again at each check).
+ */
+static void check_coherent_remember(struct cpu *c, u32 slot,
+				    const struct mmu_walk *w)
+{
+	struct tlb_checked *m = &c->tlb.checked[slot];
+	struct ram *ram = &machine->ram;
+
+	m->nr = 0;
+	if (w->reads > TLB_CHECKED_FRAMES)
+		return;
+	for (u32 i = 0; i < w->reads; i++) {
+		m->frame[i] = ram_frame(ram, w->read_pa[i]);
+		m->writes[i] = ram->writes[m->frame[i]];
+	}
+	m->regs = c->mmu_reg_writes;
+	m->gen = c->tlb.gen[slot];
+	m->nr = w->reads;
+}
+
+/*
  * The checker's verdict on the TLB entry in @slot from @w, a walk of @va
  * with the tables and registers as they are now (@f: its outcome): stop
- * if they disagree, else remember the frames the walk read (the memo).
+ * if they disagree, else remember the walk.
  */
 static void check_coherent_verdict(struct cpu *c, vaddr_t va, u32 slot,
 				   enum mmu_fault f, const struct mmu_walk *w)
 {
 	const struct tlb_entry *e = &c->tlb.e[slot];
-	struct tlb_checked *m = &c->tlb.checked[slot];
-	struct ram *ram = &machine->ram;
 	phys_addr_t tlb_pa = e->pa | (va & ~e->mask);
 
 	if (f == MMU_OK && w->pa == tlb_pa && w->perm == e->perm) {
-		m->nr = 0;
-		if (w->reads > TLB_CHECKED_FRAMES)
-			return;
-		for (u32 i = 0; i < w->reads; i++) {
-			m->frame[i] = ram_frame(ram, w->read_pa[i]);
-			m->writes[i] = ram->writes[m->frame[i]];
-		}
-		m->regs = c->mmu_reg_writes;
-		m->gen = c->tlb.gen[slot];
-		m->nr = w->reads;
+		check_coherent_remember(c, slot, w);
 		return;
 	}
 	if (machine->hooks.tlb_stale)
@@ -565,11 +578,12 @@ static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
 		 * This walk is the one the checker would make at the new
 		 * entry's first hit, which finds its memo empty: the tables
 		 * are unchanged until then (the fills above store nothing),
-		 * or the memo sees the stores.  Its verdict now spares that
-		 * second walk, one per TLB miss.
+		 * or the memo sees the stores.  The entry was made from it,
+		 * so it agrees; remembering it now spares that second walk,
+		 * one per TLB miss.
 		 */
 		if (unlikely(machine->checks))
-			check_coherent_verdict(c, va, (u32)slot, err, &w);
+			check_coherent_remember(c, (u32)slot, &w);
 	}
 	if (!access_ok_perm(c->tlb.e[slot].perm, flags)) {
 		fault(c, va, flags, MMU_FAULT_PERMISSION);

@@ -199,7 +199,7 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 {
 	const u8 *h, *ptes;
 	u32 from, i, slots, size = pa_size, loads;
-	vaddr_t run;
+	vaddr_t run, next;
 
 	BUG_ON(!ram_contains(&machine->ram, __pa(pc),
 			     ptes_off + nrpte * pa_size));
@@ -213,9 +213,9 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 	 * (hundreds of host instructions) then hides.  Only the host's
 	 * caches see it.
 	 */
-	if (pte_chain_next(*word))
-		__builtin_prefetch(ram_ptr(&machine->ram,
-					   __pa(pte_chain_next(*word))));
+	next = pte_chain_next(*word);
+	if (next)
+		__builtin_prefetch(ram_ptr(&machine->ram, __pa(next)));
 	from = i = pte_chain_idx(*word);
 	/* One loop per entry size, so that each look is one host load. */
 	if (pa_size == 4) {
