@@ -54,6 +54,10 @@
 
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #define CHAIN_LOCK_HASH 256
 /* The pte_chain_lock contention records (see pte_chain_lock). */
 static struct spinlock chain_locks[CHAIN_LOCK_HASH];
@@ -181,6 +185,44 @@ static pte_addr_t raw_slot_read(vaddr_t pc, u32 i)
 }
 
 /*
+ * The first 4-byte slot from @from on, in the block at host bytes @h, that
+ * holds @pa, or nrpte.  The slots of 4-byte entries fill the block's line
+ * after the next_and_idx word, so with SSE2 the host compares the line's
+ * words four at a time, the word among them, and keeps the matches at or
+ * past @from -- the slot the scan in order would stop at.
+ */
+static u32 find_word(const u8 *h, u32 from, u32 pa)
+{
+	u32 i = from;
+
+	if (from >= nrpte)
+		return from;
+#ifdef __SSE2__
+	if (nrpte + 1 <= 16) {
+		__m128i key = _mm_set1_epi32((int)pa);
+		u32 hits = 0;
+
+		for (u32 w = 0; w < nrpte + 1; w += 4) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(h + w * 4));
+
+			x = _mm_cmpeq_epi32(x, key);
+			hits |= (u32)_mm_movemask_ps(_mm_castsi128_ps(x)) << w;
+		}
+		hits &= ~0u << (from + 1);	/* word 0 is next_and_idx */
+		return hits ? (u32)__builtin_ctz(hits) - 1 : nrpte;
+	}
+#endif
+	for (; i < nrpte; i++) {
+		u32 v;
+
+		memcpy(&v, h + ptes_off + i * 4, 4);
+		if (v == pa)
+			break;
+	}
+	return i;
+}
+
+/*
  * One block of page_remove_rmap's scan: load block @pc's next_and_idx
  * word into *@word (the head's, @head, is loaded already), then compare
  * the slots from its idx on with @pa, in order, up to the first that
@@ -219,13 +261,7 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 	from = i = pte_chain_idx(*word);
 	/* One loop per entry size, so that each look is one host load. */
 	if (pa_size == 4) {
-		for (; i < nrpte; i++) {
-			u32 v;
-
-			memcpy(&v, ptes + i * 4, 4);
-			if (v == pa)
-				break;
-		}
+		i = find_word(h, from, (u32)pa);
 	} else {
 		for (; i < nrpte; i++) {
 			u64 v;
