@@ -5,8 +5,8 @@
  * ABI alignment of a fresh one, callee-saved integer and floating-point
  * state and the FP rounding mode surviving switches, a task function that
  * returns (to exit_to, or a panic without one), creation errors, the guard
- * page, and many create/destroy cycles (ASan/LSan in `make check` catch
- * leaks and stale stack poison).
+ * page, many create/destroy cycles (ASan/LSan in `make check` catch
+ * leaks and stale stack poison), and the reuse of freed stacks.
  */
 #include <criterion/criterion.h>
 #include <fenv.h>
@@ -512,6 +512,63 @@ Test(coroutine, create_destroy_many)
 	}
 }
 
+/*
+ * A destroyed coroutine's stack serves the next coroutine of the same size
+ * (which runs on it as on a fresh one); another size gets a mapping of its
+ * own; the pool keeps COROUTINE_STACK_POOL_MAX and unmaps the rest; drain
+ * empties it.
+ */
+
+static struct coroutine reuse;
+static int reuse_ran;
+
+static void reuse_fn(void *arg)
+{
+	volatile char frame[8192];
+
+	memset((char *)frame, 0x5a, sizeof(frame));
+	reuse_ran += frame[sizeof(frame) - 1] == 0x5a;
+}
+
+Test(coroutine, freed_stack_is_reused)
+{
+	static struct coroutine more[COROUTINE_STACK_POOL_MAX + 3];
+	struct coroutine other;
+	void *old;
+
+	coroutine_init_self(&self);
+	coroutine_stacks_drain();
+	cr_assert_eq(coroutine_stacks_pooled(), 0);
+	create(&reuse, reuse_fn, NULL);
+	old = reuse.stack;
+	coroutine_destroy(&reuse);
+	cr_assert_eq(coroutine_stacks_pooled(), 1);
+
+	create(&reuse, reuse_fn, NULL);
+	cr_assert_eq(reuse.stack, old);
+	cr_assert_eq(coroutine_stacks_pooled(), 0);
+	coroutine_switch(&self, &reuse);
+	cr_assert(reuse.finished);
+	cr_assert_eq(reuse_ran, 1);
+	coroutine_destroy(&reuse);
+
+	cr_assert_eq(coroutine_create(&other, reuse_fn, NULL, 2 * STACK_SIZE),
+		     0);
+	cr_assert_neq(other.stack, old);
+	cr_assert_eq(coroutine_stacks_pooled(), 1);
+	coroutine_destroy(&other);
+	cr_assert_eq(coroutine_stacks_pooled(), 2);
+
+	for (u32 i = 0; i < ARRAY_SIZE(more); i++)
+		create(&more[i], reuse_fn, NULL);
+	cr_assert_eq(coroutine_stacks_pooled(), 1);	/* the larger one */
+	for (u32 i = 0; i < ARRAY_SIZE(more); i++)
+		coroutine_destroy(&more[i]);
+	cr_assert_eq(coroutine_stacks_pooled(), COROUTINE_STACK_POOL_MAX);
+	coroutine_stacks_drain();
+	cr_assert_eq(coroutine_stacks_pooled(), 0);
+}
+
 #ifdef TEST_ASAN
 /*
  * A block only a suspended coroutine points to is still reachable: its
@@ -568,6 +625,20 @@ Test(coroutine, guard_page_stops_overflow, .signal = SIGSEGV)
 {
 	coroutine_init_self(&self);
 	create(&overflow, overflow_fn, NULL);
+	coroutine_switch(&self, &overflow);
+}
+
+/* The same on a stack a destroyed coroutine left to the pool. */
+Test(coroutine, guard_page_of_a_reused_stack, .signal = SIGSEGV)
+{
+	void *old;
+
+	coroutine_init_self(&self);
+	create(&overflow, overflow_fn, NULL);
+	old = overflow.stack;
+	coroutine_destroy(&overflow);
+	create(&overflow, overflow_fn, NULL);
+	cr_assert_eq(overflow.stack, old);
 	coroutine_switch(&self, &overflow);
 }
 #endif

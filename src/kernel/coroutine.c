@@ -379,6 +379,52 @@ void coroutine_init_self(struct coroutine *self)
 	*self = (struct coroutine){ 0 };
 }
 
+/*
+ * Stacks freed by coroutine_destroy, kept for this thread's next
+ * coroutine_create of the same size, guard page and all.  An munmap makes
+ * the host kernel flush the TLBs of every CPU running one of our threads,
+ * and a new mapping faults its pages in again: with a mapping per task,
+ * that was a tenth of `vmsplit reproduce`'s host time, spent in the host
+ * kernel.  A stack's bytes are the host's business only; no simulated
+ * state lives there, so reuse changes no result.
+ */
+struct pooled_stack {
+	void *map;
+	size_t map_len;
+};
+
+static _Thread_local struct pooled_stack stack_pool[COROUTINE_STACK_POOL_MAX];
+static _Thread_local u32 stack_pool_nr;
+
+/* A pooled stack of @map_len bytes, taken out of the pool, or NULL. */
+static void *stack_pool_take(size_t map_len)
+{
+	for (u32 i = stack_pool_nr; i-- > 0;) {
+		void *map = stack_pool[i].map;
+
+		if (stack_pool[i].map_len != map_len)
+			continue;
+		stack_pool[i] = stack_pool[--stack_pool_nr];
+		return map;
+	}
+	return NULL;
+}
+
+u32 coroutine_stacks_pooled(void)
+{
+	return stack_pool_nr;
+}
+
+void coroutine_stacks_drain(void)
+{
+	while (stack_pool_nr) {
+		struct pooled_stack *p = &stack_pool[--stack_pool_nr];
+
+		if (munmap(p->map, p->map_len))
+			panic("coroutine_stacks_drain: munmap failed");
+	}
+}
+
 int coroutine_create(struct coroutine *co, void (*fn)(void *), void *arg,
 		     size_t stack_size)
 {
@@ -392,13 +438,16 @@ int coroutine_create(struct coroutine *co, void (*fn)(void *), void *arg,
 		return -ENOMEM;
 	usable = ALIGN_UP(stack_size, page);
 	map_len = usable + page;
-	map = mmap(NULL, map_len, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-	if (map == MAP_FAILED)
-		return -ENOMEM;
-	if (mprotect(map, page, PROT_NONE)) {
-		munmap(map, map_len);
-		return -ENOMEM;
+	map = stack_pool_take(map_len);
+	if (!map) {
+		map = mmap(NULL, map_len, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+		if (map == MAP_FAILED)
+			return -ENOMEM;
+		if (mprotect(map, page, PROT_NONE)) {
+			munmap(map, map_len);
+			return -ENOMEM;
+		}
 	}
 
 	*co = (struct coroutine){
@@ -431,7 +480,10 @@ void coroutine_destroy(struct coroutine *co)
 		return;
 	map_len = co->stack_size + host_page_size();
 	asan_stack_destroyed(co, map_len);
-	if (munmap(co->stack, map_len))
+	if (stack_pool_nr < COROUTINE_STACK_POOL_MAX)
+		stack_pool[stack_pool_nr++] =
+			(struct pooled_stack){ co->stack, map_len };
+	else if (munmap(co->stack, map_len))
 		panic("coroutine_destroy: munmap failed");
 	co->stack = NULL;
 	co->sp = NULL;
