@@ -381,33 +381,54 @@ void coroutine_init_self(struct coroutine *self)
 
 /*
  * Stacks freed by coroutine_destroy, kept for this thread's next
- * coroutine_create of the same size, guard page and all.  An munmap makes
- * the host kernel flush the TLBs of every CPU running one of our threads,
- * and a new mapping faults its pages in again: with a mapping per task,
- * that was a tenth of `vmsplit reproduce`'s host time, spent in the host
- * kernel.  A stack's bytes are the host's business only; no simulated
- * state lives there, so reuse changes no result.
+ * coroutine_create of the same size, guard page and all, until
+ * coroutine_stacks_drain.  An munmap makes the host kernel flush the TLBs
+ * of every CPU the process ran on, and a new mapping faults its pages in
+ * again: with a mapping per task, that was a tenth of `vmsplit
+ * reproduce`'s host time, spent in the host kernel.  The pool never holds
+ * more stacks than were alive at once, so it adds nothing to the peak.
+ * A stack's bytes are the host's business only; no simulated state lives
+ * there, so reuse changes no result.
+ *
+ * The list runs through the stacks themselves, a link at the top of each
+ * (the bytes every task touches first, so no page is faulted in for it).
  */
 struct pooled_stack {
-	void *map;
+	struct pooled_stack *next;
 	size_t map_len;
 };
 
-static _Thread_local struct pooled_stack stack_pool[COROUTINE_STACK_POOL_MAX];
+static _Thread_local struct pooled_stack *stack_pool;
 static _Thread_local u32 stack_pool_nr;
+
+static struct pooled_stack *pool_link(void *map, size_t map_len)
+{
+	return (struct pooled_stack *)((char *)map + map_len) - 1;
+}
 
 /* A pooled stack of @map_len bytes, taken out of the pool, or NULL. */
 static void *stack_pool_take(size_t map_len)
 {
-	for (u32 i = stack_pool_nr; i-- > 0;) {
-		void *map = stack_pool[i].map;
+	for (struct pooled_stack **p = &stack_pool; *p; p = &(*p)->next) {
+		struct pooled_stack *s = *p;
 
-		if (stack_pool[i].map_len != map_len)
+		if (s->map_len != map_len)
 			continue;
-		stack_pool[i] = stack_pool[--stack_pool_nr];
-		return map;
+		*p = s->next;
+		stack_pool_nr--;
+		return (char *)(s + 1) - map_len;
 	}
 	return NULL;
+}
+
+static void stack_pool_put(void *map, size_t map_len)
+{
+	struct pooled_stack *s = pool_link(map, map_len);
+
+	s->next = stack_pool;
+	s->map_len = map_len;
+	stack_pool = s;
+	stack_pool_nr++;
 }
 
 u32 coroutine_stacks_pooled(void)
@@ -417,10 +438,13 @@ u32 coroutine_stacks_pooled(void)
 
 void coroutine_stacks_drain(void)
 {
-	while (stack_pool_nr) {
-		struct pooled_stack *p = &stack_pool[--stack_pool_nr];
+	while (stack_pool) {
+		struct pooled_stack *s = stack_pool;
+		size_t map_len = s->map_len;
 
-		if (munmap(p->map, p->map_len))
+		stack_pool = s->next;
+		stack_pool_nr--;
+		if (munmap((char *)(s + 1) - map_len, map_len))
 			panic("coroutine_stacks_drain: munmap failed");
 	}
 }
@@ -480,11 +504,7 @@ void coroutine_destroy(struct coroutine *co)
 		return;
 	map_len = co->stack_size + host_page_size();
 	asan_stack_destroyed(co, map_len);
-	if (stack_pool_nr < COROUTINE_STACK_POOL_MAX)
-		stack_pool[stack_pool_nr++] =
-			(struct pooled_stack){ co->stack, map_len };
-	else if (munmap(co->stack, map_len))
-		panic("coroutine_destroy: munmap failed");
+	stack_pool_put(co->stack, map_len);
 	co->stack = NULL;
 	co->sp = NULL;
 }

@@ -113,14 +113,11 @@ void coroutine_switch(struct coroutine *from, struct coroutine *to);
  * unwound, so anything they own is leaked unless freed elsewhere.  Safe on
  * a context from coroutine_init_self(), which owns no stack.
  *
- * The stack is kept, up to a limit, for the calling thread's next
- * coroutine_create() of the same size: mapping and unmapping one per task
- * costs the host kernel more than the task's switches.
+ * The stack is kept for the calling thread's next coroutine_create() of
+ * the same size (until coroutine_stacks_drain()): mapping and unmapping
+ * one per task costs the host kernel more than the task's switches.
  */
 void coroutine_destroy(struct coroutine *co);
-
-/* At most this many freed stacks are kept per thread; more are unmapped. */
-#define COROUTINE_STACK_POOL_MAX 64
 
 /* How many freed stacks the calling thread keeps for reuse. */
 u32 coroutine_stacks_pooled(void);
@@ -128,9 +125,9 @@ u32 coroutine_stacks_pooled(void);
 /**
  * coroutine_stacks_drain - unmap the stacks the calling thread keeps
  *
- * Context: when no more coroutines are coming soon (the scheduler calls it
- * as the kernel shuts down), and before a thread that made coroutines
- * exits, or their stacks stay mapped.
+ * Context: when no more coroutines are coming, before a thread that made
+ * coroutines exits (or their stacks stay mapped until the process ends).
+ * A simulation leaves them for the next kernel the process boots.
  */
 void coroutine_stacks_drain(void);
 

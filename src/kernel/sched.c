@@ -519,7 +519,6 @@ void sched_exit(void)
 		free(t);
 	}
 	task_count = 0;
-	coroutine_stacks_drain();
 }
 
 void might_sleep(const char *fn)
