@@ -76,44 +76,60 @@ static void spawn_run(struct spawn_cell *c)
 }
 
 /*
- * One board's row.  Return: 1 if the per-process ratio was measured and
- * met, 0 if measured and missed, -1 if a size was skipped.
+ * One board's row.  The runs go in rounds, each running every size once,
+ * so that a size's best run and the others' fall in the same spells of
+ * the host's drifting speed and the ratios compare like with like.
+ * Return: 1 if the per-process ratio was measured and met, 0 if measured
+ * and missed, -1 if a size was skipped.
  */
 static int board_row(const struct platform *p, u32 nsizes, u32 runs,
 		     double budget, u32 *met_work)
 {
-	double work[NR_SIZES] = { 0 }, prev_s = 0;
+	static struct spawn_cell cells[NR_SIZES];
+	double work[NR_SIZES] = { 0 };
 	u64 acc[NR_SIZES] = { 0 };
-	bool skip = false;
+	bool skip[NR_SIZES] = { false };
 	double ratio, per_access, work_growth;
 
 	printf("%-26s", p->name);
-	for (u32 n = 0; n < nsizes; n++) {
-		struct spawn_cell c;
+	fflush(stdout);
+	for (u32 r = 0; r < runs; r++) {
+		for (u32 n = 0; n < nsizes; n++) {
+			struct spawn_cell *c = &cells[n];
 
-		if (n > RATIO_BASE && strcmp(p->name, TARGET_BOARD)) {
-			double grow =
-				(double)spawn_procs[n] / spawn_procs[n - 1];
+			if (r == 0 && n > RATIO_BASE &&
+			    strcmp(p->name, TARGET_BOARD)) {
+				double grow = (double)spawn_procs[n] /
+					      spawn_procs[n - 1];
 
-			skip = skip || prev_s * grow * sqrt(grow) > budget;
+				skip[n] = skip[n - 1] ||
+					  cells[n - 1].total_s * grow *
+							  sqrt(grow) >
+						  budget;
+			}
+			if (skip[n])
+				continue;
+			if (r == 0) {
+				memset(c, 0, sizeof(*c));
+				bench_settings(&c->s, p, true);
+				c->sp = (struct spawn_params){
+					spawn_procs[n], SPAWN_PAGES,
+					SPAWN_SHARED_PAGES
+				};
+			}
+			spawn_run(c);
 		}
-		if (skip) {
+	}
+	for (u32 n = 0; n < nsizes; n++) {
+		if (skip[n]) {
 			printf(" %8s", "skip");
 			continue;
 		}
-		memset(&c, 0, sizeof(c));
-		bench_settings(&c.s, p, true);
-		c.sp = (struct spawn_params){ spawn_procs[n], SPAWN_PAGES,
-					      SPAWN_SHARED_PAGES };
-		for (u32 r = 0; r < runs; r++)
-			spawn_run(&c);
-		work[n] = c.work_s;
-		acc[n] = c.accesses;
-		prev_s = c.total_s;
-		printf(" %8.2f", c.total_s);
-		fflush(stdout);
+		work[n] = cells[n].work_s;
+		acc[n] = cells[n].accesses;
+		printf(" %8.2f", cells[n].total_s);
 	}
-	if (skip) {
+	if (skip[nsizes - 1]) {
 		printf("  %10s %10s %10s\n", "-", "-", "-");
 		return -1;
 	}
@@ -138,7 +154,8 @@ void bench_spawn(const struct bench_opts *o)
 	u32 met = 0, met_work = 0, of = 0;
 
 	printf("\n-- spawn (`vmsplit run spawn`, %u anonymous + %u shared pages per child):\n"
-	       "   host CPU s from boot to shutdown, by processes; min of %u --\n",
+	       "   host CPU s from boot to shutdown, by processes; min of %u rounds,\n"
+	       "   each running every size once --\n",
 	       SPAWN_PAGES, SPAWN_SHARED_PAGES, o->runs);
 	printf("%-26s", "board \\ processes");
 	for (u32 n = 0; n < nsizes; n++)
