@@ -259,7 +259,8 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 	if (next)
 		__builtin_prefetch(ram_ptr(&machine->ram, __pa(next)));
 	from = i = pte_chain_idx(*word);
-	/* One loop per entry size, so that each look is one host load. */
+	/* Per entry size: 4-byte slots four at a time, 8-byte ones each
+	 * one host load. */
 	if (pa_size == 4) {
 		i = find_word(h, from, (u32)pa);
 	} else {
