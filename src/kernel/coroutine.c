@@ -399,7 +399,6 @@ struct pooled_stack {
 };
 
 static _Thread_local struct pooled_stack *stack_pool;
-static _Thread_local u32 stack_pool_nr;
 
 static struct pooled_stack *pool_link(void *map, size_t map_len)
 {
@@ -415,7 +414,6 @@ static void *stack_pool_take(size_t map_len)
 		if (s->map_len != map_len)
 			continue;
 		*p = s->next;
-		stack_pool_nr--;
 		return (char *)(s + 1) - map_len;
 	}
 	return NULL;
@@ -428,12 +426,15 @@ static void stack_pool_put(void *map, size_t map_len)
 	s->next = stack_pool;
 	s->map_len = map_len;
 	stack_pool = s;
-	stack_pool_nr++;
 }
 
 u32 coroutine_stacks_pooled(void)
 {
-	return stack_pool_nr;
+	u32 n = 0;
+
+	for (const struct pooled_stack *s = stack_pool; s; s = s->next)
+		n++;
+	return n;
 }
 
 void coroutine_stacks_drain(void)
@@ -443,7 +444,6 @@ void coroutine_stacks_drain(void)
 		size_t map_len = s->map_len;
 
 		stack_pool = s->next;
-		stack_pool_nr--;
 		if (munmap((char *)(s + 1) - map_len, map_len))
 			panic("coroutine_stacks_drain: munmap failed");
 	}
