@@ -13,6 +13,7 @@
 #include "kernel/process.h"
 #include "kernel/sched.h"
 #include "kernel/user.h"
+#include "arch/pgtable.h"
 #include "mm/mm.h"
 #include "mm/rmap.h"
 
@@ -174,6 +175,80 @@ Test(process, bad_pointer_to_a_syscall_is_efault)
 	cr_assert_eq(seen.sethost_bad, -EFAULT);
 	cr_assert_eq(exit_stats.killed_by_sigsegv, 0);
 	test_shutdown();
+}
+
+/*
+ * Exit walks every pmd of the user range (free_pgtables, as 2.6.0's
+ * clear_page_tables); on ARM 2-level the none pmds between two PTE tables
+ * are loaded as one run (pmd_none_run).  The run must cost what the loads
+ * one by one cost: a process's whole life -- mappings 6 MiB apart, so
+ * tables with none pmds between them -- leaves the same cycles, events
+ * and profile with the run and without it.
+ */
+struct life {
+	u64 cycles;
+	u64 ev[NR_EVENTS];
+	u64 prof[NR_CC];
+};
+
+static void spread_main(void *arg)
+{
+	for (u32 i = 0; i < 3; i++) {
+		vaddr_t a = 0x40000000u + i * 0x600000u;
+
+		sys_mmap(a, 4096, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+		uv_write32(a, i);
+	}
+	sys_exit(0);
+}
+
+static void live(const char *board, bool runs, struct life *l)
+{
+	static struct pgtable_ops one_by_one;
+	struct probe p;
+
+	TEST_BOOT(board);
+	cr_assert_not_null(pgtable->pmd_none_run);
+	if (!runs) {
+		one_by_one = *pgtable;
+		one_by_one.pmd_none_run = NULL;
+		pgtable = &one_by_one;
+	}
+	probe_take(&p);
+	test_run_process(spread_main, NULL);
+	l->cycles = machine_elapsed_cycles() - p.cycles;
+	for (int e = 0; e < NR_EVENTS; e++)
+		l->ev[e] = probe_ev(&p, (enum event)e);
+	for (int c = 0; c < NR_CC; c++)
+		l->prof[c] = probe_cc(&p, (enum cost_centre)c);
+	test_shutdown();
+}
+
+static void pmd_runs_as_single_loads(const char *board)
+{
+	static struct life run, one;
+
+	live(board, false, &one);
+	live(board, true, &run);
+	/* The walk loaded every pmd of the 3 GiB user range at least. */
+	cr_assert_geq(one.ev[EV_l1d_hit] + one.ev[EV_l1d_miss], 1536);
+	cr_assert_gt(one.prof[CC_free_pgtables], 0);
+	cr_assert_eq(run.cycles, one.cycles);
+	for (int e = 0; e < NR_EVENTS; e++)
+		cr_assert_eq(run.ev[e], one.ev[e], "event %s", event_names[e]);
+	for (int c = 0; c < NR_CC; c++)
+		cr_assert_eq(run.prof[c], one.prof[c], "centre %s", cc_names[c]);
+}
+
+Test(process, pmd_none_runs_cost_as_single_loads_kirkwood)
+{
+	pmd_runs_as_single_loads("kirkwood-openblocks-a7");
+}
+
+Test(process, pmd_none_runs_cost_as_single_loads_beaglebone)
+{
+	pmd_runs_as_single_loads("beaglebone-white");
 }
 
 static void exec_target(void *arg)

@@ -10,6 +10,8 @@
  *
  * Lowmem is mapped by 1 MiB sections.
  */
+#include <string.h>
+
 #include "arch/kv.h"
 #include "arch/layout.h"
 #include "arch/pgtable.h"
@@ -294,6 +296,36 @@ static unsigned long arm_pmd_pfn(vaddr_t pmdp)
 	return (unsigned long)(((v & ~0x3ffu) - PTE_HWTABLE_OFF) >> PAGE_SHIFT);
 }
 
+/*
+ * The pmds' first words, 8 bytes apart, as arm_pmd_pfn loads them: n
+ * loads of the same TLB entry and lines with nothing between them, which
+ * kv_read_run charges exactly (its 8-byte loads at 8-byte steps are as
+ * many line accesses as 4-byte loads at those steps).  The table is looked
+ * at in RAM first, uncharged, to know where the run stops.
+ */
+static u32 arm_pmd_none_run(phys_addr_t pgd, vaddr_t addr, u64 end)
+{
+	vaddr_t first = arm_pmd_offset(pgd, addr, false);
+	u64 want = (end - addr + PMD_SIZE - 1) / PMD_SIZE;
+	u32 room = (PAGE_SIZE - (first & (PAGE_SIZE - 1))) / 8, n = 0;
+	const u8 *h;
+
+	if (want < room)
+		room = (u32)want;
+	BUG_ON(!ram_contains(&machine->ram, __pa(first), (u64)room * 8));
+	h = ram_ptr(&machine->ram, __pa(first));
+	for (; n < room; n++) {
+		u32 v;
+
+		memcpy(&v, h + n * 8, 4);
+		if ((v & 3) == PMD_TYPE_TABLE)
+			break;
+	}
+	if (n)
+		kv_read_run(first, NULL, 8, n);
+	return n;
+}
+
 /* __pmd_populate: two first-level entries for the two hardware tables. */
 static void arm_pmd_populate(vaddr_t pmdp, unsigned long pte_pfn)
 {
@@ -338,6 +370,7 @@ const struct pgtable_ops arm_2level_pgtable_ops = {
 	.pgd_free = arm_pgd_free,
 	.pmd_offset = arm_pmd_offset,
 	.pmd_pfn = arm_pmd_pfn,
+	.pmd_none_run = arm_pmd_none_run,
 	.pmd_populate = arm_pmd_populate,
 	.pmd_clear = arm_pmd_clear,
 	.pmd_pfn_phys = arm_pmd_pfn_phys,

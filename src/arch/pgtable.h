@@ -77,6 +77,14 @@ struct pgtable_ops {
 	vaddr_t (*pmd_offset)(phys_addr_t pgd, vaddr_t addr, bool alloc);
 	/* pfn of the PTE page the pmd points at; 0 if the pmd is none. */
 	unsigned long (*pmd_pfn)(vaddr_t pmdp);
+	/*
+	 * Optional.  The pmds of @pgd for @addr (2 MiB aligned) and on,
+	 * below @end, that point at no PTE page, up to the first that does
+	 * or the end of the table's page: each loaded as pmd_pfn() loads it,
+	 * charged as one run of loads (kv_read_run).  Return: how many.  For
+	 * a walk of a whole user range, where nearly every pmd is none.
+	 */
+	u32 (*pmd_none_run)(phys_addr_t pgd, vaddr_t addr, u64 end);
 	void (*pmd_populate)(vaddr_t pmdp, unsigned long pte_pfn);
 	void (*pmd_clear)(vaddr_t pmdp);
 	/* Uncharged (physical) lookup of the PTE page for @addr in @pgd,

@@ -121,9 +121,20 @@ void free_pgtables(struct mmu_gather *tlb, vaddr_t start, vaddr_t end)
 	struct mm_struct *mm = tlb->mm;
 
 	for (u64 base = start & PMD_MASK; base < end; base += PMD_SIZE) {
-		vaddr_t pmdp = pgtable->pmd_offset(mm->pgd, (vaddr_t)base, false);
+		vaddr_t pmdp;
 		unsigned long pfn;
 
+		/* A run of none pmds, loaded as the loop would: past it. */
+		if (pgtable->pmd_none_run) {
+			u32 n = pgtable->pmd_none_run(mm->pgd, (vaddr_t)base,
+						      end);
+
+			if (n) {
+				base += (u64)(n - 1) * PMD_SIZE;
+				continue;
+			}
+		}
+		pmdp = pgtable->pmd_offset(mm->pgd, (vaddr_t)base, false);
 		if (!pmdp || !(pfn = pgtable->pmd_pfn(pmdp)) ||
 		    region_in_use(mm, (vaddr_t)base))
 			continue;
