@@ -9,11 +9,11 @@
 
 #include <errno.h>
 
+#include "arch/pgtable.h"
 #include "kernel/exit.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
 #include "kernel/user.h"
-#include "arch/pgtable.h"
 #include "mm/mm.h"
 #include "mm/rmap.h"
 
@@ -185,11 +185,6 @@ Test(process, bad_pointer_to_a_syscall_is_efault)
  * tables with none pmds between them -- leaves the same cycles, events
  * and profile with the run and without it.
  */
-struct life {
-	u64 cycles;
-	u64 ev[NR_EVENTS];
-	u64 prof[NR_CC];
-};
 
 static void spread_main(void *arg)
 {
@@ -203,7 +198,8 @@ static void spread_main(void *arg)
 	sys_exit(0);
 }
 
-static void live(const char *board, bool runs, struct life *l)
+/* The life's cost into @l: a probe's fields, holding the deltas. */
+static void live(const char *board, bool runs, struct probe *l)
 {
 	static struct pgtable_ops one_by_one;
 	struct probe p;
@@ -227,7 +223,7 @@ static void live(const char *board, bool runs, struct life *l)
 
 static void pmd_runs_as_single_loads(const char *board)
 {
-	static struct life run, one;
+	static struct probe run, one;
 
 	live(board, false, &one);
 	live(board, true, &run);

@@ -29,6 +29,7 @@
 #define L_PTE_XN (1u << 9)
 
 /* Hardware bits (pgtable-2level-hwdef.h). */
+#define PMD_TYPE_MASK 0x3u
 #define PMD_TYPE_TABLE 0x1u
 #define PMD_TYPE_SECT 0x2u
 #define PMD_BIT4 (1u << 4)
@@ -157,13 +158,19 @@ static vaddr_t swapper_va(void)
 	return __va(swapper_pg_dir);
 }
 
+/* Does first-level entry @pmd point at a second-level (PTE) table? */
+static inline bool arm_pmd_is_table(u32 pmd)
+{
+	return (pmd & PMD_TYPE_MASK) == PMD_TYPE_TABLE;
+}
+
 /* pte_offset_kernel(pmd_off_k(va), va): one load of the first-level entry. */
 static vaddr_t arm_pte_offset_kernel(vaddr_t va)
 {
 	u32 pmd = kv_read32(swapper_va() + (va >> 20) * 4);
 	phys_addr_t page;
 
-	if ((pmd & 3) != PMD_TYPE_TABLE)
+	if (!arm_pmd_is_table(pmd))
 		panic("pte_offset_kernel: no PTE table for %#x (pmd %#x)", va,
 		      pmd);
 	page = (phys_addr_t)(pmd & ~0x3ffu) & ~(phys_addr_t)(PAGE_SIZE - 1);
@@ -291,7 +298,7 @@ static unsigned long arm_pmd_pfn(vaddr_t pmdp)
 {
 	u32 v = kv_read32(pmdp);
 
-	if ((v & 3) != PMD_TYPE_TABLE)
+	if (!arm_pmd_is_table(v))
 		return 0;
 	return (unsigned long)(((v & ~0x3ffu) - PTE_HWTABLE_OFF) >> PAGE_SHIFT);
 }
@@ -318,7 +325,7 @@ static u32 arm_pmd_none_run(phys_addr_t pgd, vaddr_t addr, u64 end)
 		u32 v;
 
 		memcpy(&v, h + n * 8, 4);
-		if ((v & 3) == PMD_TYPE_TABLE)
+		if (arm_pmd_is_table(v))
 			break;
 	}
 	if (n)
@@ -349,7 +356,7 @@ static unsigned long arm_pmd_pfn_phys(phys_addr_t pgd, vaddr_t addr)
 {
 	u32 v = ram_read32(&machine->ram, pgd + (addr >> 21) * 8);
 
-	if ((v & 3) != PMD_TYPE_TABLE)
+	if (!arm_pmd_is_table(v))
 		return 0;
 	return (unsigned long)(((v & ~0x3ffu) - PTE_HWTABLE_OFF) >> PAGE_SHIFT);
 }

@@ -405,6 +405,12 @@ static struct pooled_stack *pool_link(void *map, size_t map_len)
 	return (struct pooled_stack *)((char *)map + map_len) - 1;
 }
 
+/* The mapping whose link @s is: pool_link's inverse. */
+static void *pool_map(const struct pooled_stack *s)
+{
+	return (char *)(s + 1) - s->map_len;
+}
+
 /* A pooled stack of @map_len bytes, taken out of the pool, or NULL. */
 static void *stack_pool_take(size_t map_len)
 {
@@ -414,7 +420,7 @@ static void *stack_pool_take(size_t map_len)
 		if (s->map_len != map_len)
 			continue;
 		*p = s->next;
-		return (char *)(s + 1) - map_len;
+		return pool_map(s);
 	}
 	return NULL;
 }
@@ -444,7 +450,7 @@ void coroutine_stacks_drain(void)
 		size_t map_len = s->map_len;
 
 		stack_pool = s->next;
-		if (munmap((char *)(s + 1) - map_len, map_len))
+		if (munmap(pool_map(s), map_len))
 			panic("coroutine_stacks_drain: munmap failed");
 	}
 }
