@@ -12,7 +12,9 @@
  *   [3] cpus: 0 the board's, else 1 + n % the board's
  *   [4] mem=: 0 all RAM, else n x 4 MiB (boot may refuse it)
  *   [5..6] page_alloc_fail_nth, little-endian (0: off)
- *   [7] bit 0 icache_model=n, bit 1 CONFIG_CPU_SW_DOMAIN_PAN=n
+ *   [7] bit 0 icache_model=n, bit 1 CONFIG_CPU_SW_DOMAIN_PAN=n, bit 2
+ *       the other reverse map (rmap=pte-chain where objrmap is the
+ *       default, else rmap=objrmap)
  * Then ops, each an opcode byte and its argument bytes (op_* below).
  * The settings go through settings_parse() and settings_validate(), the
  * command line's own path, so a header the CLI would refuse is skipped.
@@ -487,6 +489,10 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 		ret |= add_word(s, words, wordslen, "icache_model=n");
 	if (h[7] & 2)
 		ret |= add_word(s, words, wordslen, "CONFIG_CPU_SW_DOMAIN_PAN=n");
+	if (h[7] & 4)
+		ret |= add_word(s, words, wordslen,
+				settings_objrmap(s) ? "rmap=pte-chain" :
+						      "rmap=objrmap");
 	if (ret)
 		return -EINVAL;
 	/*

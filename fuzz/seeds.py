@@ -77,6 +77,8 @@ SETTINGS = {
     'a15-lpae-4g4g': header(3, bits1=4 | 5 << 3),
     'a15-1g-allocfail': header(3, bits1=4 << 3, fail=40),
     'a15-debug-highmem': header(3, flav=0x80 | 1),
+    'kirkwood-ptechain': header(0, bits7=4),
+    'numaq-highpte-objrmap': header(2, bits1=2, cpus=3, bits7=4),
 }
 
 os.makedirs('fuzz/corpus', exist_ok=True)

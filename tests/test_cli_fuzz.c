@@ -39,12 +39,12 @@ static const char *const names[] = {
 	"CONFIG_HIGHMEM", "CONFIG_HIGHPTE", "CONFIG_ARM_LPAE",
 	"CONFIG_VMSPLIT", "CONFIG_UACCESS_WITH_MEMCPY",
 	"CONFIG_UACCESS_GUP_KMAP_MEMCPY", "flavour", "kmap_pfn_fastpath",
-	"mem", "cpus", "checks", "seed", "kernel_cpi", "dram_read_MBps",
+	"rmap", "mem", "cpus", "checks", "seed", "kernel_cpi", "dram_read_MBps",
 	"tso", "sg", "tx_csum", "cpu_mhz", "icache_model", "bogus",
 };
 static const char *const values[] = {
 	"y", "n", "on", "off", "maybe", "-1", "010", "0", "1", "2", "16M",
-	"64M", "4G", "3G", "2G", "4G_4G", "arm-3x", "x86-3x", "1.5", "",
+	"64M", "4G", "3G", "2G", "4G_4G", "arm-3x", "x86-3x", "objrmap", "pte-chain", "1.5", "",
 	"9999999999999999999999", "1K", "\n", "y\n",
 };
 static const char *const opts[] = {

@@ -62,8 +62,10 @@ static const struct expect seeds[] = {
 	{ "kirkwood", 48, 3, 1, 0, false },
 	{ "kirkwood-kmaplocal-16M", 48, 3, 1, 0, false },
 	{ "kirkwood-nohighmem", 48, 3, 1, 0, false },
+	{ "kirkwood-ptechain", 48, 3, 1, 0, false },
 	{ "numaq-4g4g", 48, 3, 1, 0, false },
 	{ "numaq-highpte", 48, 3, 1, 0, false },
+	{ "numaq-highpte-objrmap", 48, 3, 1, 0, false },
 };
 
 /*

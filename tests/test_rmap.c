@@ -20,7 +20,9 @@
 #include "kernel/sched.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
+#include "mm/mm.h"
 #include "mm/rmap.h"
+#include "mm/rmap_shadow.h"
 
 #define MAX_ENTRIES 64
 
@@ -143,7 +145,7 @@ static void assert_geometry(u32 nrpte, u32 size)
 
 Test(rmap, nrpte_kirkwood)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=y");
 	/* 32-byte lines, HIGHPTE on with 32-bit physical. */
 	cr_assert(highpte_on());
 	assert_geometry(7, 4);
@@ -151,13 +153,13 @@ Test(rmap, nrpte_kirkwood)
 
 Test(rmap, nrpte_kirkwood_nohighpte)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=n");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=n");
 	assert_geometry(7, 4);
 }
 
 Test(rmap, nrpte_beaglebone)
 {
-	TEST_BOOT("beaglebone-white");
+	TEST_BOOT("beaglebone-white", "rmap=pte-chain");
 	assert_geometry(15, 4);
 }
 
@@ -177,13 +179,13 @@ Test(rmap, nrpte_numaq_highpte)
 
 Test(rmap, nrpte_cortex_a15_lpae_highpte)
 {
-	TEST_BOOT("cortex-a15-2g", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
 	assert_geometry(7, 8);
 }
 
 Test(rmap, direct_mapping)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=y");
 	struct page *page = datapage();
 	struct ptpage pt;
 	vaddr_t pc;
@@ -324,7 +326,7 @@ static void fill(struct page *page, struct ptpage *pt, u32 n, pte_addr_t *pa)
 
 Test(rmap, fills_a_block_then_pushes_a_new_head)
 {
-	TEST_BOOT("kirkwood-openblocks-a7");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain");
 	struct page *page = datapage();
 	struct ptpage pt;
 	pte_addr_t pa[8];
@@ -372,7 +374,7 @@ static void unfill(struct page *page, struct ptpage *pt, u32 from, u32 to)
 
 Test(rmap, fills_blocks_of_fifteen_on_64_byte_lines)
 {
-	TEST_BOOT("beaglebone-white");
+	TEST_BOOT("beaglebone-white", "rmap=pte-chain");
 	struct page *page = datapage();
 	struct ptpage pt;
 	pte_addr_t pa[17];
@@ -397,7 +399,7 @@ Test(rmap, fills_blocks_of_fifteen_on_64_byte_lines)
 
 Test(rmap, removal_moves_the_head_entry_and_frees_an_empty_head)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=n");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=n");
 	struct page *page = datapage();
 	struct ptpage pt;
 	pte_addr_t pa[8];
@@ -548,7 +550,7 @@ Test(rmap, page_referenced_numaq_highpte_kmaps_each_entry)
 
 Test(rmap, page_referenced_kirkwood_highpte)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=y");
 	referenced_case(4);
 }
 
@@ -682,7 +684,7 @@ Test(rmap, no_highpte_no_fixmap_lookup)
 
 Test(rmap, lpae_entries_are_8_byte_aligned)
 {
-	TEST_BOOT("cortex-a15-2g", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
 	struct page *page = datapage();
 	struct ptpage pt;
 	pte_addr_t pa[2];
@@ -829,7 +831,7 @@ static void assert_scan_loads(u32 blocks, u32 loads_per_slot)
 /* 4-byte slots after the word: the word and a block's slots, one run. */
 Test(rmap, remove_scan_loads_are_exact)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=n");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=n");
 	assert_scan_loads(4, 1);
 }
 
@@ -843,7 +845,7 @@ Test(rmap, remove_scan_loads_are_exact_highpte)
 /* LPAE: 8-byte slots at offset 8, after a 4-byte hole: two runs a block. */
 Test(rmap, remove_scan_loads_are_exact_lpae)
 {
-	TEST_BOOT("cortex-a15-2g", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
 	assert_scan_loads(3, 1);
 }
 
@@ -861,7 +863,7 @@ Test(rmap, remove_of_an_absent_pte_panics_direct)
 
 Test(rmap, remove_of_an_absent_pte_panics_chain)
 {
-	TEST_BOOT("kirkwood-openblocks-a7");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain");
 	struct page *page = datapage();
 	struct ptpage pt;
 	pte_addr_t pa[9];
@@ -894,4 +896,127 @@ Test(rmap, chain_lock_self_deadlock_panics)
 	set_page_flag(page, PG_chainlock);
 	EXPECT_PANIC("pte_chain_lock: pfn",
 		     { page_add_rmap(page, ptep(&pt, 0), 0); });
+}
+
+/*
+ * objrmap (rmap=objrmap, every ARM board's default): a mapping is a
+ * _mapcount step and nothing else -- no block, no PG_direct, no page->pte,
+ * no kmap_atomic_to_page under HIGHPTE -- while the rmap shadow still
+ * records each PTE (by its physical address under HIGHPTE) for the audit.
+ */
+Test(rmap, objrmap_keeps_a_count_only)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
+	struct page *page = datapage();
+	struct ptpage pt;
+	struct probe p;
+
+	cr_assert(rmap_objrmap());
+	pt_map(&pt);
+	cr_assert_eq(pte_chain_alloc(GFP_KERNEL), 0);
+	probe_take(&p);
+	for (u32 i = 0; i < 20; i++)
+		cr_assert_eq(page_add_rmap(page, ptep(&pt, i), 0), 0);
+	cr_assert_eq(probe_ev(&p, EV_rmap_add), 20);
+	cr_assert_eq(probe_ev(&p, EV_pte_chain_alloc), 0);
+	cr_assert_eq(probe_ev(&p, EV_l1d_hit) + probe_ev(&p, EV_l1d_miss), 0);
+	cr_assert_eq(pte_chain_inuse(), 0);
+	cr_assert_eq(page_mapcount(page), 20);
+	cr_assert_eq(page_rmap_count(page), 20);
+	cr_assert_eq(nr_mapped, 1);
+	cr_assert_eq(page->pte, 0);
+	cr_assert(!test_page_flag(page, PG_direct));
+	cr_assert_eq(rmap_shadow_lookup(page, page_to_phys(pt.pt) +
+						      7 * pgtable->pte_size),
+		     1);
+	cr_assert_eq(rmap_shadow_page_count(page), 20);
+	for (u32 i = 0; i < 20; i++)
+		page_remove_rmap(page, ptep(&pt, (i * 7) % 20));
+	cr_assert_eq(page_mapcount(page), 0);
+	cr_assert(!page_mapped(page));
+	cr_assert_eq(nr_mapped, 0);
+	cr_assert_eq(rmap_shadow_page_count(page), 0);
+	/* The zero page is a special PTE in 3.14: rmap is not even called. */
+	probe_take(&p);
+	page_add_rmap(zero_page, ptep(&pt, 0), 0);
+	page_remove_rmap(zero_page, ptep(&pt, 0));
+	cr_assert_eq(machine_elapsed_cycles(), p.cycles);
+	cr_assert_eq(probe_ev(&p, EV_rmap_add) + probe_ev(&p, EV_rmap_remove), 0);
+	pt_unmap(&pt);
+	__free_page(pt.pt);
+	__free_page(page);
+	test_shutdown();
+}
+
+/*
+ * What one page_remove_rmap costs with @sharers mappings of the page on
+ * @rmap: cycles and L1D accesses of the first-added mapping's removal,
+ * which under pte_chains sits at the chain's far end.
+ */
+static void remove_cost(const char *rmap, u32 sharers, u64 *cycles,
+			u64 *lines)
+{
+	TEST_BOOT("beaglebone-white", rmap);
+	struct page *page = datapage();
+	struct ptpage pt;
+	struct probe p;
+
+	pt_map(&pt);
+	for (u32 i = 0; i < sharers; i++) {
+		if (rmap_objrmap())
+			page_add_rmap(page, ptep(&pt, i), 0);
+		else
+			add(page, ptep(&pt, i));
+	}
+	probe_take(&p);
+	page_remove_rmap(page, ptep(&pt, 0));
+	*cycles = machine_elapsed_cycles() - p.cycles;
+	*lines = probe_ev(&p, EV_l1d_hit) + probe_ev(&p, EV_l1d_miss);
+	for (u32 i = 1; i < sharers; i++)
+		page_remove_rmap(page, ptep(&pt, i));
+	pt_unmap(&pt);
+	__free_page(pt.pt);
+	__free_page(page);
+	test_shutdown();
+}
+
+/*
+ * The point of objrmap for exit: removing a mapping costs the same however
+ * many processes share the page.  Under pte_chains the same removal from
+ * 64 sharers scans every block (64 entries, 7 to a 32-byte block).
+ */
+Test(rmap, objrmap_removal_does_not_grow_with_sharers)
+{
+	u64 c2, l2, c64, l64;
+
+	remove_cost("rmap=objrmap", 2, &c2, &l2);
+	remove_cost("rmap=objrmap", 64, &c64, &l64);
+	cr_assert_eq(c64, c2, "%llu cycles with 64 sharers, %llu with 2",
+		     (unsigned long long)c64, (unsigned long long)c2);
+	cr_assert_eq(l2, 0);
+	cr_assert_eq(l64, 0);
+	remove_cost("rmap=pte-chain", 2, &c2, &l2);
+	remove_cost("rmap=pte-chain", 64, &c64, &l64);
+	cr_assert_gt(c64, c2);
+	cr_assert_geq(l64, 10, "%llu lines", (unsigned long long)l64);
+}
+
+Test(rmap, objrmap_remove_from_an_unmapped_page_panics)
+{
+	TEST_BOOT("cortex-a15-2g");
+	struct page *page = datapage();
+	struct ptpage pt;
+
+	pt_map(&pt);
+	EXPECT_PANIC("page_remove_rmap: pfn",
+		     { page_remove_rmap(page, ptep(&pt, 0)); });
+}
+
+Test(rmap, objrmap_page_referenced_is_not_modelled)
+{
+	TEST_BOOT("beaglebone-white");
+	struct page *page = datapage();
+
+	EXPECT_PANIC("objrmap walk",
+		     { page_referenced(page); });
 }

@@ -216,7 +216,7 @@ static void assert_shadow(struct page *page, const struct ptpage *pt, u32 from,
  */
 Test(rmap_shadow, page_add_and_remove_rmap_keep_it_in_step)
 {
-	TEST_BOOT("kirkwood-openblocks-a7");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain");
 	struct page *page = alloc_page(GFP_HIGHUSER);
 	struct ptpage pt;
 

@@ -3,6 +3,9 @@
  * try_to_unmap across processes: a shared file page mapped by three
  * processes loses all three PTEs; under HIGHPTE every chain entry is
  * reached through its own kmap (rmap_ptep_map), without it through none.
+ * Under objrmap the file's VMAs holding the page are walked instead, each
+ * PTE page mapped once to look the PTE up (page_check_address); a fourth
+ * VMA of the file that does not hold the page is not visited.
  */
 #include "helpers.h"
 
@@ -51,6 +54,8 @@ static void parent(void *arg)
 
 	seen.region = (vaddr_t)sys_mmap(0, 2 * 4096, PROT_READ | PROT_WRITE,
 					MAP_SHARED, fd, 0);
+	/* The flags page again, alone: in i_mmap, but not over page 0. */
+	uv_read32((vaddr_t)sys_mmap(0, 4096, PROT_READ, MAP_SHARED, fd, 1));
 	uv_write32(seen.region, 0xabcd);
 	for (u32 i = 0; i < 2; i++)
 		pids[i] = sys_fork(child, (void *)(unsigned long)i);
@@ -60,7 +65,7 @@ static void parent(void *arg)
 	spin_lock(&mm->page_table_lock);
 	page = follow_page(mm, seen.region, false, true);
 	spin_unlock(&mm->page_table_lock);
-	seen.rmap_before = page_rmap_count(page);
+	seen.rmap_before = page_mapcount(page);
 	probe_take(&p);
 	seen.ret = try_to_unmap(page);
 	seen.kmaps = probe_ev(&p, EV_kmap_atomic);
@@ -75,9 +80,9 @@ static void parent(void *arg)
 	sys_exit(0);
 }
 
-static void run(const char *highpte)
+static void run(const char *highpte, const char *rmap)
 {
-	TEST_BOOT("numaq-16", highpte, "cpus=4");
+	TEST_BOOT("numaq-16", highpte, rmap, "cpus=4");
 	test_run_process(parent, NULL);
 	cr_assert_eq(seen.rmap_before, 3);
 	cr_assert_eq(seen.ret, SWAP_SUCCESS);
@@ -91,14 +96,28 @@ static void run(const char *highpte)
 
 Test(rmap_unmap, highpte_kmaps_every_entry)
 {
-	run("CONFIG_HIGHPTE=y");
+	run("CONFIG_HIGHPTE=y", "rmap=pte-chain");
 	cr_assert_eq(seen.kmaps, 3);
 	test_shutdown();
 }
 
 Test(rmap_unmap, lowmem_page_tables_need_no_kmap)
 {
-	run("CONFIG_HIGHPTE=n");
+	run("CONFIG_HIGHPTE=n", "rmap=pte-chain");
+	cr_assert_eq(seen.kmaps, 0);
+	test_shutdown();
+}
+
+Test(rmap_unmap, objrmap_kmaps_each_vma_holding_the_page)
+{
+	run("CONFIG_HIGHPTE=y", "rmap=objrmap");
+	cr_assert_eq(seen.kmaps, 3);
+	test_shutdown();
+}
+
+Test(rmap_unmap, objrmap_lowmem_page_tables_need_no_kmap)
+{
+	run("CONFIG_HIGHPTE=n", "rmap=objrmap");
 	cr_assert_eq(seen.kmaps, 0);
 	test_shutdown();
 }

@@ -595,7 +595,8 @@ Test(settings, print_words_and_json)
 			 "CONFIG_UACCESS_WITH_MEMCPY=n "
 			 "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n "
 			 "CONFIG_CPU_SW_DOMAIN_PAN=n "
-			 "flavour=arm-3x kmap_pfn_fastpath=n mem=1024M cpus=1 "
+			 "flavour=arm-3x kmap_pfn_fastpath=n rmap=objrmap "
+			 "mem=1024M cpus=1 "
 			 "kernel_cpi=4.600 dram_read_MBps=1600 icache_model=y checks=y "
 			 "seed=1 tso=on sg=on tx_csum=on rx_coal_us=250 "
 			 "peer_ack_every=2 peer_delay_us=10 peer_irq_us=250 "
@@ -619,7 +620,8 @@ Test(settings, print_words_and_json)
 		     "\"CONFIG_UACCESS_GUP_KMAP_MEMCPY\": \"n\", "
 		     "\"CONFIG_CPU_SW_DOMAIN_PAN\": \"n\", "
 		     "\"flavour\": \"arm-3x\", "
-		     "\"kmap_pfn_fastpath\": \"n\", \"mem\": \"512M\", "
+		     "\"kmap_pfn_fastpath\": \"n\", \"rmap\": \"objrmap\", "
+		     "\"mem\": \"512M\", "
 		     "\"cpus\": 1, \"kernel_cpi\": 4.600, "
 		     "\"dram_read_MBps\": 1600, \"icache_model\": \"y\", "
 		     "\"checks\": \"y\", \"seed\": 42, \"cpu_mhz\": 3200, "
@@ -667,6 +669,48 @@ Test(settings, kmap_pfn_fastpath_follows_kernel_version)
 	ok("flavour=x86-3x");
 	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(2, 6, 37));
 	cr_assert_not(settings_kmap_pfn_fastpath(&s));
+}
+
+/*
+ * pte_chains end with 2.6.7: the NUMA-Q's 2.6.0 keeps them, the ARM
+ * boards' 3.14, 5.7 and 6.1 map back through anon_vma and i_mmap, and so
+ * does a NUMA-Q run as x86-3x (2.6.37); rmap= wins, and is printed.
+ */
+Test(settings, rmap_follows_kernel_version)
+{
+	static const struct {
+		const char *platform;
+		bool objrmap;
+	} want[] = {
+		{ "kirkwood-openblocks-a7", true }, { "beaglebone-white", true },
+		{ "beaglebone-black", true },	    { "cortex-a15-2g", true },
+		{ "numaq-16", false },
+	};
+	char *out;
+
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		defaults(want[i].platform);
+		cr_assert_eq(settings_objrmap(&s), want[i].objrmap, "%s",
+			     want[i].platform);
+	}
+	out = print_words();
+	cr_assert(strstr(out, " rmap=pte-chain "), "%s", out);
+	free(out);
+	ok("flavour=x86-3x");
+	cr_assert(settings_objrmap(&s));
+	ok("rmap=pte-chain");
+	cr_assert_not(settings_objrmap(&s));
+	defaults("numaq-16");
+	ok("rmap=objrmap");
+	cr_assert(settings_objrmap(&s));
+	out = print_json();
+	cr_assert(strstr(out, "\"rmap\": \"objrmap\""), "%s", out);
+	free(out);
+	defaults("kirkwood-openblocks-a7");
+	ok("rmap=pte-chain");
+	cr_assert_not(settings_objrmap(&s));
+	bad("rmap=objmap", "rmap: 'objmap' is not pte-chain or objrmap");
+	bad("rmap=", "rmap: '' is not pte-chain or objrmap");
 }
 
 /*

@@ -5,6 +5,8 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "hw/access.h"
+#include "kernel/sched.h"
+#include "mm/filemap.h"
 #include "mm/highmem.h"
 #include "mm/rmap.h"
 #include "mm/mm.h"
@@ -79,29 +81,33 @@ void flush_cache_kmaps(void)
 		flush_cache_all();
 }
 
-/* One user mapping of the page: flush it if its mm's lines can be here. */
-static void flush_alias(pte_addr_t pa, void *arg)
-{
-	phys_addr_t pte_pa = settings_highpte(config) ? pa : __pa((vaddr_t)pa);
-	struct page *pt = pfn_to_page((unsigned long)(pte_pa >> PAGE_SHIFT));
-	struct mm_struct *mm = pt->mapping;
-	vaddr_t addr = ptep_to_address(pt, (u32)(pte_pa & (PAGE_SIZE - 1)));
-
-	/* A VIVT cache holds only the running mm's user lines. */
-	if (!mm || this_cpu()->mmu.ttbr0 != mm->pgd)
-		return;
-	hw_dcache_op_va_range(this_cpu(), addr, PAGE_SIZE, CACHE_FLUSH);
-}
-
 /*
- * __flush_dcache_aliases: on VIVT the user mappings of a page-cache page
- * hold their own lines.  Linux walks the file's i_mmap; the model finds
- * the same mappings through the page's rmap.
+ * __flush_dcache_aliases (arch/arm/mm/flush.c, 3.14 and 5.7): on VIVT the
+ * shared user mappings of a page-cache page in the running mm hold their
+ * own lines.  Linux finds them in the file's i_mmap -- the VMAs whose file
+ * range holds the page, an interval-tree step each (priced as an rbtree
+ * step, CODE_find_vma_step) -- and flushes each one's page whether or not
+ * a PTE maps it there.  VM_MAYSHARE is VM_SHARED here (the model keeps no
+ * separate bit: a MAP_SHARED mapping has both).
  */
-static void flush_dcache_aliases(struct page *page)
+static void flush_dcache_aliases(struct address_space *mapping,
+				 struct page *page)
 {
-	rmap_for_each(page, flush_alias, NULL);
-	hw_barrier(this_cpu());
+	struct mm_struct *mm = current->active_mm;
+
+	for (struct vm_area_struct *vma = mapping->i_mmap; vma;
+	     vma = vma->i_mmap_next) {
+		unsigned long pages = (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+
+		if (page->index < vma->vm_pgoff ||
+		    page->index - vma->vm_pgoff >= pages)
+			continue;
+		charge(CODE_find_vma_step);
+		if (vma->vm_mm != mm || !(vma->vm_flags & VM_SHARED))
+			continue;
+		flush_cache_page(vma, vma->vm_start +
+			(vaddr_t)((page->index - vma->vm_pgoff) << PAGE_SHIFT));
+	}
 }
 
 /*
@@ -155,7 +161,7 @@ void flush_dcache_page(struct page *page)
 	__flush_dcache_page(page);
 	if (page->mapping && !test_page_flag(page, PG_anon)) {
 		if (cache_is_vivt())
-			flush_dcache_aliases(page);
+			flush_dcache_aliases(page->mapping, page);
 		else
 			/* It may be executed: __flush_icache_all. */
 			hw_icache_inv_all(this_cpu());

@@ -27,6 +27,7 @@ enum {
 	GIVEN_HIGHPTE = 1u << 0,
 	GIVEN_KMAP_PFN_FASTPATH = 1u << 1,
 	GIVEN_PAN = 1u << 2,
+	GIVEN_RMAP = 1u << 3,
 };
 
 /*
@@ -93,6 +94,19 @@ bool settings_kmap_pfn_fastpath(const struct settings *s)
 	       v < KERNEL_VERSION(5, 11, 0);
 }
 
+/*
+ * pte_chains went with H. Dickins' "rmap 9 remove pte_chains" (akpm's
+ * patches to Linus of 2004-05-22), first released in 2.6.7; from then on
+ * a page is mapped back through its anon_vma or its file's i_mmap
+ * (research/linux-highmem.md section 4a').
+ */
+bool settings_objrmap(const struct settings *s)
+{
+	if (s->given & GIVEN_RMAP)
+		return s->objrmap;
+	return settings_kernel_version(s) >= KERNEL_VERSION(2, 6, 7);
+}
+
 /* The settings table, for `vmsplit settings`. */
 static const struct {
 	const char *name, *values, *meaning;
@@ -119,6 +133,8 @@ static const struct {
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
 	{ "kmap_pfn_fastpath", "y|n (y on ARM 4.0-5.10, else n)",
 	  "kmap_atomic_pfn returns the direct map for lowmem pfns (2014 ARM patch; gone with 5.11's generic kmap_local); the kernel version is the board's while its flavour covers it" },
+	{ "rmap", "pte-chain|objrmap (objrmap from 2.6.7)",
+	  "reverse map: 2.5/2.6.0 pte_chains, scanned on every unmap, or object-based (anon_vma, i_mmap), where an unmap drops a count" },
 	{ "mem", "SIZE[K|M|G] (all RAM)",
 	  "mem=: RAM the kernel uses, at most the board's" },
 	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
@@ -398,6 +414,15 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		return settings_err(err, errlen,
 				    "flavour: unknown flavour '%s'", v);
 	}
+	if (!strcmp(name, "rmap")) {
+		if (strcmp(v, "pte-chain") && strcmp(v, "objrmap"))
+			return settings_err(err, errlen,
+					    "rmap: '%s' is not pte-chain or objrmap",
+					    v);
+		s->objrmap = !strcmp(v, "objrmap");
+		s->given |= GIVEN_RMAP;
+		return 0;
+	}
 	if (!strcmp(name, "mem")) {
 		if (parse_size(v, &n) || !n)
 			return settings_err(err, errlen,
@@ -620,6 +645,7 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		{ "flavour", flavour_names[s->flavour], false },
 		{ "kmap_pfn_fastpath", yn(settings_kmap_pfn_fastpath(s)),
 		  false },
+		{ "rmap", settings_objrmap(s) ? "objrmap" : "pte-chain", false },
 		{ "mem", mem, false },
 		{ "cpus", cpus, true },
 		{ "kernel_cpi", cpi, true },

@@ -50,6 +50,7 @@ struct settings {
 	enum vmsplit vmsplit;	/* CONFIG_VMSPLIT_* */
 	enum kmap_flavour flavour;
 	bool kmap_pfn_fastpath;	/* the 2014 lowmem fast path, if given */
+	bool objrmap;		/* rmap=objrmap, if given */
 	u64 mem;		/* mem=, bytes of RAM used */
 	u32 ncpus;		/* CPUs brought up */
 	bool checks;		/* run the checkers */
@@ -140,6 +141,13 @@ u32 settings_kernel_version(const struct settings *s);
  * force: as given, else by kernel version.
  */
 bool settings_kmap_pfn_fastpath(const struct settings *s);
+
+/*
+ * settings_objrmap - the reverse map in force: object-based (anon_vma and
+ * i_mmap, 2.6.7 on) or 2.5/2.6.0's pte_chains: as given (rmap=), else by
+ * kernel version.
+ */
+bool settings_objrmap(const struct settings *s);
 
 /* The core clock in force, Hz: cpu_mhz= or the board's. */
 u64 settings_cpu_hz(const struct settings *s);

@@ -212,7 +212,33 @@ static void audit_chain(struct page *page)
 	}
 }
 
-/* A page the shadow says is mapped must have a chain. */
+/*
+ * objrmap has no chains to walk: every mapped page's _mapcount and
+ * references must match the shadow's count, and (below) every pair the
+ * shadow holds must be a PTE that maps its page, once.
+ */
+static void audit_mapcount(struct page *page)
+{
+	u32 shadow = rmap_shadow_page_count(page);
+
+	if (page_mapcount(page) != (int)shadow)
+		panic("mm audit: page %#lx has %u entries in the rmap shadow but _mapcount %d",
+		      page_to_pfn(page), shadow, page_mapcount(page) - 1);
+	audit_refs(page, shadow);
+}
+
+static void audit_shadow_pair(unsigned long pfn, pte_addr_t pa, u32 times,
+			      void *arg)
+{
+	pte_t pte = read_pte_phys(pte_addr_phys(pa));
+
+	if (times != 1 || !pte_present(pte) || pte_pfn(pte) != pfn)
+		panic("mm audit: page %#lx is recorded %u times as mapped by PTE %#llx, which holds %#llx",
+		      pfn, times, (unsigned long long)pa,
+		      (unsigned long long)pte.pte);
+}
+
+/* A page the shadow says is mapped must be mapped (have a chain). */
 static void audit_shadow_page(unsigned long pfn, u32 count, void *arg)
 {
 	if (!page_mapped(pfn_to_page(pfn)))
@@ -233,10 +259,16 @@ void mm_audit_pages(void)
 	for (unsigned long pfn = min_pfn; nr_mapped && pfn < max_pfn; pfn++) {
 		struct page *page = pfn_to_page(pfn);
 
-		if (page_mapped(page))
+		if (!page_mapped(page))
+			continue;
+		if (rmap_objrmap())
+			audit_mapcount(page);
+		else
 			audit_chain(page);
 	}
 	rmap_shadow_for_each_page(audit_shadow_page, NULL);
+	if (rmap_objrmap())
+		rmap_shadow_for_each_pair(audit_shadow_pair, NULL);
 	free(walk.pa);
 	walk = (struct chain_walk){ 0 };
 }

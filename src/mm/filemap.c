@@ -41,6 +41,9 @@ void address_space_put(struct address_space *as)
 	if (--as->refs > 0)
 		return;
 	BUG_ON(as->refs < 0);
+	if (as->i_mmap)
+		panic("address_space_put: %s freed while a VMA maps it",
+		      as->name);
 	for (unsigned long i = 0; i < as->nr_slots; i++) {
 		struct page *page = as->pages[i];
 

@@ -15,12 +15,19 @@
 
 #include "mm/mm_types.h"
 
+struct vm_area_struct;
+
 struct address_space {
 	const char *name;
 	struct page **pages;	/* [index], NULL where not cached */
 	unsigned long nr_slots;	/* valid indices */
 	unsigned long nr_alloc;	/* size of pages[] (>= nr_slots) */
 	int refs;		/* users (VMAs, files, inodes) */
+	/*
+	 * i_mmap: every VMA mapping this object, newest first (host list;
+	 * Linux keeps an interval tree by pgoff, whose walk rmap charges).
+	 */
+	struct vm_area_struct *i_mmap;
 };
 
 /* A new, empty address space with room for @max_pages; NULL on -ENOMEM. */

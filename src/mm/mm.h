@@ -38,6 +38,8 @@ struct vm_area_struct {
 	struct address_space *vm_file;	/* NULL: anonymous */
 	unsigned long vm_pgoff;		/* file offset of vm_start, pages */
 	struct vm_area_struct *vm_next;	/* sorted by address */
+	/* vm_file->i_mmap's links (mm/mmap.c: vma_link_file). */
+	struct vm_area_struct *i_mmap_next, **i_mmap_pprev;
 };
 
 struct mm_struct {

@@ -94,14 +94,42 @@ static void vma_link(struct mm_struct *mm, struct vm_area_struct *vma)
 	*pp = vma;
 }
 
+/*
+ * vma_link_file - put a file VMA on its object's i_mmap, with a reference
+ * to the object (__vma_link_file); vma_unlink_file undoes both.  Host
+ * bookkeeping: what linking costs is in CODE_mmap and CODE_fork.
+ */
+static void vma_link_file(struct vm_area_struct *vma)
+{
+	struct address_space *as = vma->vm_file;
+
+	if (!as)
+		return;
+	address_space_get(as);
+	vma->i_mmap_next = as->i_mmap;
+	if (as->i_mmap)
+		as->i_mmap->i_mmap_pprev = &vma->i_mmap_next;
+	vma->i_mmap_pprev = &as->i_mmap;
+	as->i_mmap = vma;
+}
+
+static void vma_unlink_file(struct vm_area_struct *vma)
+{
+	if (!vma->vm_file)
+		return;
+	*vma->i_mmap_pprev = vma->i_mmap_next;
+	if (vma->i_mmap_next)
+		vma->i_mmap_next->i_mmap_pprev = vma->i_mmap_pprev;
+	address_space_put(vma->vm_file);
+}
+
 /* Free a chain of vmas already unlinked from their mm, with their files. */
 static void remove_vma_list(struct vm_area_struct *vma)
 {
 	while (vma) {
 		struct vm_area_struct *next = vma->vm_next;
 
-		if (vma->vm_file)
-			address_space_put(vma->vm_file);
+		vma_unlink_file(vma);
 		free(vma);
 		vma = next;
 	}
@@ -155,8 +183,7 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 								  VM_MAYWRITE);
 	vma->vm_file = file;
 	vma->vm_pgoff = pgoff;
-	if (file)
-		address_space_get(file);
+	vma_link_file(vma);
 	vma_link(mm, vma);
 	return addr;
 }
@@ -170,10 +197,9 @@ static int split_vma(struct vm_area_struct *vma, vaddr_t addr)
 		return -ENOMEM;
 	*n = *vma;
 	n->vm_start = addr;
-	if (n->vm_file) {
+	if (n->vm_file)
 		n->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
-		address_space_get(n->vm_file);
-	}
+	vma_link_file(n);
 	vma->vm_end = addr;
 	vma->vm_next = n;
 	return 0;
@@ -305,8 +331,7 @@ int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
 		*n = *v;
 		n->vm_mm = mm;
 		n->vm_next = NULL;
-		if (n->vm_file)
-			address_space_get(n->vm_file);
+		vma_link_file(n);
 		vma_link(mm, n);
 		spin_lock(&mm->page_table_lock);
 		err = copy_page_range(mm, oldmm, n);

@@ -33,10 +33,16 @@
  * Not modelled: 2.6.0's per-CPU one-block cache in front of the slab
  * (local_pte_chain); every pte_chain_alloc/free goes to the slab.
  *
- * Coarse on the ARM boards: their kernels (3.14, 5.7, 6.1) have no
- * pte_chains but object-based rmap (anon_vma, i_mmap), where removing a
- * mapping is a count's decrement; this scan overstates what exit and
- * munmap cost them for pages many processes share (README, Fidelity).
+ * From 2.6.7 on (rmap=objrmap, every ARM board's kernel) there are no
+ * pte_chains: a page is found from its anon_vma or its file's i_mmap, and
+ * mapping or unmapping it moves _mapcount and a zone counter
+ * (page_add_file_rmap / page_remove_rmap in 3.14 mm/rmap.c).  No block is
+ * allocated, no chain lock taken and no PTE address computed; the code is
+ * charged as CODE_page_add_rmap / CODE_page_remove_rmap, which the boards'
+ * kpath tables take from those functions as measured.  What the anon_vma
+ * chains cost fork and exit is inside CODE_fork and CODE_exit, measured
+ * whole.  try_to_unmap walks i_mmap (mm/rmap_unmap.c); page_referenced's
+ * object walk is not modelled (nothing calls it on these kernels here).
  */
 #include "mm/rmap.h"
 
@@ -67,6 +73,7 @@ static u32 nrpte;		/* NRPTE */
 static u32 pa_size;		/* sizeof(pte_addr_t) on the target */
 static u32 ptes_off;		/* offsetof(struct pte_chain, ptes) */
 static u32 idx_mask;		/* L1_CACHE_BYTES - 1: the idx bits */
+static bool objrmap;		/* rmap=objrmap: no pte_chains at all */
 
 unsigned long nr_mapped;
 
@@ -89,7 +96,9 @@ void rmap_init(void)
 	if (nrpte < 2 || ptes_off + nrpte * pa_size > line)
 		panic("rmap_init: %u-byte lines leave no room for a pte_chain of %u-byte entries",
 		      line, pa_size);
-	pte_chain_cache = kmem_cache_create("pte_chain", line, line);
+	objrmap = settings_objrmap(config);
+	pte_chain_cache = objrmap ? NULL :
+		kmem_cache_create("pte_chain", line, line);
 	memset(chain_locks, 0, sizeof(chain_locks));
 	nr_mapped = 0;
 	rmap_shadow_init();
@@ -97,7 +106,8 @@ void rmap_init(void)
 
 void rmap_exit(void)
 {
-	kmem_cache_destroy(pte_chain_cache);
+	if (pte_chain_cache)
+		kmem_cache_destroy(pte_chain_cache);
 	pte_chain_cache = NULL;
 	rmap_shadow_exit();
 }
@@ -112,9 +122,14 @@ u32 rmap_pte_addr_size(void)
 	return pa_size;
 }
 
+bool rmap_objrmap(void)
+{
+	return objrmap;
+}
+
 u32 pte_chain_inuse(void)
 {
-	return kmem_cache_inuse(pte_chain_cache);
+	return pte_chain_cache ? kmem_cache_inuse(pte_chain_cache) : 0;
 }
 
 /* The block layout: the next_and_idx word and the slots. */
@@ -297,6 +312,8 @@ vaddr_t pte_chain_alloc(gfp_t gfp)
 {
 	CC_SCOPE(pte_chain_alloc);
 
+	if (objrmap)
+		return 0;	/* nothing to preallocate */
 	/* 2.6.0 relies on the slab constructor and on frees leaving blocks
 	 * clean; here every block comes zeroed. */
 	hw_event(this_cpu(), EV_pte_chain_alloc);
@@ -394,8 +411,68 @@ void rmap_ptep_unmap(vaddr_t ptep)
 	kunmap_atomic(ptep & PAGE_MASK, KM_PTE2);
 }
 
+/*
+ * The rmap shadow's key for the PTE at @ptep, as ptep_to_paddr() gives it,
+ * found without a charge: objrmap kernels never compute it, so only the
+ * checkers may (through an uncharged walk of the kmap's fixmap entry).
+ */
+static pte_addr_t shadow_key(vaddr_t ptep)
+{
+	struct mmu_walk w;
+
+	if (!highpte())
+		return ptep;
+	if (hw_probe(this_cpu(), ptep, &w) != MMU_OK)
+		panic("rmap: PTE pointer %#x is not mapped", ptep);
+	return w.pa;
+}
+
+/*
+ * objrmap (3.14 page_add_file_rmap, page_add_anon_rmap for a page already
+ * anonymous): the first mapping bumps NR_FILE_MAPPED or NR_ANON_PAGES,
+ * inside CODE_page_add_rmap.
+ */
+static void objrmap_add(struct page *page, vaddr_t ptep)
+{
+	CC_SCOPE(page_add_rmap);
+
+	charge(CODE_page_add_rmap);
+	hw_event(this_cpu(), EV_rmap_add);
+	if (page_mapcount_inc(page))
+		nr_mapped++;
+	if (machine->checks)
+		rmap_shadow_add(page, shadow_key(ptep));
+}
+
+/* objrmap page_remove_rmap: atomic_add_negative(-1, &page->_mapcount). */
+static void objrmap_remove(struct page *page, vaddr_t ptep)
+{
+	CC_SCOPE(page_remove_rmap);
+
+	charge(CODE_page_remove_rmap);
+	hw_event(this_cpu(), EV_rmap_remove);
+	if (!page_mapped(page))
+		panic("page_remove_rmap: pfn %#lx is not mapped",
+		      page_to_pfn(page));
+	if (page_mapcount_dec(page))
+		nr_mapped--;
+	if (machine->checks)
+		rmap_shadow_remove(page, shadow_key(ptep));
+}
+
+/*
+ * Under objrmap a reserved page -- the zero page -- never reaches rmap:
+ * 3.14 maps it as a special PTE, which vm_normal_page() leaves out, so
+ * neither function is called for it.  2.6.0 calls them and they return.
+ */
 vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 {
+	if (objrmap) {
+		if (!PageReserved(page))
+			objrmap_add(page, ptep);
+		return prealloc;
+	}
+
 	CC_SCOPE(page_add_rmap);
 	pte_addr_t pte_paddr;
 	vaddr_t head;
@@ -456,6 +533,12 @@ out:
 
 void page_remove_rmap(struct page *page, vaddr_t ptep)
 {
+	if (objrmap) {
+		if (!PageReserved(page))
+			objrmap_remove(page, ptep);
+		return;
+	}
+
 	CC_SCOPE(page_remove_rmap);
 	pte_addr_t pte_paddr;
 	u32 examined = 0;
@@ -536,6 +619,9 @@ int page_referenced(struct page *page)
 	CC_SCOPE(page_referenced);
 	int referenced = 0;
 
+	if (objrmap)
+		panic("page_referenced: the objrmap walk (anon_vma, i_mmap) is not modelled; use rmap=pte-chain");
+
 	if (test_page_flag(page, PG_referenced)) {
 		clear_page_flag(page, PG_referenced);
 		referenced++;
@@ -577,6 +663,7 @@ int page_referenced(struct page *page)
 void rmap_for_each(struct page *page, void (*fn)(pte_addr_t pa, void *arg),
 		   void *arg)
 {
+	BUG_ON(objrmap);
 	if (test_page_flag(page, PG_direct)) {
 		fn(page->pte, arg);
 		return;
@@ -598,6 +685,9 @@ static void count_one(pte_addr_t pa, void *arg)
 u32 page_rmap_count(struct page *page)
 {
 	u32 n = 0;
+
+	if (objrmap)
+		return (u32)page_mapcount(page);
 
 	rmap_for_each(page, count_one, &n);
 	return n;

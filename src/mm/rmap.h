@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Reverse mapping as in 2.5.73 / 2.6.0-2.6.6 (mm/rmap.c, asm/rmap.h):
+ * Reverse mapping as in 2.5.73 / 2.6.0-2.6.6 (mm/rmap.c, asm/rmap.h), or,
+ * with rmap=objrmap, as from 2.6.7 (see rmap_objrmap):
  * every user PTE that maps a page is recorded on the page, directly when
  * it is the only one (PG_direct, page->pte) and otherwise in a chain of
  * cacheline-sized pte_chain blocks:
@@ -28,6 +29,13 @@ typedef u64 pte_addr_t;
 /* Set up the pte_chain cache for the configuration in force. */
 void rmap_init(void);
 void rmap_exit(void);
+
+/*
+ * rmap_objrmap - the reverse map in force is object-based (rmap=objrmap,
+ * kernels from 2.6.7): no pte_chains; page_add_rmap and page_remove_rmap
+ * move _mapcount only, and pte_chain_alloc() has nothing to give.
+ */
+bool rmap_objrmap(void);
 
 /* Geometry in force (for tests and the audit). */
 u32 rmap_nrpte(void);
@@ -78,10 +86,11 @@ void page_remove_rmap(struct page *page, vaddr_t ptep);
  */
 extern unsigned long nr_mapped;
 
-/* Is the page mapped by any PTE? */
+/* Is the page mapped by any PTE?  (_mapcount >= 0; under pte_chains it
+ * counts the chain's entries.) */
 static inline bool page_mapped(const struct page *page)
 {
-	return page->pte != 0;
+	return page_mapcount(page) > 0;
 }
 
 /*
@@ -115,7 +124,8 @@ int try_to_unmap(struct page *page);
 void rmap_for_each(struct page *page, void (*fn)(pte_addr_t pa, void *arg),
 		   void *arg);
 
-/* Number of PTEs recorded on @page (uncharged). */
+/* Number of PTEs recorded on @page (uncharged): its chain's entries, or
+ * under objrmap its _mapcount. */
 u32 page_rmap_count(struct page *page);
 
 #endif

@@ -187,3 +187,12 @@ void rmap_shadow_for_each_page(void (*fn)(unsigned long pfn, u32 count,
 		if (slots[i].count && slots[i].pa == SHADOW_PAGE)
 			fn(slots[i].pfn, slots[i].count, arg);
 }
+
+void rmap_shadow_for_each_pair(void (*fn)(unsigned long pfn, pte_addr_t pa,
+					  u32 times, void *arg),
+			       void *arg)
+{
+	for (u32 i = 0; i < nr_slots; i++)
+		if (slots[i].count && slots[i].pa != SHADOW_PAGE)
+			fn(slots[i].pfn, slots[i].pa, slots[i].count, arg);
+}

@@ -50,4 +50,14 @@ void rmap_shadow_for_each_page(void (*fn)(unsigned long pfn, u32 count,
 					  void *arg),
 			       void *arg);
 
+/*
+ * rmap_shadow_for_each_pair - call @fn for every (page, PTE) pair with how
+ * many times it is recorded, in table order.  Under objrmap the shadow is
+ * the only record of which PTEs map a page, and the end-of-run audit
+ * holds each pair to its PTE.
+ */
+void rmap_shadow_for_each_pair(void (*fn)(unsigned long pfn, pte_addr_t pa,
+					  u32 times, void *arg),
+			       void *arg);
+
 #endif

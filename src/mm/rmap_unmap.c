@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * try_to_unmap (2.6.0 mm/rmap.c): the reclaim side of the pte_chain rmap.
- * Every entry costs a kmap under HIGHPTE -- this is where HIGHPTE's price
- * grows with the length of the chains.
+ * try_to_unmap: the reclaim side of the reverse map.  With pte_chains
+ * (2.6.0 mm/rmap.c) every entry costs a kmap under HIGHPTE -- this is
+ * where HIGHPTE's price grows with the length of the chains.  With objrmap
+ * (3.14 rmap_walk_file + try_to_unmap_one) the file's VMAs that hold the
+ * page's offset are walked and each one's PTE looked up from the top
+ * (page_check_address), a kmap under HIGHPTE too.
  */
 #include "arch/layout.h"
 #include "arch/mmu_context.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/lock.h"
+#include "mm/filemap.h"
 #include "mm/highmem.h"
 #include "mm/internal.h"
+#include "mm/mm.h"
 #include "mm/rmap.h"
 
 #define MAX_UNMAP 1024
@@ -65,6 +70,84 @@ out_unlock:
 	return ret;
 }
 
+/*
+ * 3.14 try_to_unmap_one for the VMA @vma at @address, as try_to_unmap
+ * calls it (no TTU_IGNORE_ACCESS test: the model keeps no young bits for
+ * reclaim): page_check_address maps the PTE (pte_offset_map), gives up at
+ * once if it is not present, else takes the PTE lock and compares the
+ * pfn; a match is cleared and flushed as the pte_chain path does.
+ */
+static int objrmap_unmap_one(struct page *page, struct vm_area_struct *vma,
+			     vaddr_t address)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	struct spinlock *ptl;
+	int ret = SWAP_AGAIN;
+	vaddr_t ptep;
+	pte_t pte;
+
+	ptep = pte_offset_map(mm, address);
+	if (!ptep)
+		return SWAP_AGAIN;
+	if (!pte_present(ptep_get(ptep))) {
+		pte_unmap(ptep);
+		return SWAP_AGAIN;
+	}
+	ptl = pte_lockptr(mm, address);
+	spin_lock(ptl);
+	pte = ptep_get(ptep);
+	if (!pte_present(pte) || pte_pfn(pte) != page_to_pfn(page))
+		goto out_unmap;
+	if (vma->vm_flags & VM_LOCKED) {
+		ret = SWAP_FAIL;
+		goto out_unmap;
+	}
+	flush_cache_page(vma, address);
+	pte_clear(ptep);
+	flush_tlb_page(vma, address);
+	if (pte_dirty(pte))
+		set_page_flag(page, PG_dirty);
+	mm->rss--;
+	page_remove_rmap(page, ptep);
+	put_page(page);
+out_unmap:
+	pte_unmap(ptep);
+	spin_unlock(ptl);
+	return ret;
+}
+
+/*
+ * rmap_walk_file: the VMAs of page->mapping whose file range holds the
+ * page's index, stopping once the page is mapped nowhere (page_not_mapped).
+ * One interval-tree step each, priced as an rbtree step (CODE_find_vma_step);
+ * i_mmap_mutex is not charged.
+ */
+static int try_to_unmap_file(struct page *page)
+{
+	struct address_space *as = page->mapping;
+	int ret = SWAP_AGAIN;
+
+	for (struct vm_area_struct *vma = as->i_mmap; vma;
+	     vma = vma->i_mmap_next) {
+		unsigned long pages = (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+		vaddr_t address;
+
+		if (page->index < vma->vm_pgoff ||
+		    page->index - vma->vm_pgoff >= pages)
+			continue;
+		charge(CODE_find_vma_step);
+		address = vma->vm_start +
+			  (vaddr_t)((page->index - vma->vm_pgoff) << PAGE_SHIFT);
+		ret = objrmap_unmap_one(page, vma, address);
+		if (ret != SWAP_AGAIN || !page_mapped(page))
+			break;
+	}
+	/* try_to_unmap: SWAP_SUCCESS once nothing maps the page. */
+	if (ret != SWAP_FAIL && !page_mapped(page))
+		ret = SWAP_SUCCESS;
+	return ret;
+}
+
 int try_to_unmap(struct page *page)
 {
 	CC_SCOPE(try_to_unmap);
@@ -73,6 +156,8 @@ int try_to_unmap(struct page *page)
 
 	if (test_page_flag(page, PG_anon) || !page->mapping)
 		return SWAP_FAIL;
+	if (rmap_objrmap())
+		return try_to_unmap_file(page);
 	list[0] = 0;
 	rmap_for_each(page, collect, list);
 	for (u32 i = 1; i <= list[0]; i++) {

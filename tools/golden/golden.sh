@@ -38,6 +38,8 @@ for p in kirkwood-openblocks-a7 numaq-16 cortex-a15-2g; do
 done
 run micro-numaq-highpte micro --platform numaq-16 --format json CONFIG_HIGHPTE=y
 run spawn-numaq-highpte run spawn --platform numaq-16 --procs 64 --profile --format json CONFIG_HIGHPTE=y
+run spawn-numaq-highpte-objrmap run spawn --platform numaq-16 --procs 64 --profile --format json CONFIG_HIGHPTE=y rmap=objrmap
+run spawn-kirkwood-ptechain run spawn --platform kirkwood-openblocks-a7 --procs 48 --profile --format json rmap=pte-chain
 run spawn-numaq-4g4g run spawn --platform numaq-16 --procs 32 --profile --format json CONFIG_VMSPLIT=4G_4G
 run dd-numaq-4g4g run dd --platform numaq-16 --bs 512,4K,64K --total 1M --profile --format json CONFIG_VMSPLIT=4G_4G
 run dd-numaq-x86-2.6 run dd --platform numaq-16 --bs 512,64K --total 1M --profile --format json flavour=x86-2.6 cpus=4
