@@ -178,8 +178,9 @@ void bench_spawn(const struct bench_opts *o)
 	       "divided by their number, at %u against %u; target <= %.1fx, '*' = met.\n"
 	       "Per access: the same divided by the simulated L1D accesses instead --\n"
 	       "host cost against simulated work (DESIGN.md: linear), which grows\n"
-	       "faster than the processes: page_remove_rmap walks pte_chains as long\n"
-	       "as the sharers.  Sim work/proc: how much it grows, the simulated\n"
+	       "faster than the processes under pte_chains (rmap=pte-chain, the\n"
+	       "NUMA-Q's 2.5.73): page_remove_rmap walks chains as long as the\n"
+	       "sharers.  Sim work/proc: how much it grows, the simulated\n"
 	       "L1D accesses per process at %u against %u (the same every run).\n"
 	       "skip: a board other than %s leaves out a size estimated above %.0f s\n"
 	       "per run (the previous size's time x the growth^1.5).\n",

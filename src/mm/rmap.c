@@ -265,14 +265,16 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 	if (!head)
 		memcpy(word, h, 4);
 	/*
-	 * The next block's host bytes, asked for now: on a chain thousands
-	 * long they are a host cache miss each, which this block's charging
-	 * (hundreds of host instructions) then hides.  Only the host's
-	 * caches see it.
+	 * The next block's host bytes and the tags its load will compare,
+	 * asked for now: on a chain thousands long they are host cache
+	 * misses each, which this block's charging (hundreds of host
+	 * instructions) then hides.  Only the host's caches see it.
 	 */
 	next = pte_chain_next(*word);
-	if (next)
+	if (next) {
 		__builtin_prefetch(ram_ptr(&machine->ram, __pa(next)));
+		hw_prefetch_line(this_cpu(), next, __pa(next));
+	}
 	from = i = pte_chain_idx(*word);
 	/* Per entry size: 4-byte slots four at a time, 8-byte ones each
 	 * one host load. */
@@ -547,6 +549,10 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 	pte_paddr = ptep_to_paddr(ptep);
 	if (PageReserved(page))
 		return;
+	/* The shadow's update below waits for the chain walk: start its
+	 * host misses now. */
+	if (machine->checks)
+		rmap_shadow_prefetch(page, pte_paddr);
 	hw_event(this_cpu(), EV_rmap_remove);
 	pte_chain_lock(page);
 

@@ -158,6 +158,16 @@ void rmap_shadow_add(const struct page *page, pte_addr_t pa)
 	shadow_inc(pfn, SHADOW_PAGE);
 }
 
+void rmap_shadow_prefetch(const struct page *page, pte_addr_t pa)
+{
+	u32 pfn = (u32)page_to_pfn(page);
+
+	if (!nr_slots)
+		return;
+	__builtin_prefetch(&slots[shadow_hash(pfn, pa)], 1);
+	__builtin_prefetch(&slots[shadow_hash(pfn, SHADOW_PAGE)], 1);
+}
+
 void rmap_shadow_remove(const struct page *page, pte_addr_t pa)
 {
 	u32 pfn = (u32)page_to_pfn(page);

@@ -36,6 +36,13 @@ void rmap_shadow_add(const struct page *page, pte_addr_t pa);
  */
 void rmap_shadow_remove(const struct page *page, pte_addr_t pa);
 
+/*
+ * rmap_shadow_prefetch - ask the host for the slots a coming
+ * rmap_shadow_remove(@page, @pa) will probe first, so that a chain walk
+ * in between hides their host cache misses.  Changes nothing.
+ */
+void rmap_shadow_prefetch(const struct page *page, pte_addr_t pa);
+
 /* How many times the pair (@page, @pa) is recorded. */
 u32 rmap_shadow_lookup(const struct page *page, pte_addr_t pa);
 
