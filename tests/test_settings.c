@@ -582,6 +582,15 @@ static char *print_json(void)
 	return buf;
 }
 
+/* @want appears in the settings printed as words (or as JSON). */
+static void assert_printed(bool json, const char *want)
+{
+	char *out = json ? print_json() : print_words();
+
+	cr_assert(strstr(out, want), "'%s' not in %s", want, out);
+	free(out);
+}
+
 Test(settings, print_words_and_json)
 {
 	char *out;
@@ -644,13 +653,9 @@ Test(settings, print_words_and_json)
  */
 Test(settings, kmap_pfn_fastpath_follows_kernel_version)
 {
-	char *out;
-
 	defaults("beaglebone-white");
 	cr_assert(settings_kmap_pfn_fastpath(&s));
-	out = print_words();
-	cr_assert(strstr(out, "kmap_pfn_fastpath=y"), "%s", out);
-	free(out);
+	assert_printed(false, "kmap_pfn_fastpath=y");
 	/* flavour=kmap-local models 5.11: the generic code has no check. */
 	ok("flavour=kmap-local");
 	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(5, 11, 0));
@@ -658,9 +663,7 @@ Test(settings, kmap_pfn_fastpath_follows_kernel_version)
 	ok("flavour=arm-3x");
 	ok("kmap_pfn_fastpath=n");
 	cr_assert_not(settings_kmap_pfn_fastpath(&s));
-	out = print_json();
-	cr_assert(strstr(out, "\"kmap_pfn_fastpath\": \"n\""), "%s", out);
-	free(out);
+	assert_printed(true, "\"kmap_pfn_fastpath\": \"n\"");
 	defaults("kirkwood-openblocks-a7");
 	cr_assert_not(settings_kmap_pfn_fastpath(&s));
 	ok("kmap_pfn_fastpath=y");
@@ -686,16 +689,13 @@ Test(settings, rmap_follows_kernel_version)
 		{ "beaglebone-black", true },	    { "cortex-a15-2g", true },
 		{ "numaq-16", false },
 	};
-	char *out;
 
 	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
 		defaults(want[i].platform);
 		cr_assert_eq(settings_objrmap(&s), want[i].objrmap, "%s",
 			     want[i].platform);
 	}
-	out = print_words();
-	cr_assert(strstr(out, " rmap=pte-chain "), "%s", out);
-	free(out);
+	assert_printed(false, " rmap=pte-chain ");
 	ok("flavour=x86-3x");
 	cr_assert(settings_objrmap(&s));
 	ok("rmap=pte-chain");
@@ -703,9 +703,7 @@ Test(settings, rmap_follows_kernel_version)
 	defaults("numaq-16");
 	ok("rmap=objrmap");
 	cr_assert(settings_objrmap(&s));
-	out = print_json();
-	cr_assert(strstr(out, "\"rmap\": \"objrmap\""), "%s", out);
-	free(out);
+	assert_printed(true, "\"rmap\": \"objrmap\"");
 	defaults("kirkwood-openblocks-a7");
 	ok("rmap=pte-chain");
 	cr_assert_not(settings_objrmap(&s));
@@ -722,7 +720,6 @@ Test(settings, rmap_follows_kernel_version)
 Test(settings, cpu_sw_domain_pan_by_board_and_version)
 {
 	char path[64];
-	char *out;
 	int ret;
 
 	defaults("kirkwood-openblocks-a7");
@@ -731,9 +728,7 @@ Test(settings, cpu_sw_domain_pan_by_board_and_version)
 	cr_assert(settings_cpu_sw_domain_pan(&s), "a 5.11 ARMv5 kernel has it");
 	defaults("beaglebone-white");
 	cr_assert(settings_cpu_sw_domain_pan(&s));
-	out = print_words();
-	cr_assert(strstr(out, "CONFIG_CPU_SW_DOMAIN_PAN=y"), "%s", out);
-	free(out);
+	assert_printed(false, "CONFIG_CPU_SW_DOMAIN_PAN=y");
 	ok("CONFIG_CPU_SW_DOMAIN_PAN=n");
 	cr_assert_not(settings_cpu_sw_domain_pan(&s));
 	defaults("numaq-16");
