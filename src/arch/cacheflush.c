@@ -97,16 +97,12 @@ static void flush_dcache_aliases(struct address_space *mapping,
 
 	for (struct vm_area_struct *vma = mapping->i_mmap; vma;
 	     vma = vma->i_mmap_next) {
-		unsigned long pages = (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
-
-		if (page->index < vma->vm_pgoff ||
-		    page->index - vma->vm_pgoff >= pages)
+		if (!vma_holds_pgoff(vma, page->index))
 			continue;
 		charge(CODE_find_vma_step);
 		if (vma->vm_mm != mm || !(vma->vm_flags & VM_SHARED))
 			continue;
-		flush_cache_page(vma, vma->vm_start +
-			(vaddr_t)((page->index - vma->vm_pgoff) << PAGE_SHIFT));
+		flush_cache_page(vma, vma_address(vma, page->index));
 	}
 }
 

@@ -59,6 +59,23 @@ struct mm_struct {
 	u32 cpu_vm_mask;		/* CPUs whose TLBs may hold it */
 };
 
+/*
+ * Does file VMA @vma map file page @pgoff?  (What vma_interval_tree_foreach
+ * selects from i_mmap.)  vma_address: the user address it maps it at.
+ */
+static inline bool vma_holds_pgoff(const struct vm_area_struct *vma,
+				   unsigned long pgoff)
+{
+	return pgoff >= vma->vm_pgoff &&
+	       pgoff - vma->vm_pgoff < (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+}
+
+static inline vaddr_t vma_address(const struct vm_area_struct *vma,
+				  unsigned long pgoff)
+{
+	return vma->vm_start + (vaddr_t)((pgoff - vma->vm_pgoff) << PAGE_SHIFT);
+}
+
 /* The user stack's size, and the gap left under TASK_SIZE. */
 #define STACK_TOP_GAP SZ_1M
 

@@ -129,16 +129,11 @@ static int try_to_unmap_file(struct page *page)
 
 	for (struct vm_area_struct *vma = as->i_mmap; vma;
 	     vma = vma->i_mmap_next) {
-		unsigned long pages = (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
-		vaddr_t address;
-
-		if (page->index < vma->vm_pgoff ||
-		    page->index - vma->vm_pgoff >= pages)
+		if (!vma_holds_pgoff(vma, page->index))
 			continue;
 		charge(CODE_find_vma_step);
-		address = vma->vm_start +
-			  (vaddr_t)((page->index - vma->vm_pgoff) << PAGE_SHIFT);
-		ret = objrmap_unmap_one(page, vma, address);
+		ret = objrmap_unmap_one(page, vma,
+					vma_address(vma, page->index));
 		if (ret != SWAP_AGAIN || !page_mapped(page))
 			break;
 	}
