@@ -312,10 +312,11 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 
 vaddr_t pte_chain_alloc(gfp_t gfp)
 {
+	if (objrmap)
+		return 0;	/* no such function: nothing to preallocate */
+
 	CC_SCOPE(pte_chain_alloc);
 
-	if (objrmap)
-		return 0;	/* nothing to preallocate */
 	/* 2.6.0 relies on the slab constructor and on frees leaving blocks
 	 * clean; here every block comes zeroed. */
 	hw_event(this_cpu(), EV_pte_chain_alloc);
