@@ -40,7 +40,7 @@ static const char *const names[] = {
 	"CONFIG_VMSPLIT", "CONFIG_UACCESS_WITH_MEMCPY",
 	"CONFIG_UACCESS_GUP_KMAP_MEMCPY", "flavour", "kmap_pfn_fastpath",
 	"rmap", "mem", "cpus", "checks", "seed", "kernel_cpi", "dram_read_MBps",
-	"tso", "sg", "tx_csum", "cpu_mhz", "icache_model", "bogus",
+	"tso", "sg", "tx_csum", "cpu_mhz", "icache_model", "placement", "bogus",
 };
 static const char *const values[] = {
 	"y", "n", "on", "off", "maybe", "-1", "010", "0", "1", "2", "16M",

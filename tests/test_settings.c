@@ -810,3 +810,22 @@ Test(settings, parse_kernel_cpi_and_bandwidth)
 	cr_assert_eq(settings_parse(&s, "dram_read_MBps=0", err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "dram_read_MBps: '0' is not 1..1000000");
 }
+
+/* placement= is printed only when given, so that runs without it print
+ * what they did before it existed. */
+Test(settings, placement_printed_when_given)
+{
+	char *out;
+
+	defaults("kirkwood-openblocks-a7");
+	out = print_words();
+	cr_assert_null(strstr(out, "placement"), "%s", out);
+	free(out);
+	ok("placement=7");
+	cr_assert_eq(s.placement, 7);
+	assert_printed(false, " placement=7");
+	assert_printed(true, "\"placement\": 7");
+	ok("placement=16384");
+	bad("placement=16385", "placement: '16385' is not 0..16384 pages");
+	bad("placement=-1", "placement: '-1' is not 0..16384 pages");
+}

@@ -146,6 +146,8 @@ static const struct {
 	  "seed of the run's PRNG, printed with every result: it orders SDET's scripts; the other workloads are deterministic without one" },
 	{ "cpu_mhz", "N (the board's)",
 	  "core clock in MHz; memory latencies stay the same in ns (more cycles at a faster clock)" },
+	{ "placement", "N (0)",
+	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
 	{ "tso", "on|off (on)",
 	  "boards with a NIC: TCP segmentation offload (mv643xx_eth's software TSO, v3.16); off: the stack's GSO segments" },
 	{ "sg", "on|off (on)",
@@ -478,6 +480,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		s->cpu_mhz = (u32)n;
 		return 0;
 	}
+	if (!strcmp(name, "placement")) {
+		if (parse_u64(v, &n) || n > MAX_PLACEMENT)
+			return settings_err(err, errlen,
+					    "placement: '%s' is not 0..%u pages",
+					    v, MAX_PLACEMENT);
+		s->placement = (u32)n;
+		return 0;
+	}
 	if (!strcmp(name, "rx_coal_us")) {
 		if (parse_u64(v, &n) || n > 1000000)
 			return settings_err(
@@ -667,6 +677,12 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 
 		snprintf(mhz, sizeof(mhz), "%u", s->cpu_mhz);
 		print_setting(f, json, false, "cpu_mhz", mhz, true);
+	}
+	if (s->placement) {
+		char pages[12];
+
+		snprintf(pages, sizeof(pages), "%u", s->placement);
+		print_setting(f, json, false, "placement", pages, true);
 	}
 	if (s->platform->nic != NIC_NONE) {
 		char coal[12], every[12], delay[12], irq[12], stall[24];

@@ -36,6 +36,9 @@ enum kmap_flavour {
 	NR_FLAVOURS
 };
 
+/* placement=: at most this many pages (64 MiB of 4 KiB pages). */
+#define MAX_PLACEMENT 16384u
+
 struct kconfig_report;
 
 struct settings {
@@ -65,6 +68,7 @@ struct settings {
 	/* The NIC and the network (boards with a NIC, issue 9). */
 	bool tso, sg, tx_csum;	/* ethtool -K: offloads */
 	u32 cpu_mhz;		/* cpu_mhz=: the core clock (0: board's) */
+	u32 placement;		/* placement=: lowmem pages held from boot */
 	u32 rx_coal_us;		/* the NIC's RX interrupt coalescing */
 	u32 peer_ack_every;	/* the receiver ACKs every N full segments */
 	u32 peer_delay_us;	/* the receiver's turnaround, poll to ACK out */

@@ -19,6 +19,7 @@
 #include "mm/audit.h"
 #include "mm/mm.h"
 #include "mm/mmzone.h"
+#include "mm/placement.h"
 #include "mm/rmap.h"
 #include "net/net.h"
 #include "fs/file.h"
@@ -95,6 +96,13 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		abandon_kernel();
 		return ret;
 	}
+	ret = placement_take(s->placement);
+	if (ret) {
+		snprintf(err, errlen, "placement=%u: not that many lowmem pages",
+			 s->placement);
+		abandon_kernel();
+		return ret;
+	}
 	rmap_init();
 	kmalloc_init();
 	mm_subsys_init();
@@ -120,6 +128,7 @@ void abandon_kernel(void)
 	sched_exit();
 	irq_shutdown();
 	net_forget();
+	placement_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
@@ -151,6 +160,7 @@ void shutdown_kernel(void)
 	rmap_exit();
 	if (checks)
 		mm_audit_end_of_run(free_baseline);
+	placement_release();
 	syscall_exit();
 	mm_subsys_exit();
 	if (checks)
