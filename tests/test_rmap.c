@@ -5,7 +5,9 @@
  * the removal order (the head's first used entry plugs the hole, an empty
  * head is freed), page_referenced, the HIGHPTE pte_addr_t (a physical
  * address, found through the fixmap PTE, mapped through KM_PTE2), exact
- * scan costs, and the broken-invariant panics.
+ * scan costs, and the broken-invariant panics.  The ARM boards run
+ * object-based rmap by default, so their pte_chain tests ask for
+ * rmap=pte-chain; the objrmap_* tests at the end hold objrmap to a count.
  *
  * PTE pages are built by hand: a page from the allocator (highmem under
  * HIGHPTE), mapped with kmap_atomic(KM_PTE0); the "PTEs" are its slots.
@@ -145,7 +147,8 @@ static void assert_geometry(u32 nrpte, u32 size)
 
 Test(rmap, nrpte_kirkwood)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain",
+		  "CONFIG_HIGHPTE=y");
 	/* 32-byte lines, HIGHPTE on with 32-bit physical. */
 	cr_assert(highpte_on());
 	assert_geometry(7, 4);
@@ -153,7 +156,8 @@ Test(rmap, nrpte_kirkwood)
 
 Test(rmap, nrpte_kirkwood_nohighpte)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=n");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain",
+		  "CONFIG_HIGHPTE=n");
 	assert_geometry(7, 4);
 }
 
@@ -179,13 +183,15 @@ Test(rmap, nrpte_numaq_highpte)
 
 Test(rmap, nrpte_cortex_a15_lpae_highpte)
 {
-	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y",
+		  "CONFIG_HIGHPTE=y");
 	assert_geometry(7, 8);
 }
 
 Test(rmap, direct_mapping)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain",
+		  "CONFIG_HIGHPTE=y");
 	struct page *page = datapage();
 	struct ptpage pt;
 	vaddr_t pc;
@@ -399,7 +405,8 @@ Test(rmap, fills_blocks_of_fifteen_on_64_byte_lines)
 
 Test(rmap, removal_moves_the_head_entry_and_frees_an_empty_head)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=n");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain",
+		  "CONFIG_HIGHPTE=n");
 	struct page *page = datapage();
 	struct ptpage pt;
 	pte_addr_t pa[8];
@@ -550,7 +557,8 @@ Test(rmap, page_referenced_numaq_highpte_kmaps_each_entry)
 
 Test(rmap, page_referenced_kirkwood_highpte)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain",
+		  "CONFIG_HIGHPTE=y");
 	referenced_case(4);
 }
 
@@ -684,7 +692,8 @@ Test(rmap, no_highpte_no_fixmap_lookup)
 
 Test(rmap, lpae_entries_are_8_byte_aligned)
 {
-	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y",
+		  "CONFIG_HIGHPTE=y");
 	struct page *page = datapage();
 	struct ptpage pt;
 	pte_addr_t pa[2];
@@ -831,7 +840,8 @@ static void assert_scan_loads(u32 blocks, u32 loads_per_slot)
 /* 4-byte slots after the word: the word and a block's slots, one run. */
 Test(rmap, remove_scan_loads_are_exact)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain", "CONFIG_HIGHPTE=n");
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain",
+		  "CONFIG_HIGHPTE=n");
 	assert_scan_loads(4, 1);
 }
 
@@ -845,7 +855,8 @@ Test(rmap, remove_scan_loads_are_exact_highpte)
 /* LPAE: 8-byte slots at offset 8, after a 4-byte hole: two runs a block. */
 Test(rmap, remove_scan_loads_are_exact_lpae)
 {
-	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y", "CONFIG_HIGHPTE=y");
+	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y",
+		  "CONFIG_HIGHPTE=y");
 	assert_scan_loads(3, 1);
 }
 
