@@ -39,6 +39,7 @@ void bench_reproduce(const struct bench_opts *o)
 		bench_die("reproduce", "cannot open /dev/null");
 	s = bench_min(o->runs, reproduce_run, devnull);
 	fclose(devnull);
-	printf("\n-- vmsplit reproduce (E3: 28 dd runs of %u MiB; E1: 6 iperf runs; checks=y): %.2f host CPU s (min of %u) --\n",
-	       DD_DEFAULT_TOTAL >> 20, s, o->runs);
+	printf("\n-- vmsplit reproduce (E3: 28 dd runs of %u MiB; E1: %u iperf runs; checks=y): %.2f host CPU s (min of %u) --\n",
+	       DD_DEFAULT_TOTAL >> 20, E1_NROWS * 2 + E1_PLACEMENTS - 1, s,
+	       o->runs);
 }

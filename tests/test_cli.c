@@ -345,6 +345,24 @@ Test(cli, reproduce_net_kirkwood_calibration)
 		c++;
 	}
 	cr_assert_eq(cal, 2);
+	/* The TSO-off calibration cell over placement=0..7: eight runs,
+	 * the first the cell itself, and a mean within the same 10%. */
+	c = strstr(o.out, "\"over_placement\": {\"Mbps\": [");
+	cr_assert(c);
+	c += 28;
+	cr_assert_eq(strtod(c, NULL),
+		     strtod(strstr(strstr(o.out, "\"per_segment\""),
+				   "\"Mbps\": ") + 8, NULL));
+	for (int n = 0; n < 8; n++) {
+		char *end;
+
+		cr_assert_gt(strtod(c, &end), 0, "placement %d", n);
+		c = end + (n < 7 ? 2 : 0);	/* ", " */
+	}
+	cr_assert_eq(*c, ']', "%.20s", c);
+	c = strstr(c, "\"mean_error_pct\": ");
+	cr_assert(c);
+	cr_assert_lt(fabs(strtod(c + 18, NULL)), 10.0, "%.40s", c);
 	cr_assert(strstr(o.out, "\"kind\": \"check\""));
 	cr_assert(strstr(o.out, "\"kind\": \"prediction\", \"published_Mbps\": null"));
 }

@@ -36,6 +36,9 @@ int iperf_measure(const struct settings *s, u32 len, u64 time_ns,
 		  struct iperf_point *pt, char *err, size_t errlen);
 
 #define E1_NROWS 3
+/* The calibration cell (CONFIG_HIGHMEM=n, TSO off) is run again with
+ * placement=1 .. E1_PLACEMENTS - 1 (mm/placement.h). */
+#define E1_PLACEMENTS 8
 
 /*
  * What reproduce_net_kirkwood measured, beside what was published: the
@@ -49,6 +52,8 @@ struct net_kirkwood_result {
 	const double *published[E1_NROWS]; /* Mbit/s, TSO off, on; NULL: none */
 	struct settings rows[E1_NROWS][2];
 	struct iperf_point pts[E1_NROWS][2];
+	/* The calibration cell's Mbit/s by placement=, 0 being pts[0][0]. */
+	double placement_mbps[E1_PLACEMENTS];
 };
 
 /*
