@@ -85,21 +85,17 @@ void flush_cache_kmaps(void)
  * __flush_dcache_aliases (arch/arm/mm/flush.c, 3.14 and 5.7): on VIVT the
  * shared user mappings of a page-cache page in the running mm hold their
  * own lines.  Linux finds them in the file's i_mmap -- the VMAs whose file
- * range holds the page, an interval-tree step each (priced as an rbtree
- * step, CODE_find_vma_step) -- and flushes each one's page whether or not
- * a PTE maps it there.  VM_MAYSHARE is VM_SHARED here (the model keeps no
+ * range holds the page (vma_interval_tree_foreach) -- and flushes each
+ * one's page whether or not a PTE maps it there.  VM_MAYSHARE is VM_SHARED here (the model keeps no
  * separate bit: a MAP_SHARED mapping has both).
  */
 static void flush_dcache_aliases(struct address_space *mapping,
 				 struct page *page)
 {
 	struct mm_struct *mm = current->active_mm;
+	struct vm_area_struct *vma;
 
-	for (struct vm_area_struct *vma = mapping->i_mmap; vma;
-	     vma = vma->i_mmap_next) {
-		if (!vma_holds_pgoff(vma, page->index))
-			continue;
-		charge(CODE_find_vma_step);
+	vma_interval_tree_foreach(vma, mapping, page->index) {
 		if (vma->vm_mm != mm || !(vma->vm_flags & VM_SHARED))
 			continue;
 		flush_cache_page(vma, vma_address(vma, page->index));

@@ -147,15 +147,21 @@ struct chain_walk {
 
 static struct chain_walk walk;
 
+/* The PTE rmap entry @pa names must map page @pfn. */
+static void audit_entry_maps(unsigned long pfn, pte_addr_t pa)
+{
+	pte_t pte = read_pte_phys(pte_addr_phys(pa));
+
+	if (!pte_present(pte) || pte_pfn(pte) != pfn)
+		panic("mm audit: page %#lx has an rmap entry %#llx whose PTE %#llx does not map it",
+		      pfn, (unsigned long long)pa, (unsigned long long)pte.pte);
+}
+
 static void collect_entry(pte_addr_t pa, void *arg)
 {
 	struct chain_walk *w = arg;
-	pte_t pte = read_pte_phys(pte_addr_phys(pa));
 
-	if (!pte_present(pte) || pte_pfn(pte) != page_to_pfn(w->page))
-		panic("mm audit: page %#lx has an rmap entry %#llx whose PTE %#llx does not map it",
-		      page_to_pfn(w->page), (unsigned long long)pa,
-		      (unsigned long long)pte.pte);
+	audit_entry_maps(page_to_pfn(w->page), pa);
 	if (w->n == w->cap) {
 		u32 cap = w->cap ? w->cap * 2 : 64;
 		pte_addr_t *p = realloc(w->pa, cap * sizeof(*p));
@@ -230,12 +236,10 @@ static void audit_mapcount(struct page *page)
 static void audit_shadow_pair(unsigned long pfn, pte_addr_t pa, u32 times,
 			      void *arg)
 {
-	pte_t pte = read_pte_phys(pte_addr_phys(pa));
-
-	if (times != 1 || !pte_present(pte) || pte_pfn(pte) != pfn)
-		panic("mm audit: page %#lx is recorded %u times as mapped by PTE %#llx, which holds %#llx",
-		      pfn, times, (unsigned long long)pa,
-		      (unsigned long long)pte.pte);
+	if (times != 1)
+		panic("mm audit: page %#lx is recorded %u times as mapped by PTE %#llx",
+		      pfn, times, (unsigned long long)pa);
+	audit_entry_maps(pfn, pa);
 }
 
 /* A page the shadow says is mapped must be mapped (have a chain). */

@@ -60,15 +60,19 @@ struct mm_struct {
 };
 
 /*
- * Does file VMA @vma map file page @pgoff?  (What vma_interval_tree_foreach
- * selects from i_mmap.)  vma_address: the user address it maps it at.
+ * i_mmap_next_holding - @vma or the first VMA after it on its object's
+ * i_mmap that maps file page @pgoff, or NULL; one interval-tree step is
+ * charged for the VMA it returns (priced as an rbtree step,
+ * CODE_find_vma_step: i_mmap is a host list here).  Behind
+ * vma_interval_tree_foreach, which walks the VMAs of @mapping that map
+ * @pgoff.  vma_address: the user address @vma maps @pgoff at.
  */
-static inline bool vma_holds_pgoff(const struct vm_area_struct *vma,
-				   unsigned long pgoff)
-{
-	return pgoff >= vma->vm_pgoff &&
-	       pgoff - vma->vm_pgoff < (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
-}
+struct vm_area_struct *i_mmap_next_holding(struct vm_area_struct *vma,
+					   unsigned long pgoff);
+
+#define vma_interval_tree_foreach(vma, mapping, pgoff)                      \
+	for (vma = i_mmap_next_holding((mapping)->i_mmap, pgoff); vma;      \
+	     vma = i_mmap_next_holding(vma->i_mmap_next, pgoff))
 
 static inline vaddr_t vma_address(const struct vm_area_struct *vma,
 				  unsigned long pgoff)

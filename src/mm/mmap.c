@@ -123,6 +123,20 @@ static void vma_unlink_file(struct vm_area_struct *vma)
 	address_space_put(vma->vm_file);
 }
 
+struct vm_area_struct *i_mmap_next_holding(struct vm_area_struct *vma,
+					   unsigned long pgoff)
+{
+	for (; vma; vma = vma->i_mmap_next) {
+		unsigned long pages = (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+
+		if (pgoff >= vma->vm_pgoff && pgoff - vma->vm_pgoff < pages) {
+			charge(CODE_find_vma_step);
+			return vma;
+		}
+	}
+	return NULL;
+}
+
 /* Free a chain of vmas already unlinked from their mm, with their files. */
 static void remove_vma_list(struct vm_area_struct *vma)
 {

@@ -118,20 +118,16 @@ out_unmap:
 
 /*
  * rmap_walk_file: the VMAs of page->mapping whose file range holds the
- * page's index, stopping once the page is mapped nowhere (page_not_mapped).
- * One interval-tree step each, priced as an rbtree step (CODE_find_vma_step);
- * i_mmap_mutex is not charged.
+ * page's index (vma_interval_tree_foreach), stopping once the page is
+ * mapped nowhere (page_not_mapped); i_mmap_mutex is not charged.
  */
 static int try_to_unmap_file(struct page *page)
 {
 	struct address_space *as = page->mapping;
+	struct vm_area_struct *vma;
 	int ret = SWAP_AGAIN;
 
-	for (struct vm_area_struct *vma = as->i_mmap; vma;
-	     vma = vma->i_mmap_next) {
-		if (!vma_holds_pgoff(vma, page->index))
-			continue;
-		charge(CODE_find_vma_step);
+	vma_interval_tree_foreach(vma, as, page->index) {
 		ret = objrmap_unmap_one(page, vma,
 					vma_address(vma, page->index));
 		if (ret != SWAP_AGAIN || !page_mapped(page))
