@@ -9,11 +9,13 @@
 
 #include <errno.h>
 
+#include "arch/layout.h"
 #include "arch/pgtable.h"
 #include "kernel/exit.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
 #include "kernel/user.h"
+#include "mm/internal.h"
 #include "mm/mm.h"
 #include "mm/rmap.h"
 
@@ -179,11 +181,12 @@ Test(process, bad_pointer_to_a_syscall_is_efault)
 
 /*
  * Exit walks every pmd of the user range (free_pgtables, as 2.6.0's
- * clear_page_tables); on ARM 2-level the none pmds between two PTE tables
- * are loaded as one run (pmd_none_run).  The run must cost what the loads
- * one by one cost: a process's whole life -- mappings 6 MiB apart, so
- * tables with none pmds between them -- leaves the same cycles, events
- * and profile with the run and without it.
+ * clear_page_tables); the none pmds between two PTE tables are loaded as
+ * one run (pmd_none_run, where the format gives pmd_table_raw).  The run
+ * must cost what the loads one by one cost: a process's whole life --
+ * mappings 6 MiB apart, so tables with none pmds between them -- leaves
+ * the same cycles, events and profile with the run and without it, in
+ * each pmd format (ARM 2-level, PAE, LPAE).
  */
 
 static void spread_main(void *arg)
@@ -199,16 +202,17 @@ static void spread_main(void *arg)
 }
 
 /* The life's cost into @l: a probe's fields, holding the deltas. */
-static void live(const char *board, bool runs, struct probe *l)
+static void live(const char *board, const char *setting, bool runs,
+		 struct probe *l)
 {
 	static struct pgtable_ops one_by_one;
 	struct probe p;
 
-	TEST_BOOT(board);
-	cr_assert_not_null(pgtable->pmd_none_run);
+	TEST_BOOT(board, setting);
+	cr_assert_not_null(pgtable->pmd_table_raw);
 	if (!runs) {
 		one_by_one = *pgtable;
-		one_by_one.pmd_none_run = NULL;
+		one_by_one.pmd_table_raw = NULL;
 		pgtable = &one_by_one;
 	}
 	probe_take(&p);
@@ -221,12 +225,12 @@ static void live(const char *board, bool runs, struct probe *l)
 	test_shutdown();
 }
 
-static void pmd_runs_as_single_loads(const char *board)
+static void pmd_runs_as_single_loads(const char *board, const char *setting)
 {
 	static struct probe run, one;
 
-	live(board, false, &one);
-	live(board, true, &run);
+	live(board, setting, false, &one);
+	live(board, setting, true, &run);
 	/* The walk loaded every pmd of the 3 GiB user range at least. */
 	cr_assert_geq(one.ev[EV_l1d_hit] + one.ev[EV_l1d_miss], 1536);
 	cr_assert_gt(one.prof[CC_free_pgtables], 0);
@@ -239,12 +243,62 @@ static void pmd_runs_as_single_loads(const char *board)
 
 Test(process, pmd_none_runs_cost_as_single_loads_kirkwood)
 {
-	pmd_runs_as_single_loads("kirkwood-openblocks-a7");
+	pmd_runs_as_single_loads("kirkwood-openblocks-a7", "checks=y");
 }
 
 Test(process, pmd_none_runs_cost_as_single_loads_beaglebone)
 {
-	pmd_runs_as_single_loads("beaglebone-white");
+	pmd_runs_as_single_loads("beaglebone-white", "checks=y");
+}
+
+Test(process, pmd_none_runs_cost_as_single_loads_numaq_pae)
+{
+	pmd_runs_as_single_loads("numaq-16", "cpus=2");
+}
+
+Test(process, pmd_none_runs_cost_as_single_loads_a15_lpae)
+{
+	pmd_runs_as_single_loads("cortex-a15-2g", "CONFIG_ARM_LPAE=y");
+}
+
+/*
+ * The walk finds each pmd table once: 2.6.0's free_one_pgd loads the pgd
+ * entry once (pmd_offset(dir, 0)) and then each of its pmds, as 3.x's
+ * free_pmd_range does.  A fresh mm's walk of the user range is so many
+ * loads.  ARM 2-level: the first word of each pmd pair below TASK_SIZE
+ * (0xbf000000: 1528 pmds), no pgd entry to load.  PAE: the 3 user pgd
+ * entries (pgd_alloc gives each a pmd page) and their 3 x 512 pmds.  LPAE:
+ * the 3 user pgd entries; only the third has a pmd table in a fresh mm
+ * (pgd_alloc's, for the modules area just below PAGE_OFFSET), whose pmds
+ * below TASK_SIZE are 504; the first two are skipped (pgd_none).
+ */
+static u64 fresh_walk_loads(const char *board, const char *setting)
+{
+	struct mmu_gather tlb;
+	struct mm_struct *mm;
+	struct probe p;
+	u64 loads;
+
+	TEST_BOOT(board, setting);
+	mm = mm_alloc();
+	cr_assert_not_null(mm);
+	tlb_gather_mmu(&tlb, mm);
+	probe_take(&p);
+	free_pgtables(&tlb, 0, layout.task_size);
+	loads = probe_ev(&p, EV_l1d_hit) + probe_ev(&p, EV_l1d_miss);
+	tlb_finish_mmu(&tlb);
+	mmput(mm);
+	test_shutdown();
+	return loads;
+}
+
+Test(process, exit_walk_loads_each_pgd_entry_once)
+{
+	cr_assert_eq(fresh_walk_loads("kirkwood-openblocks-a7", "checks=y"),
+		     1528);
+	cr_assert_eq(fresh_walk_loads("numaq-16", "cpus=2"), 3 + 3 * 512);
+	cr_assert_eq(fresh_walk_loads("cortex-a15-2g", "CONFIG_ARM_LPAE=y"),
+		     3 + 504);
 }
 
 static void exec_target(void *arg)

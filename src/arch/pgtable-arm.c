@@ -10,7 +10,6 @@
  *
  * Lowmem is mapped by 1 MiB sections.
  */
-#include <string.h>
 
 #include "arch/kv.h"
 #include "arch/layout.h"
@@ -303,34 +302,10 @@ static unsigned long arm_pmd_pfn(vaddr_t pmdp)
 	return (unsigned long)(((v & ~0x3ffu) - PTE_HWTABLE_OFF) >> PAGE_SHIFT);
 }
 
-/*
- * The pmds' first words, 8 bytes apart, as arm_pmd_pfn loads them: n
- * loads of the same TLB entry and lines with nothing between them, which
- * kv_read_run charges exactly (its 8-byte loads at 8-byte steps are as
- * many line accesses as 4-byte loads at those steps).  The table is looked
- * at in RAM first, uncharged, to know where the run stops.
- */
-static u32 arm_pmd_none_run(phys_addr_t pgd, vaddr_t addr, u64 end)
+/* The first word of the pair, as arm_pmd_pfn loads it. */
+static bool arm_pmd_table_raw(u64 entry)
 {
-	vaddr_t first = arm_pmd_offset(pgd, addr, false);
-	u64 want = (end - addr + PMD_SIZE - 1) / PMD_SIZE;
-	u32 room = (PAGE_SIZE - (first & (PAGE_SIZE - 1))) / 8, n = 0;
-	const u8 *h;
-
-	if (want < room)
-		room = (u32)want;
-	BUG_ON(!ram_contains(&machine->ram, __pa(first), (u64)room * 8));
-	h = ram_ptr(&machine->ram, __pa(first));
-	for (; n < room; n++) {
-		u32 v;
-
-		memcpy(&v, h + n * 8, 4);
-		if (arm_pmd_is_table(v))
-			break;
-	}
-	if (n)
-		kv_read_run(first, NULL, 8, n);
-	return n;
+	return arm_pmd_is_table((u32)entry);
 }
 
 /* __pmd_populate: two first-level entries for the two hardware tables. */
@@ -376,8 +351,9 @@ const struct pgtable_ops arm_2level_pgtable_ops = {
 	.pgd_alloc = arm_pgd_alloc,
 	.pgd_free = arm_pgd_free,
 	.pmd_offset = arm_pmd_offset,
+	.pmd_table_shift = 32,	/* the first-level table maps all 4 GiB */
 	.pmd_pfn = arm_pmd_pfn,
-	.pmd_none_run = arm_pmd_none_run,
+	.pmd_table_raw = arm_pmd_table_raw,
 	.pmd_populate = arm_pmd_populate,
 	.pmd_clear = arm_pmd_clear,
 	.pmd_pfn_phys = arm_pmd_pfn_phys,

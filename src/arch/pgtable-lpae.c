@@ -257,11 +257,16 @@ static vaddr_t lpae_pmd_offset(phys_addr_t pgd, vaddr_t addr, bool alloc)
 	return __va(ent & PHYS_MASK_LPAE) + ((addr >> 21) & 511) * 8;
 }
 
+static bool lpae_pmd_table_raw(u64 v)
+{
+	return (v & 3) == PMD_TYPE_TABLE;
+}
+
 static unsigned long lpae_pmd_pfn(vaddr_t pmdp)
 {
 	u64 v = kv_read64(pmdp);
 
-	if ((v & 3) != PMD_TYPE_TABLE)
+	if (!lpae_pmd_table_raw(v))
 		return 0;
 	return (unsigned long)((v & PHYS_MASK_LPAE) >> PAGE_SHIFT);
 }
@@ -311,7 +316,9 @@ const struct pgtable_ops arm_lpae_pgtable_ops = {
 	.pgd_alloc = lpae_pgd_alloc,
 	.pgd_free = lpae_pgd_free,
 	.pmd_offset = lpae_pmd_offset,
+	.pmd_table_shift = 30,	/* a first-level entry's pmd table */
 	.pmd_pfn = lpae_pmd_pfn,
+	.pmd_table_raw = lpae_pmd_table_raw,
 	.pmd_populate = lpae_pmd_populate,
 	.pmd_clear = lpae_pmd_clear,
 	.pmd_pfn_phys = lpae_pmd_pfn_phys,

@@ -235,11 +235,16 @@ static vaddr_t pae_pmd_offset(phys_addr_t pgd, vaddr_t addr, bool alloc)
 	return __va(ent & PAE_PHYS_MASK) + ((addr >> 21) & 511) * 8;
 }
 
+static bool pae_pmd_table_raw(u64 v)
+{
+	return (v & _PAGE_PRESENT) && !(v & _PAGE_PSE);
+}
+
 static unsigned long pae_pmd_pfn(vaddr_t pmdp)
 {
 	u64 v = kv_read64(pmdp);
 
-	if (!(v & _PAGE_PRESENT) || (v & _PAGE_PSE))
+	if (!pae_pmd_table_raw(v))
 		return 0;
 	return (unsigned long)((v & PAE_PHYS_MASK) >> PAGE_SHIFT);
 }
@@ -285,7 +290,9 @@ const struct pgtable_ops x86_pae_pgtable_ops = {
 	.pgd_alloc = pae_pgd_alloc,
 	.pgd_free = pae_pgd_free,
 	.pmd_offset = pae_pmd_offset,
+	.pmd_table_shift = 30,	/* a PDPTE's pmd page */
 	.pmd_pfn = pae_pmd_pfn,
+	.pmd_table_raw = pae_pmd_table_raw,
 	.pmd_populate = pae_pmd_populate,
 	.pmd_clear = pae_pmd_clear,
 	.pmd_pfn_phys = pae_pmd_pfn_phys,

@@ -73,18 +73,21 @@ struct pgtable_ops {
 	phys_addr_t (*pgd_alloc)(void);
 	void (*pgd_free)(phys_addr_t pgd);
 	/* The pmd slot for @addr in @pgd; with @alloc, allocate a missing
-	 * pmd table (LPAE); 0 when there is none. */
+	 * pmd table (LPAE); 0 when there is none.  It loads the pgd entry
+	 * where there is one to load (PAE, LPAE). */
 	vaddr_t (*pmd_offset)(phys_addr_t pgd, vaddr_t addr, bool alloc);
+	/* log2 of the VA one pmd table maps: its pmd slots are consecutive
+	 * (8 bytes each in every format) and one pmd_offset finds them all. */
+	u32 pmd_table_shift;
 	/* pfn of the PTE page the pmd points at; 0 if the pmd is none. */
 	unsigned long (*pmd_pfn)(vaddr_t pmdp);
 	/*
-	 * Optional.  The pmds of @pgd for @addr (2 MiB aligned) and on,
-	 * below @end, that point at no PTE page, up to the first that does
-	 * or the end of the table's page: each loaded as pmd_pfn() loads it,
-	 * charged as one run of loads (kv_read_run).  Return: how many.  For
-	 * a walk of a whole user range, where nearly every pmd is none.
+	 * Optional.  Does the pmd whose 8 bytes as stored are @entry point at
+	 * a PTE page -- pmd_pfn()'s test, made on RAM uncharged -- so that
+	 * free_pgtables can load a run of none pmds as one (kv_read_run).
+	 * Without it each is loaded by pmd_pfn(), which costs the same.
 	 */
-	u32 (*pmd_none_run)(phys_addr_t pgd, vaddr_t addr, u64 end);
+	bool (*pmd_table_raw)(u64 entry);
 	void (*pmd_populate)(vaddr_t pmdp, unsigned long pte_pfn);
 	void (*pmd_clear)(vaddr_t pmdp);
 	/* Uncharged (physical) lookup of the PTE page for @addr in @pgd,

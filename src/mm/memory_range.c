@@ -4,7 +4,10 @@
  * fork, zap_pte_range at munmap and exit with its mmu_gather, and the
  * freeing of page-table pages (clear_page_tables / free_pgtables).
  */
+#include <string.h>
+
 #include "arch/cacheflush.h"
+#include "arch/kv.h"
 #include "arch/layout.h"
 #include "arch/mmu_context.h"
 #include "base/errno.h"
@@ -115,32 +118,80 @@ static bool region_in_use(struct mm_struct *mm, vaddr_t base)
 	return false;
 }
 
+/*
+ * The pmds at @pmdp and on, at most @max (within one page of the table),
+ * that point at no PTE page, up to the first that does: each loaded as
+ * pmd_pfn() loads it.  They are loads of one TLB entry and its lines with
+ * nothing between them, which kv_read_run charges exactly (8-byte loads
+ * at 8-byte steps are as many line accesses as ARM's 4-byte loads of each
+ * pair's first word); the table is looked at in RAM first, uncharged, to
+ * know where the run stops.  For exit's walk of the whole user range,
+ * where nearly every pmd is none.  Return: how many.
+ */
+static u32 pmd_none_run(vaddr_t pmdp, u32 max)
+{
+	const u8 *h;
+	u32 n = 0;
+
+	BUG_ON(!ram_contains(&machine->ram, __pa(pmdp), (u64)max * 8));
+	h = ram_ptr(&machine->ram, __pa(pmdp));
+	for (; n < max; n++) {
+		u64 entry;
+
+		memcpy(&entry, h + n * 8, 8);
+		if (pgtable->pmd_table_raw(entry))
+			break;
+	}
+	if (n)
+		kv_read_run(pmdp, NULL, 8, n);
+	return n;
+}
+
+/*
+ * Free the PTE pages of [start, end) that no VMA needs.  Each pmd table
+ * is found once -- its pgd entry loaded once, as 2.6.0's free_one_pgd
+ * (pmd_offset(dir, 0), then every pmd) and 3.x's free_pmd_range do --
+ * and its pmds are walked in order.
+ */
 void free_pgtables(struct mmu_gather *tlb, vaddr_t start, vaddr_t end)
 {
 	CC_SCOPE(free_pgtables);
 	struct mm_struct *mm = tlb->mm;
+	u64 table = 1ull << pgtable->pmd_table_shift;
+	u64 base = start & PMD_MASK;
 
-	for (u64 base = start & PMD_MASK; base < end; base += PMD_SIZE) {
-		vaddr_t pmdp;
-		unsigned long pfn;
+	while (base < end) {
+		u64 top = MIN((base & ~(table - 1)) + table, (u64)end);
+		vaddr_t pmdp = pgtable->pmd_offset(mm->pgd, (vaddr_t)base,
+						   false);
 
-		/* A run of none pmds, loaded as the loop would: past it. */
-		if (pgtable->pmd_none_run) {
-			u32 n = pgtable->pmd_none_run(mm->pgd, (vaddr_t)base,
-						      end);
-
-			if (n) {
-				base += (u64)(n - 1) * PMD_SIZE;
-				continue;
-			}
-		}
-		pmdp = pgtable->pmd_offset(mm->pgd, (vaddr_t)base, false);
-		if (!pmdp || !(pfn = pgtable->pmd_pfn(pmdp)) ||
-		    region_in_use(mm, (vaddr_t)base))
+		if (!pmdp) {
+			base = top;	/* no pmd table: pgd_none */
 			continue;
-		charge(CODE_pte_range);
-		pgtable->pmd_clear(pmdp);
-		pte_free_tlb(tlb, pfn_to_page(pfn));
+		}
+		for (; base < top; base += PMD_SIZE, pmdp += 8) {
+			unsigned long pfn;
+
+			if (pgtable->pmd_table_raw) {
+				u32 max = (u32)MIN((top - base + PMD_SIZE - 1) /
+							   PMD_SIZE,
+						   (PAGE_SIZE -
+						    (pmdp & (PAGE_SIZE - 1))) / 8);
+				u32 n = pmd_none_run(pmdp, max);
+
+				if (n) {
+					base += (u64)(n - 1) * PMD_SIZE;
+					pmdp += (n - 1) * 8;
+					continue;
+				}
+			}
+			if (!(pfn = pgtable->pmd_pfn(pmdp)) ||
+			    region_in_use(mm, (vaddr_t)base))
+				continue;
+			charge(CODE_pte_range);
+			pgtable->pmd_clear(pmdp);
+			pte_free_tlb(tlb, pfn_to_page(pfn));
+		}
 	}
 }
 
