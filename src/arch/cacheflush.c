@@ -86,8 +86,9 @@ void flush_cache_kmaps(void)
  * shared user mappings of a page-cache page in the running mm hold their
  * own lines.  Linux finds them in the file's i_mmap -- the VMAs whose file
  * range holds the page (vma_interval_tree_foreach) -- and flushes each
- * one's page whether or not a PTE maps it there.  VM_MAYSHARE is VM_SHARED here (the model keeps no
- * separate bit: a MAP_SHARED mapping has both).
+ * one's page whether or not a PTE maps it there.  VM_MAYSHARE is
+ * VM_SHARED here (the model keeps no separate bit: a MAP_SHARED mapping
+ * has both).
  */
 static void flush_dcache_aliases(struct address_space *mapping,
 				 struct page *page)

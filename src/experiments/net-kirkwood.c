@@ -74,10 +74,16 @@ static int measure_placements(struct net_kirkwood_result *e1, u64 time_ns,
 	return 0;
 }
 
-/* The spread of the calibration cell over placements. */
+/*
+ * The spread of the calibration cell over placements, and its mean's
+ * error in percent against the published cell.
+ */
 static void placement_range(const struct net_kirkwood_result *e1,
-			    double *min, double *max, double *mean)
+			    double *min, double *max, double *mean,
+			    double *mean_err)
 {
+	double pub = e1_rows[0].published[0];
+
 	*min = *max = *mean = e1->placement_mbps[0];
 	for (u32 n = 1; n < E1_PLACEMENTS; n++) {
 		*min = MIN(*min, e1->placement_mbps[n]);
@@ -85,6 +91,7 @@ static void placement_range(const struct net_kirkwood_result *e1,
 		*mean += e1->placement_mbps[n];
 	}
 	*mean /= E1_PLACEMENTS;
+	*mean_err = 100.0 * (*mean - pub) / pub;
 }
 
 static void print_breakdown(FILE *f, const struct iperf_point *base,
@@ -130,7 +137,7 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
 	struct iperf_point(*pts)[2] = e1.pts;
 	struct settings(*rows)[2] = e1.rows;
 	const struct platform *p = platform_find("kirkwood-openblocks-a7");
-	double pmin, pmax, pmean;
+	double pmin, pmax, pmean, perr;
 	int ret;
 
 	e1.platform = p;
@@ -165,7 +172,7 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
 	if (ret)
 		return ret;
 	progress_end();
-	placement_range(&e1, &pmin, &pmax, &pmean);
+	placement_range(&e1, &pmin, &pmax, &pmean, &perr);
 	if (res)
 		*res = &e1;
 	if (json) {
@@ -198,7 +205,7 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
 							e1.placement_mbps[n]);
 					fprintf(f,
 						"], \"mean_Mbps\": %.2f, \"mean_error_pct\": %.1f}, ",
-						pmean, 100.0 * (pmean - pub) / pub);
+						pmean, perr);
 				}
 				fprintf(f, "\"per_segment\": {");
 				for (size_t e = 0; e < ARRAY_SIZE(e1_events); e++)
@@ -250,9 +257,7 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
 	fprintf(f,
 		"CONFIG_HIGHMEM=n, TSO off, over placement=0..%u (lowmem pages held from boot):\n"
 		"    %.1f to %.1f, mean %.1f (%+.1f%% against the published %.0f)\n",
-		E1_PLACEMENTS - 1, pmin, pmax, pmean,
-		100.0 * (pmean - e1_rows[0].published[0]) /
-			e1_rows[0].published[0],
+		E1_PLACEMENTS - 1, pmin, pmax, pmean, perr,
 		e1_rows[0].published[0]);
 	fprintf(f, "\n%-34s %15s %15s %15s\n", "per segment sent, TSO off/on",
 		"HIGHMEM=n", "HIGHMEM=y", "fast path");

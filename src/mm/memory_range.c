@@ -173,8 +173,9 @@ void free_pgtables(struct mmu_gather *tlb, vaddr_t start, vaddr_t end)
 			unsigned long pfn;
 
 			if (pgtable->pmd_table_raw) {
-				u32 max = (u32)MIN((top - base + PMD_SIZE - 1) /
-							   PMD_SIZE,
+				/* To @top, within the table's page. */
+				u32 max = (u32)MIN(DIV_ROUND_UP(top - base,
+								PMD_SIZE),
 						   (PAGE_SIZE -
 						    (pmdp & (PAGE_SIZE - 1))) / 8);
 				u32 n = pmd_none_run(pmdp, max);
