@@ -54,27 +54,32 @@ static inline const struct hw_costs *cost(void)
 #define IM_NODES 4096
 #define IM_FILLS 65536
 #define IM_DEPTH 64
-#define IM_OFF UINT32_MAX	/* icache_memo.at: not following the trie */
 #define IM_NO_EPOCH UINT64_MAX
-/* The root's centre: none, so that "no child" (0) names a node whose
- * centre matches no pass. */
+/* The root's centre, and the off node's: none, so that "no child" (0, the
+ * root) names a node whose centre matches no pass. */
 #define IM_ROOT_CC UINT16_MAX
 _Static_assert(NR_CC < IM_ROOT_CC, "IM_ROOT_CC names no centre");
+#define IM_ROOT 0
+/* icache_memo.at when not following the trie: a node that never has a
+ * child, so the step's one test (the child's centre) fails there too. */
+#define IM_OFF 1
 
 struct im_node {
 	u64 l2_epoch;		/* l2->evictions when its fills last all hit */
 	u32 child, sibling;	/* first child, next sibling (0: none) */
 	u32 first, nr;		/* its fills: fill[first .. first + nr) */
+	u32 parent;		/* the node it is a child of */
+	u32 hit_cy;		/* nr fills' cycles when all hit in L2 */
 	u16 cc;			/* the pass's centre */
+	u16 depth;		/* passes from the root */
 };
 
 struct icache_memo {
 	u32 at;			/* the node of the passes so far, or IM_OFF */
-	u32 depth;		/* passes since the invalidate (path[]) */
-	u32 done;		/* of them, materialised in the tags */
+	u32 done;		/* passes since the invalidate materialised in
+				 * the tags */
 	u32 nr_nodes, nr_fills;
-	u32 path[IM_DEPTH];
-	struct im_node node[IM_NODES];	/* node[0]: the root */
+	struct im_node node[IM_NODES];	/* node[IM_ROOT], node[IM_OFF] */
 	u32 fill[IM_FILLS];	/* indices into machine->icache_line */
 	/* Per line of machine->icache_line, its outer-cache tag as a hit
 	 * there compares it (cache_want_pa), computed once: im_fills_from_l2
@@ -216,14 +221,22 @@ icache_pass(struct cpu *c, u16 cc, u32 *fills, bool tags_only, u64 *l2_hits)
 				  l2_hits);
 }
 
-/* Write into the tags the passes followed on the trie but not made. */
+/*
+ * Write into the tags the passes followed on the trie but not made: those
+ * of the path from the root to the current node past the first m->done,
+ * found through the parents and replayed root first.
+ */
 static void icache_materialise(struct cpu *c, struct icache_memo *m)
 {
+	u32 path[IM_DEPTH], n = 0;
 	u64 unused;
 
-	for (; m->done < m->depth; m->done++)
-		icache_pass(c, m->node[m->path[m->done]].cc, NULL, true,
-			    &unused);
+	for (u32 at = m->at; m->node[at].depth > m->done;
+	     at = m->node[at].parent)
+		path[n++] = at;
+	while (n)
+		icache_pass(c, m->node[path[--n]].cc, NULL, true, &unused);
+	m->done = m->node[m->at].depth;
 }
 
 /*
@@ -272,6 +285,15 @@ im_fills_from_l2(struct cpu *c, const struct icache_memo *m, struct im_node *n)
 	return hits;
 }
 
+/* The cycles of @nr fills that all hit in L2, which a node keeps. */
+static u32 im_hit_cycles(u32 nr)
+{
+	u64 cy = (u64)nr * cost()->l2_hit;
+
+	BUG_ON(cy > UINT32_MAX);
+	return (u32)cy;
+}
+
 /*
  * The pass of @cc where the trie does not know it (or there is no memo):
  * made after materialising the tags and, while there is room, recorded as
@@ -288,7 +310,7 @@ static u32 icache_pass_made(struct cpu *c, struct icache_memo *m, u16 cc,
 	icache_materialise(c, m);
 	at = m->at;
 	lines = machine->icache_start[cc + 1] - machine->icache_start[cc];
-	if (m->depth == IM_DEPTH || m->nr_nodes == IM_NODES ||
+	if (m->node[at].depth == IM_DEPTH || m->nr_nodes == IM_NODES ||
 	    IM_FILLS - m->nr_fills < lines) {
 		m->at = IM_OFF;
 		return icache_pass(c, cc, NULL, false, l2_hits);
@@ -298,23 +320,26 @@ static u32 icache_pass_made(struct cpu *c, struct icache_memo *m, u16 cc,
 	n->cc = cc;
 	n->child = 0;
 	n->sibling = m->node[at].child;
+	n->parent = at;
+	n->depth = m->node[at].depth + 1;
 	m->node[at].child = child;
 	n->first = m->nr_fills;
 	n->nr = icache_pass(c, cc, &m->fill[n->first], false, l2_hits);
+	n->hit_cy = im_hit_cycles(n->nr);
 	n->l2_epoch = *l2_hits == n->nr ? c->l2->evictions : IM_NO_EPOCH;
 	m->nr_fills += n->nr;
-	m->path[m->depth++] = child;
-	m->done = m->depth;
+	m->done = n->depth;
 	m->at = child;
 	return n->nr;
 }
 
 /*
  * Account a pass of @cc that filled @misses lines, @l2_hits of them from
- * the outer cache (the rest were charged by the general path).
+ * the outer cache in @l2_cy cycles (the rest were charged by the general
+ * path).
  */
 static inline __attribute__((always_inline)) void
-icache_account(struct cpu *c, u16 cc, u32 misses, u64 l2_hits)
+icache_account(struct cpu *c, u16 cc, u32 misses, u64 l2_hits, u64 l2_cy)
 {
 	/* All resident, and no fill of this pass evicted an earlier line. */
 	if (!misses) {
@@ -324,7 +349,7 @@ icache_account(struct cpu *c, u16 cc, u32 misses, u64 l2_hits)
 	c->icache_fills += misses;
 	hw_event_add(c, EV_icache_miss, misses);
 	hw_event_add(c, EV_l2_hit, l2_hits);
-	hw_charge(c, CAUSE_icache_fill, l2_hits * cost()->l2_hit);
+	hw_charge(c, CAUSE_icache_fill, l2_cy);
 }
 
 /*
@@ -337,7 +362,7 @@ icache_fetch_made(struct cpu *c, struct icache_memo *m, u16 cc)
 	u64 l2_hits;
 	u32 misses = icache_pass_made(c, m, cc, &l2_hits);
 
-	icache_account(c, cc, misses, l2_hits);
+	icache_account(c, cc, misses, l2_hits, l2_hits * cost()->l2_hit);
 }
 
 /*
@@ -347,27 +372,27 @@ icache_fetch_made(struct cpu *c, struct icache_memo *m, u16 cc)
 static __attribute__((noinline)) void
 icache_fetch_from_l2(struct cpu *c, struct icache_memo *m, struct im_node *n)
 {
-	icache_account(c, n->cc, n->nr, im_fills_from_l2(c, m, n));
+	u64 hits = im_fills_from_l2(c, m, n);
+
+	icache_account(c, n->cc, n->nr, hits, hits * cost()->l2_hit);
 }
 
 /*
  * The pass of node @child's centre, a child of the passes so far: follow
  * it and account its fills, which hit in the outer cache without a look
- * while its eviction count has not moved.  No node is made deeper than
- * IM_DEPTH (icache_pass_made), so path[] has room for the step.
+ * while its eviction count has not moved.
  */
 static inline __attribute__((always_inline)) void
 im_step(struct cpu *c, struct icache_memo *m, u32 child)
 {
 	struct im_node *n = &m->node[child];
 
-	m->path[m->depth++] = child;
 	m->at = child;
 	if (unlikely(n->l2_epoch != c->l2->evictions)) {
 		icache_fetch_from_l2(c, m, n);
 		return;
 	}
-	icache_account(c, n->cc, n->nr, n->nr);
+	icache_account(c, n->cc, n->nr, n->nr, n->hit_cy);
 }
 
 /*
@@ -377,7 +402,7 @@ im_step(struct cpu *c, struct icache_memo *m, u32 child)
 static __attribute__((noinline)) void
 icache_fetch_slow(struct cpu *c, struct icache_memo *m, u16 cc)
 {
-	u32 child = m && m->at != IM_OFF ? im_child(m, m->at, cc) : 0;
+	u32 child = m ? im_child(m, m->at, cc) : 0;
 
 	if (child)
 		im_step(c, m, child);
@@ -399,14 +424,14 @@ static void icache_memo_restart(struct cpu *c)
 		for (u32 k = 0; k < nr; k++)
 			m->l2_want[k] = cache_want_pa(c->l2,
 						      icache_line_pa(c, k));
-		m->nr_nodes = 1;
+		m->nr_nodes = 2;
 		m->nr_fills = 0;
-		m->node[0] = (struct im_node){ .l2_epoch = IM_NO_EPOCH,
-					       .cc = IM_ROOT_CC };
+		m->node[IM_ROOT] = (struct im_node){ .l2_epoch = IM_NO_EPOCH,
+						     .cc = IM_ROOT_CC };
+		m->node[IM_OFF] = m->node[IM_ROOT];
 		c->icache_memo = m;
 	}
-	m->at = 0;
-	m->depth = 0;
+	m->at = IM_ROOT;
 	m->done = 0;
 }
 
@@ -449,8 +474,9 @@ void __cc_icache_fetch(struct cpu *c, u16 cc)
 
 	c->text_gen[cc] = c->icache_gen;
 	/* The node's first child (the root's centre matches none, so no
-	 * child, 0, fails the test). */
-	if (likely(m && m->at != IM_OFF)) {
+	 * child, 0, fails the test, and so does the off node, which has
+	 * none). */
+	if (likely(m)) {
 		child = m->node[m->at].child;
 		if (likely(m->node[child].cc == cc)) {
 			im_step(c, m, child);
