@@ -1048,3 +1048,92 @@ Test(access, read_run_matches_single_loads)
 
 	both_ways_agree(read_run_workload, floor, ARRAY_SIZE(floor));
 }
+
+#define BATCH_MAX 40
+
+/* The loads of @nr runs @runs, each one by one, their values summed. */
+static void runs_one_by_one(const struct load_run *runs, u32 nr)
+{
+	for (u32 j = 0; j < nr; j++)
+		for (u32 i = 0; i < runs[j].n; i++) {
+			vaddr_t va = runs[j].va + runs[j].size * i;
+
+			if (runs[j].size == 4)
+				((u32 *)runs[j].out)[i] = kv_read32(va);
+			else
+				((u64 *)runs[j].out)[i] = kv_read64(va);
+		}
+}
+
+/*
+ * Runs of 1 to 48 loads of 4 and 8 bytes, scattered over up to 96 blocks
+ * of 2 MiB of lowmem (the first one dirty) -- more sections or large
+ * pages than any TLB but the Cortex-A15's holds, so runs miss the TLB in
+ * the middle of a batch -- made in batches of 1 to BATCH_MAX, each batch
+ * either one kv_read_runs() or one kv_read32()/kv_read64() per load; a
+ * TLB flush between batches now and then.
+ */
+static void read_runs_workload(struct shape_run *r, const char *board,
+			       bool as_batch)
+{
+	static u64 vals[BATCH_MAX][48];
+	static struct page *blocks[96];
+	struct load_run runs[BATCH_MAX];
+	struct cpu *c;
+	u32 nblocks = 0, nr = 0, want = 1, batches = 0;
+
+	TEST_BOOT(board, "checks=y");
+	c = this_cpu();
+	while (nblocks < ARRAY_SIZE(blocks) &&
+	       (blocks[nblocks] = alloc_pages(GFP_KERNEL, 9)))
+		nblocks++;
+	cr_assert_geq(nblocks, 32, "%s", board);
+	for (u32 off = 0; off < (2u << 20); off += 4) {
+		vaddr_t a = page_address(blocks[0]) + off;
+
+		kv_read32(a);
+		kv_write32(a, off * 2654435761u);
+	}
+	r->sum = 0;
+	for (u32 k = 0; k < 3000; k++) {
+		u32 size = k % 3 ? 4 : 8, n = 1 + k % 48;
+		u32 off = (k * 1000 + 8 * (k % 7)) % (2u << 20) & ~7u;
+		vaddr_t a = page_address(blocks[k * 7 % nblocks]);
+
+		n = MIN(n, (PAGE_SIZE - (off & (PAGE_SIZE - 1))) / size);
+		runs[nr] = (struct load_run){ .va = a + off, .size = size,
+					      .n = n, .out = vals[nr] };
+		if (++nr < want)
+			continue;
+		if (as_batch)
+			kv_read_runs(runs, nr);
+		else
+			runs_one_by_one(runs, nr);
+		for (u32 j = 0; j < nr; j++)
+			for (u32 i = 0; i < runs[j].n; i++)
+				r->sum = r->sum * 31 +
+					 (runs[j].size == 4 ?
+						  ((u32 *)vals[j])[i] :
+						  vals[j][i]);
+		if (++batches % 4 == 0)
+			hw_tlb_inv_all(c);
+		want = 1 + batches * 17 % BATCH_MAX;
+		nr = 0;
+	}
+	shape_take(r, c);
+	while (nblocks)
+		__free_pages(blocks[--nblocks], 9);
+	test_shutdown();
+}
+
+/* A batch of runs leaves what its loads one by one leave, on every board. */
+Test(access, read_runs_match_single_loads)
+{
+	static const struct event_floor floor[] = {
+		{ EV_l1d_miss, 40000 },
+		{ EV_l1d_writeback, 30000 },
+		{ EV_tlb_miss, 2900 },
+	};
+
+	both_ways_agree(read_runs_workload, floor, ARRAY_SIZE(floor));
+}

@@ -40,14 +40,30 @@ void kv_read(vaddr_t va, void *buf, u32 len)
 		kernel_oops(this_cpu()->fault.va, false);
 }
 
-void kv_read_run(vaddr_t va, void *v, u32 size, u32 n)
+/* The checks of @n loads of @size bytes from @va, each as kv_read32's. */
+static inline void kv_check_run(vaddr_t va, u32 size, u32 n)
 {
 	/* Each load's check is skipped where the whole run's is. */
 	if (kv_check_wanted(va, va + size * n - 1))
 		for (u32 i = 0; i < n; i++)
 			kv_check(va + i * size, size, false);
+}
+
+void kv_read_run(vaddr_t va, void *v, u32 size, u32 n)
+{
+	kv_check_run(va, size, n);
 	if (hw_read_run(this_cpu(), va, v, size, n, 0))
 		kernel_oops(va, false);
+}
+
+void kv_read_runs(const struct load_run *r, u32 nr)
+{
+	struct cpu *c = this_cpu();
+
+	for (u32 i = 0; i < nr; i++)
+		kv_check_run(r[i].va, r[i].size, r[i].n);
+	if (hw_read_runs(c, r, nr, 0))
+		kernel_oops(c->fault.va, false);
 }
 
 void kv_write(vaddr_t va, const void *buf, u32 len)

@@ -26,6 +26,11 @@ void kv_read(vaddr_t va, void *buf, u32 len);
  * block.
  */
 void kv_read_run(vaddr_t va, void *v, u32 size, u32 n);
+/*
+ * kv_read_runs - kv_read_run() of each of @r[0 .. @nr) in order, with
+ * nothing between them: a walk down a pte_chain, charged as one batch.
+ */
+void kv_read_runs(const struct load_run *r, u32 nr);
 void kv_write(vaddr_t va, const void *buf, u32 len);
 
 /* memcpy()/memset() of the kernel: the instructions are charged to the

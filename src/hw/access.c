@@ -296,6 +296,82 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	tally_apply(c, &t);
 }
 
+static inline __attribute__((always_inline)) u8 *
+__translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa,
+	    int *checked);
+
+/*
+ * The runs of loads @r[0 .. @nr) (see hw_read_runs), @flags a load's.
+ *
+ * Within a run, once the first load has translated, every later one hits
+ * the same TLB entry: nothing between them touches the TLB, the page
+ * tables or the translation registers, so the coherence check the first
+ * passed (or the walk it made) would pass again.  A run's first load of
+ * each line is that line's access (a load always allocates), and every
+ * other load hits the line just made resident; a load hit changes no
+ * state.  So each later load only adds its hit events and hit cycles.
+ *
+ * Across runs, each is translated and its lines looked up in order; the
+ * lines' events and cycles and the later loads' hits are summed over all
+ * the runs and applied once, as they only add (a walk between two runs
+ * adds its own at once).  Runs in the TLB entry the run before hit are
+ * not checked again, for the same reason as a run's later loads.  Lines after a run's first are passed aligned,
+ * as __lines_access passes them: the offset in a line means nothing to
+ * the caches.
+ */
+static inline __attribute__((always_inline)) int
+__read_runs(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+	    const struct load_run *r, u32 nr, unsigned flags)
+{
+	struct cache *l1 = &c->l1d;
+	u32 ls = l1->line_shift;
+	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
+	bool alias_check = l1_alias_checked(c);
+	u64 hits = 0, tlb_hits = 0;
+	int err = 0, checked = -1;
+
+	for (; nr; nr--, r++) {
+		u32 len = r->size * r->n, set;
+		vaddr_t va = r->va, first = va >> ls, last = (va + len - 1) >> ls;
+		phys_addr_t pa;
+		u64 line;
+		u8 *h;
+
+		BUG_ON((r->size != 4 && r->size != 8) ||
+		       (va & (r->size - 1)) || !r->n ||
+		       len > PAGE_SIZE - (va & (PAGE_SIZE - 1)));
+		h = __translate(c, va, flags, &pa, &checked);
+		if (!h) {
+			err = -EFAULT;
+			break;
+		}
+		tlb_hits += r->n - 1;
+		hits += r->n - (last - first + 1);
+		for (vaddr_t l = first; l <= last; l++) {
+			if (l != first) {
+				va = l << ls;
+				pa = (pa & ~(phys_addr_t)(PAGE_SIZE - 1)) |
+				     (va & (PAGE_SIZE - 1));
+			}
+			cache_locate_shaped(l1, l1s, va, pa, &set, &line);
+			if (likely(cache_hit_shaped(l1, l1s, set, line,
+						    false))) {
+				hits++;
+				continue;
+			}
+			l1_miss(c, l1s, l2s, va, pa, set, line, false, false,
+				alias_check, &t);
+		}
+		if (r->out)
+			memcpy(r->out, h, len);
+	}
+	hw_event_add(c, EV_tlb_hit, tlb_hits);
+	t.l1d_hit = hits;
+	t.l1_hit_cy = hits * cost()->l1_hit;
+	tally_apply(c, &t);
+	return err;
+}
+
 /*
  * The boards' L1 D-cache and outer-cache shapes, each with the line loops
  * compiled for it (its ways constants, no test for PA lines or counts it
@@ -327,6 +403,12 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 		struct cpu *c, vaddr_t va, phys_addr_t pa, bool write)         \
 	{                                                                      \
 		__line_access(c, l1s, va, pa, write, line_miss_##name);        \
+	}                                                                      \
+	static __attribute__((noinline)) int read_runs_##name(                \
+		struct cpu *c, const struct load_run *r, u32 nr,               \
+		unsigned flags)                                                \
+	{                                                                      \
+		return __read_runs(c, l1s, l2s, r, nr, flags);                 \
 	}
 
 LINE_PATHS_SHAPED(4way_8way, L1_4WAY, L2_8WAY)
@@ -340,13 +422,18 @@ static const struct line_paths {
 	void (*line_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, bool write);
 	void (*lines_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len,
 			 bool write);
+	int (*runs_fn)(struct cpu *c, const struct load_run *r, u32 nr,
+		       unsigned flags);
 } line_paths[] = {
-	{ L1_4WAY, L2_8WAY, line_access_4way_8way, lines_access_4way_8way },
+	{ L1_4WAY, L2_8WAY, line_access_4way_8way, lines_access_4way_8way,
+	  read_runs_4way_8way },
 	{ L1_4WAY_VIVT, L2_4WAY, line_access_vivt_4way,
-	  lines_access_vivt_4way },
-	{ L1_2WAY, L2_16WAY, line_access_2way_16way, lines_access_2way_16way },
+	  lines_access_vivt_4way, read_runs_vivt_4way },
+	{ L1_2WAY, L2_16WAY, line_access_2way_16way, lines_access_2way_16way,
+	  read_runs_2way_16way },
 	/* Last: fits any caches. */
-	{ CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, line_access_any, lines_access_any },
+	{ CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, line_access_any, lines_access_any,
+	  read_runs_any },
 };
 
 /*
@@ -364,6 +451,7 @@ static __attribute__((noinline)) void line_paths_pick(struct cpu *c)
 		p++;
 	c->line_fn = p->line_fn;
 	c->lines_fn = p->lines_fn;
+	c->runs_fn = p->runs_fn;
 }
 
 void hw_use_any_shape(bool any)
@@ -372,6 +460,7 @@ void hw_use_any_shape(bool any)
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		machine->cpu[i].line_fn = NULL;
 		machine->cpu[i].lines_fn = NULL;
+		machine->cpu[i].runs_fn = NULL;
 	}
 }
 
@@ -594,9 +683,16 @@ static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
 	return f->host + (va & (PAGE_SIZE - 1));
 }
 
-/* Translate @va for an access; NULL (and c->fault) on a fault. */
-static inline u8 *translate(struct cpu *c, vaddr_t va, unsigned flags,
-			    phys_addr_t *pa)
+/*
+ * Translate @va for an access; NULL (and c->fault) on a fault.  With
+ * @checked (the runs of __read_runs), a hit in the TLB slot *@checked
+ * skips the coherence check: the caller made nothing but loads that hit
+ * the TLB since that slot was checked, so the check would pass again.
+ * *@checked is the slot checked, or -1 after a walk (which may store).
+ */
+static inline __attribute__((always_inline)) u8 *
+__translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa,
+	    int *checked)
 {
 	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &
 					  (TLB_FAST_SIZE - 1)];
@@ -608,13 +704,25 @@ static inline u8 *translate(struct cpu *c, vaddr_t va, unsigned flags,
 		if (likely((e->global || e->asid == c->mmu.asid) &&
 			   access_ok_perm(e->perm, flags))) {
 			hw_event(c, EV_tlb_hit);
-			if (unlikely(machine->checks))
+			if (unlikely(machine->checks) &&
+			    (!checked || *checked != (int)f->slot)) {
 				check_coherent(c, va, f->slot);
+				if (checked)
+					*checked = (int)f->slot;
+			}
 			*pa = f->pa | (va & (PAGE_SIZE - 1));
 			return f->host + (va & (PAGE_SIZE - 1));
 		}
 	}
+	if (checked)
+		*checked = -1;
 	return translate_slow(c, va, flags, pa);
+}
+
+static inline u8 *translate(struct cpu *c, vaddr_t va, unsigned flags,
+			    phys_addr_t *pa)
+{
+	return __translate(c, va, flags, pa, NULL);
 }
 
 int hw_translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa)
@@ -758,42 +866,20 @@ void hw_prefetch_line(struct cpu *c, vaddr_t va, phys_addr_t pa)
 		prefetch_set(c->l2, va, pa);
 }
 
-/*
- * Once the first load has translated, every later one hits the same TLB
- * entry: nothing between them touches the TLB, the page tables or the
- * translation registers, so the coherence check the first passed (or the
- * walk it made) would pass again.  Once a line's first load has filled it
- * (a load always allocates), the rest of that line hits, and a load hit
- * changes no state.  So each later load only adds its hit events and its
- * hit cycles, which only add.
- */
 int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
 		unsigned flags)
 {
-	u32 len = size * n, line = 1u << c->l1d.line_shift, hits = 0;
-	phys_addr_t pa;
-	u8 *h;
+	struct load_run r = { .va = va, .size = size, .n = n, .out = v };
 
-	BUG_ON((size != 4 && size != 8) || (va & (size - 1)) || !n ||
-	       len > page_left(va));
-	flags &= ~ACC_WRITE;
-	h = translate(c, va, flags, &pa);
-	if (!h)
-		return -EFAULT;
-	hw_event_add(c, EV_tlb_hit, n - 1);
-	for (u32 off = 0; off < len;) {
-		u32 in_line = MIN(len - off, line - ((va + off) & (line - 1)));
+	return hw_read_runs(c, &r, 1, flags);
+}
 
-		line_access(c, va + off, pa + off, false);
-		hits += in_line / size - 1;
-		off += in_line;
-	}
-	hw_event_add(c, EV_l1d_hit, hits);
-	if (cost()->l1_hit)
-		hw_charge(c, CAUSE_l1_hit, (u64)hits * cost()->l1_hit);
-	if (v)
-		memcpy(v, h, len);
-	return 0;
+int hw_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
+		 unsigned flags)
+{
+	if (unlikely(!c->runs_fn))
+		line_paths_pick(c);
+	return c->runs_fn(c, r, nr, flags & ~ACC_WRITE);
 }
 
 u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,

@@ -40,6 +40,24 @@ int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags);
 int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
 		unsigned flags);
 
+/* One run of loads for hw_read_runs: as hw_read_run's arguments. */
+struct load_run {
+	vaddr_t va;
+	u32 size, n;
+	void *out;		/* the values, or NULL */
+};
+
+/*
+ * hw_read_runs - the runs @r[0 .. @nr), in that order, each as
+ * hw_read_run would make it, with nothing between them: the TLB, caches,
+ * events and cycles end exactly as after the @nr calls.  For a walk of a
+ * whole pte_chain, whose blocks are each a run: the line accounting is
+ * summed over all of them and applied once.  On a fault the runs before
+ * the faulting one have been made; return as hw_read32().
+ */
+int hw_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
+		 unsigned flags);
+
 /*
  * hw_translate - translate @va for an access (TLB lookup, walk on a miss)
  * without touching the caches.  Return: 0 and the PA in @pa, or -EFAULT.

@@ -126,6 +126,8 @@ struct hw_config {
 };
 
 /* The last fault a CPU took on a load or store. */
+struct load_run;		/* hw/access.h */
+
 struct hw_fault {
 	vaddr_t va;
 	enum mmu_fault kind;
@@ -178,6 +180,8 @@ struct cpu {
 	void (*line_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, bool write);
 	void (*lines_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len,
 			 bool write);
+	int (*runs_fn)(struct cpu *c, const struct load_run *r, u32 nr,
+		       unsigned flags);
 	/*
 	 * The I-cache's tags carry the count of its invalidates (mod 2^24)
 	 * above the line address: a tag of an earlier count matches nothing,

@@ -238,21 +238,49 @@ static u32 find_word(const u8 *h, u32 from, u32 pa)
 }
 
 /*
+ * The loads of a walk down a chain, queued and charged in batches by
+ * kv_read_runs: the walk stores nothing and no other access comes between
+ * its loads, so they are charged in the order the walk makes them.
+ */
+#define WALK_BATCH 32
+
+struct walk_loads {
+	u32 nr;
+	struct load_run run[WALK_BATCH];
+};
+
+/* Charge the loads queued in @w. */
+static void walk_loads_flush(struct walk_loads *w)
+{
+	if (w->nr)
+		kv_read_runs(w->run, w->nr);
+	w->nr = 0;
+}
+
+/* Queue @n loads of @size bytes at @va (see kv_read_run). */
+static void walk_load(struct walk_loads *w, vaddr_t va, u32 size, u32 n)
+{
+	if (w->nr == WALK_BATCH)
+		walk_loads_flush(w);
+	w->run[w->nr++] = (struct load_run){ .va = va, .size = size, .n = n };
+}
+
+/*
  * One block of page_remove_rmap's scan: load block @pc's next_and_idx
  * word into *@word (the head's, @head, is loaded already), then compare
  * the slots from its idx on with @pa, in order, up to the first that
  * matches.  Return that slot, or nrpte; *@examined grows by the slots
  * compared.
  *
- * The loads are kv_read32() and slot_read()'s, charged as one run
- * (kv_read_run) where they are contiguous loads of one size -- the word
- * and the slots of a full block but on LPAE, where an 8-byte slot follows
- * a 4-byte hole -- which costs the host a fraction of a load each on a
- * chain thousands long.  To know where the run ends, the block is looked
- * at first in RAM, uncharged.
+ * The loads are kv_read32() and slot_read()'s, queued in @w as one run
+ * where they are contiguous loads of one size -- the word and the slots
+ * of a full block but on LPAE, where an 8-byte slot follows a 4-byte
+ * hole -- which costs the host a fraction of a load each on a chain
+ * thousands long.  To know where the run ends, the block is looked at
+ * first in RAM, uncharged.
  */
-static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
-		      u32 *examined)
+static u32 block_scan(struct walk_loads *w, vaddr_t pc, bool head, u32 *word,
+		      pte_addr_t pa, u32 *examined)
 {
 	const u8 *h, *ptes;
 	u32 from, i, slots, size = pa_size, loads;
@@ -302,11 +330,11 @@ static u32 block_scan(vaddr_t pc, bool head, u32 *word, pte_addr_t pa,
 			run = pc;
 			loads++;
 		} else {
-			kv_read32(pc);
+			walk_load(w, pc, 4, 1);
 		}
 	}
 	if (loads)
-		kv_read_run(run, NULL, size, loads);
+		walk_load(w, run, size, loads);
 	return i;
 }
 
@@ -570,14 +598,16 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 		vaddr_t start = (vaddr_t)page->pte, pc, next;
 		u32 start_word = kv_read32(start);
 		u32 victim_i = pte_chain_idx(start_word);
+		struct walk_loads w = { 0 };
 
 		for (pc = start; pc; pc = next) {
 			u32 word = start_word;
-			u32 i = block_scan(pc, pc == start, &word, pte_paddr,
-					   &examined);
+			u32 i = block_scan(&w, pc, pc == start, &word,
+					   pte_paddr, &examined);
 
 			next = pte_chain_next(word);
 			if (i < nrpte) {
+				walk_loads_flush(&w);
 				slot_write(pc, i, slot_read(start, victim_i));
 				slot_write(start, victim_i, 0);
 				if (victim_i == nrpte - 1) {
