@@ -265,66 +265,97 @@ static void walk_load(struct walk_loads *w, vaddr_t va, u32 size, u32 n)
 	w->run[w->nr++] = (struct load_run){ .va = va, .size = size, .n = n };
 }
 
-/*
- * One block of page_remove_rmap's scan: load block @pc's next_and_idx
- * word into *@word (the head's, @head, is loaded already), then compare
- * the slots from its idx on with @pa, in order, up to the first that
- * matches.  Return that slot, or nrpte; *@examined grows by the slots
- * compared.
- *
- * The loads are kv_read32() and slot_read()'s, queued in @w as one run
- * where they are contiguous loads of one size -- the word and the slots
- * of a full block but on LPAE, where an 8-byte slot follows a 4-byte
- * hole -- which costs the host a fraction of a load each on a chain
- * thousands long.  To know where the run ends, the block is looked at
- * first in RAM, uncharged.
- */
-static u32 block_scan(struct walk_loads *w, vaddr_t pc, bool head, u32 *word,
-		      pte_addr_t pa, u32 *examined)
+/* Block @pc's host bytes (blocks are lowmem), once block_host checked. */
+static inline const u8 *block_bytes(vaddr_t pc)
 {
-	const u8 *h, *ptes;
-	u32 from, i, slots, size = pa_size, loads;
-	vaddr_t run, next;
+	return ram_ptr(&machine->ram, __pa(pc));
+}
 
+/* Block @pc's host bytes, checked to lie in RAM. */
+static inline const u8 *block_host(vaddr_t pc)
+{
 	BUG_ON(!ram_contains(&machine->ram, __pa(pc),
 			     ptes_off + nrpte * pa_size));
-	h = ram_ptr(&machine->ram, __pa(pc));
-	ptes = h + ptes_off;
-	if (!head)
-		memcpy(word, h, 4);
-	/*
-	 * The next block's host bytes and the tags its load will compare,
-	 * asked for now: on a chain thousands long they are host cache
-	 * misses each, which this block's charging (hundreds of host
-	 * instructions) then hides.  Only the host's caches see it.
-	 */
-	next = pte_chain_next(*word);
-	if (next) {
-		__builtin_prefetch(ram_ptr(&machine->ram, __pa(next)));
-		hw_prefetch_line(this_cpu(), next, __pa(next));
-	}
-	from = i = pte_chain_idx(*word);
-	/* Per entry size: 4-byte slots four at a time, 8-byte ones each
-	 * one host load. */
-	if (pa_size == 4) {
-		i = find_word(h, from, (u32)pa);
-	} else {
-		for (; i < nrpte; i++) {
-			u64 v;
+	return block_bytes(pc);
+}
 
-			memcpy(&v, ptes + i * 8, 8);
-			if (v == pa)
-				break;
-		}
+/*
+ * The first slot from @from on, in the block at host bytes @h, that holds
+ * @pa, or nrpte: 4-byte slots four at a time (find_word), 8-byte ones
+ * each one host load.
+ */
+static u32 slot_find(const u8 *h, u32 from, pte_addr_t pa)
+{
+	u32 i;
+
+	if (pa_size == 4)
+		return find_word(h, from, (u32)pa);
+	for (i = from; i < nrpte; i++) {
+		u64 v;
+
+		memcpy(&v, h + ptes_off + i * 8, 8);
+		if (v == pa)
+			break;
 	}
-	slots = from < nrpte ? MIN(i + 1, nrpte) - from : 0;
-	*examined += slots;
-	loads = slots;
+	return i;
+}
+
+/*
+ * page_remove_rmap's scan, 2.6.0's
+ *
+ *	for (pc = start; pc; pc = pte_chain_next(pc)) {
+ *		for (i = pte_chain_idx(pc); i < NRPTE; i++) {
+ *			if (pc->ptes[i] == pte_paddr) ...found
+ *
+ * made in two passes: chain_find finds the block and slot holding @pa in
+ * RAM, uncharged, and chain_scan_charge charges the loads the loop made
+ * to get there.  Return the block (its slot in *@slot), or 0 if no slot
+ * holds @pa.  The host fetches the next block's bytes while it compares
+ * this one's.
+ */
+static vaddr_t chain_find(vaddr_t start, u32 start_word, pte_addr_t pa,
+			  u32 *slot)
+{
+	for (vaddr_t pc = start; pc;) {
+		const u8 *h = block_host(pc);
+		u32 word = start_word, i;
+
+		if (pc != start)
+			memcpy(&word, h, 4);
+		if (pte_chain_next(word))
+			__builtin_prefetch(block_bytes(pte_chain_next(word)));
+		i = slot_find(h, pte_chain_idx(word), pa);
+		if (i < nrpte) {
+			*slot = i;
+			return pc;
+		}
+		pc = pte_chain_next(word);
+	}
+	return 0;
+}
+
+/*
+ * Queue in @w the loads the scan makes in block @pc (@head: the chain's
+ * first, whose word is loaded already): its next_and_idx word, then the
+ * slots from @from up to, not including, @upto.  Return the slots.
+ *
+ * The loads are kv_read32() and slot_read()'s, queued as one run where
+ * they are contiguous loads of one size -- the word and the slots of a
+ * full block but on LPAE, where an 8-byte slot follows a 4-byte hole --
+ * which costs the host a fraction of a load each on a chain thousands
+ * long.
+ */
+static u32 block_loads(struct walk_loads *w, vaddr_t pc, bool head, u32 from,
+		       u32 upto)
+{
+	u32 slots = from < upto ? upto - from : 0, size = pa_size;
+	u32 loads = slots;
+	vaddr_t run = pc_slot(pc, from);
+
 	if (size == 8 && !IS_ALIGNED(ptes_off + from * pa_size, 8)) {
 		size = 4;	/* an i386 u64 load: two 32-bit loads */
 		loads *= 2;
 	}
-	run = pc_slot(pc, from);
 	if (!head) {
 		if (size == 4 && run == pc + 4) {
 			run = pc;
@@ -335,7 +366,35 @@ static u32 block_scan(struct walk_loads *w, vaddr_t pc, bool head, u32 *word,
 	}
 	if (loads)
 		walk_load(w, run, size, loads);
-	return i;
+	return slots;
+}
+
+/*
+ * Charge the loads of chain_find's scan from @start (head word
+ * @start_word) to slot @slot of block @found, block by block in the order
+ * the loop makes them (the blocks are those chain_find checked).  Return
+ * the slots compared.
+ */
+static u32 chain_scan_charge(vaddr_t start, u32 start_word, vaddr_t found,
+			     u32 slot)
+{
+	struct walk_loads w = { 0 };
+	u32 examined = 0;
+
+	for (vaddr_t pc = start;;) {
+		u32 word = start_word;
+
+		if (pc != start)
+			memcpy(&word, block_bytes(pc), 4);
+		examined += block_loads(&w, pc, pc == start,
+					pte_chain_idx(word),
+					pc == found ? slot + 1 : nrpte);
+		if (pc == found)
+			break;
+		pc = pte_chain_next(word);
+	}
+	walk_loads_flush(&w);
+	return examined;
 }
 
 vaddr_t pte_chain_alloc(gfp_t gfp)
@@ -595,30 +654,23 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 			goto out;
 		}
 	} else {
-		vaddr_t start = (vaddr_t)page->pte, pc, next;
+		vaddr_t start = (vaddr_t)page->pte, pc;
 		u32 start_word = kv_read32(start);
-		u32 victim_i = pte_chain_idx(start_word);
-		struct walk_loads w = { 0 };
+		u32 victim_i = pte_chain_idx(start_word), i;
 
-		for (pc = start; pc; pc = next) {
-			u32 word = start_word;
-			u32 i = block_scan(&w, pc, pc == start, &word,
-					   pte_paddr, &examined);
-
-			next = pte_chain_next(word);
-			if (i < nrpte) {
-				walk_loads_flush(&w);
-				slot_write(pc, i, slot_read(start, victim_i));
-				slot_write(start, victim_i, 0);
-				if (victim_i == nrpte - 1) {
-					/* Emptied a pte_chain. */
-					page->pte = pte_chain_next(start_word);
-					pte_chain_free(start);
-				} else {
-					kv_write32(start, start_word + 1);
-				}
-				goto out;
+		pc = chain_find(start, start_word, pte_paddr, &i);
+		if (pc) {
+			examined = chain_scan_charge(start, start_word, pc, i);
+			slot_write(pc, i, slot_read(start, victim_i));
+			slot_write(start, victim_i, 0);
+			if (victim_i == nrpte - 1) {
+				/* Emptied a pte_chain. */
+				page->pte = pte_chain_next(start_word);
+				pte_chain_free(start);
+			} else {
+				kv_write32(start, start_word + 1);
 			}
+			goto out;
 		}
 	}
 	panic("page_remove_rmap: pte_addr %llx not found on page %lx",
