@@ -265,18 +265,35 @@ static void walk_load(struct walk_loads *w, vaddr_t va, u32 size, u32 n)
 	w->run[w->nr++] = (struct load_run){ .va = va, .size = size, .n = n };
 }
 
-/* Block @pc's host bytes (blocks are lowmem), once block_host checked. */
-static inline const u8 *block_bytes(vaddr_t pc)
+/*
+ * The host bytes of the direct map, for a scan that reads every block of
+ * a chain: one bound test and one add a block, with the bounds in locals
+ * (the globals behind __pa() and ram_ptr() are reloaded after each store
+ * the scan makes through a pointer).
+ */
+struct lowmem_view {
+	const u8 *host;		/* the host byte of PAGE_OFFSET */
+	vaddr_t start;		/* PAGE_OFFSET */
+	u32 last;		/* the last offset a block may start at */
+};
+
+static struct lowmem_view lowmem_view(void)
 {
-	return ram_ptr(&machine->ram, __pa(pc));
+	u32 size = layout.high_memory - layout.page_offset;
+
+	BUG_ON(!ram_contains(&machine->ram, __pa(layout.page_offset), size));
+	return (struct lowmem_view){
+		.host = ram_ptr(&machine->ram, __pa(layout.page_offset)),
+		.start = layout.page_offset,
+		.last = size - (ptes_off + nrpte * pa_size),
+	};
 }
 
-/* Block @pc's host bytes, checked to lie in RAM. */
-static inline const u8 *block_host(vaddr_t pc)
+/* Block @pc's host bytes: it must lie in the direct map. */
+static inline const u8 *view_block(const struct lowmem_view *v, vaddr_t pc)
 {
-	BUG_ON(!ram_contains(&machine->ram, __pa(pc),
-			     ptes_off + nrpte * pa_size));
-	return block_bytes(pc);
+	BUG_ON(pc - v->start > v->last);
+	return v->host + (pc - v->start);
 }
 
 /*
@@ -284,7 +301,7 @@ static inline const u8 *block_host(vaddr_t pc)
  * @pa, or nrpte: 4-byte slots four at a time (find_word), 8-byte ones
  * each one host load.
  */
-static u32 slot_find(const u8 *h, u32 from, pte_addr_t pa)
+static inline u32 slot_find(const u8 *h, u32 from, pte_addr_t pa)
 {
 	u32 i;
 
@@ -301,40 +318,6 @@ static u32 slot_find(const u8 *h, u32 from, pte_addr_t pa)
 }
 
 /*
- * page_remove_rmap's scan, 2.6.0's
- *
- *	for (pc = start; pc; pc = pte_chain_next(pc)) {
- *		for (i = pte_chain_idx(pc); i < NRPTE; i++) {
- *			if (pc->ptes[i] == pte_paddr) ...found
- *
- * made in two passes: chain_find finds the block and slot holding @pa in
- * RAM, uncharged, and chain_scan_charge charges the loads the loop made
- * to get there.  Return the block (its slot in *@slot), or 0 if no slot
- * holds @pa.  The host fetches the next block's bytes while it compares
- * this one's.
- */
-static vaddr_t chain_find(vaddr_t start, u32 start_word, pte_addr_t pa,
-			  u32 *slot)
-{
-	for (vaddr_t pc = start; pc;) {
-		const u8 *h = block_host(pc);
-		u32 word = start_word, i;
-
-		if (pc != start)
-			memcpy(&word, h, 4);
-		if (pte_chain_next(word))
-			__builtin_prefetch(block_bytes(pte_chain_next(word)));
-		i = slot_find(h, pte_chain_idx(word), pa);
-		if (i < nrpte) {
-			*slot = i;
-			return pc;
-		}
-		pc = pte_chain_next(word);
-	}
-	return 0;
-}
-
-/*
  * Queue in @w the loads the scan makes in block @pc (@head: the chain's
  * first, whose word is loaded already): its next_and_idx word, then the
  * slots from @from up to, not including, @upto.  Return the slots.
@@ -345,8 +328,8 @@ static vaddr_t chain_find(vaddr_t start, u32 start_word, pte_addr_t pa,
  * which costs the host a fraction of a load each on a chain thousands
  * long.
  */
-static u32 block_loads(struct walk_loads *w, vaddr_t pc, bool head, u32 from,
-		       u32 upto)
+static inline u32 block_loads(struct walk_loads *w, vaddr_t pc, bool head,
+			      u32 from, u32 upto)
 {
 	u32 slots = from < upto ? upto - from : 0, size = pa_size;
 	u32 loads = slots;
@@ -370,27 +353,47 @@ static u32 block_loads(struct walk_loads *w, vaddr_t pc, bool head, u32 from,
 }
 
 /*
- * Charge the loads of chain_find's scan from @start (head word
- * @start_word) to slot @slot of block @found, block by block in the order
- * the loop makes them (the blocks are those chain_find checked).  Return
- * the slots compared.
+ * page_remove_rmap's scan, 2.6.0's
+ *
+ *	for (pc = start; pc; pc = pte_chain_next(pc)) {
+ *		for (i = pte_chain_idx(pc); i < NRPTE; i++) {
+ *			if (pc->ptes[i] == pte_paddr) ...found
+ *
+ * from block @start, whose word @start_word is loaded: the block whose
+ * slot holds @pa in *@found (0 if none) and the slot in *@slot, and the
+ * loads the loop makes charged (queued block by block, see walk_loads).
+ * Each block is compared in RAM first, uncharged, to know where its run
+ * of loads ends; the host fetches the next block's bytes meanwhile.
+ * Return the slots compared.
  */
-static u32 chain_scan_charge(vaddr_t start, u32 start_word, vaddr_t found,
-			     u32 slot)
+static u32 chain_scan(vaddr_t start, u32 start_word, pte_addr_t pa,
+		      vaddr_t *found, u32 *slot)
 {
-	struct walk_loads w = { 0 };
+	const struct lowmem_view v = lowmem_view();
+	const u32 n = nrpte;
+	struct walk_loads w;
 	u32 examined = 0;
 
-	for (vaddr_t pc = start;;) {
-		u32 word = start_word;
+	w.nr = 0;
+	*found = 0;
+	for (vaddr_t pc = start; pc;) {
+		const u8 *h = view_block(&v, pc);
+		u32 word = start_word, from, i;
 
 		if (pc != start)
-			memcpy(&word, block_bytes(pc), 4);
-		examined += block_loads(&w, pc, pc == start,
-					pte_chain_idx(word),
-					pc == found ? slot + 1 : nrpte);
-		if (pc == found)
+			memcpy(&word, h, 4);
+		if (pte_chain_next(word))
+			__builtin_prefetch(view_block(&v,
+						      pte_chain_next(word)));
+		from = pte_chain_idx(word);
+		i = slot_find(h, from, pa);
+		examined += block_loads(&w, pc, pc == start, from,
+					i < n ? i + 1 : n);
+		if (i < n) {
+			*found = pc;
+			*slot = i;
 			break;
+		}
 		pc = pte_chain_next(word);
 	}
 	walk_loads_flush(&w);
@@ -658,9 +661,8 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 		u32 start_word = kv_read32(start);
 		u32 victim_i = pte_chain_idx(start_word), i;
 
-		pc = chain_find(start, start_word, pte_paddr, &i);
+		examined = chain_scan(start, start_word, pte_paddr, &pc, &i);
 		if (pc) {
-			examined = chain_scan_charge(start, start_word, pc, i);
 			slot_write(pc, i, slot_read(start, victim_i));
 			slot_write(start, victim_i, 0);
 			if (victim_i == nrpte - 1) {
