@@ -849,23 +849,6 @@ int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags)
 	return word_access(c, va, &v, 8, flags | ACC_WRITE);
 }
 
-static void prefetch_set(const struct cache *k, vaddr_t va, phys_addr_t pa)
-{
-	u32 set;
-	u64 line;
-
-	cache_locate(k, va, pa, &set, &line);
-	__builtin_prefetch(&k->tag[set * k->ways]);
-	__builtin_prefetch(&k->victim[set]);
-}
-
-void hw_prefetch_line(struct cpu *c, vaddr_t va, phys_addr_t pa)
-{
-	prefetch_set(&c->l1d, va, pa);
-	if (c->l2)
-		prefetch_set(c->l2, va, pa);
-}
-
 int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
 		unsigned flags)
 {

@@ -115,16 +115,6 @@ void hw_icache_inv_all(struct cpu *c);
 void hw_outer_read(struct cpu *c, phys_addr_t pa, enum charge_cause why);
 void hw_barrier(struct cpu *c);
 
-/*
- * hw_prefetch_line - ask the host for the tags a coming access of (@va,
- * @pa) will compare: its L1D set and its outer-cache set.  Host caches
- * only; nothing simulated changes.  A walk that knows its next address a
- * step ahead (a pte_chain) hides behind the current step the host misses
- * on a large outer cache's tag array, which a walk over scattered blocks
- * otherwise takes one by one.
- */
-void hw_prefetch_line(struct cpu *c, vaddr_t va, phys_addr_t pa);
-
 /* Translation registers.  hw_set_cr3 also drops non-global TLB entries, as
  * a CR3 load does. */
 void hw_set_ttbr0(struct cpu *c, phys_addr_t ttbr0);
