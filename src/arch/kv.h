@@ -22,8 +22,8 @@ void kv_read(vaddr_t va, void *buf, u32 len);
 /*
  * kv_read_run - what @n kv_read32() (@size 4) or kv_read64() (@size 8)
  * calls at @va, @va + @size, ... would charge and return, the values to
- * @v (unless NULL); the run lies within one page.  A scan of a pte_chain
- * block.
+ * @v (unless NULL); the run lies within one page.  A run of none pmds
+ * (free_pgtables).
  */
 void kv_read_run(vaddr_t va, void *v, u32 size, u32 n);
 /*

@@ -314,10 +314,10 @@ __translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa,
  * Across runs, each is translated and its lines looked up in order; the
  * lines' events and cycles and the later loads' hits are summed over all
  * the runs and applied once, as they only add (a walk between two runs
- * adds its own at once).  Runs in the TLB entry the run before hit are
- * not checked again, for the same reason as a run's later loads.  Lines after a run's first are passed aligned,
- * as __lines_access passes them: the offset in a line means nothing to
- * the caches.
+ * adds its own at once).  A run in the TLB entry the run before hit is
+ * not checked again, for the same reason as a run's later loads.  Lines
+ * after a run's first are passed aligned, as __lines_access passes them:
+ * the offset in a line means nothing to the caches.
  */
 static inline __attribute__((always_inline)) int
 __read_runs(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,

@@ -34,8 +34,8 @@ int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags);
  * hw_read_run - @n naturally aligned loads of @size bytes (4 or 8) at @va,
  * @va + @size, ..., all within one page, in that order, their values to
  * @v (unless NULL): the TLB, caches, events and cycles end exactly as
- * after @n hw_read32() or hw_read64() calls.  For a scan of a block (a
- * pte_chain), at a fraction of the host cost.  Return as hw_read32().
+ * after @n hw_read32() or hw_read64() calls, at a fraction of the host
+ * cost (a run of none pmds in free_pgtables).  Return as hw_read32().
  */
 int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
 		unsigned flags);

@@ -125,9 +125,9 @@ struct hw_config {
 	u32 text_span;
 };
 
-/* The last fault a CPU took on a load or store. */
 struct load_run;		/* hw/access.h */
 
+/* The last fault a CPU took on a load or store. */
 struct hw_fault {
 	vaddr_t va;
 	enum mmu_fault kind;
