@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "base/errno.h"
+#include "experiments/change.h"
 #include "workloads/dd.h"
 #include "cli/progress.h"
 
@@ -172,8 +173,8 @@ int reproduce_dd_beaglebone(bool json, u64 total, FILE *f,
 					fprintf(f,
 						"\"published_MBps\": %.0f, \"kind\": \"calibration\", \"error_pct\": %.1f, ",
 						e3_normal[b],
-						100.0 * (pts[r][b].mbps - e3_normal[b]) /
-							e3_normal[b]);
+						pct_change(e3_normal[b],
+							   pts[r][b].mbps));
 				else
 					fprintf(f,
 						"\"published_MBps\": null, \"kind\": \"prediction\", ");
@@ -206,8 +207,8 @@ int reproduce_dd_beaglebone(bool json, u64 total, FILE *f,
 			fprintf(f, "\n%-44s", "  error vs published");
 			for (u32 b = 0; b < E3_NBS; b++)
 				fprintf(f, " %+7.1f%%",
-					100.0 * (pts[0][b].mbps - e3_normal[b]) /
-						e3_normal[b]);
+					pct_change(e3_normal[b],
+						   pts[0][b].mbps));
 		} else {
 			fprintf(f, "   (prediction)");
 		}

@@ -10,6 +10,7 @@
 #include "experiments/hackbench.h"
 
 #include "base/errno.h"
+#include "experiments/change.h"
 #include "cli/progress.h"
 
 static void hackbench_start_cb(const void *p)
@@ -137,8 +138,7 @@ int reproduce_hackbench_beaglebone(bool json, u32 groups, u32 loops, FILE *f,
 		fprintf(f, "%-44s %10.4f %10.4f %10.4f %+9.1f%%   (prediction)\n",
 			rows[r].name, pts[r].r.elapsed_s, pts[r].r.system_s,
 			pts[r].r.user_s,
-			100.0 * (pts[r].r.elapsed_s - pts[0].r.elapsed_s) /
-				pts[0].r.elapsed_s);
+			pct_change(pts[0].r.elapsed_s, pts[r].r.elapsed_s));
 	fprintf(f, "\nNo hackbench figures were published for these kernels: every cell is a\n"
 		   "prediction.  --format json gives the events, pipe counters and profile.\n");
 	return 0;

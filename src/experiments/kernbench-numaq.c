@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "base/errno.h"
+#include "experiments/change.h"
 #include "cli/diff.h"
 #include "experiments/sdet.h"
 #include "cli/progress.h"
@@ -171,8 +172,8 @@ int reproduce_kernbench_numaq(bool json, FILE *f, u32 jobs,
 				for (int c = 0; c < 4; c++)
 					fprintf(f, "%s\"%s\": %.1f", c ? ", " : "",
 						cols[c],
-						100.0 * (v[0][c] - e2_base[c]) /
-							e2_base[c]);
+						pct_change(e2_base[c],
+							   v[0][c]));
 				fprintf(f, "}, ");
 			}
 			kernbench_print_json_params(&kb[h], f);
@@ -211,13 +212,12 @@ int reproduce_kernbench_numaq(bool json, FILE *f, u32 jobs,
 		v[0][0], v[0][1], v[0][2], v[0][3]);
 	fprintf(f, "%-36s", "  error vs published");
 	for (int c = 0; c < 4; c++)
-		fprintf(f, " %+9.1f%%", 100.0 * (v[0][c] - e2_base[c]) /
-						e2_base[c]);
+		fprintf(f, " %+9.1f%%", pct_change(e2_base[c], v[0][c]));
 	fprintf(f, "\n%-36s %10.2f %10.2f %10.2f %9.2f   (prediction)\n",
 		"model CONFIG_HIGHPTE=y", v[1][0], v[1][1], v[1][2], v[1][3]);
 	fprintf(f, "%-36s", "  change vs baseline");
 	for (int c = 0; c < 4; c++)
-		fprintf(f, " %+9.1f%%", 100.0 * (v[1][c] - v[0][c]) / v[0][c]);
+		fprintf(f, " %+9.1f%%", pct_change(v[0][c], v[1][c]));
 	fprintf(f, "\n\nSDET %u, mean of seeds 1-%u: %.0f scripts/hour (100%%); CONFIG_HIGHPTE=y %.0f = %.1f%%   (prediction)\n"
 		   "    (per seed, HIGHPTE against baseline: %.1f%% to %.1f%%)\n",
 		SDET_DEFAULT_SCRIPTS, E2_SDET_SEEDS, e2.sdet_mean[0],

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "base/errno.h"
+#include "experiments/change.h"
 #include "net/wire.h"
 #include "cli/progress.h"
 
@@ -91,7 +92,7 @@ static void placement_range(const struct net_kirkwood_result *e1,
 		*mean += e1->placement_mbps[n];
 	}
 	*mean /= E1_PLACEMENTS;
-	*mean_err = 100.0 * (*mean - pub) / pub;
+	*mean_err = pct_change(pub, *mean);
 }
 
 static void print_breakdown(FILE *f, const struct iperf_point *base,
@@ -195,7 +196,7 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
 				if (pub)
 					fprintf(f,
 						"\"published_Mbps\": %.0f, \"error_pct\": %.1f, ",
-						pub, 100.0 * (pt->mbps - pub) / pub);
+						pub, pct_change(pub, pt->mbps));
 				else
 					fprintf(f, "\"published_Mbps\": null, ");
 				if (r == 0 && t == 0) {
@@ -246,7 +247,7 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
 				double pub = e1_rows[r].published[t];
 
 				fprintf(f, " %7.0f (%+6.1f%%)", pub,
-					100.0 * (pts[r][t].mbps - pub) / pub);
+					pct_change(pub, pts[r][t].mbps));
 			}
 		} else {
 			fprintf(f, "   (prediction)");
