@@ -7,11 +7,12 @@
  * the page.  The end-of-run audit walks every chain and compares it with
  * the shadow, so a chain the rmap code corrupts is still caught.
  *
- * It is a multiset of (pfn, pte_addr_t) pairs plus a per-page entry count,
- * in one open-addressing hash table sized to the entries present (no
- * per-frame array: NUMA-Q has four million frames).  It is host
- * bookkeeping only: nothing here is charged or touches simulated RAM,
- * caches or TLBs, so results are the same with or without it.
+ * It is a multiset of (pfn, pte_addr_t) pairs, in an open-addressing hash
+ * table sized to the pairs present, plus a per-page entry count, in an
+ * array by pfn whose host pages are committed only where a page was
+ * mapped (NUMA-Q has four million frames).  It is host bookkeeping only:
+ * nothing here is charged or touches simulated RAM, caches or TLBs, so
+ * results are the same with or without it.
  */
 #ifndef VMSPLIT_MM_RMAP_SHADOW_H
 #define VMSPLIT_MM_RMAP_SHADOW_H
@@ -51,7 +52,7 @@ u32 rmap_shadow_page_count(const struct page *page);
 
 /*
  * rmap_shadow_for_each_page - call @fn for every page with entries, with
- * its pfn and entry count, in table order (for the end-of-run audit).
+ * its pfn and entry count, in pfn order (for the end-of-run audit).
  */
 void rmap_shadow_for_each_page(void (*fn)(unsigned long pfn, u32 count,
 					  void *arg),
