@@ -22,6 +22,7 @@
 #include "mm/rmap_shadow.h"
 
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "base/panic.h"
 
@@ -38,11 +39,14 @@ static u32 nr_slots; /* a power of two, or 0 before the first add */
 static u32 nr_used;
 
 /*
- * The page totals, by pfn - min_pfn (NULL before the first add), and the
- * span of them any add has reached: the end-of-run walk reads only that.
+ * The page totals, by pfn - min_pfn (NULL before the first add), and a bit
+ * per TOTALS_CHUNK of them that an add has reached: the end-of-run walk
+ * reads only those chunks (a NUMA-Q maps pages at both ends of its RAM).
  */
+#define TOTALS_CHUNK 1024ul
 static u32 *page_totals;
-static unsigned long nr_totals, first_total, end_total;
+static unsigned long nr_totals;
+static u64 *chunks_used;
 
 /* The murmur3 finaliser over both halves of the key. */
 static u32 shadow_hash(u32 pfn, u64 pa)
@@ -129,15 +133,30 @@ static void shadow_delete(struct shadow_slot *s)
 	}
 }
 
-/* @pfn's total, the table allocated (zeroed) at the first use. */
+/*
+ * @pfn's total, the array mapped at the first use: an anonymous mapping
+ * reads as zeroes and commits a host page only when one is written.  Not
+ * calloc(): once glibc has freed a mapping that size it serves the next
+ * one from its heap, clearing all of it -- 16 MiB on the NUMA-Q at each
+ * boot that maps a page.
+ */
 static u32 *page_total(u32 pfn)
 {
 	if (!page_totals) {
+		void *map;
+
 		nr_totals = max_pfn - min_pfn;
-		page_totals = calloc(nr_totals, sizeof(*page_totals));
-		if (!page_totals)
+		map = mmap(NULL, nr_totals * sizeof(*page_totals),
+			   PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (map == MAP_FAILED)
 			panic("rmap_shadow: no host memory for %lu page totals",
 			      nr_totals);
+		page_totals = map;
+		chunks_used = calloc(DIV_ROUND_UP(nr_totals, TOTALS_CHUNK * 64),
+				     sizeof(*chunks_used));
+		if (!chunks_used)
+			panic("rmap_shadow: no host memory for the totals' chunk bits");
 	}
 	BUG_ON(pfn - min_pfn >= nr_totals);
 	return &page_totals[pfn - min_pfn];
@@ -174,27 +193,23 @@ void rmap_shadow_exit(void)
 	slots = NULL;
 	nr_slots = 0;
 	nr_used = 0;
-	free(page_totals);
+	if (page_totals &&
+	    munmap(page_totals, nr_totals * sizeof(*page_totals)))
+		panic("rmap_shadow: munmap of the page totals failed");
 	page_totals = NULL;
 	nr_totals = 0;
-	first_total = 0;
-	end_total = 0;
+	free(chunks_used);
+	chunks_used = NULL;
 }
 
 void rmap_shadow_add(const struct page *page, pte_addr_t pa)
 {
 	u32 pfn = (u32)page_to_pfn(page);
-	unsigned long i = pfn - min_pfn;
+	unsigned long chunk = (pfn - min_pfn) / TOTALS_CHUNK;
 
 	shadow_inc(pfn, pa);
 	(*page_total(pfn))++;
-	if (first_total == end_total) {
-		first_total = i;
-		end_total = i + 1;
-	} else {
-		first_total = MIN(first_total, i);
-		end_total = MAX(end_total, i + 1);
-	}
+	chunks_used[chunk / 64] |= 1ull << (chunk % 64);
 }
 
 void rmap_shadow_prefetch(const struct page *page, pte_addr_t pa)
@@ -235,9 +250,16 @@ void rmap_shadow_for_each_page(void (*fn)(unsigned long pfn, u32 count,
 					  void *arg),
 			       void *arg)
 {
-	for (unsigned long i = first_total; i < end_total; i++)
-		if (page_totals[i])
-			fn(min_pfn + i, page_totals[i], arg);
+	for (unsigned long c = 0; page_totals && c * TOTALS_CHUNK < nr_totals;
+	     c++) {
+		unsigned long end = MIN((c + 1) * TOTALS_CHUNK, nr_totals);
+
+		if (!(chunks_used[c / 64] & 1ull << (c % 64)))
+			continue;
+		for (unsigned long i = c * TOTALS_CHUNK; i < end; i++)
+			if (page_totals[i])
+				fn(min_pfn + i, page_totals[i], arg);
+	}
 }
 
 void rmap_shadow_for_each_pair(void (*fn)(unsigned long pfn, pte_addr_t pa,
