@@ -2,6 +2,7 @@
 /*
  * The rmap shadow (mm/rmap_shadow.c): pair and page counts, duplicates,
  * growth past the first table and deletion from the middle of probe runs,
+ * the walk of the page totals from one end of RAM to the other,
  * the panic on removing what was never added, the reset at boot, and that
  * page_add_rmap and page_remove_rmap keep it in step with the chains --
  * only with checks on.
@@ -128,6 +129,45 @@ Test(rmap_shadow, grows_and_deletes_without_losing_entries)
 		for (u32 j = 0; j < 3; j++)
 			rmap_shadow_remove(pfn_to_page(min_pfn + i),
 					   pte_at(i + j));
+	cr_assert_eq(visit_all().pages, 0);
+	test_shutdown();
+}
+
+/*
+ * Pages at both ends of the NUMA-Q's 16 GiB and one in between, each in
+ * a chunk of the totals no other add reached: the end-of-run walk, which
+ * reads only the chunks an add reached, visits all three, in pfn order.
+ */
+static void visit_in_order(unsigned long pfn, u32 count, void *arg)
+{
+	unsigned long *seen = arg;
+
+	cr_assert_gt(pfn + 1, seen[0], "pfn %#lx after %#lx", pfn, seen[0]);
+	seen[0] = pfn + 1;
+	seen[1 + seen[4]++] = pfn;
+	cr_assert_eq(count, 2);
+}
+
+Test(rmap_shadow, visits_pages_at_both_ends_of_ram)
+{
+	TEST_BOOT("numaq-16");
+	const unsigned long pfns[] = { max_pfn - 1, min_pfn,
+				       min_pfn + (max_pfn - min_pfn) / 2 };
+	unsigned long seen[5] = { 0 };
+
+	for (u32 i = 0; i < 3; i++) {
+		rmap_shadow_add(pfn_to_page(pfns[i]), pte_at(i));
+		rmap_shadow_add(pfn_to_page(pfns[i]), pte_at(i + 3));
+	}
+	rmap_shadow_for_each_page(visit_in_order, seen);
+	cr_assert_eq(seen[4], 3);
+	cr_assert_eq(seen[1], pfns[1]);
+	cr_assert_eq(seen[2], pfns[2]);
+	cr_assert_eq(seen[3], pfns[0]);
+	for (u32 i = 0; i < 3; i++) {
+		rmap_shadow_remove(pfn_to_page(pfns[i]), pte_at(i));
+		rmap_shadow_remove(pfn_to_page(pfns[i]), pte_at(i + 3));
+	}
 	cr_assert_eq(visit_all().pages, 0);
 	test_shutdown();
 }
