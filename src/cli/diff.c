@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/change.h"
 #include "base/types.h"
 #include "hw/events.h"
 #include "platforms/platform.h"
@@ -132,14 +133,14 @@ static void print_lines(struct line *lines, u32 n, const char *la,
 		fprintf(out, "%12.1f %12.1f %+12.1f ", lines[i].a, lines[i].b,
 			d);
 		if (lines[i].a > 0)
-			fprintf(out, "%+8.1f%%", 100.0 * d / lines[i].a);
+			fprintf(out, "%+8.1f%%", pct_change(lines[i].a, lines[i].b));
 		else
 			fprintf(out, "%9s", "new");
 		fprintf(out, "  %s\n", lines[i].fn);
 	}
 	fprintf(out, "%12.1f %12.1f %+12.1f ", ta, tb, tb - ta);
 	if (ta > 0)
-		fprintf(out, "%+8.1f%%", 100.0 * (tb - ta) / ta);
+		fprintf(out, "%+8.1f%%", pct_change(ta, tb));
 	else
 		fprintf(out, "%9s", "");
 	fprintf(out, "  total\n");

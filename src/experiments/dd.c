@@ -16,8 +16,8 @@
 
 #include <string.h>
 
+#include "base/change.h"
 #include "base/errno.h"
-#include "experiments/change.h"
 #include "workloads/dd.h"
 #include "cli/progress.h"
 

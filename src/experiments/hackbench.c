@@ -9,8 +9,8 @@
  */
 #include "experiments/hackbench.h"
 
+#include "base/change.h"
 #include "base/errno.h"
-#include "experiments/change.h"
 #include "cli/progress.h"
 
 static void hackbench_start_cb(const void *p)

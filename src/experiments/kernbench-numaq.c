@@ -15,8 +15,8 @@
 
 #include <string.h>
 
+#include "base/change.h"
 #include "base/errno.h"
-#include "experiments/change.h"
 #include "cli/diff.h"
 #include "experiments/sdet.h"
 #include "cli/progress.h"

@@ -17,8 +17,8 @@
 
 #include <string.h>
 
+#include "base/change.h"
 #include "base/errno.h"
-#include "experiments/change.h"
 #include "net/wire.h"
 #include "cli/progress.h"
 
