@@ -73,6 +73,14 @@ static const struct expect seeds[] = {
  * the bug is fixed.
  */
 static const struct expect crashes[] = {
+	/*
+	 * Cortex-A15, rmap=pte-chain, HIGHPTE: fork's copy_pte_range mapped
+	 * the child's PTE page with kmap_atomic, which on ARM returns the
+	 * pkmap address of a page that still has one (kmap_high_get);
+	 * kmap_atomic_to_page took that address for lowmem, and
+	 * page_add_rmap panicked on a pte_addr_t above 4 GiB.
+	 */
+	{ "arm-highpte-pte-chain-pkmap-ptep", 39, 2, 1, 0, false },
 	/* gup_kmap_copy released the zero page with put_page. */
 	{ "gup-kmap-put-page-zero-page", 28, 1, 1, 0, false },
 	/*

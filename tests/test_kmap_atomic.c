@@ -14,6 +14,7 @@
 #include "kernel/sched.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
+#include "mm/rmap.h"
 
 static struct page *highpage(void)
 {
@@ -419,6 +420,30 @@ Test(kmap_atomic, reuses_an_existing_pkmap_mapping_on_arm)
 	cr_assert_eq(probe_ev(&p, EV_kmap_high_get_hit), 1);
 	kunmap(page);
 	__free_page(page);
+	test_shutdown();
+}
+
+/*
+ * The page behind that pkmap address: 3.14's kmap_atomic_to_page would
+ * take it for lowmem; the pte_chain rmap on an ARM board with HIGHPTE
+ * asks it of a PTE page mapped so (a fuzz input, fuzz/crashes/
+ * arm-highpte-pte-chain-pkmap-ptep, panicked in page_add_rmap on the
+ * PA it made of it).  A lowmem address is still lowmem.
+ */
+Test(kmap_atomic, to_page_reads_a_pkmap_address_from_its_pte)
+{
+	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain");
+	struct page *page = highpage(), *low = alloc_page(GFP_KERNEL);
+	vaddr_t k = kmap(page), v = kmap_atomic(page);
+
+	cr_assert_eq(v, k);
+	cr_assert_eq(kmap_atomic_to_page(v), page);
+	cr_assert_eq(ptep_to_paddr(v), page_to_phys(page));
+	cr_assert_eq(kmap_atomic_to_page(page_address(low) + 8), low);
+	kunmap_atomic(v);
+	kunmap(page);
+	__free_page(page);
+	__free_page(low);
 	test_shutdown();
 }
 

@@ -72,6 +72,14 @@ static struct list_head *page_slot(const struct page *page)
 				    (32 - PA_HASH_ORDER)];
 }
 
+struct page *kmap_to_page(vaddr_t vaddr)
+{
+	if (vaddr >= PKMAP_ADDR(0) && vaddr < PKMAP_ADDR(layout.last_pkmap))
+		return pte_page(ptep_get(pkmap_pte(PKMAP_NR(vaddr))));
+	BUG_ON(!virt_addr_valid(vaddr));
+	return pfn_to_page((unsigned long)(__pa(vaddr) >> PAGE_SHIFT));
+}
+
 vaddr_t lowmem_page_address(const struct page *page)
 {
 	charge(CODE_page_address_lowmem);

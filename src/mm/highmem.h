@@ -70,6 +70,12 @@ void kunmap_high(struct page *page);
 /* ARM: take a reference on an existing pkmap mapping; 0 if none. */
 vaddr_t kmap_high_get(struct page *page);
 
+/*
+ * kmap_to_page (3.x mm/highmem.c) - the page behind a pkmap address, read
+ * from its pkmap PTE, or behind a direct-map one.
+ */
+struct page *kmap_to_page(vaddr_t vaddr);
+
 /**
  * kmap_atomic - map @page in a per-CPU slot
  * @page: the page

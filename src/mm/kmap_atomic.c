@@ -390,8 +390,16 @@ struct page *kmap_atomic_to_page(vaddr_t vaddr)
 	CC_SCOPE(kmap_atomic_to_page);
 	u32 cpu, slot;
 
+	/*
+	 * Below the fixmap Linux takes the address for lowmem (virt_to_page).
+	 * On ARM it may be a pkmap one: kmap_atomic hands out the pkmap
+	 * address of a page that still has one (kmap_high_get), which no
+	 * caller of 3.14's kmap_atomic_to_page passed it -- but the pte_chain
+	 * rmap does here (rmap=pte-chain with HIGHPTE on an ARM board), so
+	 * such an address is read as kmap_to_page reads it.
+	 */
 	if (!kmap_slot_of(vaddr, &cpu, &slot))
-		return pfn_to_page((unsigned long)(__pa(vaddr) >> PAGE_SHIFT));
+		return kmap_to_page(vaddr);
 	/* pte_page(get_top_pte(vaddr)): reads the fixmap PTE. */
 	return pte_page(ptep_get(kmap_slot_pte(slot + layout.km_slots * cpu)));
 }
