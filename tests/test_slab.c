@@ -16,11 +16,6 @@
 /* Caches of panicking tests stay reachable (the kernel is abandoned). */
 static struct kmem_cache *volatile panic_cache, *volatile panic_cache2;
 
-static struct page *virt_to_page(vaddr_t va)
-{
-	return pfn_to_page((unsigned long)(__pa(va) >> PAGE_SHIFT));
-}
-
 Test(slab, objects_are_aligned_lowmem)
 {
 	TEST_BOOT("kirkwood-openblocks-a7");

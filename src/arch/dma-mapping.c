@@ -207,7 +207,7 @@ dma_addr_t dma_map_single(struct device *dev, vaddr_t ptr, u32 size,
 	if (!virt_addr_valid(ptr) || !virt_addr_valid(last) || last < ptr)
 		panic("dma_map_single: %#x+%u is not direct-mapped (lowmem) memory",
 		      ptr, size);
-	page = pfn_to_page((unsigned long)(__pa(ptr) >> PAGE_SHIFT));
+	page = virt_to_page(ptr);
 	return dma_map_page(dev, page, ptr & ~PAGE_MASK, size, dir);
 }
 

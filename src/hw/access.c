@@ -296,6 +296,11 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	tally_apply(c, &t);
 }
 
+static inline u32 page_left(vaddr_t va)
+{
+	return PAGE_SIZE - (va & (PAGE_SIZE - 1));
+}
+
 static inline __attribute__((always_inline)) u8 *
 __translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa,
 	    int *checked);
@@ -339,7 +344,7 @@ __read_runs(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 
 		BUG_ON((r->size != 4 && r->size != 8) ||
 		       (va & (r->size - 1)) || !r->n ||
-		       len > PAGE_SIZE - (va & (PAGE_SIZE - 1)));
+		       len > page_left(va));
 		h = __translate(c, va, flags, &pa, &checked);
 		if (!h) {
 			err = -EFAULT;
@@ -728,11 +733,6 @@ static inline u8 *translate(struct cpu *c, vaddr_t va, unsigned flags,
 int hw_translate(struct cpu *c, vaddr_t va, unsigned flags, phys_addr_t *pa)
 {
 	return translate(c, va, flags, pa) ? 0 : -EFAULT;
-}
-
-static inline u32 page_left(vaddr_t va)
-{
-	return PAGE_SIZE - (va & (PAGE_SIZE - 1));
 }
 
 u32 hw_read(struct cpu *c, vaddr_t va, void *buf, u32 len, unsigned flags)

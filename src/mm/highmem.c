@@ -77,7 +77,7 @@ struct page *kmap_to_page(vaddr_t vaddr)
 	if (vaddr >= PKMAP_ADDR(0) && vaddr < PKMAP_ADDR(layout.last_pkmap))
 		return pte_page(ptep_get(pkmap_pte(PKMAP_NR(vaddr))));
 	BUG_ON(!virt_addr_valid(vaddr));
-	return pfn_to_page((unsigned long)(__pa(vaddr) >> PAGE_SHIFT));
+	return virt_to_page(vaddr);
 }
 
 vaddr_t lowmem_page_address(const struct page *page)

@@ -19,6 +19,7 @@
 #ifndef VMSPLIT_MM_HIGHMEM_H
 #define VMSPLIT_MM_HIGHMEM_H
 
+#include "arch/layout.h"
 #include "arch/pgtable.h"
 #include "mm/mm_types.h"
 
@@ -69,6 +70,12 @@ void kunmap_high(struct page *page);
 
 /* ARM: take a reference on an existing pkmap mapping; 0 if none. */
 vaddr_t kmap_high_get(struct page *page);
+
+/* virt_to_page - the page behind a direct-map (lowmem) address. */
+static inline struct page *virt_to_page(vaddr_t vaddr)
+{
+	return pfn_to_page((unsigned long)(__pa(vaddr) >> PAGE_SHIFT));
+}
 
 /*
  * kmap_to_page (3.x mm/highmem.c) - the page behind a pkmap address, read

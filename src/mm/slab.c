@@ -232,7 +232,7 @@ static struct slab *page_slab(vaddr_t objp)
 
 	if (!virt_addr_valid(objp))
 		return NULL;
-	page = pfn_to_page((unsigned long)(__pa(objp) >> PAGE_SHIFT));
+	page = virt_to_page(objp);
 	if (page->index != SLAB_PAGE_MAGIC || !page->mapping)
 		return NULL;
 	slabp = page->mapping;
