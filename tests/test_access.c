@@ -984,6 +984,39 @@ Test(access, shaped_line_loops_match_the_generic_one)
 	both_ways_agree(shape_workload, floor, ARRAY_SIZE(floor));
 }
 
+/* Load then store every word of [@a, @a + @len): dirty lines even
+ * without write-allocate. */
+static void dirty_lowmem(vaddr_t a, u32 len)
+{
+	for (u32 off = 0; off < len; off += 4) {
+		kv_read32(a + off);
+		kv_write32(a + off, off * 2654435761u);
+	}
+}
+
+/* @sum folded with the @n values of @size bytes at @vals. */
+static u64 run_sum(u64 sum, const void *vals, u32 size, u32 n)
+{
+	for (u32 i = 0; i < n; i++)
+		sum = sum * 31 + (size == 4 ? ((const u32 *)vals)[i] :
+					      ((const u64 *)vals)[i]);
+	return sum;
+}
+
+/* The loads of @nr runs @runs, each one by one, their values to out. */
+static void runs_one_by_one(const struct load_run *runs, u32 nr)
+{
+	for (u32 j = 0; j < nr; j++)
+		for (u32 i = 0; i < runs[j].n; i++) {
+			vaddr_t va = runs[j].va + runs[j].size * i;
+
+			if (runs[j].size == 4)
+				((u32 *)runs[j].out)[i] = kv_read32(va);
+			else
+				((u64 *)runs[j].out)[i] = kv_read64(va);
+		}
+}
+
 /*
  * Loads of 4 and 8 bytes over 2 MiB of dirty lowmem, in runs of 1 to 48
  * that start anywhere in a line and may cross lines (not pages), each run either one
@@ -1004,11 +1037,7 @@ static void read_run_workload(struct shape_run *r, const char *board,
 	pg = alloc_pages(GFP_KERNEL, 9);
 	cr_assert(pg, "%s", board);
 	a = page_address(pg);
-	/* Loaded, then stored: dirty lines even without write-allocate. */
-	for (u32 off = 0; off < 2 * half; off += 4) {
-		kv_read32(a + off);
-		kv_write32(a + off, off * 2654435761u);
-	}
+	dirty_lowmem(a, 2 * half);
 	r->sum = 0;
 	for (u32 off = 0; off < 2 * half - 4096; off += 1000 + 8 * (k % 7), k++) {
 		u32 size = k % 3 ? 4 : 8, n = 1 + k % 48;
@@ -1021,16 +1050,12 @@ static void read_run_workload(struct shape_run *r, const char *board,
 		if (as_run) {
 			kv_read_run(va, vals, size, n);
 		} else {
-			for (u32 i = 0; i < n; i++) {
-				if (size == 4)
-					((u32 *)vals)[i] = kv_read32(va + 4 * i);
-				else
-					vals[i] = kv_read64(va + 8 * i);
-			}
+			struct load_run one = { .va = va, .size = size,
+						.n = n, .out = vals };
+
+			runs_one_by_one(&one, 1);
 		}
-		for (u32 i = 0; i < n; i++)
-			r->sum = r->sum * 31 + (size == 4 ? ((u32 *)vals)[i] :
-							    vals[i]);
+		r->sum = run_sum(r->sum, vals, size, n);
 	}
 	shape_take(r, c);
 	__free_pages(pg, 9);
@@ -1050,20 +1075,6 @@ Test(access, read_run_matches_single_loads)
 }
 
 #define BATCH_MAX 40
-
-/* The loads of @nr runs @runs, each one by one, their values summed. */
-static void runs_one_by_one(const struct load_run *runs, u32 nr)
-{
-	for (u32 j = 0; j < nr; j++)
-		for (u32 i = 0; i < runs[j].n; i++) {
-			vaddr_t va = runs[j].va + runs[j].size * i;
-
-			if (runs[j].size == 4)
-				((u32 *)runs[j].out)[i] = kv_read32(va);
-			else
-				((u64 *)runs[j].out)[i] = kv_read64(va);
-		}
-}
 
 /*
  * Runs of 1 to 48 loads of 4 and 8 bytes, scattered over up to 96 blocks
@@ -1088,12 +1099,7 @@ static void read_runs_workload(struct shape_run *r, const char *board,
 	       (blocks[nblocks] = alloc_pages(GFP_KERNEL, 9)))
 		nblocks++;
 	cr_assert_geq(nblocks, 32, "%s", board);
-	for (u32 off = 0; off < (2u << 20); off += 4) {
-		vaddr_t a = page_address(blocks[0]) + off;
-
-		kv_read32(a);
-		kv_write32(a, off * 2654435761u);
-	}
+	dirty_lowmem(page_address(blocks[0]), 2u << 20);
 	r->sum = 0;
 	for (u32 k = 0; k < 3000; k++) {
 		u32 size = k % 3 ? 4 : 8, n = 1 + k % 48;
@@ -1110,11 +1116,8 @@ static void read_runs_workload(struct shape_run *r, const char *board,
 		else
 			runs_one_by_one(runs, nr);
 		for (u32 j = 0; j < nr; j++)
-			for (u32 i = 0; i < runs[j].n; i++)
-				r->sum = r->sum * 31 +
-					 (runs[j].size == 4 ?
-						  ((u32 *)vals[j])[i] :
-						  vals[j][i]);
+			r->sum = run_sum(r->sum, vals[j], runs[j].size,
+					 runs[j].n);
 		if (++batches % 4 == 0)
 			hw_tlb_inv_all(c);
 		want = 1 + batches * 17 % BATCH_MAX;
