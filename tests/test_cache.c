@@ -129,6 +129,9 @@ Test(cache, platform_geometry)
 			     g->l1_kind == CACHE_VIVT, "%s", g->platform);
 		cr_assert_eq(l1.pa_line != NULL, g->l1_kind == CACHE_VIVT);
 		cr_assert_null(l2.pa_line);
+		/* A set never straddles two 64-byte host lines. */
+		cr_assert_eq((uintptr_t)l1.tag % 64, 0, "%s", g->platform);
+		cr_assert_eq((uintptr_t)l2.tag % 64, 0, "%s", g->platform);
 		cache_exit(&l1);
 		cache_exit(&l2);
 	}

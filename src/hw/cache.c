@@ -24,6 +24,28 @@ static bool cache_pa_names_line(const struct cache *c)
 	       !(c->index_by_va && (c->sets << c->line_shift) > PAGE_SIZE);
 }
 
+#define HOST_LINE 64 /* bytes: x86-64 and the Arm hosts */
+
+/*
+ * Zeroed host memory for a tag array of @size bytes, at a host cache line:
+ * a set of eight 4-byte tags (32 bytes), or of sixteen, then never
+ * straddles two host lines, so a lookup takes one host miss at most.
+ * calloc() of a large array returns 16 bytes past a page, which split
+ * every other 32-byte set.  calloc(), not aligned_alloc() and memset():
+ * a large calloc() is a fresh mapping the host commits as it is touched,
+ * and the NUMA-Q boots 16 of 256 KiB.  *@mem gets what to free.
+ */
+static void *zalloc_sets(size_t size, void **mem)
+{
+	uintptr_t p;
+
+	*mem = calloc(1, size + HOST_LINE - 1);
+	if (!*mem)
+		return NULL;
+	p = ALIGN_UP((uintptr_t)*mem, (uintptr_t)HOST_LINE);
+	return (void *)p;
+}
+
 int cache_init(struct cache *c, const struct cache_params *p)
 {
 	u32 lines;
@@ -54,9 +76,10 @@ int cache_init(struct cache *c, const struct cache_params *p)
 	c->set_mask = c->sets - 1;
 	c->line_shift = (u32)__builtin_ctz(p->line);
 	if (p->own_lookup)
-		c->own_tag = calloc(lines, sizeof(*c->own_tag));
+		c->own_tag = zalloc_sets(lines * sizeof(*c->own_tag),
+					&c->tag_mem);
 	else
-		c->tag = calloc(lines, sizeof(*c->tag));
+		c->tag = zalloc_sets(lines * sizeof(*c->tag), &c->tag_mem);
 	c->victim = calloc(c->sets, 1);
 	if (cache_virtually_indexed(c)) {
 		c->pa_line = calloc(lines, sizeof(*c->pa_line));
@@ -86,8 +109,7 @@ int cache_init(struct cache *c, const struct cache_params *p)
 
 void cache_exit(struct cache *c)
 {
-	free(c->tag);
-	free(c->own_tag);
+	free(c->tag_mem);
 	free(c->victim);
 	free(c->pa_line);
 	free(c->va_line);

@@ -62,6 +62,7 @@ struct cache {
 	 * hw/icache.c); of this file's operations only cache_inv_all applies.
 	 */
 	u64 *own_tag;
+	void *tag_mem;		/* the allocation tag[] or own_tag[] sit in */
 	u64 *pa_line;		/* PA line of each line (virtually indexed kinds) */
 	u32 *va_line;		/* VA line of each line (virtually indexed kinds) */
 	u8 *victim;		/* next way to replace, per set */
