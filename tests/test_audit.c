@@ -25,6 +25,7 @@
 #include "mm/internal.h"
 #include "mm/mm.h"
 #include "mm/rmap.h"
+#include "mm/rmap_hint.h"
 #include "mm/rmap_shadow.h"
 
 #define NPAGES 4
@@ -338,6 +339,43 @@ Test(audit, end_of_run_catches_a_shadow_entry_the_chain_lacks)
 		page_to_pfn(page));
 	EXPECT_PANIC(want, { mm_audit_pages(); });
 	two_mms_free(&t);
+}
+
+/*
+ * The chain hints are host bookkeeping for speed (mm/rmap_hint.h): wrong
+ * ones change no result, so only the audit can tell.  A block too many on
+ * a live chain's hints, then one left on a page with no chain.
+ */
+Test(audit, end_of_run_catches_hints_that_do_not_follow_the_chain)
+{
+	TEST_BOOT("numaq-16");
+	struct two_mms t;
+	struct page *page;
+	pte_addr_t pp;
+	char want[96];
+
+	two_mms_create(&t);
+	page = mapped_page(t.parent, t.a, &pp);
+	chain_hint_push(page, (vaddr_t)page->pte + 64);
+	snprintf(want, sizeof(want),
+		 "page %#lx's chain hints do not follow its chain",
+		 page_to_pfn(page));
+	EXPECT_PANIC(want, { mm_audit_pages(); });
+	two_mms_free(&t);
+}
+
+Test(audit, end_of_run_catches_hints_left_without_a_chain)
+{
+	TEST_BOOT("numaq-16");
+	struct page *page = alloc_page(GFP_HIGHUSER);
+	char want[96];
+
+	cr_assert(page);
+	chain_hint_push(page, layout.page_offset + 0x1000);
+	snprintf(want, sizeof(want),
+		 "page %#lx's chain hints do not follow its chain",
+		 page_to_pfn(page));
+	EXPECT_PANIC(want, { mm_audit_pages(); });
 }
 
 Test(audit, end_of_run_catches_a_shadow_page_without_a_chain)

@@ -24,6 +24,7 @@
 #include "mm/highmem.h"
 #include "mm/mm.h"
 #include "mm/rmap.h"
+#include "mm/rmap_hint.h"
 #include "mm/rmap_shadow.h"
 
 #define MAX_ENTRIES 64
@@ -118,6 +119,9 @@ static void assert_chain(struct page *page, const pte_addr_t *want, u32 n)
 	cr_assert_eq(page_rmap_count(page), n);
 	cr_assert_eq(page_mapcount(page), (int)n);
 	cr_assert_eq(page_mapped(page), n > 0);
+	if (!rmap_objrmap())
+		cr_assert(rmap_hints_follow_chain(page),
+			  "the chain hints do not follow the chain");
 }
 
 /* Uncharged reads of a block, with the i386 / ARM 4-byte-entry layout. */
@@ -457,6 +461,41 @@ Test(rmap, removal_moves_the_head_entry_and_frees_an_empty_head)
 	assert_chain(page, NULL, 0);
 	cr_assert(!test_page_flag(page, PG_direct));
 
+	pt_unmap(&pt);
+	__free_page(pt.pt);
+	__free_page(page);
+	test_shutdown();
+}
+
+/*
+ * A chain of nine blocks built and taken apart out of order: after each
+ * step the hints name the blocks (mm/rmap_hint.h), as many as the slab
+ * has in use.
+ */
+Test(rmap, hints_follow_a_chain_of_many_blocks)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain");
+	struct page *page = datapage();
+	struct ptpage pt;
+	pte_addr_t pa[MAX_ENTRIES];
+	const u32 n = 60;
+
+	pt_map(&pt);
+	fill(page, &pt, n, pa);
+	/* 60 entries, 7 a block: 8 full blocks behind a head of 4. */
+	cr_assert_eq(pte_chain_inuse(), 9);
+	cr_assert_eq(chain_hint_of(page)->nr, 9);
+	cr_assert(rmap_hints_follow_chain(page));
+	for (u32 k = 0; k < n; k++) {
+		u32 i = (k * 37) % n;	/* 37 and 60 coprime: each slot once */
+
+		page_remove_rmap(page, ptep(&pt, i));
+		cr_assert(rmap_hints_follow_chain(page), "after removing %u",
+			  i);
+		cr_assert_eq(chain_hint_of(page)->nr, pte_chain_inuse(),
+			     "after removing %u", i);
+	}
+	assert_chain(page, NULL, 0);
 	pt_unmap(&pt);
 	__free_page(pt.pt);
 	__free_page(page);

@@ -40,6 +40,15 @@ int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags);
 int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
 		unsigned flags);
 
+/*
+ * hw_prefetch_outer - ask the host for the tags a coming access of @pa
+ * will compare in @c's physically indexed outer cache.  Host caches only;
+ * nothing simulated changes.  A walk that knows its addresses some steps
+ * ahead hides the host misses on a large outer cache's tag array, which it
+ * would otherwise take one at a time.
+ */
+void hw_prefetch_outer(const struct cpu *c, phys_addr_t pa);
+
 /* One run of loads for hw_read_runs: as hw_read_run's arguments. */
 struct load_run {
 	vaddr_t va;

@@ -19,6 +19,7 @@
 #include "mm/internal.h"
 #include "mm/mmzone.h"
 #include "mm/rmap.h"
+#include "mm/rmap_hint.h"
 #include "mm/rmap_shadow.h"
 
 #include <stdlib.h>
@@ -182,6 +183,14 @@ static int cmp_pte_addr(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The chain hints must name @page's blocks (mm/rmap_hint.h). */
+static void audit_hints(struct page *page, void *arg)
+{
+	if (!rmap_hints_follow_chain(page))
+		panic("mm audit: page %#lx's chain hints do not follow its chain",
+		      page_to_pfn(page));
+}
+
 /*
  * Walk @page's whole chain: each entry maps the page, _mapcount and the
  * references agree with the chain, and the chain holds exactly the
@@ -199,6 +208,7 @@ static void audit_chain(struct page *page)
 		panic("mm audit: page %#lx has %u rmap entries but _mapcount %d",
 		      page_to_pfn(page), walk.n, page_mapcount(page) - 1);
 	audit_refs(page, walk.n);
+	audit_hints(page, NULL);
 	shadow = rmap_shadow_page_count(page);
 	if (shadow != walk.n)
 		panic("mm audit: page %#lx has %u entries in its chain but %u in the rmap shadow",
@@ -271,6 +281,9 @@ void mm_audit_pages(void)
 			audit_chain(page);
 	}
 	rmap_shadow_for_each_page(audit_shadow_page, NULL);
+	/* Hints left on a page whose chain is gone. */
+	if (!rmap_objrmap())
+		chain_hint_for_each(audit_hints, NULL);
 	if (rmap_objrmap())
 		rmap_shadow_for_each_pair(audit_shadow_pair, NULL);
 	free(walk.pa);

@@ -28,7 +28,10 @@
  * With checks on, page_add_rmap and page_remove_rmap also record each
  * entry in the rmap shadow (mm/rmap_shadow.h), host bookkeeping that lets
  * the exit audit check a PTE without walking its page's chain; it is not
- * charged and touches no simulated state.
+ * charged and touches no simulated state.  Whatever the checks, they keep
+ * the chain hints (mm/rmap_hint.h), the blocks' addresses in chain order
+ * on the host, from which page_remove_rmap's scan asks the host for blocks
+ * several steps ahead; nothing else reads them.
  *
  * Not modelled: 2.6.0's per-CPU one-block cache in front of the slab
  * (local_pte_chain); every pte_chain_alloc/free goes to the slab.
@@ -55,6 +58,7 @@
 #include "kernel/sched.h"
 #include "mm/highmem.h"
 #include "mm/internal.h"
+#include "mm/rmap_hint.h"
 #include "mm/rmap_shadow.h"
 #include "mm/slab.h"
 
@@ -101,6 +105,7 @@ void rmap_init(void)
 		kmem_cache_create("pte_chain", line, line);
 	memset(chain_locks, 0, sizeof(chain_locks));
 	nr_mapped = 0;
+	chain_hint_init();
 	rmap_shadow_init();
 }
 
@@ -109,6 +114,7 @@ void rmap_exit(void)
 	if (pte_chain_cache)
 		kmem_cache_destroy(pte_chain_cache);
 	pte_chain_cache = NULL;
+	chain_hint_exit();
 	rmap_shadow_exit();
 }
 
@@ -275,6 +281,8 @@ struct lowmem_view {
 	const u8 *host;		/* the host byte of PAGE_OFFSET */
 	vaddr_t start;		/* PAGE_OFFSET */
 	u32 last;		/* the last offset a block may start at */
+	phys_addr_t pa;		/* __pa(PAGE_OFFSET) */
+	const struct cpu *cpu;	/* this CPU, whose caches the loads look up */
 };
 
 static struct lowmem_view lowmem_view(void)
@@ -286,6 +294,8 @@ static struct lowmem_view lowmem_view(void)
 		.host = ram_ptr(&machine->ram, __pa(layout.page_offset)),
 		.start = layout.page_offset,
 		.last = size - (ptes_off + nrpte * pa_size),
+		.pa = __pa(layout.page_offset),
+		.cpu = this_cpu(),
 	};
 }
 
@@ -294,6 +304,19 @@ static inline const u8 *view_block(const struct lowmem_view *v, vaddr_t pc)
 {
 	BUG_ON(pc - v->start > v->last);
 	return v->host + (pc - v->start);
+}
+
+/*
+ * Ask the host for block @pc's bytes and for the outer-cache tags its
+ * loads will compare (on the NUMA-Q, 16 arrays of 256 KiB), if @pc lies in
+ * the direct map: a hint is never trusted further.
+ */
+static inline void prefetch_block(const struct lowmem_view *v, vaddr_t pc)
+{
+	if (pc - v->start <= v->last) {
+		__builtin_prefetch(v->host + (pc - v->start));
+		hw_prefetch_outer(v->cpu, v->pa + (pc - v->start));
+	}
 }
 
 /*
@@ -363,17 +386,25 @@ static inline u32 block_loads(struct walk_loads *w, vaddr_t pc, bool head,
  * slot holds @pa in *@found (0 if none) and the slot in *@slot, and the
  * loads the loop makes charged (queued block by block, see walk_loads).
  * Each block is compared in RAM first, uncharged, to know where its run
- * of loads ends; the host fetches the next block's bytes meanwhile.
+ * of loads ends.  The host is asked for the blocks HINT_AHEAD steps ahead
+ * of the scan, which the chain's hints (@hint, mm/rmap_hint.h) name, so
+ * that their misses overlap; the next pointer in a block names only one.
  * Return the slots compared.
  */
+#define HINT_AHEAD 8
+
 static u32 chain_scan(vaddr_t start, u32 start_word, pte_addr_t pa,
-		      vaddr_t *found, u32 *slot)
+		      const struct chain_hint *hint, vaddr_t *found, u32 *slot)
 {
 	const struct lowmem_view v = lowmem_view();
 	const u32 n = nrpte;
 	struct walk_loads w;
 	u32 examined = 0;
+	/* The hinted blocks not yet asked for: blk[0 .. left), tail first. */
+	u32 left = hint ? hint->nr : 0;
 
+	for (u32 k = 0; k < HINT_AHEAD && left; k++)
+		prefetch_block(&v, hint->blk[--left]);
 	w.nr = 0;
 	*found = 0;
 	for (vaddr_t pc = start; pc;) {
@@ -382,9 +413,8 @@ static u32 chain_scan(vaddr_t start, u32 start_word, pte_addr_t pa,
 
 		if (pc != start)
 			memcpy(&word, h, 4);
-		if (pte_chain_next(word))
-			__builtin_prefetch(view_block(&v,
-						      pte_chain_next(word)));
+		if (left)
+			prefetch_block(&v, hint->blk[--left]);
 		from = pte_chain_idx(word);
 		i = slot_find(h, from, pa);
 		examined += block_loads(&w, pc, pc == start, from,
@@ -595,6 +625,7 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 		slot_write(prealloc, nrpte - 2, pte_paddr);
 		kv_write32(prealloc, pte_chain_encode(0, nrpte - 2));
 		page->pte = prealloc;
+		chain_hint_push(page, prealloc);
 		prealloc = 0;	/* we consumed it */
 		goto out;
 	}
@@ -607,6 +638,7 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 			      page_to_pfn(page));
 		kv_write32(prealloc, pte_chain_encode(head, nrpte - 1));
 		page->pte = prealloc;
+		chain_hint_push(page, prealloc);
 		slot_write(prealloc, nrpte - 1, pte_paddr);
 		prealloc = 0;
 		goto out;
@@ -661,13 +693,15 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 		u32 start_word = kv_read32(start);
 		u32 victim_i = pte_chain_idx(start_word), i;
 
-		examined = chain_scan(start, start_word, pte_paddr, &pc, &i);
+		examined = chain_scan(start, start_word, pte_paddr,
+				      chain_hint_of(page), &pc, &i);
 		if (pc) {
 			slot_write(pc, i, slot_read(start, victim_i));
 			slot_write(start, victim_i, 0);
 			if (victim_i == nrpte - 1) {
 				/* Emptied a pte_chain. */
 				page->pte = pte_chain_next(start_word);
+				chain_hint_pop(page);
 				pte_chain_free(start);
 			} else {
 				kv_write32(start, start_word + 1);
@@ -743,6 +777,7 @@ int page_referenced(struct page *page)
 			pc = (vaddr_t)page->pte;
 			page->pte = slot_read(pc, nrpte - 1);
 			set_page_flag(page, PG_direct);
+			chain_hint_pop(page);
 			slot_write(pc, nrpte - 1, 0);
 			pte_chain_free(pc);
 		}
@@ -766,6 +801,21 @@ void rmap_for_each(struct page *page, void (*fn)(pte_addr_t pa, void *arg),
 		for (u32 i = pte_chain_idx(word); i < nrpte; i++)
 			fn(raw_slot_read(pc, i), arg);
 	}
+}
+
+bool rmap_hints_follow_chain(const struct page *page)
+{
+	const struct chain_hint *hint = chain_hint_of(page);
+	u32 k = hint ? hint->nr : 0;
+
+	BUG_ON(objrmap);
+	if (!test_page_flag(page, PG_direct)) {
+		for (vaddr_t pc = (vaddr_t)page->pte; pc;
+		     pc = pte_chain_next(raw_read32(pc)))
+			if (!k || hint->blk[--k] != pc)
+				return false;
+	}
+	return k == 0;
 }
 
 static void count_one(pte_addr_t pa, void *arg)

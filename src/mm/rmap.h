@@ -124,6 +124,14 @@ int try_to_unmap(struct page *page);
 void rmap_for_each(struct page *page, void (*fn)(pte_addr_t pa, void *arg),
 		   void *arg);
 
+/*
+ * rmap_hints_follow_chain - do @page's chain hints (mm/rmap_hint.h) name
+ * its chain's blocks, head to tail?  A page without a chain must have none.
+ * Uncharged: for the audit, which holds the hints to the chains because a
+ * wrong one would slow the scan without changing any result.
+ */
+bool rmap_hints_follow_chain(const struct page *page);
+
 /* Number of PTEs recorded on @page (uncharged): its chain's entries, or
  * under objrmap its _mapcount. */
 u32 page_rmap_count(struct page *page);
