@@ -849,18 +849,6 @@ int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags)
 	return word_access(c, va, &v, 8, flags | ACC_WRITE);
 }
 
-void hw_prefetch_outer(const struct cpu *c, phys_addr_t pa)
-{
-	const struct cache *k = c->l2;
-	u32 set;
-	u64 line;
-
-	if (!k || k->index_by_va)
-		return;
-	cache_locate(k, 0, pa, &set, &line);
-	__builtin_prefetch(&k->tag[set * k->ways]);
-}
-
 int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
 		unsigned flags)
 {

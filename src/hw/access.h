@@ -47,7 +47,13 @@ int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,
  * ahead hides the host misses on a large outer cache's tag array, which it
  * would otherwise take one at a time.
  */
-void hw_prefetch_outer(const struct cpu *c, phys_addr_t pa);
+static inline void hw_prefetch_outer(const struct cpu *c, phys_addr_t pa)
+{
+	const struct cache *k = c->l2;
+
+	if (k && !k->index_by_va)
+		cache_prefetch_set(k, pa);
+}
 
 /* One run of loads for hw_read_runs: as hw_read_run's arguments. */
 struct load_run {

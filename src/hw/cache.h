@@ -166,6 +166,17 @@ static inline void cache_locate(const struct cache *c, vaddr_t va,
 	*line = c->tag_by_va ? vline : pline;
 }
 
+/*
+ * cache_prefetch_set - ask the host for the tags of the set @pa indexes in
+ * @c, which must be physically indexed.  Host caches only.
+ */
+static inline void cache_prefetch_set(const struct cache *c, phys_addr_t pa)
+{
+	u32 set = (u32)(pa >> c->line_shift) & c->set_mask;
+
+	__builtin_prefetch(&c->tag[set * c->ways]);
+}
+
 static inline u32 cache_dirty_bucket(u64 pline)
 {
 	return (u32)((u32)(pline ^ (pline >> 32)) * 0x9e3779b1u) >>
