@@ -540,10 +540,12 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 	 * A program that blocks for good (a pipe only it could write) is
 	 * its own bug: SIGKILL it, as a harness would, and audit what the
 	 * kernel is left with.  A task SIGKILL cannot wake is the kernel's.
+	 * A kill can let a task run that could not before -- a vfork
+	 * parent, uninterruptible until its child is gone -- and that one
+	 * may block for good in turn: kill again while a kill wakes anyone.
 	 */
-	if (out->deadlock) {
-		kill_sleeping_tasks();
-		if (sched_run())
+	for (int blocked = out->deadlock; blocked; blocked = sched_run()) {
+		if (!kill_sleeping_tasks())
 			panic("fuzz: %u tasks blocked uninterruptibly", nr_tasks());
 	}
 	out->ops = ops_done;

@@ -97,6 +97,15 @@ static const struct expect crashes[] = {
 	 */
 	{ "deadlock-abandoned-the-kernel", 31, 2, 0, 0, true },
 	/*
+	 * Cortex-A15: a vfork child blocks for good on a pipe read while its
+	 * parent waits, uninterruptibly, for it.  The harness's SIGKILL of
+	 * the child let the parent run on, into a pipe read of its own, and
+	 * the second deadlock was reported as an uninterruptible task -- of
+	 * the harness's making, not the kernel's.  Now it kills again while
+	 * a kill wakes anyone.
+	 */
+	{ "vfork-parent-blocks-after-its-child-is-killed", 32, 3, 0, 0, true },
+	/*
 	 * Kirkwood, HIGHMEM=n: exec, then unlink() with a path in the new
 	 * image's text.  shmem_getpage zeroed the text page through the
 	 * direct map and nothing wrote that VIVT alias back before
