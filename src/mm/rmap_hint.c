@@ -2,24 +2,24 @@
 /*
  * The chain hints (see mm/rmap_hint.h): a pointer per frame, [min_pfn,
  * max_pfn), to a growable array of the frame's blocks.  The pointers sit
- * in an anonymous mapping, whose host pages are committed only where a
- * frame got a chain (the NUMA-Q has four million frames), and the frames
- * that ever had an array are listed, so that chain_hint_exit frees them
- * without reading the whole table.
+ * in chunks of HINT_CHUNK frames, allocated at a chunk's first chain (the
+ * NUMA-Q has four million frames, and a run gives chains to few of them),
+ * under a directory of the chunks.  All of it is heap memory, which
+ * LeakSanitizer scans: an array hanging off an anonymous mapping would be
+ * reported as leaked wherever a test abandons a kernel at a panic.
  */
 #include "mm/rmap_hint.h"
 
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "base/panic.h"
 
+#define HINT_CHUNK 1024u
 #define HINT_MIN_SIZE 4u
 
-static struct chain_hint **hints;	/* by pfn - min_pfn; NULL: none yet */
-static unsigned long nr_hints;
-static u32 *owners;			/* the pfns with an array */
-static u32 nr_owners, owners_size;
+static struct chain_hint ***chunks;	/* [nr_chunks]; NULL: no chain yet */
+static u32 nr_chunks;
+static unsigned long nr_frames;
 
 void chain_hint_init(void)
 {
@@ -28,49 +28,39 @@ void chain_hint_init(void)
 
 void chain_hint_exit(void)
 {
-	if (hints) {
-		for (u32 i = 0; i < nr_owners; i++)
-			free(hints[owners[i] - min_pfn]);
-		if (munmap(hints, nr_hints * sizeof(*hints)))
-			panic("chain_hint: munmap of the table failed");
+	for (u32 c = 0; chunks && c < nr_chunks; c++) {
+		for (u32 i = 0; chunks[c] && i < HINT_CHUNK; i++)
+			free(chunks[c][i]);
+		free(chunks[c]);
 	}
-	free(owners);
-	hints = NULL;
-	nr_hints = 0;
-	owners = NULL;
-	nr_owners = owners_size = 0;
+	free(chunks);
+	chunks = NULL;
+	nr_chunks = 0;
+	nr_frames = 0;
 }
 
-/* @page's slot in the table, which is mapped at the first use. */
+/* @page's slot, its chunk allocated if it has none yet. */
 static struct chain_hint **hint_slot(const struct page *page)
 {
-	unsigned long pfn = page_to_pfn(page);
+	unsigned long i = page_to_pfn(page) - min_pfn;
+	struct chain_hint ***chunk;
 
-	if (!hints) {
-		void *map;
-
-		nr_hints = max_pfn - min_pfn;
-		map = mmap(NULL, nr_hints * sizeof(*hints),
-			   PROT_READ | PROT_WRITE,
-			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (map == MAP_FAILED)
-			panic("chain_hint: no host memory for %lu frames",
-			      nr_hints);
-		hints = map;
+	if (!chunks) {
+		nr_frames = max_pfn - min_pfn;
+		nr_chunks = (u32)DIV_ROUND_UP(nr_frames, HINT_CHUNK);
+		chunks = calloc(nr_chunks, sizeof(*chunks));
+		if (!chunks)
+			panic("chain_hint: no host memory for %u chunks",
+			      nr_chunks);
 	}
-	BUG_ON(pfn - min_pfn >= nr_hints);
-	return &hints[pfn - min_pfn];
-}
-
-static void add_owner(unsigned long pfn)
-{
-	if (nr_owners == owners_size) {
-		owners_size = owners_size ? 2 * owners_size : 256;
-		owners = realloc(owners, owners_size * sizeof(*owners));
-		if (!owners)
-			panic("chain_hint: no host memory for the owner list");
+	BUG_ON(i >= nr_frames);
+	chunk = &chunks[i / HINT_CHUNK];
+	if (!*chunk) {
+		*chunk = calloc(HINT_CHUNK, sizeof(**chunk));
+		if (!*chunk)
+			panic("chain_hint: no host memory for a chunk");
 	}
-	owners[nr_owners++] = (u32)pfn;
+	return &(*chunk)[i % HINT_CHUNK];
 }
 
 void chain_hint_push(const struct page *page, vaddr_t pc)
@@ -80,8 +70,6 @@ void chain_hint_push(const struct page *page, vaddr_t pc)
 	if (!h || h->nr == h->size) {
 		u32 size = h ? 2 * h->size : HINT_MIN_SIZE;
 
-		if (!h)
-			add_owner(page_to_pfn(page));
 		h = realloc(h, sizeof(*h) + size * sizeof(h->blk[0]));
 		if (!h)
 			panic("chain_hint: no host memory for %u blocks", size);
@@ -103,11 +91,19 @@ void chain_hint_pop(const struct page *page)
 
 const struct chain_hint *chain_hint_of(const struct page *page)
 {
-	return hints ? hints[page_to_pfn(page) - min_pfn] : NULL;
+	unsigned long i = page_to_pfn(page) - min_pfn;
+
+	if (!chunks || !chunks[i / HINT_CHUNK])
+		return NULL;
+	return chunks[i / HINT_CHUNK][i % HINT_CHUNK];
 }
 
 void chain_hint_for_each(void (*fn)(struct page *page, void *arg), void *arg)
 {
-	for (u32 i = 0; i < nr_owners; i++)
-		fn(pfn_to_page(owners[i]), arg);
+	for (u32 c = 0; chunks && c < nr_chunks; c++) {
+		for (u32 i = 0; chunks[c] && i < HINT_CHUNK; i++)
+			if (chunks[c][i])
+				fn(pfn_to_page(min_pfn + c * HINT_CHUNK + i),
+				   arg);
+	}
 }

@@ -39,7 +39,8 @@ void chain_hint_pop(const struct page *page);
 /* @page's hints, or NULL if it never had a chain. */
 const struct chain_hint *chain_hint_of(const struct page *page);
 
-/* chain_hint_for_each - call @fn for every page that ever had a chain. */
+/* chain_hint_for_each - call @fn for every page that ever had a chain,
+ * in pfn order. */
 void chain_hint_for_each(void (*fn)(struct page *page, void *arg), void *arg);
 
 #endif
