@@ -24,7 +24,7 @@ static bool cache_pa_names_line(const struct cache *c)
 	       !(c->index_by_va && (c->sets << c->line_shift) > PAGE_SIZE);
 }
 
-#define HOST_LINE 64 /* bytes: x86-64 and the Arm hosts */
+#define HOST_LINE 64 /* bytes: the cache line of x86-64 and most Arm hosts */
 
 /*
  * Zeroed host memory for a tag array of @size bytes, at a host cache line:

@@ -281,11 +281,10 @@ void mm_audit_pages(void)
 			audit_chain(page);
 	}
 	rmap_shadow_for_each_page(audit_shadow_page, NULL);
-	/* Hints left on a page whose chain is gone. */
-	if (!rmap_objrmap())
-		chain_hint_for_each(audit_hints, NULL);
 	if (rmap_objrmap())
 		rmap_shadow_for_each_pair(audit_shadow_pair, NULL);
+	else	/* hints left on a page whose chain is gone */
+		chain_hint_for_each(audit_hints, NULL);
 	free(walk.pa);
 	walk = (struct chain_walk){ 0 };
 }
