@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The chain hints (mm/rmap_hint.c): a page's blocks pushed and popped in
- * chain order, growth past the first array, the list of pages that ever
- * had one, the reset at boot; and that page_add_rmap, page_remove_rmap
- * and page_referenced keep them on the chain's blocks while a chain grows
- * over many blocks and shrinks again.
+ * chain order, growth past the first array, the walk of the pages that
+ * ever had one (in pfn order, at both ends of RAM), the reset at boot.
+ * That page_add_rmap, page_remove_rmap and page_referenced keep them on
+ * a chain's blocks is tested with the chains, in tests/test_rmap.c.
  *
  * Every test leaves each page's hints empty or on its chain, as the
  * end-of-run audit in test_shutdown() requires.
@@ -23,17 +23,26 @@ static vaddr_t blk_at(u32 i)
 	return 0xc1000000u + i * 32;
 }
 
-static void count_page(struct page *page, void *arg)
+struct hint_walk {
+	u32 n;
+	unsigned long pfn[4];
+};
+
+static void visit(struct page *page, void *arg)
 {
-	(*(u32 *)arg)++;
+	struct hint_walk *w = arg;
+
+	if (w->n < 4)
+		w->pfn[w->n] = page_to_pfn(page);
+	w->n++;
 }
 
-static u32 pages_with_hints(void)
+static struct hint_walk pages_with_hints(void)
 {
-	u32 n = 0;
+	struct hint_walk w = { 0 };
 
-	chain_hint_for_each(count_page, &n);
-	return n;
+	chain_hint_for_each(visit, &w);
+	return w;
 }
 
 Test(rmap_hint, push_and_pop_keep_chain_order_past_the_first_array)
@@ -63,29 +72,34 @@ Test(rmap_hint, push_and_pop_keep_chain_order_past_the_first_array)
 	for (u32 i = 0; i < 41; i++)
 		chain_hint_pop(p);
 	cr_assert_eq(chain_hint_of(p)->nr, 0);
-	cr_assert_eq(pages_with_hints(), 1);
+	cr_assert_eq(pages_with_hints().n, 1);
 	test_shutdown();
 }
 
-Test(rmap_hint, pages_are_listed_once_and_dropped_at_boot)
+Test(rmap_hint, pages_are_walked_once_in_pfn_order_and_dropped_at_boot)
 {
 	TEST_BOOT("numaq-16");
 	struct page *p = pfn_to_page(min_pfn + 7);
 	struct page *q = pfn_to_page(max_pfn - 1);
+	struct hint_walk w;
 
-	chain_hint_push(p, blk_at(0));
+	/* The last frame first: the walk goes by pfn, not by first push. */
 	chain_hint_push(q, blk_at(1));
 	chain_hint_push(q, blk_at(2));
+	chain_hint_push(p, blk_at(0));
 	chain_hint_pop(q);
 	chain_hint_pop(q);
 	chain_hint_push(q, blk_at(3));
-	cr_assert_eq(pages_with_hints(), 2);
+	w = pages_with_hints();
+	cr_assert_eq(w.n, 2);
+	cr_assert_eq(w.pfn[0], min_pfn + 7);
+	cr_assert_eq(w.pfn[1], max_pfn - 1);
 	chain_hint_pop(p);
 	chain_hint_pop(q);
 	test_shutdown();
 
 	TEST_BOOT("numaq-16");
-	cr_assert_eq(pages_with_hints(), 0);
+	cr_assert_eq(pages_with_hints().n, 0);
 	cr_assert_null(chain_hint_of(pfn_to_page(min_pfn + 7)));
 	test_shutdown();
 }
