@@ -129,6 +129,74 @@ static void consistent_case(void)
 	two_mms_destroy(&t);
 }
 
+/*
+ * Many forks of one parent: each page's chain runs over several blocks,
+ * and the forks go in an order that frees blocks at the head and moves
+ * entries from the middle.  With the chains live, every page's hints must
+ * follow its chain (the audit holds them to it), on each layout of a
+ * block: i386 4- and 8-byte entries, ARM 4-byte, LPAE 8-byte after a hole.
+ */
+#define NFORKS 40
+
+static void many_forks_case(void)
+{
+	struct two_mms t;
+	struct mm_struct *fork[NFORKS];
+	u32 blocks = 0;
+
+	two_mms_create(&t);
+	for (u32 i = 0; i < NFORKS; i++) {
+		fork[i] = mm_alloc();
+		cr_assert(fork[i]);
+		cr_assert_eq(dup_mmap(fork[i], t.parent), 0);
+	}
+	/* Every third fork exits, oldest first: entries deep in the chain. */
+	for (u32 i = 0; i < NFORKS; i += 3) {
+		mmput(fork[i]);
+		fork[i] = NULL;
+	}
+	for (u32 i = 0; i < NPAGES; i++) {
+		struct page *page = mapped_page(t.parent, t.a + i * PAGE_SIZE,
+						NULL);
+
+		cr_assert_eq(page_mapcount(page), 2 + NFORKS - 14);
+		cr_assert(rmap_hints_follow_chain(page), "page %u", i);
+		blocks += chain_hint_of(page)->nr;
+	}
+	/* 28 entries a page: at least two blocks each whatever NRPTE is. */
+	cr_assert_geq(blocks, 2 * NPAGES);
+	mm_audit_pages();
+	for (u32 i = 0; i < NFORKS; i++)
+		if (fork[i])
+			mmput(fork[i]);
+	two_mms_destroy(&t);
+}
+
+Test(audit, hints_follow_live_chains_numaq)
+{
+	TEST_BOOT("numaq-16");
+	many_forks_case();
+}
+
+Test(audit, hints_follow_live_chains_numaq_highpte)
+{
+	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y");
+	many_forks_case();
+}
+
+Test(audit, hints_follow_live_chains_kirkwood_pte_chain)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "rmap=pte-chain");
+	many_forks_case();
+}
+
+Test(audit, hints_follow_live_chains_a15_lpae_highpte)
+{
+	TEST_BOOT("cortex-a15-2g", "rmap=pte-chain", "CONFIG_ARM_LPAE=y",
+		  "CONFIG_HIGHPTE=y");
+	many_forks_case();
+}
+
 Test(audit, consistent_mms_pass_numaq)
 {
 	TEST_BOOT("numaq-16");
