@@ -10,10 +10,10 @@
  * its size follows the largest number of mappings the run had at one
  * time, not the size of simulated RAM.
  *
- * The page totals: a count per frame, [min_pfn, max_pfn), allocated at the
- * first add and zero until a frame's first; the host commits its pages as
- * they are first written, so it too follows the mappings, not the RAM.
- * Frames handed out together sit together there, where the hash put each
+ * The page totals: a count per frame, in a frame table (mm/frame_table.h)
+ * whose chunks are allocated as adds reach them, so it too follows the
+ * mappings, not the RAM.  Frames handed out together sit together there,
+ * where the hash put each
  * total in a host cache line of its own: with the totals in the table,
  * an add or a remove was two lookups, each a likely host cache miss (the
  * table's lookups were 8.8% of a NUMA-Q kernbench's host samples, 6%
@@ -22,9 +22,9 @@
 #include "mm/rmap_shadow.h"
 
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "base/panic.h"
+#include "mm/frame_table.h"
 
 #define SHADOW_MIN_SLOTS 1024u
 
@@ -38,15 +38,8 @@ static struct shadow_slot *slots;
 static u32 nr_slots; /* a power of two, or 0 before the first add */
 static u32 nr_used;
 
-/*
- * The page totals, by pfn - min_pfn (NULL before the first add), and a bit
- * per TOTALS_CHUNK of them that an add has reached: the end-of-run walk
- * reads only those chunks (a NUMA-Q maps pages at both ends of its RAM).
- */
-#define TOTALS_CHUNK 1024ul
-static u32 *page_totals;
-static unsigned long nr_totals;
-static u64 *chunks_used;
+/* The page totals (u32), by pfn. */
+static struct frame_table page_totals = FRAME_TABLE_INIT(sizeof(u32));
 
 /* The murmur3 finaliser over both halves of the key. */
 static u32 shadow_hash(u32 pfn, u64 pa)
@@ -133,33 +126,10 @@ static void shadow_delete(struct shadow_slot *s)
 	}
 }
 
-/*
- * @pfn's total, the array mapped at the first use: an anonymous mapping
- * reads as zeroes and commits a host page only when one is written.  Not
- * calloc(): once glibc has freed a mapping that size it serves the next
- * one from its heap, clearing all of it -- 16 MiB on the NUMA-Q at each
- * boot that maps a page.
- */
+/* @pfn's total, its chunk allocated if need be. */
 static u32 *page_total(u32 pfn)
 {
-	if (!page_totals) {
-		void *map;
-
-		nr_totals = max_pfn - min_pfn;
-		map = mmap(NULL, nr_totals * sizeof(*page_totals),
-			   PROT_READ | PROT_WRITE,
-			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (map == MAP_FAILED)
-			panic("rmap_shadow: no host memory for %lu page totals",
-			      nr_totals);
-		page_totals = map;
-		chunks_used = calloc(DIV_ROUND_UP(nr_totals, TOTALS_CHUNK * 64),
-				     sizeof(*chunks_used));
-		if (!chunks_used)
-			panic("rmap_shadow: no host memory for the totals' chunk bits");
-	}
-	BUG_ON(pfn - min_pfn >= nr_totals);
-	return &page_totals[pfn - min_pfn];
+	return frame_table_slot(&page_totals, pfn);
 }
 
 /* Take one from (@pfn, @pa); false if it was not there. */
@@ -193,23 +163,15 @@ void rmap_shadow_exit(void)
 	slots = NULL;
 	nr_slots = 0;
 	nr_used = 0;
-	if (page_totals &&
-	    munmap(page_totals, nr_totals * sizeof(*page_totals)))
-		panic("rmap_shadow: munmap of the page totals failed");
-	page_totals = NULL;
-	nr_totals = 0;
-	free(chunks_used);
-	chunks_used = NULL;
+	frame_table_exit(&page_totals);
 }
 
 void rmap_shadow_add(const struct page *page, pte_addr_t pa)
 {
 	u32 pfn = (u32)page_to_pfn(page);
-	unsigned long chunk = (pfn - min_pfn) / TOTALS_CHUNK;
 
 	shadow_inc(pfn, pa);
 	(*page_total(pfn))++;
-	chunks_used[chunk / 64] |= 1ull << (chunk % 64);
 }
 
 void rmap_shadow_prefetch(const struct page *page, pte_addr_t pa)
@@ -219,7 +181,7 @@ void rmap_shadow_prefetch(const struct page *page, pte_addr_t pa)
 	if (!nr_slots)
 		return;
 	__builtin_prefetch(&slots[shadow_hash(pfn, pa)], 1);
-	__builtin_prefetch(page_total(pfn), 1);
+	__builtin_prefetch(frame_table_peek(&page_totals, pfn), 1);
 }
 
 void rmap_shadow_remove(const struct page *page, pte_addr_t pa)
@@ -243,23 +205,32 @@ u32 rmap_shadow_lookup(const struct page *page, pte_addr_t pa)
 
 u32 rmap_shadow_page_count(const struct page *page)
 {
-	return page_totals ? *page_total((u32)page_to_pfn(page)) : 0;
+	const u32 *total = frame_table_peek(&page_totals, page_to_pfn(page));
+
+	return total ? *total : 0;
+}
+
+struct page_visit {
+	void (*fn)(unsigned long pfn, u32 count, void *arg);
+	void *arg;
+};
+
+static void visit_total(unsigned long pfn, void *value, void *arg)
+{
+	const struct page_visit *v = arg;
+	u32 count = *(u32 *)value;
+
+	if (count)
+		v->fn(pfn, count, v->arg);
 }
 
 void rmap_shadow_for_each_page(void (*fn)(unsigned long pfn, u32 count,
 					  void *arg),
 			       void *arg)
 {
-	for (unsigned long c = 0; page_totals && c * TOTALS_CHUNK < nr_totals;
-	     c++) {
-		unsigned long end = MIN((c + 1) * TOTALS_CHUNK, nr_totals);
+	struct page_visit v = { fn, arg };
 
-		if (!(chunks_used[c / 64] & 1ull << (c % 64)))
-			continue;
-		for (unsigned long i = c * TOTALS_CHUNK; i < end; i++)
-			if (page_totals[i])
-				fn(min_pfn + i, page_totals[i], arg);
-	}
+	frame_table_for_each(&page_totals, visit_total, &v);
 }
 
 void rmap_shadow_for_each_pair(void (*fn)(unsigned long pfn, pte_addr_t pa,
