@@ -8,8 +8,8 @@
  * the shadow, so a chain the rmap code corrupts is still caught.
  *
  * It is a multiset of (pfn, pte_addr_t) pairs, in an open-addressing hash
- * table sized to the pairs present, plus a per-page entry count, in an
- * array by pfn whose host pages are committed only where a page was
+ * table sized to the pairs present, plus a per-page entry count, in a
+ * frame table (mm/frame_table.h) whose chunks exist only where a page was
  * mapped (NUMA-Q has four million frames).  It is host bookkeeping only:
  * nothing here is charged or touches simulated RAM, caches or TLBs, so
  * results are the same with or without it.
