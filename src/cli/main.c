@@ -682,12 +682,13 @@ static int cmd_run_dd(int argc, char **argv)
 			printf("  {\"workload\": \"dd\", \"platform\": \"%s\", \"settings\": ",
 			       a.s.platform->name);
 			settings_print_json(&a.s, stdout);
-			char headline[48];
+			char headline[80];
 
 			printf(", \"params\": {\"bs\": %u, \"total\": %llu}, ",
 			       bs[i], (unsigned long long)totals[i]);
-			snprintf(headline, sizeof(headline), "\"MBps\": %.2f, ",
-				 pts[i].mbps);
+			snprintf(headline, sizeof(headline),
+				 "\"MBps\": %.2f, \"dd_s\": %.9f, ", pts[i].mbps,
+				 pts[i].dd_s);
 			run_print_json_body(&pts[i].r, headline, stdout);
 			printf("}%s\n", i + 1 < n ? "," : "");
 		}
@@ -695,13 +696,13 @@ static int cmd_run_dd(int argc, char **argv)
 		return 0;
 	}
 	if (a.format == FMT_CSV) {
-		printf("workload,platform,bs,total,MBps,elapsed_s,system_s,user_s\n");
+		printf("workload,platform,bs,total,MBps,dd_s,elapsed_s,system_s,user_s\n");
 		for (u32 i = 0; i < n; i++)
-			printf("dd,%s,%u,%llu,%.2f,%.6f,%.6f,%.6f\n",
+			printf("dd,%s,%u,%llu,%.2f,%.9f,%.6f,%.6f,%.6f\n",
 			       a.s.platform->name, bs[i],
 			       (unsigned long long)totals[i], pts[i].mbps,
-			       pts[i].r.elapsed_s, pts[i].r.system_s,
-			       pts[i].r.user_s);
+			       pts[i].dd_s, pts[i].r.elapsed_s,
+			       pts[i].r.system_s, pts[i].r.user_s);
 		return 0;
 	}
 	printf("# ");
@@ -712,11 +713,12 @@ static int cmd_run_dd(int argc, char **argv)
 	else
 		printf("\n# dd if=/dev/zero of=/tmp/dd.out (tmpfs), %llu bytes or %u writes per block size, whichever is fewer\n",
 		       (unsigned long long)total, DD_DEFAULT_WRITES);
-	printf("%10s %10s %12s %12s %12s\n", "bs", "MB/s", "elapsed s",
-	       "system s", "user s");
+	printf("%10s %10s %12s %12s %12s %12s\n", "bs", "MB/s", "dd s",
+	       "elapsed s", "system s", "user s");
 	for (u32 i = 0; i < n; i++)
-		printf("%10u %10.2f %12.6f %12.6f %12.6f\n", bs[i], pts[i].mbps,
-		       pts[i].r.elapsed_s, pts[i].r.system_s, pts[i].r.user_s);
+		printf("%10u %10.2f %12.6f %12.6f %12.6f %12.6f\n", bs[i],
+		       pts[i].mbps, pts[i].dd_s, pts[i].r.elapsed_s,
+		       pts[i].r.system_s, pts[i].r.user_s);
 	if (a.profile)
 		for (u32 i = 0; i < n; i++) {
 			printf("\n## bs=%u", bs[i]);

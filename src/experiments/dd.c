@@ -91,6 +91,7 @@ int dd_measure(const struct settings *s, u32 bs, u64 total,
 		return -EIO;
 	}
 	pt->bs = bs;
+	pt->dd_s = (double)p.ns / 1e9;
 	pt->mbps = (double)p.bytes * 1e3 / (double)p.ns;
 	return 0;
 }
@@ -178,10 +179,11 @@ int reproduce_dd_beaglebone(bool json, u64 total, FILE *f,
 				else
 					fprintf(f,
 						"\"published_MBps\": null, \"kind\": \"prediction\", ");
-				char headline[48];
+				char headline[80];
 
 				snprintf(headline, sizeof(headline),
-					 "\"MBps\": %.2f, ", pts[r][b].mbps);
+					 "\"MBps\": %.2f, \"dd_s\": %.9f, ",
+					 pts[r][b].mbps, pts[r][b].dd_s);
 				run_print_json_body(&pts[r][b].r, headline, f);
 				fprintf(f, "}%s\n",
 					r + 1 == E3_NROWS && b + 1 == E3_NBS ? "" :

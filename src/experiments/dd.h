@@ -25,6 +25,12 @@
 struct dd_point {
 	u32 bs;
 	double mbps;		/* 10^6 bytes per second, as dd prints */
+	/*
+	 * The seconds dd itself measured around its copy loop, what @mbps
+	 * divides the bytes by (as dd's "N bytes copied, S s, R MB/s"); the
+	 * run's elapsed_s adds the boot, exec and exit around it.
+	 */
+	double dd_s;
 	struct run_result r;
 };
 
