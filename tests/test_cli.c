@@ -37,28 +37,16 @@ TestSuite(cli, .fini = release_pool);
 static struct output run(const char *args)
 {
 	const char *bin = getenv("VMSPLIT_BIN");
-	char dir[] = "/tmp/vmsplit-cli-XXXXXX";
-	char cmd[1024], out[128], err[128];
-	struct output o;
-	int st;
+	struct test_sh_output sh;
+	char cmd[1024];
 
 	cr_assert(bin, "VMSPLIT_BIN is not set (run through make test)");
-	cr_assert(mkdtemp(dir));
-	snprintf(out, sizeof(out), "%s/out", dir);
-	snprintf(err, sizeof(err), "%s/err", dir);
-	snprintf(cmd, sizeof(cmd), "%s %s >%s 2>%s", bin, args, out, err);
-	st = system(cmd);
-	cr_assert(WIFEXITED(st));
-	o.status = WEXITSTATUS(st);
-	o.out = test_slurp(out);
-	o.err = test_slurp(err);
+	snprintf(cmd, sizeof(cmd), "%s %s", bin, args);
+	sh = test_sh(cmd);
 	cr_assert(pooled + 2 <= 64);
-	pool[pooled++] = o.out;
-	pool[pooled++] = o.err;
-	remove(out);
-	remove(err);
-	remove(dir);
-	return o;
+	pool[pooled++] = sh.out;
+	pool[pooled++] = sh.err;
+	return (struct output){ sh.status, sh.out, sh.err };
 }
 
 /* The number after "KEY": inside the JSON object of primitive OP. */
@@ -455,14 +443,6 @@ Test(cli, micro_csv_rows_match_the_header)
 		rows++;
 	}
 	cr_assert_gt(rows, 0);
-}
-
-/* Issue 11: --kconfig names a regular file, else one line and exit 2. */
-Test(cli, kconfig_must_be_a_regular_file)
-{
-	assert_usage_error("micro --kconfig .", ".: not a regular file");
-	assert_usage_error("micro --kconfig /dev/zero",
-			   "/dev/zero: not a regular file");
 }
 
 /* Issue 11: a configuration the run would not simulate is refused. */
