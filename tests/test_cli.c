@@ -411,7 +411,7 @@ Test(cli, diff_bad_input)
 	char args[200];
 
 	snprintf(args, sizeof(args), "diff %s %s", a, b);
-	assert_usage_error(args, "is not JSON");
+	assert_usage_error(args, ": not JSON (at byte 0)");
 	snprintf(args, sizeof(args), "diff %s %s", a, a);
 	assert_usage_error(args, "do not pair up");
 	assert_usage_error("diff /no/such/file /no/such/file", "cannot open");

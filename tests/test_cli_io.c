@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/hostfile.h"
+#include "cli/diff.h"
 #include "config/kconfig.h"
 #include "helpers.h"
 
@@ -201,4 +202,157 @@ Test(cli_io, kconfig_compressed_is_named)
 		2,
 		"%s:1: a NUL byte, so not a .config (a compressed one reads as --kconfig <(zcat FILE))",
 		gz);
+}
+
+/* A run of `--format json` as diff reads it, kmap_atomic's cycles @v. */
+static const char *record(const char *name, const char *v)
+{
+	char text[512];
+
+	snprintf(
+		text, sizeof(text),
+		"[\n  {\"workload\": \"dd\", \"settings\": {\"platform\": \"numaq-16\"}, "
+		"\"profile\": {\"kmap_atomic\": %s, \"kunmap_atomic\": 50}}\n]\n",
+		v);
+	return tmp_file(name, text);
+}
+
+Test(cli_io, diff_reads_files_and_pipes)
+{
+	const char *a = record("a.json", "100"), *b = record("b.json", "300");
+
+	sh("cat %s | \"$VMSPLIT_BIN\" diff /dev/stdin %s", a, b);
+	cr_assert_eq(last.status, 0, "%s", last.err);
+	cr_assert(strstr(last.out, "+200.0%  kmap_atomic\n"), "%s", last.out);
+	cr_assert_str_eq(last.err, "");
+}
+
+Test(cli_io, diff_refuses_devices_directories_and_silent_fifos)
+{
+	const char *a = record("a.json", "100"), *fifo = tmp("fifo");
+
+	sh("\"$VMSPLIT_BIN\" diff /dev/zero %s", a);
+	assert_failed(2, "/dev/zero: a character device, not a file or a pipe");
+	sh("\"$VMSPLIT_BIN\" diff %s %s", a, dir);
+	assert_failed(2, "%s: a directory, not a file or a pipe", dir);
+	cr_assert_eq(mkfifo(fifo, 0600), 0);
+	sh("timeout 10 \"$VMSPLIT_BIN\" diff %s %s", fifo, a);
+	assert_failed(
+		2, "%s: a FIFO that no process opened for writing within %d ms",
+		fifo, HOSTFILE_WRITER_WAIT_MS);
+}
+
+Test(cli_io, diff_larger_than_the_limit)
+{
+	const char *a = record("a.json", "100"), *big = tmp("big.json");
+
+	sh("truncate -s %u %s", DIFF_MAX_BYTES + 1, big);
+	cr_assert_eq(last.status, 0);
+	sh("\"$VMSPLIT_BIN\" diff %s %s", a, big);
+	assert_failed(2, "%s: larger than %u bytes", big, DIFF_MAX_BYTES);
+	sh("yes | timeout 10 \"$VMSPLIT_BIN\" diff /dev/stdin %s", a);
+	assert_failed(2, "/dev/stdin: larger than %u bytes", DIFF_MAX_BYTES);
+}
+
+/* cJSON stops after the first document: what follows is refused. */
+Test(cli_io, diff_refuses_data_after_the_document)
+{
+	const char *a = record("a.json", "100"), *ab = tmp("ab.json");
+	char *text;
+	size_t len;
+
+	sh("cat %s %s >%s", a, a, ab);
+	/* The second document starts where the first one's text ends. */
+	text = test_slurp(a);
+	len = strlen(text);
+	free(text);
+	sh("\"$VMSPLIT_BIN\" diff %s %s", ab, a);
+	assert_failed(2, "%s: data after the JSON document (at byte %zu)", ab,
+		      len);
+	/* White space may follow. */
+	sh("printf ' \\n\\t\\r\\n' >>%s && \"$VMSPLIT_BIN\" diff %s %s", a, a,
+	   a);
+	cr_assert_eq(last.status, 0, "%s", last.err);
+	sh("\"$VMSPLIT_BIN\" diff %s %s",
+	   tmp_file("cut.json", "[{\"profile\": {"), a);
+	assert_failed(2, "%s/cut.json: not JSON (at byte 13)", dir);
+}
+
+/* Each cost centre's cycles: a finite number, not negative. */
+Test(cli_io, diff_refuses_profile_values_that_are_no_cycles)
+{
+	static const char *const bad[][2] = {
+		{ "\"lots\"", "not a number" },
+		{ "null", "not a number" },
+		{ "{}", "not a number" },
+		{ "[1]", "not a number" },
+		{ "true", "not a number" },
+		{ "1e999", "not a finite number" },
+		{ "-1e999", "not a finite number" },
+		{ "-5", "negative" },
+	};
+	const char *a = record("a.json", "100");
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *b = record("b.json", bad[i][0]);
+
+		sh("\"$VMSPLIT_BIN\" diff %s %s", a, b);
+		assert_failed(2, "%s: [0].profile.kmap_atomic: %s", b,
+			      bad[i][1]);
+	}
+}
+
+/* The other members diff reads: the profile, the clock, labels. */
+Test(cli_io, diff_refuses_bad_members)
+{
+	static const char *const bad[][2] = {
+		{ "{\"profile\": null, \"settings\": {}}",
+		  "profile: not an object" },
+		{ "[{\"profile\": {\"kmap\": 1, \"kmap\": 2}}]",
+		  "[0].profile.kmap: given twice" },
+		{ "[{\"profile\": {}}]", "[0].settings: missing" },
+		{ "[{\"profile\": {}, \"settings\": 7}]",
+		  "[0].settings: not an object" },
+		{ "[{\"profile\": {}, \"settings\": {}}]",
+		  "[0].settings.platform: missing" },
+		{ "[{\"profile\": {}, \"settings\": {\"platform\": 1}}]",
+		  "[0].settings.platform: not a string" },
+		{ "[{\"profile\": {}, \"settings\": {\"platform\": \"vax\"}}]",
+		  "[0].settings.platform: no board 'vax'" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": \"fast\"}}]",
+		  "[0].settings.cpu_mhz: not a number" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 0}}]",
+		  "[0].settings.cpu_mhz: not above 0" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1e999}}]",
+		  "[0].settings.cpu_mhz: not a finite number" },
+		{ "{\"e\": [{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}, \"row\": 2}]}",
+		  "e[0].row: not a string" },
+	};
+	const char *a = record("a.json", "100");
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *b = tmp_file("b.json", bad[i][0]);
+
+		sh("\"$VMSPLIT_BIN\" diff %s %s", a, b);
+		assert_failed(2, "%s: %s", b, bad[i][1]);
+	}
+}
+
+/* More runs than diff pairs up are an error, not a silent cut. */
+Test(cli_io, diff_refuses_more_runs_than_it_pairs)
+{
+	static char text[300 * 64];
+	size_t n = 0;
+	const char *b;
+
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "[");
+	for (int i = 0; i < 257; i++)
+		n += (size_t)snprintf(
+			text + n, sizeof(text) - n,
+			"%s{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}}",
+			i ? ", " : "");
+	snprintf(text + n, sizeof(text) - n, "]");
+	b = tmp_file("b.json", text);
+	sh("\"$VMSPLIT_BIN\" diff %s %s", b, b);
+	assert_failed(2, "%s: more than 256 runs with a profile", b);
 }
