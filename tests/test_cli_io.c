@@ -356,3 +356,41 @@ Test(cli_io, diff_refuses_more_runs_than_it_pairs)
 	sh("\"$VMSPLIT_BIN\" diff %s %s", b, b);
 	assert_failed(2, "%s: more than 256 runs with a profile", b);
 }
+
+/*
+ * Output files are checked before the runs: a default explain kernbench
+ * runs far longer than the guard, so only a check first ends in time.
+ * An output that cannot be written is exit status 1 (vmsplit.1).
+ */
+Test(cli_io, svg_checked_before_the_runs)
+{
+	static const char *const kb =
+		"timeout 10 \"$VMSPLIT_BIN\" explain kernbench --from CONFIG_HIGHPTE=n --to CONFIG_HIGHPTE=y";
+
+	sh("%s --svg /nonexistent/dir/x.svg", kb);
+	assert_failed(
+		1,
+		"--svg: cannot write '/nonexistent/dir/x.svg': No such file or directory");
+	sh("%s --svg %s", kb, dir);
+	assert_failed(1, "--svg: cannot write '%s': Is a directory", dir);
+}
+
+/* Written after the runs, a failure is exit status 1 too. */
+Test(cli_io, svg_write_error_exits_1)
+{
+	sh("\"$VMSPLIT_BIN\" explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --total 64K --svg /dev/full");
+	assert_failed(
+		1, "--svg: error writing '/dev/full': No space left on device");
+}
+
+/* Each experiment's plot file, not only the directory, before any run. */
+Test(cli_io, plot_files_checked_before_the_runs)
+{
+	const char *plot = tmp("plots"), *svg = tmp("plots/dd-beaglebone.svg");
+
+	sh("mkdir -p %s", svg);
+	cr_assert_eq(last.status, 0);
+	/* dd-beaglebone's table would be on stdout had it run. */
+	sh("timeout 10 \"$VMSPLIT_BIN\" reproduce --plot %s", plot);
+	assert_failed(1, "--plot: cannot write '%s': Is a directory", svg);
+}

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hostfile.h"
 #include "base/panic.h"
 #include "cli/diff.h"
 #include "cli/progress.h"
@@ -38,22 +39,23 @@ enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
 static _Noreturn void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+static _Noreturn void output_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
 
 /*
- * One line on stderr, exit 2.  Arguments are quoted as given, so control
- * characters in them (a newline in a file name) are printed escaped:
- * every error stays one line.
+ * One line on stderr, exit @status.  Arguments are quoted as given, so
+ * control characters in them (a newline in a file name) are printed
+ * escaped: every error stays one line.
  */
-static _Noreturn void usage_error(const char *fmt, ...)
+static _Noreturn void die(int status, const char *fmt, va_list ap)
 {
 	char *msg = NULL;
-	va_list ap;
 
-	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
-	va_end(ap);
 	progress_end();
+	/* What was printed before the error goes out before it. */
+	fflush(stdout);
 	fputs("vmsplit: ", stderr);
 	for (const char *c = msg ? msg : fmt; *c; c++) {
 		unsigned char ch = (unsigned char)*c;
@@ -71,7 +73,35 @@ static _Noreturn void usage_error(const char *fmt, ...)
 	}
 	fputc('\n', stderr);
 	free(msg);
-	exit(2);
+	exit(status);
+}
+
+/* A bad command line or input file (vmsplit.1, EXIT STATUS): exit 2. */
+static _Noreturn void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	die(2, fmt, ap);
+}
+
+/*
+ * Output that cannot be written -- standard output, --svg, --plot -- is
+ * not a bad command line but a failed run: exit 1.
+ */
+static _Noreturn void output_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	die(1, fmt, ap);
+}
+
+/* Standard output written so far, or exit 1. */
+static void check_stdout(void)
+{
+	if (fflush(stdout) || ferror(stdout))
+		output_error("error writing the output: %s", strerror(errno));
 }
 
 /* --help or -h. */
@@ -1165,17 +1195,11 @@ static int cmd_run(int argc, char **argv)
 	return 0;
 }
 
-/*
- * --plot: a plot that cannot be written is not a bad command line but a
- * failed run -- one line on stderr, exit status 1, like a full stdout.
- */
+/* --plot: a plot that cannot be written is an output error. */
 static void plot_or_die(int ret, const char *err)
 {
-	if (!ret)
-		return;
-	fflush(stdout);
-	fprintf(stderr, "vmsplit: %s\n", err);
-	exit(1);
+	if (ret)
+		output_error("%s", err);
 }
 
 static int cmd_reproduce(int argc, char **argv)
@@ -1238,7 +1262,8 @@ static int cmd_reproduce(int argc, char **argv)
 	}
 	/* Before the first run: a bad directory should not cost a minute. */
 	if (plot)
-		plot_or_die(plot_prepare_dir(plot, err, sizeof(err)), err);
+		plot_or_die(plot_prepare_dir(plot, which, err, sizeof(err)),
+			    err);
 	/* Every experiment: one JSON object keyed by experiment. */
 	if (!which && json)
 		printf("{\"dd-beaglebone\": ");
@@ -1302,7 +1327,7 @@ static int cmd_explain(int argc, char **argv)
 	struct explain_params p = { 0 };
 	const char *svg = NULL, *name, *board = "kirkwood-openblocks-a7";
 	char **words[2], *joined[2], err[256], label[96];
-	int nkept = 0, nwords[2] = { 0, 0 };
+	int nkept = 0, nwords[2] = { 0, 0 }, ret;
 	char **kept;
 
 	if (argc < 1)
@@ -1483,20 +1508,26 @@ static int cmd_explain(int argc, char **argv)
 		break;
 	}
 	x.workload = label;
+	/* Before the two runs: a bad path should not cost them. */
+	if (svg && (ret = hostfile_check_writable(svg)))
+		output_error("--svg: cannot write '%s': %s", svg,
+			     strerror(-ret));
 	if (explain_measure(&a[0].s, &p, &x.from, err, sizeof(err)) ||
 	    explain_measure(&a[1].s, &p, &x.to, err, sizeof(err)))
 		usage_error("%s", err);
 	explain_decompose(&x);
 	if (svg) {
 		FILE *f = fopen(svg, "w");
+		bool bad;
 
 		if (!f)
-			usage_error("--svg: cannot write '%s': %s", svg,
-				    strerror(errno));
+			output_error("--svg: cannot write '%s': %s", svg,
+				     strerror(errno));
 		explain_print_svg(&x, joined[0], joined[1], f);
-		if (fclose(f))
-			usage_error("--svg: error writing '%s': %s", svg,
-				    strerror(errno));
+		bad = ferror(f);
+		if (fclose(f) || bad)
+			output_error("--svg: error writing '%s': %s", svg,
+				     strerror(errno ? errno : EIO));
 	}
 	if (a[0].format == FMT_JSON)
 		explain_print_json(&x, joined[0], joined[1], stdout);
@@ -1577,10 +1608,6 @@ int main(int argc, char **argv)
 {
 	int ret = run_command(argc, argv);
 
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "vmsplit: error writing the output: %s\n",
-			strerror(errno));
-		return 1;
-	}
+	check_stdout();
 	return ret;
 }
