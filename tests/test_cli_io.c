@@ -394,3 +394,16 @@ Test(cli_io, plot_files_checked_before_the_runs)
 	sh("timeout 10 \"$VMSPLIT_BIN\" reproduce --plot %s", plot);
 	assert_failed(1, "--plot: cannot write '%s': Is a directory", svg);
 }
+
+/*
+ * `| head`: SIGPIPE is ignored, so the write fails with EPIPE and the
+ * command exits 1.  dd-beaglebone's JSON (98 KB) is more than a pipe
+ * holds, so some write comes after head has gone; every experiment's is
+ * asked for, and the next experiment's runs do not start once it has:
+ * the guard is a sixth of the whole reproduce (a minute).
+ */
+Test(cli_io, closed_pipe_exits_1_and_stops)
+{
+	sh("bash -c 'set -o pipefail; timeout 10 \"$VMSPLIT_BIN\" reproduce --format json | head -c 10 >/dev/null'");
+	assert_failed(1, "error writing the output: Broken pipe");
+}

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,7 +98,12 @@ static _Noreturn void output_error(const char *fmt, ...)
 	die(1, fmt, ap);
 }
 
-/* Standard output written so far, or exit 1. */
+/*
+ * Standard output written so far, or exit 1.  SIGPIPE is ignored (main),
+ * so a reader gone (`vmsplit reproduce | head`) shows here as EPIPE; a
+ * command that prints in parts checks after each, so that it stops
+ * rather than computes the rest for nobody.
+ */
 static void check_stdout(void)
 {
 	if (fflush(stdout) || ferror(stdout))
@@ -1276,6 +1282,8 @@ static int cmd_reproduce(int argc, char **argv)
 			plot_or_die(plot_dd_beaglebone(plot, e3, err,
 						       sizeof(err)),
 				    err);
+		/* Each experiment out before the next one's runs. */
+		check_stdout();
 	}
 	if (!which)
 		printf(json ? ", \"net-kirkwood\": " : "\n\n");
@@ -1288,6 +1296,7 @@ static int cmd_reproduce(int argc, char **argv)
 			plot_or_die(plot_net_kirkwood(plot, e1, err,
 						      sizeof(err)),
 				    err);
+		check_stdout();
 	}
 	if (!which)
 		printf(json ? ", \"kernbench-numaq\": " : "\n\n");
@@ -1602,12 +1611,16 @@ static int run_command(int argc, char **argv)
 
 /*
  * Output goes through stdio's buffer: a full disk or a closed pipe shows
- * only when it is flushed, so check before saying we succeeded.
+ * only when it is flushed, so check before saying we succeeded.  SIGPIPE
+ * would end us with status 141 at the first write to a pipe nobody reads
+ * any more; ignored, that write fails with EPIPE, exit 1 (vmsplit.1).
  */
 int main(int argc, char **argv)
 {
-	int ret = run_command(argc, argv);
+	int ret;
 
+	signal(SIGPIPE, SIG_IGN);
+	ret = run_command(argc, argv);
 	check_stdout();
 	return ret;
 }
