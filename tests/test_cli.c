@@ -599,9 +599,9 @@ Test(cli, last_option_wins)
 		  "%s", o.out);
 	cr_assert(strstr(o.out, "\"platform\": \"cortex-a15-2g\""));
 	cr_assert(strstr(o.out, "\"cpus\": 2"));
-	o = run("run kernbench --units 5 --units 4 --jobs 3 --jobs 0 --platform numaq-16 --format json");
+	o = run("run kernbench --units 5 --units 4 --jobs 0 --jobs 3 --platform numaq-16 --format json");
 	cr_assert_eq(o.status, 0, "%s", o.err);
-	cr_assert(strstr(o.out, "\"units\": 4"), "%.300s", o.out);
+	cr_assert(strstr(o.out, "\"units\": 4, \"jobs\": 3,"), "%.300s", o.out);
 	/* The last --kconfig; the words over it. */
 	{
 		const char *a = to_file("CONFIG_VMSPLIT_2G=y\n", 0);

@@ -407,3 +407,13 @@ Test(cli_io, closed_pipe_exits_1_and_stops)
 	sh("bash -c 'set -o pipefail; timeout 10 \"$VMSPLIT_BIN\" reproduce --format json | head -c 10 >/dev/null'");
 	assert_failed(1, "error writing the output: Broken pipe");
 }
+
+/* Issue 30: --jobs 0 was taken as unlimited while its message said 1 to
+ * 100000; GNU make refuses -j0 too, and no --jobs is unlimited. */
+Test(cli_io, jobs_0_refused)
+{
+	sh("\"$VMSPLIT_BIN\" run kernbench --jobs 0");
+	assert_failed(2, "--jobs: '0' is not a number from 1 to 100000");
+	sh("\"$VMSPLIT_BIN\" explain kernbench --jobs 0 --from CONFIG_HIGHPTE=n --to CONFIG_HIGHPTE=y");
+	assert_failed(2, "--jobs: '0' is not a number from 1 to 100000");
+}

@@ -155,8 +155,8 @@ static const struct {
 	  "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
 	  "        [--profile]\n"
 	  "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
-	  "                            (900), N jobs at once (0: unlimited), on\n"
-	  "                            numaq-16 by default: seconds, CPU %\n" },
+	  "                            (900), N jobs at once (default: unlimited),\n"
+	  "                            on numaq-16 by default: seconds, CPU %\n" },
 	{ "run sdet",
 	  "run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
 	  "        [--format table|csv|json] [--profile]\n"
@@ -934,10 +934,11 @@ static int cmd_run_kernbench(int argc, char **argv)
 	kernbench_defaults(&pt.p, settings_cpu_hz(&a.s));
 	pt.p.units = run_opt_u32(&a, "units", KERNBENCH_DEFAULT_UNITS,
 				 KERNBENCH_MAX_UNITS);
-	/* --jobs 0 is make -j without a number. */
-	if (!run_opt(&a, "jobs") || strcmp(run_opt(&a, "jobs"), "0"))
-		pt.p.jobs =
-			run_opt_u32(&a, "jobs", KERNBENCH_DEFAULT_JOBS, 100000);
+	/*
+	 * Without --jobs, make -j without a number (KERNBENCH_DEFAULT_JOBS:
+	 * unlimited); --jobs 0 is refused, as GNU make refuses -j0.
+	 */
+	pt.p.jobs = run_opt_u32(&a, "jobs", KERNBENCH_DEFAULT_JOBS, 100000);
 	pt.p.headers = run_opt_u32(&a, "headers", KERNBENCH_DEFAULT_HEADERS,
 				   KERNBENCH_MAX_HEADERS);
 	pt.p.cc1_heap_pages = run_opt_u32(
@@ -1486,13 +1487,9 @@ static int cmd_explain(int argc, char **argv)
 	case EXPLAIN_KERNBENCH:
 		p.units = run_opt_u32(&a[0], "units", KERNBENCH_DEFAULT_UNITS,
 				      KERNBENCH_MAX_UNITS);
-		/* --jobs 0 is make -j without a number. */
-		p.jobs = KERNBENCH_DEFAULT_JOBS;
-		if (!run_opt(&a[0], "jobs") || strcmp(run_opt(&a[0], "jobs"), "0"))
-			p.jobs = run_opt_u32(&a[0], "jobs",
-					     KERNBENCH_DEFAULT_JOBS, 100000);
-		else
-			p.jobs = 0;
+		/* As `run kernbench` takes it. */
+		p.jobs = run_opt_u32(&a[0], "jobs", KERNBENCH_DEFAULT_JOBS,
+				     100000);
 		p.headers = run_opt_u32(&a[0], "headers",
 					KERNBENCH_DEFAULT_HEADERS,
 					KERNBENCH_MAX_HEADERS);
