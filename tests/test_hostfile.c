@@ -132,46 +132,38 @@ static pid_t fifo_writer(int open_ms, int write_ms, const char *text)
 	return pid;
 }
 
-static void reap(pid_t pid)
+/*
+ * Read a new FIFO whose writer fifo_writer(@open_ms, @write_ms, @text)
+ * starts at the same time: it must read as @text ("" for NULL).
+ */
+static void read_fifo(int open_ms, int write_ms, const char *text)
 {
+	pid_t w;
 	int st;
 
-	cr_assert_eq(waitpid(pid, &st, 0), pid);
+	cr_assert_eq(mkfifo(path, 0600), 0);
+	w = fifo_writer(open_ms, write_ms, text);
+	cr_assert_eq(read_path(4096), 0, "%s", err);
+	cr_assert_str_eq(buf, text ? text : "");
+	cr_assert_eq(len, strlen(buf));
+	cr_assert_eq(waitpid(w, &st, 0), w);
 	cr_assert(WIFEXITED(st) && !WEXITSTATUS(st));
 }
 
 Test(hostfile, a_fifo_whose_writer_comes_later_is_read)
 {
-	pid_t w;
-
-	cr_assert_eq(mkfifo(path, 0600), 0);
-	w = fifo_writer(100, 0, "CONFIG_HIGHMEM=y\n");
-	cr_assert_eq(read_path(4096), 0, "%s", err);
-	cr_assert_str_eq(buf, "CONFIG_HIGHMEM=y\n");
-	reap(w);
+	read_fifo(100, 0, "CONFIG_HIGHMEM=y\n");
 }
 
 /* A writer that is there is waited for as long as it takes to write. */
 Test(hostfile, a_fifo_writer_slower_than_the_wait_is_waited_for)
 {
-	pid_t w;
-
-	cr_assert_eq(mkfifo(path, 0600), 0);
-	w = fifo_writer(100, HOSTFILE_WRITER_WAIT_MS + 300, "late\n");
-	cr_assert_eq(read_path(4096), 0, "%s", err);
-	cr_assert_str_eq(buf, "late\n");
-	reap(w);
+	read_fifo(100, HOSTFILE_WRITER_WAIT_MS + 300, "late\n");
 }
 
 Test(hostfile, a_fifo_whose_writer_leaves_at_once_is_empty)
 {
-	pid_t w;
-
-	cr_assert_eq(mkfifo(path, 0600), 0);
-	w = fifo_writer(100, 0, NULL);
-	cr_assert_eq(read_path(4096), 0, "%s", err);
-	cr_assert_eq(len, 0);
-	reap(w);
+	read_fifo(100, 0, NULL);
 }
 
 Test(hostfile, a_fifo_without_a_writer_is_an_error_not_a_hang)
