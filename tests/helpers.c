@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "hw/machine.h"
 #include "kernel/process.h"
@@ -131,4 +132,28 @@ int test_run_cli(const char *args, bool err, char *line, size_t n)
 	st = pclose(p);
 	cr_assert(WIFEXITED(st));
 	return WEXITSTATUS(st);
+}
+
+struct test_sh_output test_sh(const char *cmd)
+{
+	char dir[] = "/tmp/vmsplit-sh-XXXXXX";
+	char out[64], err[64], *line;
+	struct test_sh_output o;
+	int st;
+
+	cr_assert(mkdtemp(dir));
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(err, sizeof(err), "%s/err", dir);
+	/* Braces: the redirections cover a pipeline or a list too. */
+	cr_assert_geq(asprintf(&line, "{ %s\n} >%s 2>%s", cmd, out, err), 0);
+	st = system(line);
+	free(line);
+	cr_assert(WIFEXITED(st), "'%s' did not exit", cmd);
+	o.status = WEXITSTATUS(st);
+	o.out = test_slurp(out);
+	o.err = test_slurp(err);
+	unlink(out);
+	unlink(err);
+	rmdir(dir);
+	return o;
 }

@@ -78,6 +78,19 @@ int test_run_cli(const char *args, bool err, char *line, size_t n);
  * it cannot be read. */
 char *test_slurp(const char *path);
 
+/* What a shell command printed, and how it ended. */
+struct test_sh_output {
+	int status; /* its exit status (it must exit, not be killed) */
+	char *out, *err; /* the whole of each, from test_slurp */
+};
+
+/*
+ * test_sh - run @cmd (any shell command line: pipes, redirections,
+ * "$VMSPLIT_BIN", which `make test` sets) with /bin/sh, capturing its
+ * standard output and error.  The caller frees out and err.
+ */
+struct test_sh_output test_sh(const char *cmd);
+
 /* Cycles and events of the current CPU, and deltas between two points. */
 struct probe {
 	u64 cycles;

@@ -353,7 +353,6 @@ Test(explain, cli_errors_exit_2_with_one_line)
 		"explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=maybe",
 		"explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --format csv",
 		"explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --format",
-		"explain dd --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --svg /nonexistent/x.svg --total 64K",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {

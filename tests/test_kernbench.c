@@ -183,9 +183,6 @@ Test(kernbench, cli)
 		     0);
 	cr_assert(strstr(line, "platform=numaq-16"), "the default board: %s",
 		  line);
-	cr_assert_eq(test_run_cli("run kernbench --units 2 --jobs 0 --format json",
-			     false, line, sizeof(line)),
-		     0);
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		cr_assert_eq(test_run_cli(bad[i][0], true, line, sizeof(line)), 2,
 			     "%s", bad[i][0]);

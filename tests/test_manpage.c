@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hostfile.h"
+#include "cli/diff.h"
+#include "config/kconfig.h"
 #include "helpers.h"
 
 /* The whole output of `vmsplit ARGS` (exit status 0), or a file. */
@@ -101,5 +104,25 @@ Test(manpage, version_is_VERSION)
 	cr_assert(strstr(man, th), "vmsplit.1's .TH lacks %s", th);
 	free(version);
 	free(out);
+	free(man);
+}
+
+/* The limits of the files the command reads are the page's. */
+Test(manpage, file_limits_are_the_readers)
+{
+	char *man = test_slurp("vmsplit.1");
+	char want[64];
+
+	snprintf(want, sizeof(want), "(%u MiB at the most)",
+		 KCONFIG_MAX_BYTES >> 20);
+	cr_assert(strstr(strstr(man, "\n.I .config\n"), want),
+		  "the .config entry of FILES lacks '%s'", want);
+	snprintf(want, sizeof(want), "(%u MiB at the most)",
+		 DIFF_MAX_BYTES >> 20);
+	cr_assert(strstr(strstr(man, "\n.I A.json B.json\n"), want),
+		  "the A.json entry of FILES lacks '%s'", want);
+	cr_assert_eq(HOSTFILE_WRITER_WAIT_MS, 1000,
+		     "--kconfig's entry gives a FIFO's writer a second");
+	cr_assert(strstr(man, "writing within a second"));
 	free(man);
 }

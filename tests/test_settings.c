@@ -470,7 +470,9 @@ Test(settings, load_kconfig_errors)
 	ret = settings_load_kconfig(&s, "/nonexistent/vmsplit/.config", err,
 				    sizeof(err));
 	cr_assert_eq(ret, -ENOENT);
-	cr_assert_str_eq(err, "/nonexistent/vmsplit/.config: cannot open");
+	cr_assert_str_eq(
+		err,
+		"/nonexistent/vmsplit/.config: cannot open: No such file or directory");
 
 	write_temp(path, sizeof(path),
 		   "CONFIG_HIGHPTE=n\nCONFIG_HIGHMEM=m\nCONFIG_VMSPLIT_1G=y\n");
@@ -511,10 +513,11 @@ Test(settings, load_kconfig_refuses_what_is_not_a_config)
 	defaults("kirkwood-openblocks-a7");
 	ret = settings_load_kconfig(&s, "/dev/zero", err, sizeof(err));
 	cr_assert_eq(ret, -EINVAL);
-	cr_assert_str_eq(err, "/dev/zero: not a regular file");
+	cr_assert_str_eq(err,
+			 "/dev/zero: a character device, not a file or a pipe");
 	ret = settings_load_kconfig(&s, "/tmp", err, sizeof(err));
-	cr_assert_eq(ret, -EINVAL);
-	cr_assert_str_eq(err, "/tmp: not a regular file");
+	cr_assert_eq(ret, -EISDIR);
+	cr_assert_str_eq(err, "/tmp: a directory, not a file or a pipe");
 	memset(text, '#', sizeof(text) - 2);
 	text[sizeof(text) - 2] = '\n';
 	text[sizeof(text) - 1] = '\0';

@@ -7,77 +7,220 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/change.h"
+#include "base/hostfile.h"
 #include "base/types.h"
 #include "hw/events.h"
 #include "platforms/platform.h"
 
+/* Most runs with a profile in one file (reproduce prints 48). */
 #define MAX_RECORDS 256
 
-static char *slurp(const char *path, char *err, size_t errlen)
+/*
+ * Most cost centres in one profile: four times this build's NR_CC, for
+ * another version's output; it bounds the quadratic pairing of names.
+ */
+#define MAX_CENTRES 512
+
+/* A run with a profile, and where it stands ("" for the root itself). */
+struct record {
+	const cJSON *j;
+	char path[128];
+};
+
+/* One of the two files, parsed, with its records in document order. */
+struct diff_file {
+	const char *name;
+	char *text;
+	cJSON *json;
+	u32 n;
+	struct record recs[MAX_RECORDS];
+};
+
+/*
+ * "FILE: RECORD.FIELD: why" into @err, the field printf-style.
+ * Return: -EINVAL.
+ */
+static __attribute__((format(printf, 6, 7))) int
+bad_field(char *err, size_t errlen, const struct diff_file *f, const char *rec,
+	  const char *why, const char *fmt, ...)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
+	char field[256];
+	va_list ap;
 
-	if (!f) {
-		snprintf(err, errlen, "diff: cannot open '%s'", path);
-		return NULL;
-	}
-	do {
-		if (len + 4096 + 1 > cap) {
-			char *nb;
-
-			cap = cap ? 2 * cap : 65536;
-			nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				snprintf(err, errlen, "diff: out of memory");
-				return NULL;
-			}
-			buf = nb;
-		}
-		n = fread(buf + len, 1, 4096, f);
-		len += n;
-	} while (n);
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
+	va_start(ap, fmt);
+	vsnprintf(field, sizeof(field), fmt, ap);
+	va_end(ap);
+	snprintf(err, errlen, "%s: %s%s%s: %s", f->name, rec, *rec ? "." : "",
+		 field, why);
+	return -EINVAL;
 }
 
-/* Every object with a "profile" member, in document order. */
-static void collect(const cJSON *j, const cJSON **recs, u32 *n)
+/*
+ * Why @v is not a count of cycles (@positive: not a clock either), or
+ * NULL.  cJSON reads 1e999 as infinity; JSON has no NaN.
+ */
+static const char *bad_number(const cJSON *v, bool positive)
 {
+	if (!cJSON_IsNumber(v))
+		return "not a number";
+	if (!isfinite(v->valuedouble))
+		return "not a finite number";
+	if (positive && !(v->valuedouble > 0))
+		return "not above 0";
+	if (v->valuedouble < 0)
+		return "negative";
+	return NULL;
+}
+
+/*
+ * Every member of record @r that the diff reads, checked: the profile's
+ * cycles, each name once; the settings' clock, or its board when there
+ * is no cpu_mhz; the labels.
+ */
+static int check_record(const struct diff_file *f, const struct record *r,
+			char *err, size_t errlen)
+{
+	static const char *const labels[] = { "workload", "row", "op" };
+	const cJSON *prof = cJSON_GetObjectItem(r->j, "profile");
+	const cJSON *s = cJSON_GetObjectItem(r->j, "settings");
+	const cJSON *mhz, *board, *e, *d;
+	const char *why;
+	char whybuf[160];
+
+	if (cJSON_GetArraySize(prof) > MAX_CENTRES) {
+		snprintf(whybuf, sizeof(whybuf), "more than %d cost centres",
+			 MAX_CENTRES);
+		return bad_field(err, errlen, f, r->path, whybuf, "profile");
+	}
+	cJSON_ArrayForEach(e, prof) {
+		why = bad_number(e, false);
+		for (d = prof->child; !why && d != e; d = d->next)
+			if (!strcmp(d->string, e->string))
+				why = "given twice";
+		if (why)
+			return bad_field(err, errlen, f, r->path, why,
+					 "profile.%s", e->string);
+	}
+	if (!cJSON_IsObject(s))
+		return bad_field(err, errlen, f, r->path,
+				 s ? "not an object" : "missing", "settings");
+	mhz = cJSON_GetObjectItem(s, "cpu_mhz");
+	board = cJSON_GetObjectItem(s, "platform");
+	if (mhz && (why = bad_number(mhz, true)))
+		return bad_field(err, errlen, f, r->path, why,
+				 "settings.cpu_mhz");
+	if (!mhz && !cJSON_IsString(board))
+		return bad_field(err, errlen, f, r->path,
+				 board ? "not a string" : "missing",
+				 "settings.platform");
+	if (!mhz && !platform_find(board->valuestring)) {
+		snprintf(whybuf, sizeof(whybuf), "no board '%.100s'",
+			 board->valuestring);
+		return bad_field(err, errlen, f, r->path, whybuf,
+				 "settings.platform");
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(labels); i++) {
+		e = cJSON_GetObjectItem(r->j, labels[i]);
+		if (e && !cJSON_IsString(e))
+			return bad_field(err, errlen, f, r->path,
+					 "not a string", "%s", labels[i]);
+	}
+	return 0;
+}
+
+/*
+ * Every object with a "profile" member below @j (at @path), in document
+ * order, into @f, each checked.
+ */
+static int collect(struct diff_file *f, const cJSON *j, const char *path,
+		   char *err, size_t errlen)
+{
+	const cJSON *prof = cJSON_GetObjectItem(j, "profile");
 	const cJSON *c;
+	u32 i = 0;
+	int ret;
 
-	if (cJSON_IsObject(j) && cJSON_IsObject(cJSON_GetObjectItem(j, "profile"))) {
-		if (*n < MAX_RECORDS)
-			recs[(*n)++] = j;
-		return;
+	if (cJSON_IsObject(j) && prof) {
+		struct record *r = &f->recs[f->n];
+
+		if (!cJSON_IsObject(prof))
+			return bad_field(err, errlen, f, path, "not an object",
+					 "profile");
+		if (f->n == MAX_RECORDS) {
+			snprintf(err, errlen,
+				 "%s: more than %d runs with a profile",
+				 f->name, MAX_RECORDS);
+			return -EINVAL;
+		}
+		r->j = j;
+		snprintf(r->path, sizeof(r->path), "%s", path);
+		f->n++;
+		return check_record(f, r, err, errlen);
 	}
-	if (cJSON_IsObject(j) || cJSON_IsArray(j))
-		cJSON_ArrayForEach(c, j)
-			collect(c, recs, n);
+	if (!cJSON_IsObject(j) && !cJSON_IsArray(j))
+		return 0;
+	cJSON_ArrayForEach(c, j) {
+		char sub[128];
+
+		if (cJSON_IsArray(j))
+			snprintf(sub, sizeof(sub), "%s[%u]", path, i++);
+		else
+			snprintf(sub, sizeof(sub), "%s%s%s", path,
+				 *path ? "." : "", c->string);
+		ret = collect(f, c, sub, err, errlen);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
-/* Simulated nanoseconds per cycle of a record's board and clock. */
+/*
+ * Read, parse and check file @f->name: one JSON document (white space may
+ * follow it, nothing else), of DIFF_MAX_BYTES at the most.
+ */
+static int diff_load(struct diff_file *f, char *err, size_t errlen)
+{
+	const char *end = NULL;
+	size_t len;
+	int ret;
+
+	ret = hostfile_read(f->name, DIFF_MAX_BYTES, &f->text, &len, err,
+			    errlen);
+	if (ret)
+		return ret;
+	f->json = cJSON_ParseWithLengthOpts(f->text, len, &end, false);
+	if (!f->json) {
+		snprintf(err, errlen, "%s: not JSON (at byte %zu)", f->name,
+			 (size_t)(end - f->text));
+		return -EINVAL;
+	}
+	end += strspn(end, " \t\r\n");
+	if (end != f->text + len) {
+		snprintf(err, errlen,
+			 "%s: data after the JSON document (at byte %zu)",
+			 f->name, (size_t)(end - f->text));
+		return -EINVAL;
+	}
+	return collect(f, f->json, "", err, errlen);
+}
+
+/* Simulated nanoseconds per cycle of a checked record. */
 static double ns_per_cycle(const cJSON *rec)
 {
 	const cJSON *s = cJSON_GetObjectItem(rec, "settings");
-	const cJSON *name = cJSON_GetObjectItem(s, "platform");
 	const cJSON *mhz = cJSON_GetObjectItem(s, "cpu_mhz");
-	const struct platform *p;
 
-	if (cJSON_IsNumber(mhz) && mhz->valuedouble > 0)
+	if (mhz)
 		return 1e3 / mhz->valuedouble;
-	if (!cJSON_IsString(name))
-		return 0;
-	p = platform_find(name->valuestring);
-	return p ? 1e9 / (double)p->hw.cpu_hz : 0;
+	s = cJSON_GetObjectItem(s, "platform");
+	return 1e9 / (double)platform_find(s->valuestring)->hw.cpu_hz;
 }
 
 static const char *label(const cJSON *rec)
@@ -163,22 +306,19 @@ void profile_diff_runs(const u64 *a, double a_ns_per_cycle, const char *la,
 	print_lines(lines, n, la, lb, out);
 }
 
-static int diff_pair(const cJSON *ra, const cJSON *rb, FILE *out, char *err,
-		     size_t errlen)
+/* One pair of checked records. */
+static void diff_pair(const cJSON *ra, const cJSON *rb, FILE *out)
 {
 	const cJSON *pa = cJSON_GetObjectItem(ra, "profile");
 	const cJSON *pb = cJSON_GetObjectItem(rb, "profile");
 	double ka = ns_per_cycle(ra) / PROFILE_TICK_NS;
 	double kb = ns_per_cycle(rb) / PROFILE_TICK_NS;
-	struct line lines[NR_CC * 2];
+	/* Checked: MAX_CENTRES each, every name once. */
+	struct line lines[2 * MAX_CENTRES];
 	char la[160];
 	u32 n = 0;
 	const cJSON *e;
 
-	if (!ka || !kb) {
-		snprintf(err, errlen, "diff: a record names no known platform");
-		return -EINVAL;
-	}
 	cJSON_ArrayForEach(e, pa)
 		lines[n++] = (struct line){ e->string, e->valuedouble * ka, 0 };
 	cJSON_ArrayForEach(e, pb) {
@@ -186,59 +326,45 @@ static int diff_pair(const cJSON *ra, const cJSON *rb, FILE *out, char *err,
 
 		for (i = 0; i < n && strcmp(lines[i].fn, e->string); i++)
 			;
-		if (i == n) {
-			if (n == ARRAY_SIZE(lines))
-				break;
+		if (i == n)
 			lines[n++] = (struct line){ e->string, 0, 0 };
-		}
 		lines[i].b = e->valuedouble * kb;
 	}
 	snprintf(la, sizeof(la), "%s", label(ra));
 	print_lines(lines, n, la, label(rb), out);
-	return 0;
 }
 
 int profile_diff(const char *a_path, const char *b_path, FILE *out, char *err,
 		 size_t errlen)
 {
-	char *ta = slurp(a_path, err, errlen), *tb = NULL;
-	cJSON *ja = NULL, *jb = NULL;
-	const cJSON *ra[MAX_RECORDS], *rb[MAX_RECORDS];
-	u32 na = 0, nb = 0;
-	int ret = -EINVAL;
+	struct diff_file *f = calloc(2, sizeof(*f));
+	int ret = -ENOMEM;
 
-	if (!ta)
-		return -ENOENT;
-	tb = slurp(b_path, err, errlen);
-	if (!tb) {
-		free(ta);
-		return -ENOENT;
+	if (!f) {
+		snprintf(err, errlen, "diff: out of memory");
+		return ret;
 	}
-	ja = cJSON_Parse(ta);
-	jb = cJSON_Parse(tb);
-	if (!ja || !jb) {
-		snprintf(err, errlen, "diff: '%s' is not JSON",
-			 ja ? b_path : a_path);
-		goto out;
+	f[0].name = a_path;
+	f[1].name = b_path;
+	ret = diff_load(&f[0], err, errlen);
+	if (!ret)
+		ret = diff_load(&f[1], err, errlen);
+	if (!ret && (!f[0].n || f[0].n != f[1].n)) {
+		snprintf(
+			err, errlen,
+			"diff: %u and %u runs with a profile: they do not pair up (give each run --format json output)",
+			f[0].n, f[1].n);
+		ret = -EINVAL;
 	}
-	collect(ja, ra, &na);
-	collect(jb, rb, &nb);
-	if (!na || na != nb) {
-		snprintf(err, errlen,
-			 "diff: %u and %u runs with a profile: they do not pair up (give each run --format json output)",
-			 na, nb);
-		goto out;
-	}
-	ret = 0;
-	for (u32 i = 0; i < na && !ret; i++) {
+	for (u32 i = 0; !ret && i < f[0].n; i++) {
 		if (i)
 			fputc('\n', out);
-		ret = diff_pair(ra[i], rb[i], out, err, errlen);
+		diff_pair(f[0].recs[i].j, f[1].recs[i].j, out);
 	}
-out:
-	cJSON_Delete(ja);
-	cJSON_Delete(jb);
-	free(ta);
-	free(tb);
+	for (int k = 0; k < 2; k++) {
+		cJSON_Delete(f[k].json);
+		free(f[k].text);
+	}
+	free(f);
 	return ret;
 }

@@ -12,6 +12,13 @@
 
 #include "base/types.h"
 
+/*
+ * The largest JSON file diff reads: the biggest output there is,
+ * `vmsplit reproduce --format json`, is about 140 KB; this is a hundred
+ * times that, and bounds what cJSON builds from a runaway pipe.
+ */
+#define DIFF_MAX_BYTES (16u << 20)
+
 /* A profile tick: one microsecond of simulated CPU time. */
 #define PROFILE_TICK_NS 1000
 
@@ -19,8 +26,14 @@
  * profile_diff - read two outputs of `vmsplit ... --format json` (a
  * record, an array of them, or reproduce's object of arrays), pair their
  * records with a "profile" in order, print the diff of each pair to @out.
- * Return: 0, or -EINVAL / -ENOENT with a one-line reason in @err (a file
- * that does not parse, records that do not pair up, an unknown board).
+ * Each file is a regular file, a FIFO or a pipe (hostfile_read) of
+ * DIFF_MAX_BYTES at the most, holding one JSON document; every member
+ * read is checked (cycles finite and not negative, a clock above 0, a
+ * known board, string labels).
+ * Return: 0, or a negative errno with a one-line reason in @err naming
+ * the file and the member ("a.json: [0].profile.kmap_atomic: not a
+ * number"): -EINVAL for what is in a file, records that do not pair up,
+ * else hostfile_read's.
  */
 int profile_diff(const char *a_path, const char *b_path, FILE *out, char *err,
 		 size_t errlen);

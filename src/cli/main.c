@@ -7,11 +7,13 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hostfile.h"
 #include "base/panic.h"
 #include "cli/diff.h"
 #include "cli/progress.h"
@@ -38,22 +40,23 @@ enum format { FMT_TABLE, FMT_CSV, FMT_JSON };
 
 static _Noreturn void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+static _Noreturn void output_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
 
 /*
- * One line on stderr, exit 2.  Arguments are quoted as given, so control
- * characters in them (a newline in a file name) are printed escaped:
- * every error stays one line.
+ * One line on stderr, exit @status.  Arguments are quoted as given, so
+ * control characters in them (a newline in a file name) are printed
+ * escaped: every error stays one line.
  */
-static _Noreturn void usage_error(const char *fmt, ...)
+static _Noreturn void die(int status, const char *fmt, va_list ap)
 {
 	char *msg = NULL;
-	va_list ap;
 
-	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
-	va_end(ap);
 	progress_end();
+	/* What was printed before the error goes out before it. */
+	fflush(stdout);
 	fputs("vmsplit: ", stderr);
 	for (const char *c = msg ? msg : fmt; *c; c++) {
 		unsigned char ch = (unsigned char)*c;
@@ -71,7 +74,40 @@ static _Noreturn void usage_error(const char *fmt, ...)
 	}
 	fputc('\n', stderr);
 	free(msg);
-	exit(2);
+	exit(status);
+}
+
+/* A bad command line or input file (vmsplit.1, EXIT STATUS): exit 2. */
+static _Noreturn void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	die(2, fmt, ap);
+}
+
+/*
+ * Output that cannot be written -- standard output, --svg, --plot -- is
+ * not a bad command line but a failed run: exit 1.
+ */
+static _Noreturn void output_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	die(1, fmt, ap);
+}
+
+/*
+ * Standard output written so far, or exit 1.  SIGPIPE is ignored (main),
+ * so a reader gone (`vmsplit reproduce | head`) shows here as EPIPE; a
+ * command that prints in parts checks after each, so that it stops
+ * rather than computes the rest for nobody.
+ */
+static void check_stdout(void)
+{
+	if (fflush(stdout) || ferror(stdout))
+		output_error("error writing the output: %s", strerror(errno));
 }
 
 /* --help or -h. */
@@ -119,8 +155,8 @@ static const struct {
 	  "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
 	  "        [--profile]\n"
 	  "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
-	  "                            (900), N jobs at once (0: unlimited), on\n"
-	  "                            numaq-16 by default: seconds, CPU %\n" },
+	  "                            (900), N jobs at once (default: unlimited),\n"
+	  "                            on numaq-16 by default: seconds, CPU %\n" },
 	{ "run sdet",
 	  "run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
 	  "        [--format table|csv|json] [--profile]\n"
@@ -900,10 +936,11 @@ static int cmd_run_kernbench(int argc, char **argv)
 	kernbench_defaults(&pt.p, settings_cpu_hz(&a.s));
 	pt.p.units = run_opt_u32(&a, "units", KERNBENCH_DEFAULT_UNITS,
 				 KERNBENCH_MAX_UNITS);
-	/* --jobs 0 is make -j without a number. */
-	if (!run_opt(&a, "jobs") || strcmp(run_opt(&a, "jobs"), "0"))
-		pt.p.jobs =
-			run_opt_u32(&a, "jobs", KERNBENCH_DEFAULT_JOBS, 100000);
+	/*
+	 * Without --jobs, make -j without a number (KERNBENCH_DEFAULT_JOBS:
+	 * unlimited); --jobs 0 is refused, as GNU make refuses -j0.
+	 */
+	pt.p.jobs = run_opt_u32(&a, "jobs", KERNBENCH_DEFAULT_JOBS, 100000);
 	pt.p.headers = run_opt_u32(&a, "headers", KERNBENCH_DEFAULT_HEADERS,
 				   KERNBENCH_MAX_HEADERS);
 	pt.p.cc1_heap_pages = run_opt_u32(
@@ -1167,17 +1204,11 @@ static int cmd_run(int argc, char **argv)
 	return 0;
 }
 
-/*
- * --plot: a plot that cannot be written is not a bad command line but a
- * failed run -- one line on stderr, exit status 1, like a full stdout.
- */
+/* --plot: a plot that cannot be written is an output error. */
 static void plot_or_die(int ret, const char *err)
 {
-	if (!ret)
-		return;
-	fflush(stdout);
-	fprintf(stderr, "vmsplit: %s\n", err);
-	exit(1);
+	if (ret)
+		output_error("%s", err);
 }
 
 static int cmd_reproduce(int argc, char **argv)
@@ -1240,7 +1271,8 @@ static int cmd_reproduce(int argc, char **argv)
 	}
 	/* Before the first run: a bad directory should not cost a minute. */
 	if (plot)
-		plot_or_die(plot_prepare_dir(plot, err, sizeof(err)), err);
+		plot_or_die(plot_prepare_dir(plot, which, err, sizeof(err)),
+			    err);
 	/* Every experiment: one JSON object keyed by experiment. */
 	if (!which && json)
 		printf("{\"dd-beaglebone\": ");
@@ -1253,6 +1285,8 @@ static int cmd_reproduce(int argc, char **argv)
 			plot_or_die(plot_dd_beaglebone(plot, e3, err,
 						       sizeof(err)),
 				    err);
+		/* Each experiment out before the next one's runs. */
+		check_stdout();
 	}
 	if (!which)
 		printf(json ? ", \"net-kirkwood\": " : "\n\n");
@@ -1265,6 +1299,7 @@ static int cmd_reproduce(int argc, char **argv)
 			plot_or_die(plot_net_kirkwood(plot, e1, err,
 						      sizeof(err)),
 				    err);
+		check_stdout();
 	}
 	if (!which)
 		printf(json ? ", \"kernbench-numaq\": " : "\n\n");
@@ -1304,7 +1339,7 @@ static int cmd_explain(int argc, char **argv)
 	struct explain_params p = { 0 };
 	const char *svg = NULL, *name, *board = "kirkwood-openblocks-a7";
 	char **words[2], *joined[2], err[256], label[96];
-	int nkept = 0, nwords[2] = { 0, 0 };
+	int nkept = 0, nwords[2] = { 0, 0 }, ret;
 	char **kept;
 
 	if (argc < 1)
@@ -1454,13 +1489,9 @@ static int cmd_explain(int argc, char **argv)
 	case EXPLAIN_KERNBENCH:
 		p.units = run_opt_u32(&a[0], "units", KERNBENCH_DEFAULT_UNITS,
 				      KERNBENCH_MAX_UNITS);
-		/* --jobs 0 is make -j without a number. */
-		p.jobs = KERNBENCH_DEFAULT_JOBS;
-		if (!run_opt(&a[0], "jobs") || strcmp(run_opt(&a[0], "jobs"), "0"))
-			p.jobs = run_opt_u32(&a[0], "jobs",
-					     KERNBENCH_DEFAULT_JOBS, 100000);
-		else
-			p.jobs = 0;
+		/* As `run kernbench` takes it. */
+		p.jobs = run_opt_u32(&a[0], "jobs", KERNBENCH_DEFAULT_JOBS,
+				     100000);
 		p.headers = run_opt_u32(&a[0], "headers",
 					KERNBENCH_DEFAULT_HEADERS,
 					KERNBENCH_MAX_HEADERS);
@@ -1485,20 +1516,26 @@ static int cmd_explain(int argc, char **argv)
 		break;
 	}
 	x.workload = label;
+	/* Before the two runs: a bad path should not cost them. */
+	if (svg && (ret = hostfile_check_writable(svg)))
+		output_error("--svg: cannot write '%s': %s", svg,
+			     strerror(-ret));
 	if (explain_measure(&a[0].s, &p, &x.from, err, sizeof(err)) ||
 	    explain_measure(&a[1].s, &p, &x.to, err, sizeof(err)))
 		usage_error("%s", err);
 	explain_decompose(&x);
 	if (svg) {
 		FILE *f = fopen(svg, "w");
+		bool bad;
 
 		if (!f)
-			usage_error("--svg: cannot write '%s': %s", svg,
-				    strerror(errno));
+			output_error("--svg: cannot write '%s': %s", svg,
+				     strerror(errno));
 		explain_print_svg(&x, joined[0], joined[1], f);
-		if (fclose(f))
-			usage_error("--svg: error writing '%s': %s", svg,
-				    strerror(errno));
+		bad = ferror(f);
+		if (fclose(f) || bad)
+			output_error("--svg: error writing '%s': %s", svg,
+				     strerror(errno ? errno : EIO));
 	}
 	if (a[0].format == FMT_JSON)
 		explain_print_json(&x, joined[0], joined[1], stdout);
@@ -1573,16 +1610,16 @@ static int run_command(int argc, char **argv)
 
 /*
  * Output goes through stdio's buffer: a full disk or a closed pipe shows
- * only when it is flushed, so check before saying we succeeded.
+ * only when it is flushed, so check before saying we succeeded.  SIGPIPE
+ * would end us with status 141 at the first write to a pipe nobody reads
+ * any more; ignored, that write fails with EPIPE, exit 1 (vmsplit.1).
  */
 int main(int argc, char **argv)
 {
-	int ret = run_command(argc, argv);
+	int ret;
 
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "vmsplit: error writing the output: %s\n",
-			strerror(errno));
-		return 1;
-	}
+	signal(SIGPIPE, SIG_IGN);
+	ret = run_command(argc, argv);
+	check_stdout();
 	return ret;
 }

@@ -12,10 +12,10 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "arch/layout.h"
 #include "base/errno.h"
+#include "base/hostfile.h"
 #include "base/panic.h"
 
 /* How a modelled symbol acts on the settings. */
@@ -352,39 +352,42 @@ int kconfig_load(struct settings *s, const char *path,
 {
 	struct kconfig_report scratch;
 	struct kc_state st = { .path = path };
-	char line[2048];
-	struct stat sb;
-	FILE *f;
-	int ret = 0;
+	char *text, *line, *end;
+	size_t len;
+	int ret;
 
 	if (!rep)
 		rep = &scratch;
 	memset(rep, 0, sizeof(*rep));
-	f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open", path);
-		return -ENOENT;
-	}
-	/* A device never ends (/dev/zero) and a directory reads as empty. */
-	if (fstat(fileno(f), &sb) || !S_ISREG(sb.st_mode)) {
-		fclose(f);
-		return settings_err(err, errlen, "%s: not a regular file",
-				    path);
-	}
-	while (!ret && fgets(line, sizeof(line), f)) {
+	ret = hostfile_read(path, KCONFIG_MAX_BYTES, &text, &len, err, errlen);
+	if (ret)
+		return ret;
+	for (line = text; !ret && line < text + len; line = end + 1) {
+		end = memchr(line, '\n', (size_t)(text + len - line));
+		if (!end)
+			end = text + len;
 		st.lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
+		if (end - line > KCONFIG_MAX_LINE) {
 			ret = settings_err(
 				err, errlen,
-				"%s:%u: line longer than %zu characters", path,
-				st.lineno, sizeof(line) - 2);
+				"%s:%u: line longer than %d characters", path,
+				st.lineno, KCONFIG_MAX_LINE);
 			break;
 		}
+		/* /proc/config.gz itself, say: gzip's bytes are no text. */
+		if (memchr(line, '\0', (size_t)(end - line))) {
+			ret = settings_err(
+				err, errlen,
+				"%s:%u: a NUL byte, so not a .config (a compressed one reads as --kconfig <(zcat FILE))",
+				path, st.lineno);
+			break;
+		}
+		*end = '\0';
 		/* A .config saved on Windows ends its lines in CRLF. */
-		line[strcspn(line, "\r\n")] = '\0';
+		line[strcspn(line, "\r")] = '\0';
 		ret = kc_line(s, &st, rep, line, err, errlen);
 	}
-	fclose(f);
+	free(text);
 	if (!ret)
 		ret = kc_check_page_offset(s, &st, err, errlen);
 	if (ret)

@@ -14,6 +14,17 @@
 
 #define KCONFIG_MAX_NAMED 32
 
+/*
+ * The largest .config read: a distribution kernel's full one is some
+ * 200 to 300 KB (ten thousand lines), so 4 MiB leaves room for any real
+ * file and stops a runaway pipe (`--kconfig <(yes)`).
+ */
+#define KCONFIG_MAX_BYTES (4u << 20)
+
+/* The longest line, its LF or CRLF apart (CONFIG_CMDLINE's and
+ * CONFIG_LSM's values are a few hundred characters at the most). */
+#define KCONFIG_MAX_LINE 2046
+
 /* What a .config held beyond the settings it set. */
 struct kconfig_report {
 	u32 ignored; /* symbols vmsplit neither models nor names */
@@ -30,8 +41,11 @@ struct kconfig_report {
  * kconfig_load - apply the .config at @path to @s, filling @rep (may be
  * NULL).  Lines are CONFIG_X=y|m|n, "# CONFIG_X is not set", strings
  * ("..."), decimal or 0x hex numbers, comments and blank lines, ending in
- * LF or CRLF; anything else is an error naming file:line.
- * Return: 0, or -EINVAL / -ENOENT with a one-line reason in @err.
+ * LF or CRLF; anything else is an error naming file:line.  @path may be a
+ * regular file, a FIFO or a pipe (hostfile_read), of KCONFIG_MAX_BYTES at
+ * the most.
+ * Return: 0, or a negative errno with a one-line reason in @err: -EINVAL
+ * for a bad line, else hostfile_read's (-ENOENT, -EISDIR, -EFBIG, ...).
  */
 int kconfig_load(struct settings *s, const char *path,
 		 struct kconfig_report *rep, char *err, size_t errlen);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/errno.h"
+#include "base/hostfile.h"
 #include "base/panic.h"
 #include "report/plot_svg.h"
 
@@ -235,9 +236,26 @@ void plot_bars_draw(FILE *f, const struct plot_bars *c, double bx, double by,
 		      "hatched: published; solid: the model");
 }
 
-int plot_prepare_dir(const char *dir, char *err, size_t errlen)
+/* The experiments that have plots, each DIR/<name>.svg. */
+enum plotted { PLOT_DD, PLOT_NET, PLOT_KERNBENCH, NR_PLOTS };
+static const char *const plotted[NR_PLOTS] = {
+	[PLOT_DD] = "dd-beaglebone",
+	[PLOT_NET] = "net-kirkwood",
+	[PLOT_KERNBENCH] = "kernbench-numaq",
+};
+
+static void plot_path(const char *dir, const char *name, char *path,
+		      size_t pathlen)
 {
+	snprintf(path, pathlen, "%s/%s.svg", dir, name);
+}
+
+int plot_prepare_dir(const char *dir, const char *which, char *err,
+		     size_t errlen)
+{
+	char path[4096];
 	struct stat st;
+	int ret;
 
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		int e = errno;
@@ -258,6 +276,18 @@ int plot_prepare_dir(const char *dir, char *err, size_t errlen)
 			 strerror(e));
 		return -e;
 	}
+	/* DIR/<experiment>.svg may be there already, as a directory say. */
+	for (int i = 0; i < NR_PLOTS; i++) {
+		if (which && strcmp(which, plotted[i]))
+			continue;
+		plot_path(dir, plotted[i], path, sizeof(path));
+		ret = hostfile_check_writable(path);
+		if (ret) {
+			snprintf(err, errlen, "--plot: cannot write '%s': %s",
+				 path, strerror(-ret));
+			return ret;
+		}
+	}
 	return 0;
 }
 
@@ -267,7 +297,7 @@ static FILE *plot_open(const char *dir, const char *name, u32 w, u32 h,
 {
 	FILE *f;
 
-	snprintf(path, pathlen, "%s/%s.svg", dir, name);
+	plot_path(dir, name, path, pathlen);
 	f = fopen(path, "w");
 	if (!f)
 		snprintf(err, errlen, "--plot: cannot write '%s': %s", path,
@@ -325,7 +355,7 @@ int plot_dd_beaglebone(const char *dir, const struct dd_beaglebone_result *r,
 		for (u32 b = 0; b < E3_NBS; b++)
 			c.series[s].model[b] = r->pts[s][b].mbps;
 	}
-	f = plot_open(dir, "dd-beaglebone", 1100, 560, path, sizeof(path), err,
+	f = plot_open(dir, plotted[PLOT_DD], 1100, 560, path, sizeof(path), err,
 		      errlen);
 	if (!f)
 		return -EIO;
@@ -368,8 +398,8 @@ int plot_net_kirkwood(const char *dir, const struct net_kirkwood_result *r,
 						    NAN) :
 					   r->pts[g][tso].mbps;
 	}
-	f = plot_open(dir, "net-kirkwood", 1000, 560, path, sizeof(path), err,
-		      errlen);
+	f = plot_open(dir, plotted[PLOT_NET], 1000, 560, path, sizeof(path),
+		      err, errlen);
 	if (!f)
 		return -EIO;
 	plot_bars_draw(f, &c, 0, 0, 1000, 560);
@@ -426,8 +456,8 @@ int plot_kernbench_numaq(const char *dir,
 	/* The model's baseline is the 100% its HIGHPTE run is relative to. */
 	sd.series[1].v[0] = 100.0;
 	sd.series[2].v[0] = r->sdet_rel_pct;
-	f = plot_open(dir, "kernbench-numaq", 1240, 560, path, sizeof(path),
-		      err, errlen);
+	f = plot_open(dir, plotted[PLOT_KERNBENCH], 1240, 560, path,
+		      sizeof(path), err, errlen);
 	if (!f)
 		return -EIO;
 	plot_bars_draw(f, &kb, 0, 0, 900, 560);

@@ -85,10 +85,12 @@ void plot_bars_draw(FILE *f, const struct plot_bars *c, double x, double y,
 
 /*
  * plot_prepare_dir - create directory @dir if it is missing and check
- * that files can be written in it.
+ * that the plot of experiment @which (NULL: of every experiment with
+ * one) can be written in it, changing no file: called before the runs.
  * Return: 0, or a negative errno with a one-line reason in @err.
  */
-int plot_prepare_dir(const char *dir, char *err, size_t errlen);
+int plot_prepare_dir(const char *dir, const char *which, char *err,
+		     size_t errlen);
 
 /*
  * plot_dd_beaglebone, plot_net_kirkwood, plot_kernbench_numaq - write
