@@ -29,6 +29,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
 # The fuzzer's interpreter (fuzz/fuzz_program.c) is linked into the tests
 # too: they replay the committed corpus and every crash input.
 FUZZ_PROG_OBJ := $(BUILD)/fuzz/fuzz_program.o
+FUZZ_OBJ := $(FUZZ_PROG_OBJ) $(BUILD)/fuzz/fuzz_main.o
 
 # The kpath analysis is a host tool, not part of the simulator: the tests
 # link it beside libvmsplit.a, never into it.
@@ -102,7 +103,7 @@ $(MAIN_OBJ): ALL_CFLAGS += -DVMSPLIT_VERSION='"$(VMSPLIT_VERSION)"'
 $(TEST_OBJ): | deps
 $(BUILD)/src/cli/diff.o: | deps
 $(TEST_OBJ) $(KPATH_OBJ) $(KPATH_MAIN_OBJ): ALL_CFLAGS += -Itools/kpath
-$(TEST_OBJ) $(BUILD)/fuzz/fuzz_program.o $(BUILD)/fuzz/fuzz_main.o: ALL_CFLAGS += -I.
+$(TEST_OBJ) $(FUZZ_OBJ): ALL_CFLAGS += -I.
 
 run: $(BUILD)/vmsplit
 	$(BUILD)/vmsplit reproduce
@@ -187,4 +188,4 @@ clean:
 	rm -rf build build-san build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) \
-	$(KPATH_OBJ:.o=.d) $(KPATH_MAIN_OBJ:.o=.d)
+	$(KPATH_OBJ:.o=.d) $(KPATH_MAIN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

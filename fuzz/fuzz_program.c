@@ -67,6 +67,7 @@ struct fuzz_task {
 };
 
 bool fuzz_trace;
+bool fuzz_fresh_boot;
 
 static struct fuzz_task pool[MAX_TASKS];
 static u32 pool_used;
@@ -517,6 +518,7 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 	char err[256];
 
 	memset(out, 0, sizeof(*out));
+	ram_set_reuse(!fuzz_fresh_boot);
 	memcpy(h, data, MIN(size, (size_t)HDR_LEN));
 	if (decode_settings(h, &s, words, wordslen))
 		return 0;
@@ -552,6 +554,9 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 	out->exits = exit_stats.exits;
 	out->sigsegv = exit_stats.killed_by_sigsegv;
 	out->oom_kills = machine_event_total(EV_oom_kill);
+	out->cycles = machine_elapsed_cycles();
+	for (u32 e = 0; e < NR_EVENTS; e++)
+		out->events += machine_event_total(e);
 	shutdown_kernel();
 	return 0;
 }
