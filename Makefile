@@ -29,7 +29,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
 # The fuzzer's interpreter (fuzz/fuzz_program.c) is linked into the tests
 # too: they replay the committed corpus and every crash input.
 FUZZ_PROG_OBJ := $(BUILD)/fuzz/fuzz_program.o
-FUZZ_OBJ := $(FUZZ_PROG_OBJ) $(BUILD)/fuzz/fuzz_main.o
+FUZZ_OBJ := $(FUZZ_PROG_OBJ) $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_replay.o
 
 # The kpath analysis is a host tool, not part of the simulator: the tests
 # link it beside libvmsplit.a, never into it.
@@ -37,7 +37,7 @@ KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
 KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
 .PHONY: all run test check bench deps clean format kpath kernel-text \
-	install uninstall fuzz fuzz-build fuzz-deps
+	install uninstall fuzz fuzz-build fuzz-deps fuzz-replay
 
 all: $(BUILD)/vmsplit
 
@@ -91,6 +91,15 @@ $(BUILD)/vmsplit-tests: $(TEST_OBJ) $(KPATH_OBJ) $(FUZZ_PROG_OBJ) \
 $(BUILD)/vmsplit-bench: $(BENCH_OBJ) $(BUILD)/libvmsplit.a
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The fuzzer's inputs without libFuzzer (fuzz/fuzz_replay.c), on this
+# build's flags: for profiling the harness (perf, callgrind) and triage.
+$(BUILD)/fuzz-replay: $(BUILD)/fuzz/fuzz_replay.o $(FUZZ_PROG_OBJ) \
+		$(BUILD)/libvmsplit.a
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+fuzz-replay: $(BUILD)/fuzz-replay
 
 $(BUILD)/kpath-analyze: $(KPATH_MAIN_OBJ) $(KPATH_OBJ)
 	@$(if $(V),,echo "  LD      $@")
