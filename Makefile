@@ -75,6 +75,13 @@ $(BUILD)/%.o: %.c
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# Extra flags for the simulator's objects, and for the machine's
+# (src/hw) on top: empty but in the fuzzer's build (fuzz-build).
+SRC_CFLAGS ?=
+HW_CFLAGS ?=
+$(LIB_OBJ): ALL_CFLAGS += $(SRC_CFLAGS)
+$(filter $(BUILD)/src/hw/%,$(LIB_OBJ)): ALL_CFLAGS += $(HW_CFLAGS)
+
 $(BUILD)/libvmsplit.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
@@ -152,17 +159,36 @@ bench: $(BUILD)/vmsplit-bench
 # the CI's smoke campaign) from the committed seed corpus, copied to
 # build-fuzz/corpus so a campaign never rewrites fuzz/corpus; crash inputs
 # land in build-fuzz/crashes.  FUZZ_ARGS adds libFuzzer options.
+#
+# Coverage: libFuzzer's edge counters on the simulated kernel and the
+# interpreter, where a new edge is a new kernel path; none on the machine
+# (src/hw), whose cache, TLB and I-cache loops hit theirs alike in every
+# input -- a third of the counters, each paid for by libFuzzer in every
+# run.  Comparison tracing (trace-cmp) only in the decoder (fuzz/): in
+# the simulator its hooks ran on every compare of a tag, an address or a
+# count, a third of a campaign's host time, to offer libFuzzer operands
+# that no input byte holds (the input encodes lengths and pointers, it
+# does not carry them).  FUZZ_SRC_CFLAGS= FUZZ_HW_CFLAGS= instruments
+# everything as before.  A change of flags rebuilds build-fuzz.
 FUZZ_BUILD := build-fuzz
 FUZZ_TIME ?= 60
 FUZZ_ARGS ?=
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all
+FUZZ_SRC_CFLAGS ?= -fno-sanitize-coverage=trace-cmp
+FUZZ_HW_CFLAGS ?= -fno-sanitize=fuzzer-no-link
+FUZZ_FLAGS_SEEN := $(FUZZ_CFLAGS) src: $(FUZZ_SRC_CFLAGS) hw: $(FUZZ_HW_CFLAGS)
 FUZZ_DEPS_PKGS := clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang
 fuzz-deps:
 	$(call install_missing,$(FUZZ_DEPS_PKGS))
 
 fuzz-build: fuzz-deps
+	@if [ "$$(cat $(FUZZ_BUILD)/flags 2>/dev/null)" != "$(FUZZ_FLAGS_SEEN)" ]; then \
+		rm -rf $(FUZZ_BUILD)/src $(FUZZ_BUILD)/fuzz $(FUZZ_BUILD)/libvmsplit.a; \
+		mkdir -p $(FUZZ_BUILD); echo "$(FUZZ_FLAGS_SEEN)" > $(FUZZ_BUILD)/flags; \
+	fi
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=clang OPT="$(FUZZ_CFLAGS)" \
+		SRC_CFLAGS="$(FUZZ_SRC_CFLAGS)" HW_CFLAGS="$(FUZZ_HW_CFLAGS)" \
 		$(FUZZ_BUILD)/libvmsplit.a $(FUZZ_BUILD)/fuzz/fuzz_program.o \
 		$(FUZZ_BUILD)/fuzz/fuzz_main.o
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $(FUZZ_BUILD)/fuzz-syscalls \
