@@ -13,13 +13,11 @@
  * One machine exists at a time, so one bank serves: a request for at most
  * its size takes it (the bytes past the request stay unused and zero), a
  * larger one maps anew.  It goes back to the host instead once stores
- * have reached more than RAM_KEPT_BYTES of it (counted in 2 MiB chunks,
- * the host's huge pages, whether or not the host gave huge pages), so
- * that a long fuzzing campaign's resident set stays bounded whichever
- * frames its inputs wrote.
+ * have reached more than RAM_KEPT_BYTES of it, so that a long fuzzing
+ * campaign's resident set stays bounded whichever frames its inputs
+ * wrote.
  */
 #define RAM_KEPT_BYTES (512ull << 20)
-#define RAM_CHUNK_SHIFT 21
 
 static bool reuse;
 static struct ram kept;
@@ -50,7 +48,7 @@ static void bank_unmap(struct ram *ram)
 		munmap(ram->writes, writes_bytes(ram->map_size));
 	if (ram->dirty)
 		munmap(ram->dirty, dirty_bytes(ram->map_size));
-	free(ram->chunk_seen);
+	free(ram->seen);
 	memset(ram, 0, sizeof(*ram));
 }
 
@@ -58,9 +56,13 @@ static void bank_unmap(struct ram *ram)
  * Address space only: MAP_NORESERVE commits nothing, and the host hands
  * out zeroed pages as the simulation touches them.  Huge pages where the
  * host allows them: a run that streams through tens of MiB takes a fault
- * per 2 MiB instead of per 4 KiB.  writes[] is a counter per frame, zero
- * (so untouched) until the frame is written; the dirty list and the chunk
- * map exist only for a bank that may be kept.
+ * per 2 MiB instead of per 4 KiB.  Not for a bank that may be kept (the
+ * fuzzer's): its runs are short and write a few frames here and there,
+ * and each first store into a 2 MiB stretch had the host clear all of it,
+ * stretch after stretch as the boards, splits and mem= sizes moved
+ * boot's page tables about.  writes[] is a counter per frame, zero (so
+ * untouched) until the frame is written; the dirty list and the map of
+ * frames ever written exist only for a bank that may be kept.
  */
 static int bank_map(struct ram *ram, u64 size)
 {
@@ -69,14 +71,15 @@ static int bank_map(struct ram *ram, u64 size)
 	ram->writes = map_noreserve(writes_bytes(size));
 	if (!ram->host || !ram->writes)
 		goto fail;
-	madvise(ram->host, size, MADV_HUGEPAGE);
-	if (reuse) {
-		ram->dirty = map_noreserve(dirty_bytes(size));
-		ram->chunk_seen =
-			calloc(DIV_ROUND_UP(size >> RAM_CHUNK_SHIFT, 8) + 1, 1);
-		if (!ram->dirty || !ram->chunk_seen)
-			goto fail;
+	if (!reuse) {
+		madvise(ram->host, size, MADV_HUGEPAGE);
+		return 0;
 	}
+	madvise(ram->host, size, MADV_NOHUGEPAGE);
+	ram->dirty = map_noreserve(dirty_bytes(size));
+	ram->seen = calloc(DIV_ROUND_UP(size >> PAGE_SHIFT, 8), 1);
+	if (!ram->dirty || !ram->seen)
+		goto fail;
 	return 0;
 fail:
 	bank_unmap(ram);
@@ -115,13 +118,12 @@ static void bank_clear(struct ram *ram)
 {
 	for (u32 i = 0; i < ram->nr_dirty; i++) {
 		u32 f = ram->dirty[i];
-		u32 c = f >> (RAM_CHUNK_SHIFT - PAGE_SHIFT);
 
 		memset(ram->host + ((u64)f << PAGE_SHIFT), 0, PAGE_SIZE);
 		ram->writes[f] = 0;
-		if (!(ram->chunk_seen[c / 8] & 1u << c % 8)) {
-			ram->chunk_seen[c / 8] |= (u8)(1u << c % 8);
-			ram->chunks_seen++;
+		if (!(ram->seen[f / 8] & 1u << f % 8)) {
+			ram->seen[f / 8] |= (u8)(1u << f % 8);
+			ram->nr_seen++;
 		}
 	}
 	ram->nr_dirty = 0;
@@ -134,7 +136,7 @@ void ram_exit(struct ram *ram)
 		return;
 	}
 	bank_clear(ram);
-	if ((u64)ram->chunks_seen << RAM_CHUNK_SHIFT > RAM_KEPT_BYTES ||
+	if ((u64)ram->nr_seen << PAGE_SHIFT > RAM_KEPT_BYTES ||
 	    ram->map_size < kept.map_size) {
 		bank_unmap(ram);
 		return;

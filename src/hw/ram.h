@@ -36,9 +36,10 @@ struct ram {
 	 */
 	u32 *dirty;
 	u32 nr_dirty;
-	/* Per 2 MiB of host bytes, whether a store ever reached it. */
-	u8 *chunk_seen;
-	u32 chunks_seen;
+	/* With reuse, a bit per frame: has a store ever reached it (and so
+	 * the host committed its page)?  nr_seen counts them. */
+	u8 *seen;
+	u32 nr_seen;
 };
 
 /*
@@ -58,8 +59,9 @@ void ram_exit(struct ram *ram);
  * clearing of the frames the last run wrote.  A kept bank reads exactly
  * as a fresh one, all zeros with every writes[] count at zero; this rests
  * on every store counting itself (ram_note_write), which is the bank's
- * contract anyway.  Banks that were initialised while reuse was off are
- * unmapped as before.
+ * contract anyway.  A bank mapped while reuse is on gets no huge pages
+ * (ram.c says why); banks that were mapped while it was off are unmapped
+ * as before.
  */
 void ram_set_reuse(bool on);
 /* Is a released bank kept for reuse?  (For tests.) */
