@@ -292,8 +292,9 @@ static bool step(struct fuzz_task *ft)
 		return false;
 	op = next_byte(ft);
 	ops_done++;
+	/* current->pid, not getpid(): a trace must not add system calls. */
 	if (fuzz_trace)
-		fprintf(stderr, "fuzz: task %d op %u at byte %u\n", sys_getpid(),
+		fprintf(stderr, "fuzz: task %d op %u at byte %u\n", current->pid,
 			op % 24, ft->pos - 1);
 	switch (op % 24) {
 	case 0:

@@ -6,11 +6,12 @@
  * what it did.  For profiling the harness on a build without sanitizers or
  * coverage (perf, callgrind), and for triage in a process of its own.
  *
- *   fuzz-replay [-q] [-fresh] [-n REPEAT] FILE|DIR ...
+ *   fuzz-replay [-q] [-trace] [-fresh] [-n REPEAT] FILE|DIR ...
  *
  * -q prints only the closing line (inputs, host seconds, inputs per
- * second); -fresh boots each input on host memory of its own
- * (fuzz_fresh_boot); -n runs the whole list REPEAT times.
+ * second); -trace prints each op as it runs (fuzz_trace); -fresh boots
+ * each input on host memory of its own (fuzz_fresh_boot); -n runs the
+ * whole list REPEAT times.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -100,13 +101,15 @@ int main(int argc, char **argv)
 	for (; first < argc && argv[first][0] == '-'; first++) {
 		if (!strcmp(argv[first], "-q"))
 			quiet = true;
+		else if (!strcmp(argv[first], "-trace"))
+			fuzz_trace = true;
 		else if (!strcmp(argv[first], "-fresh"))
 			fuzz_fresh_boot = true;
 		else if (!strcmp(argv[first], "-n") && first + 1 < argc)
 			repeat = atoi(argv[++first]);
 		else {
 			fprintf(stderr,
-				"usage: fuzz-replay [-q] [-fresh] [-n REPEAT] FILE|DIR ...\n");
+				"usage: fuzz-replay [-q] [-trace] [-fresh] [-n REPEAT] FILE|DIR ...\n");
 			return 2;
 		}
 	}
