@@ -50,9 +50,9 @@ struct expect {
 };
 
 /*
- * The seeds run the whole program (fuzz/seeds.py): 48 ops; the parent,
- * its exec'd vfork child and its forked child exit, the forked child by
- * SIGSEGV from its store into a hole.
+ * The seeds run the whole program (fuzz/seeds.py): the first op set's,
+ * 48 ops; the parent, its exec'd vfork child and its forked child exit,
+ * the forked child by SIGSEGV from its store into a hole.
  */
 static const struct expect seeds[] = {
 	{ "a15-1g-allocfail", 48, 3, 1, 0, false },
@@ -68,6 +68,31 @@ static const struct expect seeds[] = {
 	{ "numaq-4g4g", 48, 3, 1, 0, false },
 	{ "numaq-highpte", 48, 3, 1, 0, false },
 	{ "numaq-highpte-objrmap", 48, 3, 1, 0, false },
+	/*
+	 * The extended op set's mm program on every board with every copy
+	 * strategy that boots, and three settings more: 46 ops; the parent,
+	 * its child and grandchild of the fork tree, the child that cuts the
+	 * file short and its exec'd vfork child exit, the file's cutter by
+	 * SIGSEGV (SIGBUS in Linux, mm/filemap.h) from its load past the
+	 * file's new end.
+	 */
+	{ "mm-a15-gupkmap", 46, 5, 1, 0, false },
+	{ "mm-a15-lpae-4g4g", 46, 5, 1, 0, false },
+	{ "mm-a15-plain", 46, 5, 1, 0, false },
+	{ "mm-a15-withmemcpy", 46, 5, 1, 0, false },
+	{ "mm-beaglebone-black-gupkmap", 46, 5, 1, 0, false },
+	{ "mm-beaglebone-black-plain", 46, 5, 1, 0, false },
+	{ "mm-beaglebone-black-withmemcpy", 46, 5, 1, 0, false },
+	{ "mm-beaglebone-gupkmap", 46, 5, 1, 0, false },
+	{ "mm-beaglebone-plain", 46, 5, 1, 0, false },
+	{ "mm-beaglebone-withmemcpy", 46, 5, 1, 0, false },
+	{ "mm-kirkwood-gupkmap", 46, 5, 1, 0, false },
+	{ "mm-kirkwood-kmaplocal-ptechain", 46, 5, 1, 0, false },
+	{ "mm-kirkwood-plain", 46, 5, 1, 0, false },
+	{ "mm-kirkwood-withmemcpy", 46, 5, 1, 0, false },
+	{ "mm-numaq-gupkmap", 46, 5, 1, 0, false },
+	{ "mm-numaq-highpte-4cpus", 46, 5, 1, 0, false },
+	{ "mm-numaq-plain", 46, 5, 1, 0, false },
 };
 
 /*
