@@ -198,26 +198,28 @@ fuzz-build: fuzz-deps
 # Both campaigns end with one line from fuzz/campaign.sh: the sequences
 # run and per second, libFuzzer's final cov and ft, the corpus, and the
 # crash, leak, timeout and oom inputs the run added to build-fuzz/crashes.
-FUZZ_COMMON := -rss_limit_mb=4096 -max_len=2048 -print_final_stats=1 \
-	-dict=fuzz/syscalls.dict -artifact_prefix=$(FUZZ_BUILD)/crashes/
+# FUZZ_TIMEOUT seconds an input (3): one takes a few milliseconds and the
+# slowest of a campaign's corpus well under a second, and a hang (the
+# known one of fuzz/open/) costs the whole of it.
+FUZZ_TIMEOUT ?= 3
+FUZZ_COMMON := -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 -max_len=2048 \
+	-print_final_stats=1 -dict=fuzz/syscalls.dict \
+	-artifact_prefix=$(FUZZ_BUILD)/crashes/
 
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
 	cp -n fuzz/corpus/* $(FUZZ_BUILD)/corpus/
 	fuzz/campaign.sh $(FUZZ_BUILD)/fuzz.log $(FUZZ_BUILD)/crashes \
 		$(FUZZ_BUILD)/fuzz-syscalls -max_total_time=$(FUZZ_TIME) \
-		-timeout=20 $(FUZZ_COMMON) $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
+		$(FUZZ_COMMON) $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
 
 # The long campaign (fuzz/README.md): FUZZ_LONG_RUNS sequences (ten
 # million) in libFuzzer's fork mode, FUZZ_LONG_JOBS processes at a time
 # (both cores), with the smoke campaign's corpus and crash directories.
 # As in .ci/run, a hang (fuzz/open/) is kept as a timeout-* input and the
-# campaign goes on; FUZZ_LONG_TIMEOUT seconds (3: an input takes a few
-# milliseconds, the slowest well under one) bound what each costs.
-# FUZZ_LONG_TIME caps the wall seconds too (0: no cap).
+# campaign goes on.  FUZZ_LONG_TIME caps the wall seconds too (0: no cap).
 FUZZ_LONG_RUNS ?= 10000000
 FUZZ_LONG_JOBS ?= 2
-FUZZ_LONG_TIMEOUT ?= 3
 FUZZ_LONG_TIME ?= 0
 fuzz-long: fuzz-build
 	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
@@ -225,9 +227,8 @@ fuzz-long: fuzz-build
 	fuzz/campaign.sh $(FUZZ_BUILD)/fuzz-long.log $(FUZZ_BUILD)/crashes \
 		$(FUZZ_BUILD)/fuzz-syscalls -fork=$(FUZZ_LONG_JOBS) \
 		-runs=$(FUZZ_LONG_RUNS) -max_total_time=$(FUZZ_LONG_TIME) \
-		-ignore_timeouts=1 -timeout_exitcode=0 \
-		-timeout=$(FUZZ_LONG_TIMEOUT) $(FUZZ_COMMON) $(FUZZ_ARGS) \
-		$(FUZZ_BUILD)/corpus
+		-ignore_timeouts=1 -timeout_exitcode=0 $(FUZZ_COMMON) \
+		$(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
 
 # `make install PREFIX=/opt/vmsplit`; DESTDIR for staging (packages).
 PREFIX ?= /usr/local
