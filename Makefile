@@ -29,6 +29,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o)
 # The fuzzer's interpreter (fuzz/fuzz_program.c) is linked into the tests
 # too: they replay the committed corpus and every crash input.
 FUZZ_PROG_OBJ := $(BUILD)/fuzz/fuzz_program.o
+FUZZ_OBJ := $(FUZZ_PROG_OBJ) $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_replay.o
 
 # The kpath analysis is a host tool, not part of the simulator: the tests
 # link it beside libvmsplit.a, never into it.
@@ -36,7 +37,7 @@ KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
 KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
 .PHONY: all run test check bench deps clean format kpath kernel-text \
-	install uninstall fuzz fuzz-build fuzz-deps
+	install uninstall fuzz fuzz-long fuzz-build fuzz-deps fuzz-replay
 
 all: $(BUILD)/vmsplit
 
@@ -74,6 +75,13 @@ $(BUILD)/%.o: %.c
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# Extra flags for the simulator's objects, and for the machine's
+# (src/hw) on top: empty but in the fuzzer's build (fuzz-build).
+SRC_CFLAGS ?=
+HW_CFLAGS ?=
+$(LIB_OBJ): ALL_CFLAGS += $(SRC_CFLAGS)
+$(filter $(BUILD)/src/hw/%,$(LIB_OBJ)): ALL_CFLAGS += $(HW_CFLAGS)
+
 $(BUILD)/libvmsplit.a: $(LIB_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
@@ -91,6 +99,15 @@ $(BUILD)/vmsplit-bench: $(BENCH_OBJ) $(BUILD)/libvmsplit.a
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
+# The fuzzer's inputs without libFuzzer (fuzz/fuzz_replay.c), on this
+# build's flags: for profiling the harness (perf, callgrind) and triage.
+$(BUILD)/fuzz-replay: $(BUILD)/fuzz/fuzz_replay.o $(FUZZ_PROG_OBJ) \
+		$(BUILD)/libvmsplit.a
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+fuzz-replay: $(BUILD)/fuzz-replay
+
 $(BUILD)/kpath-analyze: $(KPATH_MAIN_OBJ) $(KPATH_OBJ)
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
@@ -102,7 +119,7 @@ $(MAIN_OBJ): ALL_CFLAGS += -DVMSPLIT_VERSION='"$(VMSPLIT_VERSION)"'
 $(TEST_OBJ): | deps
 $(BUILD)/src/cli/diff.o: | deps
 $(TEST_OBJ) $(KPATH_OBJ) $(KPATH_MAIN_OBJ): ALL_CFLAGS += -Itools/kpath
-$(TEST_OBJ) $(BUILD)/fuzz/fuzz_program.o $(BUILD)/fuzz/fuzz_main.o: ALL_CFLAGS += -I.
+$(TEST_OBJ) $(FUZZ_OBJ): ALL_CFLAGS += -I.
 
 run: $(BUILD)/vmsplit
 	$(BUILD)/vmsplit reproduce
@@ -142,30 +159,76 @@ bench: $(BUILD)/vmsplit-bench
 # the CI's smoke campaign) from the committed seed corpus, copied to
 # build-fuzz/corpus so a campaign never rewrites fuzz/corpus; crash inputs
 # land in build-fuzz/crashes.  FUZZ_ARGS adds libFuzzer options.
+#
+# Coverage: libFuzzer's edge counters on the simulated kernel and the
+# interpreter, where a new edge is a new kernel path; none on the machine
+# (src/hw), whose cache, TLB and I-cache loops hit theirs alike in every
+# input -- a third of the counters, each paid for by libFuzzer in every
+# run.  Comparison tracing (trace-cmp) only in the decoder (fuzz/): in
+# the simulator its hooks ran on every compare of a tag, an address or a
+# count, a third of a campaign's host time, to offer libFuzzer operands
+# that no input byte holds (the input encodes lengths and pointers, it
+# does not carry them).  FUZZ_SRC_CFLAGS= FUZZ_HW_CFLAGS= instruments
+# everything as before.  A change of flags rebuilds build-fuzz.
 FUZZ_BUILD := build-fuzz
 FUZZ_TIME ?= 60
 FUZZ_ARGS ?=
 FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all
+FUZZ_SRC_CFLAGS ?= -fno-sanitize-coverage=trace-cmp
+FUZZ_HW_CFLAGS ?= -fno-sanitize=fuzzer-no-link
+FUZZ_FLAGS_SEEN := $(FUZZ_CFLAGS) src: $(FUZZ_SRC_CFLAGS) hw: $(FUZZ_HW_CFLAGS)
 FUZZ_DEPS_PKGS := clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang
 fuzz-deps:
 	$(call install_missing,$(FUZZ_DEPS_PKGS))
 
 fuzz-build: fuzz-deps
+	@if [ "$$(cat $(FUZZ_BUILD)/flags 2>/dev/null)" != "$(FUZZ_FLAGS_SEEN)" ]; then \
+		rm -rf $(FUZZ_BUILD)/src $(FUZZ_BUILD)/fuzz $(FUZZ_BUILD)/libvmsplit.a; \
+		mkdir -p $(FUZZ_BUILD); echo "$(FUZZ_FLAGS_SEEN)" > $(FUZZ_BUILD)/flags; \
+	fi
 	$(MAKE) BUILD=$(FUZZ_BUILD) CC=clang OPT="$(FUZZ_CFLAGS)" \
+		SRC_CFLAGS="$(FUZZ_SRC_CFLAGS)" HW_CFLAGS="$(FUZZ_HW_CFLAGS)" \
 		$(FUZZ_BUILD)/libvmsplit.a $(FUZZ_BUILD)/fuzz/fuzz_program.o \
 		$(FUZZ_BUILD)/fuzz/fuzz_main.o
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $(FUZZ_BUILD)/fuzz-syscalls \
 		$(FUZZ_BUILD)/fuzz/fuzz_main.o $(FUZZ_BUILD)/fuzz/fuzz_program.o \
 		$(FUZZ_BUILD)/libvmsplit.a -lm
 
+# Both campaigns end with one line from fuzz/campaign.sh: the sequences
+# run and per second, libFuzzer's final cov and ft, the corpus, and the
+# crash, leak, timeout and oom inputs the run added to build-fuzz/crashes.
+# FUZZ_TIMEOUT seconds an input (3): one takes a few milliseconds and the
+# slowest of a campaign's corpus well under a second, and a hang (the
+# known one of fuzz/open/) costs the whole of it.
+FUZZ_TIMEOUT ?= 3
+FUZZ_COMMON := -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 -max_len=2048 \
+	-print_final_stats=1 -dict=fuzz/syscalls.dict \
+	-artifact_prefix=$(FUZZ_BUILD)/crashes/
+
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
 	cp -n fuzz/corpus/* $(FUZZ_BUILD)/corpus/
-	$(FUZZ_BUILD)/fuzz-syscalls -max_total_time=$(FUZZ_TIME) -timeout=20 \
-		-rss_limit_mb=4096 -max_len=2048 -print_final_stats=1 \
-		-artifact_prefix=$(FUZZ_BUILD)/crashes/ $(FUZZ_ARGS) \
-		$(FUZZ_BUILD)/corpus
+	fuzz/campaign.sh $(FUZZ_BUILD)/fuzz.log $(FUZZ_BUILD)/crashes \
+		$(FUZZ_BUILD)/fuzz-syscalls -max_total_time=$(FUZZ_TIME) \
+		$(FUZZ_COMMON) $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
+
+# The long campaign (fuzz/README.md): FUZZ_LONG_RUNS sequences (ten
+# million) in libFuzzer's fork mode, FUZZ_LONG_JOBS processes at a time
+# (both cores), with the smoke campaign's corpus and crash directories.
+# As in .ci/run, a hang (fuzz/open/) is kept as a timeout-* input and the
+# campaign goes on.  FUZZ_LONG_TIME caps the wall seconds too (0: no cap).
+FUZZ_LONG_RUNS ?= 10000000
+FUZZ_LONG_JOBS ?= 2
+FUZZ_LONG_TIME ?= 0
+fuzz-long: fuzz-build
+	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
+	cp -n fuzz/corpus/* $(FUZZ_BUILD)/corpus/
+	fuzz/campaign.sh $(FUZZ_BUILD)/fuzz-long.log $(FUZZ_BUILD)/crashes \
+		$(FUZZ_BUILD)/fuzz-syscalls -fork=$(FUZZ_LONG_JOBS) \
+		-runs=$(FUZZ_LONG_RUNS) -max_total_time=$(FUZZ_LONG_TIME) \
+		-ignore_timeouts=1 -timeout_exitcode=0 $(FUZZ_COMMON) \
+		$(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
 
 # `make install PREFIX=/opt/vmsplit`; DESTDIR for staging (packages).
 PREFIX ?= /usr/local
@@ -187,4 +250,4 @@ clean:
 	rm -rf build build-san build-fuzz
 
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BENCH_OBJ:.o=.d) \
-	$(KPATH_OBJ:.o=.d) $(KPATH_MAIN_OBJ:.o=.d)
+	$(KPATH_OBJ:.o=.d) $(KPATH_MAIN_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -14,8 +14,17 @@
  *   [5..6] page_alloc_fail_nth, little-endian (0: off)
  *   [7] bit 0 icache_model=n, bit 1 CONFIG_CPU_SW_DOMAIN_PAN=n, bit 2
  *       the other reverse map (rmap=pte-chain where objrmap is the
- *       default, else rmap=objrmap)
- * Then ops, each an opcode byte and its argument bytes (op_* below).
+ *       default, else rmap=objrmap); bits 3 and 7 both set: the
+ *       extended op set
+ * Then ops, each an opcode byte and its argument bytes (step() below).
+ * An opcode is taken mod NR_OPS (24), or with the extended op set mod
+ * NR_OPS_EXT (31), whose ops 24..30 reach what the first 24 do not: the
+ * stat family's copy out, a TCP socket's send path (the NIC's DMA of the
+ * user's pages, on the boards that have one), user-mode memcpy and memset
+ * across mappings, a file mapped at a page offset, getppid.  The upper
+ * bits of byte 7 meant nothing before the extension, and the fuzzer had
+ * set every one of them in some committed input, but none had bits 3 and
+ * 7 together: so every input committed before it means what it did.
  * The settings go through settings_parse() and settings_validate(), the
  * command line's own path, so a header the CLI would refuse is skipped.
  *
@@ -50,6 +59,9 @@
 #define MAX_TASKS 1024		/* interpreter states per input */
 #define MAX_MAP_PAGES 1024	/* largest mmap/ftruncate, in pages */
 #define ALARM_NS 2000000ull	/* 2 ms of simulated time */
+#define NR_OPS 24		/* opcodes of the first op set */
+#define NR_OPS_EXT 31		/* ... and of the extended one */
+#define HDR_EXT_OPS 0x88	/* header byte 7: the extended op set */
 
 struct region {
 	vaddr_t addr;
@@ -67,10 +79,12 @@ struct fuzz_task {
 };
 
 bool fuzz_trace;
+bool fuzz_fresh_boot;
 
 static struct fuzz_task pool[MAX_TASKS];
 static u32 pool_used;
 static u32 ops_done;
+static u32 nr_ops;		/* this input's op set: NR_OPS or NR_OPS_EXT */
 
 static u8 next_byte(struct fuzz_task *ft)
 {
@@ -174,12 +188,18 @@ static const struct program fuzz_prog;
 
 static void fuzz_main(void *arg);
 
-static void op_mmap(struct fuzz_task *ft)
+/*
+ * mmap: @how's bits 0-2 the prot, 3-4 private/shared anonymous/file, 5
+ * MAP_FIXED (at a pointer).  @at_offset: a page offset into the file
+ * follows (the extended op set's file mapping past its first page).
+ */
+static void op_mmap(struct fuzz_task *ft, bool at_offset)
 {
 	u8 how = next_byte(ft);
 	u32 pages = 1 + next_byte(ft) * 4u % MAX_MAP_PAGES;
 	struct region *r = &ft->slot[next_byte(ft) % NR_SLOTS];
 	int prot = how & 7, flags, fd = -1;
+	u32 pgoff = 0;
 	long addr;
 
 	switch ((how >> 3) & 3) {
@@ -200,11 +220,13 @@ static void op_mmap(struct fuzz_task *ft)
 	}
 	if (how & 0x20)
 		flags |= MAP_FIXED;
+	if (at_offset)
+		pgoff = next_byte(ft);
 	addr = sys_mmap(how & 0x20 ? pick_ptr(ft) & PAGE_MASK : 0,
-			pages * 4096u, prot, flags, fd, 0);
+			pages * 4096u, prot, flags, fd, pgoff);
 	if (fuzz_trace)
-		fprintf(stderr, "fuzz: mmap %u pages prot %d flags %#x fd %d: %#lx\n",
-			pages, prot, flags, fd, (unsigned long)addr);
+		fprintf(stderr, "fuzz: mmap %u pages prot %d flags %#x fd %d pgoff %u: %#lx\n",
+			pages, prot, flags, fd, pgoff, (unsigned long)addr);
 	if (addr >= 0) {
 		r->addr = (vaddr_t)addr;
 		r->len = pages * 4096u;
@@ -282,6 +304,65 @@ static void op_pipe(struct fuzz_task *ft)
 	remember(ft, fds[1]);
 }
 
+/* A TCP socket connected to the board's peer; write() on it sends. */
+static void op_socket(struct fuzz_task *ft)
+{
+	int fd = sys_socket();
+
+	if (fd < 0)
+		return;
+	sys_connect(fd);
+	remember(ft, fd);
+}
+
+/* User-mode memcpy between two pointers, or memset of one. */
+static void op_user_copy(struct fuzz_task *ft, bool fill)
+{
+	vaddr_t dst = pick_ptr(ft);
+	vaddr_t src = fill ? 0 : pick_ptr(ft);
+	u8 val = fill ? next_byte(ft) : 0;
+	u32 len = pick_len(ft);
+
+	if (fill)
+		uv_fill(dst, val, len);
+	else
+		uv_copy(dst, src, len);
+}
+
+/* The extended op set's ops (NR_OPS .. NR_OPS_EXT - 1). */
+static void step_ext(struct fuzz_task *ft, u32 op)
+{
+	switch (op) {
+	case 24: {
+		int fd = pick_fd(ft);
+
+		sys_fstat(fd, pick_ptr(ft));
+		break;
+	}
+	case 25: {
+		vaddr_t path = pick_path(ft);
+
+		sys_stat(path, pick_ptr(ft));
+		break;
+	}
+	case 26:
+		op_socket(ft);
+		break;
+	case 27:
+		op_user_copy(ft, false);
+		break;
+	case 28:
+		op_user_copy(ft, true);
+		break;
+	case 29:
+		op_mmap(ft, true);
+		break;
+	default:
+		sys_getppid();
+		break;
+	}
+}
+
 /* One op; false at the end of the task's stretch. */
 static bool step(struct fuzz_task *ft)
 {
@@ -289,14 +370,19 @@ static bool step(struct fuzz_task *ft)
 
 	if (ft->pos >= ft->end)
 		return false;
-	op = next_byte(ft);
+	op = next_byte(ft) % nr_ops;
 	ops_done++;
+	/* current->pid, not getpid(): a trace must not add system calls. */
 	if (fuzz_trace)
-		fprintf(stderr, "fuzz: task %d op %u at byte %u\n", sys_getpid(),
-			op % 24, ft->pos - 1);
-	switch (op % 24) {
+		fprintf(stderr, "fuzz: task %d op %u at byte %u\n", current->pid,
+			op, ft->pos - 1);
+	if (op >= NR_OPS) {
+		step_ext(ft, op);
+		return true;
+	}
+	switch (op) {
 	case 0:
-		op_mmap(ft);
+		op_mmap(ft, false);
 		break;
 	case 1:
 		op_munmap(ft);
@@ -517,6 +603,7 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 	char err[256];
 
 	memset(out, 0, sizeof(*out));
+	ram_set_reuse(!fuzz_fresh_boot);
 	memcpy(h, data, MIN(size, (size_t)HDR_LEN));
 	if (decode_settings(h, &s, words, wordslen))
 		return 0;
@@ -525,6 +612,7 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 		return 0;
 	out->booted = true;
 	page_alloc_fail_nth = h[5] | (u32)h[6] << 8;
+	nr_ops = (h[7] & HDR_EXT_OPS) == HDR_EXT_OPS ? NR_OPS_EXT : NR_OPS;
 	pool_used = 0;
 	ops_done = 0;
 	ft = &pool[pool_used++];
@@ -552,6 +640,9 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 	out->exits = exit_stats.exits;
 	out->sigsegv = exit_stats.killed_by_sigsegv;
 	out->oom_kills = machine_event_total(EV_oom_kill);
+	out->cycles = machine_elapsed_cycles();
+	for (u32 e = 0; e < NR_EVENTS; e++)
+		out->events += machine_event_total(e);
 	shutdown_kernel();
 	return 0;
 }

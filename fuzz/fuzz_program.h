@@ -28,10 +28,24 @@ struct fuzz_outcome {
 				   the harness SIGKILLed them */
 	u32 ops;		/* system calls and accesses the program made */
 	u64 exits, sigsegv, oom_kills;
+	/*
+	 * The simulated time the run took (the latest CPU's clock) and the
+	 * hardware events it counted, all kinds summed: two runs of one
+	 * input that differ in either did not do the same thing.
+	 */
+	u64 cycles, events;
 };
 
 /* Print each op as it runs (stderr), for triage of a crash input. */
 extern bool fuzz_trace;
+
+/*
+ * Boot each input on host memory of its own, allocated for it and
+ * returned after it (for triage, and to compare with): by default the
+ * simulated RAM of one input is cleared and kept for the next
+ * (ram_set_reuse()), which reads the same.
+ */
+extern bool fuzz_fresh_boot;
 
 /*
  * fuzz_run_input - decode @data and run it.  @words receives the settings

@@ -1,15 +1,27 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Write the fuzzer's seed corpus (fuzz/corpus/): one program that uses
-every system call the interpreter knows, with good, bad and partly bad
-pointers, on each board and a spread of settings.  The byte format is
-fuzz/fuzz_program.c's; run from the repository root."""
+every system call of the first op set, with good, bad and partly bad
+pointers, on each board and a spread of settings; and one of the
+extended op set that goes down the mm paths -- a fork tree whose
+generations share, copy on write and pass data through a pipe (whose
+buffers are highmem pages), a file mapped at an offset and cut short
+under a child, user-mode memcpy and memset across mappings, stat's copy
+out and a TCP socket's send path -- on every board with every copy
+strategy that boots.  The byte format is fuzz/fuzz_program.c's; run from
+the repository root.  It also writes the libFuzzer dictionary
+fuzz/syscalls.dict (make fuzz passes it with -dict=): the headers of every
+board and copy strategy, each op with arguments that reach its paths, and
+the pointer kinds, as whole tokens that a mutation can splice in."""
 import os
 
-# Opcodes (fuzz_program.c, step()).
+# Opcodes (fuzz_program.c, step()), then the extended op set's.
 MMAP, MUNMAP, BRK, LOAD, STORE, FORK, VFORK, EXEC, EXIT, WAIT, OPEN, READ, \
     WRITE, LSEEK, FTRUNC, UNLINK, CLOSE, PIPE, UNAME, SETHOST, SHM, FSYNC, \
     COMPUTE, ALARM = range(24)
+FSTAT, STAT, SOCKET, UCOPY, UFILL, MMAP_AT, GETPPID = range(24, 31)
+# Header byte 7: the extended op set (bits 3 and 7).
+EXT_OPS = 0x88
 
 # Pointers: (kind, off); kind & 7 picks the sort, kind >> 3 the slot.
 def good(slot, off=0): return [0 | slot << 3, off]
@@ -62,6 +74,47 @@ def program():
     p += [EXEC] + [STORE] + DATA + [3] + [EXIT, 0]
     return p
 
+def mm_program():
+    """The extended op set down the mm paths; fds in the order made:
+    0, 1 the pipe's ends, 2 /tmp/b, 3 the socket."""
+    p = []
+    p += [MMAP, 0x03, 16, 0]                    # slot 0: 65 private pages
+    p += [MMAP, 0x0b, 4, 1]                     # slot 1: 17 shared pages
+    p += [UFILL] + good(0) + [0x5a, 200]        # memset 40001 bytes
+    p += [UFILL] + good(1) + [0xa5, 100]
+    p += [PIPE]
+    p += [OPEN, 0x06, 1]                        # /tmp/b, O_RDWR|O_CREAT
+    p += [WRITE, 2] + good(0) + [250]           # 62501 bytes of it
+    p += [MMAP_AT, 0x13, 2, 2, 2, 3]            # slot 2: 9 pages at page 3
+    p += [STORE] + good(2) + [30]
+    p += [UCOPY] + good(2, 1) + good(0) + [40]  # slot 0 into the file
+    p += [STAT, 1] + good(1) + [STAT, 1] + KERNEL + [STAT, 0xf2] + NULL + good(0)
+    p += [FSTAT, 0] + good(0, 7) + [FSTAT, 2] + straddle(1, 40)
+    # A grandchild writes the pipe from its copy-on-write pages; the
+    # child reads part of it, partly into a straddle, reaps the
+    # grandchild and writes a straddle of its own.
+    grand = [STORE] + good(0, 3) + [60] + [GETPPID]
+    grand += [WRITE, 1] + good(0, 2) + [120] + [EXIT, 7]
+    child = [STORE] + good(0, 4) + [50] + [STORE] + good(1) + [20]
+    child += [FORK, len(grand)] + grand
+    child += [READ, 0] + good(0, 8) + [100] + [READ, 0] + straddle(1, 9) + [60]
+    child += [WAIT, 1] + [WRITE, 1] + straddle(0) + [80] + [EXIT, 3]
+    p += [FORK, len(child)] + child
+    p += [WAIT, 1]
+    p += [READ, 0] + good(1) + [100]            # what the child left
+    # A child cuts the file short under its mapping and touches past the
+    # end; its vfork child execs meanwhile.
+    vchild = [UFILL] + DATA + [1, 3] + [EXEC]
+    cut = [FTRUNC, 2, 0x01, 0x00] + [VFORK, len(vchild)] + vchild
+    cut += [WAIT, 0] + [LOAD] + good(2, 100) + [1] + [EXIT, 0]
+    p += [FORK, len(cut)] + cut
+    p += [WAIT, 1]
+    p += [SOCKET] + [WRITE, 3] + good(0) + [200] + [WRITE, 3] + straddle(0, 5) + [90]
+    p += [MUNMAP, 0, 4, 8] + [UCOPY] + good(0) + good(1, 2) + [60]
+    p += [BRK, 8] + [UFILL] + DATA + [7, 90]
+    p += [EXIT, 0]
+    return p
+
 def header(board, bits1=0, flav=0, cpus=0, mem=0, fail=0, bits7=0):
     return [board, bits1, flav, cpus, mem, fail & 0xff, fail >> 8, bits7]
 
@@ -81,7 +134,91 @@ SETTINGS = {
     'numaq-highpte-objrmap': header(2, bits1=2, cpus=3, bits7=4),
 }
 
+# Every board (fuzz_program.c's platforms[] order) with every copy
+# strategy; the NUMA-Q refuses UACCESS_WITH_MEMCPY, an ARM option.
+BOARDS = ['kirkwood', 'beaglebone', 'numaq', 'a15', 'beaglebone-black']
+UACCESS = ['plain', 'withmemcpy', 'gupkmap']
+MM_SETTINGS = {
+    f'mm-{board}-{ua}': header(b, bits1=u << 6, bits7=EXT_OPS)
+    for b, board in enumerate(BOARDS) for u, ua in enumerate(UACCESS)
+    if (board, ua) != ('numaq', 'withmemcpy')
+}
+# ... and where the mm paths change most: HIGHPTE on four CPUs, LPAE with
+# the 4G/4G split, kmap_local and the pte_chain reverse map.
+MM_SETTINGS.update({
+    'mm-numaq-highpte-4cpus': header(2, bits1=2, cpus=3, bits7=EXT_OPS),
+    'mm-a15-lpae-4g4g': header(3, bits1=4 | 5 << 3, bits7=EXT_OPS),
+    'mm-kirkwood-kmaplocal-ptechain': header(0, flav=2, bits7=EXT_OPS | 4),
+})
+
+def dictionary():
+    """Name -> token bytes for fuzz/syscalls.dict."""
+    d = {}
+    for name, h in MM_SETTINGS.items():
+        d['hdr-' + name[3:]] = h
+    d['hdr-first-op-set'] = header(0)
+    d['ext-ops'] = [EXT_OPS]
+    for name, ptr in [('good0', good(0)), ('good1-far', good(1, 40)),
+                      ('good2', good(2)), ('straddle0', straddle(0)),
+                      ('straddle1', straddle(1, 20)), ('null', NULL),
+                      ('kernel', KERNEL), ('data', DATA), ('text', TEXT),
+                      ('hole', HOLE), ('stack-top', [7, 255])]:
+        d['ptr-' + name] = ptr
+    d['mmap-anon-private'] = [MMAP, 0x03, 16, 0]
+    d['mmap-anon-shared'] = [MMAP, 0x0b, 4, 1]
+    d['mmap-file-shared'] = [MMAP, 0x13, 2, 2, 2]
+    d['mmap-file-private'] = [MMAP, 0x1b, 2, 3, 2]
+    d['mmap-exec-only'] = [MMAP, 0x04, 1, 4]
+    d['mmap-write-only'] = [MMAP, 0x02, 1, 5]
+    d['mmap-fixed-hole'] = [MMAP, 0x23, 1, 6] + HOLE
+    d['mmap-file-at-offset'] = [MMAP_AT, 0x13, 2, 2, 2, 3]
+    d['munmap-middle'] = [MUNMAP, 0, 4, 8]
+    d['brk-grow'] = [BRK, 8]
+    d['fork'] = [FORK, 16]
+    d['fork-nested'] = [FORK, 24, STORE] + good(0, 3) + [10, FORK, 8]
+    d['vfork-exec'] = [VFORK, 1, EXEC]
+    d['wait-child'] = [WAIT, 1]
+    d['wait-any'] = [WAIT, 0]
+    d['exit'] = [EXIT, 0]
+    d['exec'] = [EXEC]
+    d['pipe'] = [PIPE]
+    d['pipe-write'] = [WRITE, 1] + good(0) + [120]
+    d['pipe-read'] = [READ, 0] + good(0, 8) + [100]
+    d['pipe-read-straddle'] = [READ, 0] + straddle(1, 9) + [60]
+    d['open-tmp-rw-creat'] = [OPEN, 0x06, 0]
+    d['open-tmp-append'] = [OPEN, 0x16, 1]
+    d['open-dev-zero'] = [OPEN, 0x00, 2]
+    d['file-write-big'] = [WRITE, 2] + good(0) + [250]
+    d['file-read'] = [READ, 2] + good(0, 5) + [60]
+    d['lseek-start'] = [LSEEK, 2, 0, 0, 0]
+    d['ftruncate-short'] = [FTRUNC, 2, 0x01, 0x00]
+    d['ftruncate-long'] = [FTRUNC, 2, 0x00, 0x40]
+    d['shm-open'] = [SHM, 0, 8]
+    d['store-page'] = [STORE] + good(0) + [64]
+    d['load-page'] = [LOAD] + good(1) + [64]
+    d['user-memcpy'] = [UCOPY] + good(2, 1) + good(0) + [40]
+    d['user-memset'] = [UFILL] + good(0) + [0x5a, 200]
+    d['stat'] = [STAT, 1] + good(1)
+    d['fstat'] = [FSTAT, 2] + straddle(1, 40)
+    d['socket-send'] = [SOCKET, WRITE, 3] + good(0) + [200]
+    d['getppid'] = [GETPPID]
+    d['alarm'] = [ALARM, 0]
+    return d
+
+def write_dictionary(path):
+    with open(path, 'w') as f:
+        f.write('# libFuzzer dictionary of the syscall-sequence fuzzer: '
+                'written by fuzz/seeds.py,\n# which says what each token '
+                'is (fuzz/fuzz_program.c has the format).\n')
+        for name, token in dictionary().items():
+            esc = ''.join(f'\\x{b:02x}' for b in token)
+            f.write(f'{name.replace("-", "_")}="{esc}"\n')
+
 os.makedirs('fuzz/corpus', exist_ok=True)
 for name, h in SETTINGS.items():
     with open(f'fuzz/corpus/{name}', 'wb') as f:
         f.write(bytes(h + program()))
+for name, h in MM_SETTINGS.items():
+    with open(f'fuzz/corpus/{name}', 'wb') as f:
+        f.write(bytes(h + mm_program()))
+write_dictionary('fuzz/syscalls.dict')

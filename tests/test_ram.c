@@ -3,9 +3,11 @@
  * Simulated RAM (src/hw/ram.c): the checks on its geometry, the host bytes
  * behind a physical address (zero until written, contiguous across the
  * whole bank) and the NUMA node of an address, with node sizes that are and
- * are not powers of two.
+ * are not powers of two; a bank kept for reuse (ram_set_reuse) reads as a
+ * fresh one.
  */
 #include <criterion/criterion.h>
+#include <string.h>
 
 #include "base/errno.h"
 #include "hw/ram.h"
@@ -76,4 +78,89 @@ Test(ram, node_of_address_other_sizes, .fini = teardown)
 	cr_assert_eq(ram_node(&ram, 0x100000 + (768ull << 20) - 1), 0);
 	cr_assert_eq(ram_node(&ram, 0x100000 + (768ull << 20)), 1);
 	cr_assert_eq(ram_node(&ram, 0x100000 + (3ull << 30) - 1), 3);
+}
+
+static void reuse_off(void)
+{
+	ram_exit(&ram);
+	ram_set_reuse(false);
+}
+
+/*
+ * A bank kept by ram_set_reuse() reads as a fresh one: the bytes every
+ * kind of store reached are zero again, and so are their counts.
+ */
+Test(ram, kept_bank_reads_as_fresh, .fini = reuse_off)
+{
+	static const u8 zero[PAGE_SIZE];
+	u8 *host;
+
+	ram_set_reuse(true);
+	cr_assert_eq(ram_init(&ram, 0, 64u << 20, 1), 0);
+	host = ram.host;
+	ram_write32(&ram, 0x1000, 0xdeadbeef);
+	ram_write64(&ram, (64u << 20) - 8, ~0ull);
+	memset(ram_ptr_write(&ram, 0x234567, 3 * PAGE_SIZE), 0x5a,
+	       3 * PAGE_SIZE);
+	cr_assert_not(ram_frame_unwritten(&ram, 0x1000));
+	ram_exit(&ram);
+	cr_assert(ram_bank_kept());
+
+	cr_assert_eq(ram_init(&ram, 0x80000000, 64u << 20, 2), 0);
+	cr_assert_not(ram_bank_kept());
+	cr_assert_eq(ram.host, host, "the kept bank was not reused");
+	cr_assert_eq(ram.base, 0x80000000);
+	cr_assert_eq(ram.nodes, 2);
+	cr_assert_eq(ram.nr_dirty, 0);
+	for (u64 off = 0; off < (64u << 20); off += PAGE_SIZE) {
+		cr_assert(ram_frame_unwritten(&ram, 0x80000000 + off),
+			  "frame at %#llx still counted",
+			  (unsigned long long)off);
+		cr_assert_not(memcmp(ram_ptr(&ram, 0x80000000 + off), zero,
+				     PAGE_SIZE),
+			      "frame at %#llx not zero",
+			      (unsigned long long)off);
+	}
+}
+
+/* A smaller bank comes out of a kept larger one; a larger one is new. */
+Test(ram, kept_bank_serves_smaller_sizes, .fini = reuse_off)
+{
+	u8 *host;
+
+	ram_set_reuse(true);
+	cr_assert_eq(ram_init(&ram, 0, 16u << 20, 1), 0);
+	ram_exit(&ram);
+	cr_assert_eq(ram_init(&ram, 0, 64u << 20, 1), 0);
+	host = ram.host;
+	cr_assert(ram_bank_kept(), "the 16 MiB bank serves no 64 MiB one");
+	ram_exit(&ram);
+	cr_assert_eq(ram_init(&ram, 0, 4u << 20, 1), 0);
+	cr_assert_eq(ram.host, host);
+	cr_assert_eq(ram.size, 4u << 20);
+	cr_assert(ram_contains(&ram, (4u << 20) - 8, 8));
+	cr_assert_not(ram_contains(&ram, 4u << 20, 1));
+	ram_write32(&ram, (4u << 20) - 4, 7);
+	ram_exit(&ram);
+	/* The larger bank stays: it serves both sizes. */
+	cr_assert_eq(ram_init(&ram, 0, 64u << 20, 1), 0);
+	cr_assert_eq(ram.host, host);
+	cr_assert_eq(ram_read32(&ram, (4u << 20) - 4), 0);
+}
+
+/* Reuse off returns the kept bank; banks made then are not kept. */
+Test(ram, reuse_off_keeps_nothing, .fini = reuse_off)
+{
+	ram_set_reuse(true);
+	cr_assert_eq(ram_init(&ram, 0, 4u << 20, 1), 0);
+	ram_exit(&ram);
+	cr_assert(ram_bank_kept());
+	ram_set_reuse(false);
+	cr_assert_not(ram_bank_kept());
+	cr_assert_eq(ram_init(&ram, 0, 4u << 20, 1), 0);
+	cr_assert_null(ram.dirty);
+	ram_write32(&ram, 0, 1);
+	ram_exit(&ram);
+	ram_set_reuse(true);
+	cr_assert_not(ram_bank_kept());
 }

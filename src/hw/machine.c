@@ -208,7 +208,13 @@ void machine_destroy(void)
 
 	if (!m)
 		return;
-	for (u32 i = 0; i < MAX_CPUS; i++) {
+	/*
+	 * Only the CPUs machine_create() reached (it sets ncpus first): the
+	 * rest are zero, and clearing their TLBs' host translation caches
+	 * would only fault in the untouched pages of a struct machine that
+	 * is about to be freed.
+	 */
+	for (u32 i = 0; i < m->ncpus; i++) {
 		tlb_exit(&m->cpu[i].tlb);
 		cache_exit(&m->cpu[i].l1d);
 		cache_exit(&m->cpu[i].l1i);

@@ -17,6 +17,7 @@
 struct ram {
 	phys_addr_t base;	/* first physical address */
 	u64 size;		/* bytes */
+	u64 map_size;		/* host bytes mapped, at least size */
 	u32 nodes;		/* NUMA nodes, each size / nodes bytes */
 	u32 node_shift;		/* log2 of a node's size (sizes are powers of two), or 0 */
 	u64 node_size;		/* size / nodes */
@@ -28,6 +29,17 @@ struct ram {
 	 * of zeros to it can be skipped (hw/access.c).
 	 */
 	u64 *writes;
+	/*
+	 * With ram_set_reuse() on: the frames whose writes[] left zero, in
+	 * the order they did, so that ram_exit() can put the bank back to
+	 * zeros by clearing those alone; NULL otherwise.
+	 */
+	u32 *dirty;
+	u32 nr_dirty;
+	/* With reuse, a bit per frame: has a store ever reached it (and so
+	 * the host committed its page)?  nr_seen counts them. */
+	u8 *seen;
+	u32 nr_seen;
 };
 
 /*
@@ -37,6 +49,23 @@ struct ram {
  */
 int ram_init(struct ram *ram, phys_addr_t base, u64 size, u32 nodes);
 void ram_exit(struct ram *ram);
+
+/*
+ * ram_set_reuse - keep a released bank for the next ram_init() of at most
+ * its size (@on), or stop and return the kept one to the host.  For a
+ * process that boots one machine after another (the fuzzer boots one per
+ * input): a fresh bank's host bytes cost a page fault and the host's
+ * zeroing of a 2 MiB page wherever boot first writes, a kept one only the
+ * clearing of the frames the last run wrote.  A kept bank reads exactly
+ * as a fresh one, all zeros with every writes[] count at zero; this rests
+ * on every store counting itself (ram_note_write), which is the bank's
+ * contract anyway.  A bank mapped while reuse is on gets no huge pages
+ * (ram.c says why); banks that were mapped while it was off are unmapped
+ * as before.
+ */
+void ram_set_reuse(bool on);
+/* Is a released bank kept for reuse?  (For tests.) */
+bool ram_bank_kept(void);
 
 /* Is [pa, pa + len) inside the bank? */
 static inline bool ram_contains(const struct ram *ram, phys_addr_t pa, u64 len)
@@ -73,7 +102,10 @@ static inline bool ram_frame_unwritten(const struct ram *ram, phys_addr_t pa)
 /* A store to @pa's frame. */
 static inline void ram_note_write(struct ram *ram, phys_addr_t pa)
 {
-	ram->writes[ram_frame(ram, pa)]++;
+	u32 f = ram_frame(ram, pa);
+
+	if (unlikely(!ram->writes[f]++) && ram->dirty)
+		ram->dirty[ram->nr_dirty++] = f;
 }
 
 /*
