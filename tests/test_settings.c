@@ -603,7 +603,8 @@ Test(settings, print_words_and_json)
 	cr_assert_str_eq(out,
 			 "platform=kirkwood-openblocks-a7 CONFIG_HIGHMEM=y "
 			 "CONFIG_HIGHPTE=n CONFIG_ARM_LPAE=n "
-			 "CONFIG_DEBUG_HIGHMEM=n CONFIG_VMSPLIT=3G "
+			 "CONFIG_DEBUG_HIGHMEM=n CONFIG_DEBUG_ATOMIC_SLEEP=n "
+			 "CONFIG_VMSPLIT=3G "
 			 "CONFIG_UACCESS_WITH_MEMCPY=n "
 			 "CONFIG_UACCESS_GUP_KMAP_MEMCPY=n "
 			 "CONFIG_CPU_SW_DOMAIN_PAN=n "
@@ -627,6 +628,7 @@ Test(settings, print_words_and_json)
 		     "\"CONFIG_HIGHMEM\": \"n\", \"CONFIG_HIGHPTE\": \"n\", "
 		     "\"CONFIG_ARM_LPAE\": \"n\", "
 		     "\"CONFIG_DEBUG_HIGHMEM\": \"n\", "
+		     "\"CONFIG_DEBUG_ATOMIC_SLEEP\": \"n\", "
 		     "\"CONFIG_VMSPLIT\": \"2G\", "
 		     "\"CONFIG_UACCESS_WITH_MEMCPY\": \"n\", "
 		     "\"CONFIG_UACCESS_GUP_KMAP_MEMCPY\": \"n\", "

@@ -42,6 +42,7 @@ static const struct kc_symbol {
 	{ "CONFIG_HIGHMEM", KC_WORD, KC_ANY, true },
 	{ "CONFIG_HIGHPTE", KC_WORD, KC_ANY, true },
 	{ "CONFIG_DEBUG_HIGHMEM", KC_WORD, KC_ANY, true },
+	{ "CONFIG_DEBUG_ATOMIC_SLEEP", KC_WORD, KC_ANY, false },
 	{ "CONFIG_ARM_LPAE", KC_WORD, KC_ARM, true },
 	{ "CONFIG_UACCESS_WITH_MEMCPY", KC_WORD, KC_ARM, true },
 	{ "CONFIG_CPU_SW_DOMAIN_PAN", KC_WORD, KC_ARM, true },

@@ -121,6 +121,8 @@ static const struct {
 	  "ARM long-descriptor (3-level, 64-bit) page tables; needs an LPAE CPU" },
 	{ "CONFIG_DEBUG_HIGHMEM", "y|n (n)",
 	  "ARM 3.x: kunmap_atomic clears the fixmap PTE and flushes its TLB entry" },
+	{ "CONFIG_DEBUG_ATOMIC_SLEEP", "y|n (n)",
+	  "might_sleep() stops the run, with Linux's BUG message and the call chain, when a function that may sleep (rwsem, GFP_KERNEL allocation, a faulting user copy, cond_resched) runs in atomic context; none of the experiments' kernels had it (kirkwood_defconfig, omap2plus_defconfig, Debian's armmp and 686-pae leave it off)" },
 	{ "CONFIG_VMSPLIT", "3G|3G_OPT|2G|2G_OPT|1G|4G_4G (3G)",
 	  "user/kernel split: PAGE_OFFSET 0xC0000000/0xB0000000/0x80000000/0x78000000 (x86)/0x40000000; 4G_4G: separate kernel and user address spaces, tables switched on every kernel entry and exit (x86 PAE, or ARM with CONFIG_ARM_LPAE); CONFIG_VMSPLIT_2G=y is accepted too" },
 	{ "CONFIG_UACCESS_WITH_MEMCPY", "y|n (n)",
@@ -368,6 +370,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("CONFIG_HIGHPTE", highpte, YN, s->given |= GIVEN_HIGHPTE)
 	BOOL_SETTING("CONFIG_ARM_LPAE", arm_lpae, YN, )
 	BOOL_SETTING("CONFIG_DEBUG_HIGHMEM", debug_highmem, YN, )
+	BOOL_SETTING("CONFIG_DEBUG_ATOMIC_SLEEP", debug_atomic_sleep, YN, )
 	BOOL_SETTING("CONFIG_UACCESS_WITH_MEMCPY", uaccess_with_memcpy, YN, )
 	BOOL_SETTING("CONFIG_UACCESS_GUP_KMAP_MEMCPY", uaccess_gup_kmap, YN, )
 	BOOL_SETTING("CONFIG_CPU_SW_DOMAIN_PAN", cpu_sw_domain_pan, YN,
@@ -645,6 +648,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		{ "CONFIG_HIGHPTE", yn(settings_highpte(s)), false },
 		{ "CONFIG_ARM_LPAE", yn(s->arm_lpae), false },
 		{ "CONFIG_DEBUG_HIGHMEM", yn(s->debug_highmem), false },
+		{ "CONFIG_DEBUG_ATOMIC_SLEEP", yn(s->debug_atomic_sleep),
+		  false },
 		{ "CONFIG_VMSPLIT", vmsplit_names[s->vmsplit], false },
 		{ "CONFIG_UACCESS_WITH_MEMCPY", yn(s->uaccess_with_memcpy),
 		  false },

@@ -47,6 +47,7 @@ struct settings {
 	bool highpte;		/* CONFIG_HIGHPTE */
 	bool arm_lpae;		/* CONFIG_ARM_LPAE */
 	bool debug_highmem;	/* CONFIG_DEBUG_HIGHMEM */
+	bool debug_atomic_sleep;	/* CONFIG_DEBUG_ATOMIC_SLEEP */
 	bool uaccess_with_memcpy;	/* CONFIG_UACCESS_WITH_MEMCPY */
 	bool uaccess_gup_kmap;		/* CONFIG_UACCESS_GUP_KMAP_MEMCPY */
 	bool cpu_sw_domain_pan;		/* CONFIG_CPU_SW_DOMAIN_PAN, if given */

@@ -134,11 +134,24 @@ struct hw_fault {
 	bool write, user;
 };
 
+/*
+ * The cost centres entered and not yet left, innermost last: the call
+ * chain a checker prints (might_sleep's "Call trace").  A ring of the
+ * innermost CC_TRACE_DEPTH: deeper nesting overwrites the outermost, so
+ * an entry is one store and one increment, with no test.
+ */
+#define CC_TRACE_DEPTH 32
+struct cc_trace {
+	u32 depth;
+	u16 cc[CC_TRACE_DEPTH];
+};
+
 struct cpu {
 	u32 id;
 	u32 node;
 	u64 cycles;
 	u16 cc;				/* current cost centre */
+	struct cc_trace trace;		/* the centres cc is nested in */
 	struct mmu_regs mmu;
 	u64 mmu_reg_writes;		/* writes of mmu's registers, for the checker */
 	struct tlb tlb;
@@ -322,6 +335,7 @@ static inline u16 cc_enter(struct cpu *c, u16 cc)
 
 	c->cc = cc;
 	c->calls[cc]++;
+	c->trace.cc[c->trace.depth++ % CC_TRACE_DEPTH] = cc;
 	if (unlikely(machine->cfg.icache_model)) {
 		if (c->cc_fills[cc] != c->icache_fills)
 			__cc_icache_fetch(c, cc);
@@ -341,6 +355,7 @@ static inline u16 cc_enter(struct cpu *c, u16 cc)
 static inline void cc_exit(struct cpu *c, u16 prev)
 {
 	c->cc = prev;
+	c->trace.depth--;
 	if (unlikely(c->text_gen[prev] != c->icache_gen)) {
 		if (machine->cfg.icache_model)
 			__cc_icache_fetch(c, prev);

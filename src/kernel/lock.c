@@ -3,6 +3,7 @@
 
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "kernel/sched.h"
 
 /*
  * Wait until @free_at if this CPU's clock is between the last acquisition
@@ -39,6 +40,7 @@ void spin_lock_nocharge(struct spinlock *l)
 	}
 	l->owner = (s32)c->id;
 	l->acquired_at = c->cycles;
+	current->spinlocks_held++;
 }
 
 bool spin_trylock(struct spinlock *l)
@@ -59,6 +61,7 @@ void spin_unlock(struct spinlock *l)
 		panic("spin_unlock: %s not held by CPU%u", l->name, c->id);
 	l->owner = -1;
 	l->free_at = c->cycles;
+	current->spinlocks_held--;
 }
 
 
@@ -77,6 +80,7 @@ void down_read(struct rw_semaphore *s)
 {
 	struct cpu *c = this_cpu();
 
+	might_sleep("kernel/locking/rwsem.c");
 	charge(CODE_rwsem);
 	rwsem_wait(contention(c, s->write_acquired_at, s->write_free_at));
 	s->readers++;
@@ -95,6 +99,7 @@ void down_write(struct rw_semaphore *s)
 	struct cpu *c = this_cpu();
 	u64 free_at = MAX(s->write_free_at, s->read_free_at);
 
+	might_sleep("kernel/locking/rwsem.c");
 	charge(CODE_rwsem);
 	if (s->writer || s->readers)
 		panic("down_write: %s already held (self-deadlock)", s->name);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arch/mmu_context.h"
+#include "hw/access.h"
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
@@ -22,6 +23,9 @@
 struct percpu percpu[MAX_CPUS];
 void (*sched_test_hook)(void);
 
+/* ___might_sleep's prev_jiffy, in cycles of the reporting CPU. */
+static bool might_sleep_reported;
+static u64 might_sleep_last;
 static struct list_head all_tasks;
 static struct list_head orphans;
 static u32 task_count;
@@ -49,6 +53,7 @@ void sched_init(void)
 	INIT_LIST_HEAD(&orphans);
 	task_count = 0;
 	next_pid = 1;
+	might_sleep_reported = false;
 	loop_running = false;
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		struct percpu *pc = &percpu[i];
@@ -259,6 +264,7 @@ void schedule(void)
 	}
 	/* Hand the host to the loop; it resumes us when we run again. */
 	prev->saved_cc = this_cpu()->cc;
+	prev->saved_trace = this_cpu()->trace;
 	coroutine_switch(&prev->co, &sched_co);
 }
 
@@ -310,6 +316,7 @@ void sched_yield_point(void)
 	}
 	if (c->cycles > horizon) {
 		t->saved_cc = c->cc;
+		t->saved_trace = c->trace;
 		coroutine_switch(&t->co, &sched_co);
 	}
 }
@@ -462,6 +469,7 @@ int sched_run(void)
 		t = pc->curr;
 		horizon = other == UINT64_MAX ? UINT64_MAX : other + sched_slack();
 		this_cpu()->cc = t->saved_cc;
+		this_cpu()->trace = t->saved_trace;
 		coroutine_switch(&sched_co, &t->co);
 		this_cpu()->cc = CC_other;
 		reap_orphans();
@@ -499,9 +507,7 @@ u32 kill_sleeping_tasks(void)
 
 		if (t->state != TASK_INTERRUPTIBLE)
 			continue;
-		t->sigkill = true;
-		t->signal_pending = true;
-		wake_up_process(t);
+		send_sig_kill(t);
 		n++;
 	}
 	return n;
@@ -521,9 +527,101 @@ void sched_exit(void)
 	task_count = 0;
 }
 
-void might_sleep(const char *fn)
+void (*might_sleep_report_hook)(const char *report);
+
+void kmap_sleep_check(const char *fn)
 {
 	if (current->preempt_count)
 		panic("%s: sleeping function called from atomic context (preempt_count %d)",
 		      fn, current->preempt_count);
+}
+
+/*
+ * ___might_sleep (kernel/sched/core.c, 5.7): in_atomic() -- preempt_count
+ * with the spinlocks PREEMPT_COUNT counts in it -- outside the idle task.
+ * pagefault_disable() alone is no atomic context since 4.2 (the 5.11
+ * kmap_local sections may sleep); before that it raised preempt_count,
+ * which the 3.x and 2.6 flavours model.  The trace is the cost centres
+ * entered, innermost first, as dump_stack prints the frames.
+ */
+void might_sleep(const char *where)
+{
+	struct task_struct *t = current;
+	const struct cc_trace *tr = &this_cpu()->trace;
+	char chain[640], report[1024];
+	size_t len = 0;
+	u32 shown;
+
+	if (!config->debug_atomic_sleep || t->is_idle ||
+	    !(t->preempt_count || t->spinlocks_held))
+		return;
+	/* Ratelimited: at most one report a second (prev_jiffy + HZ). */
+	if (might_sleep_reported &&
+	    this_cpu()->cycles < might_sleep_last + machine->cfg.cpu_hz)
+		return;
+	might_sleep_reported = true;
+	might_sleep_last = this_cpu()->cycles;
+	shown = MIN(tr->depth, (u32)CC_TRACE_DEPTH);
+	for (u32 i = 0; i < shown && len < sizeof(chain); i++) {
+		u16 cc = tr->cc[(tr->depth - 1 - i) % CC_TRACE_DEPTH];
+
+		len += (size_t)snprintf(chain + len, sizeof(chain) - len, "%s%s",
+					i ? " <- " : "", cc_names[cc]);
+	}
+	snprintf(report, sizeof(report),
+		 "BUG: sleeping function called from invalid context at %s\n"
+		 "in_atomic(): 1, irqs_disabled(): 0, non_block: 0, pid: %d, name: %s\n"
+		 "preempt_count %d, spinlocks held %d\n"
+		 "Call trace: %s",
+		 where, t->pid, t->comm, t->preempt_count, t->spinlocks_held,
+		 chain);
+	if (might_sleep_report_hook) {
+		might_sleep_report_hook(report);
+		return;
+	}
+	panic("%s", report);
+}
+
+struct task_struct *find_task_by_pid(int pid)
+{
+	struct task_struct *t;
+
+	list_for_each_entry(t, &all_tasks, tasks)
+		if (t->pid == pid && t->state != TASK_ZOMBIE)
+			return t;
+	return NULL;
+}
+
+void send_sig_kill(struct task_struct *p)
+{
+	if (p->state == TASK_ZOMBIE)
+		return;
+	hw_event(this_cpu(), EV_sigkill_sent);
+	p->sigkill = true;
+	p->signal_pending = true;
+	if (p->state == TASK_INTERRUPTIBLE) {
+		wake_up_process(p);
+		return;
+	}
+	/*
+	 * kick_process: a task running on another CPU takes a reschedule
+	 * IPI, so that it sees the signal at its next check rather than at
+	 * its next tick.  Running or queued here, it sees it unaided.
+	 */
+	if (p->state == TASK_RUNNING && percpu[p->cpu].curr == p &&
+	    p->cpu != smp_processor_id()) {
+		hw_ipi(this_cpu(), &machine->cpu[p->cpu]);
+	}
+}
+
+void cond_resched(void)
+{
+	struct task_struct *t = current;
+
+	might_sleep("kernel/sched/core.c");
+	if (t->preempt_count)
+		return;
+	sched_yield_point();
+	if (t->need_resched)
+		sched_return_to_user();
 }

@@ -54,6 +54,9 @@ struct task_struct {
 	char comm[TASK_COMM_LEN];
 	enum task_state state;
 	int preempt_count;		/* thread_info->preempt_count */
+	/* Spinlocks held: what PREEMPT_COUNT adds to preempt_count, counted
+	 * apart so that only might_sleep reads it (in_atomic()). */
+	int spinlocks_held;
 	int pagefault_disabled;		/* 4.2+: separate from preempt */
 	int migrate_disable;
 	struct kmap_ctrl kmap_ctrl;
@@ -82,6 +85,7 @@ struct task_struct {
 	bool sigkill;			/* SIGKILL: dies on the way to user */
 	struct timer_list alarm;	/* alarm(2): raises signal_pending */
 	u16 saved_cc;			/* cost centre while off the CPU */
+	struct cc_trace saved_trace;	/* ... and the centres around it */
 	const struct program *spawn_prog;	/* spawn_process: exec this */
 	void *spawn_arg;
 };
@@ -166,8 +170,57 @@ u32 nr_tasks(void);
  */
 u32 kill_sleeping_tasks(void);
 
-/* might_sleep(): sleeping in atomic context is a bug. */
-void might_sleep(const char *fn);
+/* fatal_signal_pending - has @p been sent SIGKILL? */
+static inline bool fatal_signal_pending(const struct task_struct *p)
+{
+	return p->sigkill;
+}
+
+/*
+ * send_sig_kill - SIGKILL @p (kernel/signal.c: send_signal,
+ * signal_wake_up).  A task asleep interruptibly is woken (its wait returns
+ * early); one running on another CPU is kicked with an IPI (kick_process),
+ * charged to the sender; every task sees it at its next
+ * fatal_signal_pending() and dies on the way back to user mode.
+ */
+void send_sig_kill(struct task_struct *p);
+
+/* find_task_by_pid - the live task @pid, or NULL. */
+struct task_struct *find_task_by_pid(int pid);
+
+/*
+ * cond_resched - a point where a long kernel loop runs with interrupts
+ * enabled and offers the CPU: the timer ticks and interrupts that are due
+ * are taken here (so a timer can signal the task), and if its time slice
+ * has run out while another task waits, it yields.  Only outside atomic
+ * context (as _cond_resched's should_resched(0)).  Its instructions are
+ * in the measured cost of each caller's path (kpath tables), so it
+ * charges none of its own.
+ */
+void cond_resched(void);
+
+/*
+ * might_sleep - @where (the Linux file of the annotation, e.g.
+ * "kernel/locking/rwsem.c") may sleep.  With CONFIG_DEBUG_ATOMIC_SLEEP,
+ * a call in atomic context -- preempt_count raised (kmap_atomic, a
+ * spinlock held, an interrupt) -- stops the run with ___might_sleep's
+ * message and the cost centres it was called from.  Without it, nothing.
+ */
+void might_sleep(const char *where);
+/*
+ * Tests only: called with the report instead of stopping the run, which
+ * then goes on, as Linux's kernel does after the splat.  (A panic inside
+ * a task cannot be caught by a test: its longjmp would leave the task's
+ * host stack.)
+ */
+extern void (*might_sleep_report_hook)(const char *report);
+
+/*
+ * kmap_sleep_check - kmap() may sleep for a free pkmap slot: called in
+ * atomic context it is a model invariant broken (the sleep would
+ * deadlock), checked whatever the Kconfig.
+ */
+void kmap_sleep_check(const char *fn);
 
 /* Release a reaped or parentless zombie (release_task). */
 void release_task(struct task_struct *p);

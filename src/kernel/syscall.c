@@ -330,6 +330,22 @@ long sys_alarm_ns(u64 ns)
 	return 0;
 }
 
+int sys_kill(int pid, int sig)
+{
+	u16 cc = syscall_enter();
+	struct task_struct *p = find_task_by_pid(pid);
+	int ret = 0;
+
+	if (sig != 0 && sig != SIGKILL)
+		ret = -EINVAL;
+	else if (!p)
+		ret = -ESRCH;
+	else if (sig == SIGKILL)
+		send_sig_kill(p);
+	syscall_leave(cc);
+	return ret;
+}
+
 int sys_socket(void)
 {
 	u16 cc = syscall_enter();

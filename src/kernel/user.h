@@ -122,6 +122,13 @@ long sys_alarm_ns(u64 ns);
 int sys_socket(void);
 int sys_connect(int fd);
 
+/*
+ * kill(2) with SIGKILL (9), or 0 to ask whether @pid lives.
+ * Return: 0, -ESRCH (no such task), -EINVAL (another signal: the model
+ * delivers no other).
+ */
+int sys_kill(int pid, int sig);
+
 /* CLOCK_MONOTONIC in nanoseconds (this CPU's simulated clock). */
 u64 sys_clock_gettime(void);
 /* @cycles of a @hz clock in whole nanoseconds, exact for any u64 count. */

@@ -377,10 +377,23 @@ free_array:
 
 /* ---- the entry points ---- */
 
+/*
+ * might_fault (mm/memory.c): a user copy that may fault may sleep, so it
+ * is might_sleep's unless page faults are disabled (then it cannot fault:
+ * the fixup ends it).
+ */
+static void might_fault(void)
+{
+	if (current->pagefault_disabled || current->preempt_count)
+		return;
+	might_sleep("mm/memory.c");
+}
+
 u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_from_user);
 
+	might_fault();
 	if (usercopy_4g4g()) {
 		u32 left = rw_vm(from, to, NULL, n, false, false);
 
@@ -429,6 +442,7 @@ u32 copy_to_user(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_to_user);
 
+	might_fault();
 	return __copy_to_user(to, from, n, false);
 }
 

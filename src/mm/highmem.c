@@ -291,7 +291,7 @@ vaddr_t kmap(struct page *page)
 {
 	CC_SCOPE(kmap);
 
-	might_sleep("kmap");
+	kmap_sleep_check("kmap");
 	if (!PageHighMem(page))
 		return page_address(page);
 	return kmap_high(page);

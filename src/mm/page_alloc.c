@@ -24,6 +24,7 @@
 
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "kernel/sched.h"
 #include "mm/highmem.h"
 #include "mm/memblock.h"
 #include "mm/mmzone.h"
@@ -297,6 +298,9 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order)
 	struct page *page;
 
 	charge(CODE_alloc_pages);
+	/* prepare_alloc_pages: might_sleep_if(__GFP_DIRECT_RECLAIM). */
+	if (gfp & __GFP_WAIT)
+		might_sleep("mm/page_alloc.c");
 	if (page_alloc_fail_nth && --page_alloc_fail_nth == 0)
 		goto fail;
 	if (order >= MAX_ORDER)

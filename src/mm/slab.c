@@ -36,6 +36,7 @@
 #include "arch/layout.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "kernel/sched.h"
 #include "mm/highmem.h"
 
 #define SLAB_PAGE_MAGIC 0x51ab51abul
@@ -197,6 +198,10 @@ vaddr_t kmem_cache_alloc(struct kmem_cache *cachep, gfp_t gfp)
 	struct slab *slabp;
 	vaddr_t objp;
 	u32 i;
+
+	/* slab_pre_alloc_hook: might_sleep_if(gfpflags_allow_blocking). */
+	if (gfp & __GFP_WAIT)
+		might_sleep("mm/slab.h");
 
 	charge(CODE_kmem_cache_alloc);
 	if (cachep->nr_partial) {
