@@ -14,7 +14,10 @@
 # cov counts features of the merged corpus, a larger number than a single
 # process's); the seconds are wall time.  The findings are the files the
 # run added to CRASHDIR, by libFuzzer's prefix.  Exits with the fuzzer's
-# status, so that a crash still fails CI.
+# status, so that a crash still fails CI, or 1 if the run saved any input
+# at all: a hang is a finding too (the known livelock of the RFC's copy
+# ends in the no-progress checker now, kernel/livelock.h), and fork mode's
+# -ignore_timeouts only lets the campaign go on past one to the end.
 set -uo pipefail
 
 log=$1
@@ -44,4 +47,8 @@ echo "fuzz: $runs sequences in $secs s ($((runs / (secs ? secs : 1)))/s)," \
 	"cov ${cov:-?} ft ${ft:-?}, corpus ${corp:-?}, new in $crashes:" \
 	"$(count crash) crash, $(count leak) leak, $(count timeout) timeout," \
 	"$(count oom) oom"
+if [ "$status" = 0 ] && [ -n "$new" ]; then
+	echo "fuzz: the campaign saved inputs that crash, leak or hang:" $new >&2
+	status=1
+fi
 exit "$status"

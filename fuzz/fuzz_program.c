@@ -48,6 +48,7 @@
 #include "hw/machine.h"
 #include "kernel/boot.h"
 #include "kernel/exit.h"
+#include "kernel/livelock.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
 #include "kernel/user.h"
@@ -636,6 +637,7 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 		if (!kill_sleeping_tasks())
 			panic("fuzz: %u tasks blocked uninterruptibly", nr_tasks());
 	}
+	out->livelocks = livelock_report.count;
 	out->ops = ops_done;
 	out->exits = exit_stats.exits;
 	out->sigsegv = exit_stats.killed_by_sigsegv;

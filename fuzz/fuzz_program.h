@@ -26,6 +26,12 @@ struct fuzz_outcome {
 	bool booted;		/* false: the header named settings we refuse */
 	bool deadlock;		/* every task blocked for good (a user bug);
 				   the harness SIGKILLed them */
+	/*
+	 * Tasks the no-progress checker found livelocked and killed (the
+	 * RFC's copy in generic_perform_write, kernel/livelock.h): a
+	 * behaviour of the kernel modelled, so an outcome, not a finding.
+	 */
+	u32 livelocks;
 	u32 ops;		/* system calls and accesses the program made */
 	u64 exits, sigsegv, oom_kills;
 	/*

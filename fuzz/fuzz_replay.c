@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "fuzz/fuzz_program.h"
+#include "kernel/livelock.h"
 
 #define FUZZ_MAX_INPUT 65536
 
@@ -45,11 +46,13 @@ static void run_file(const char *path)
 	inputs++;
 	if (quiet)
 		return;
-	printf("%s: %s: booted %d deadlock %d ops %u exits %llu sigsegv %llu oom %llu cycles %llu events %llu\n",
-	       path, words, o.booted, o.deadlock, o.ops,
+	printf("%s: %s: booted %d deadlock %d livelocks %u ops %u exits %llu sigsegv %llu oom %llu cycles %llu events %llu\n",
+	       path, words, o.booted, o.deadlock, o.livelocks, o.ops,
 	       (unsigned long long)o.exits, (unsigned long long)o.sigsegv,
 	       (unsigned long long)o.oom_kills, (unsigned long long)o.cycles,
 	       (unsigned long long)o.events);
+	if (o.livelocks)
+		printf("  %s\n", livelock_report.first);
 }
 
 static int by_name(const void *a, const void *b)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "fuzz/fuzz_program.h"
+#include "kernel/livelock.h"
 
 #define FUZZ_MAX_INPUT 65536
 
@@ -47,6 +48,7 @@ struct expect {
 	u32 ops;
 	u64 exits, sigsegv, oom_kills;
 	bool deadlock;		/* blocked for good, then SIGKILLed */
+	u32 livelocks;		/* killed by the no-progress checker */
 };
 
 /*
@@ -55,19 +57,19 @@ struct expect {
  * the forked child by SIGSEGV from its store into a hole.
  */
 static const struct expect seeds[] = {
-	{ "a15-1g-allocfail", 48, 3, 1, 0, false },
-	{ "a15-debug-highmem", 48, 3, 1, 0, false },
-	{ "a15-lpae-4g4g", 48, 3, 1, 0, false },
-	{ "beaglebone", 48, 3, 1, 0, false },
-	{ "beaglebone-gupkmap", 48, 3, 1, 0, false },
-	{ "beaglebone-withmemcpy", 48, 3, 1, 0, false },
-	{ "kirkwood", 48, 3, 1, 0, false },
-	{ "kirkwood-kmaplocal-16M", 48, 3, 1, 0, false },
-	{ "kirkwood-nohighmem", 48, 3, 1, 0, false },
-	{ "kirkwood-ptechain", 48, 3, 1, 0, false },
-	{ "numaq-4g4g", 48, 3, 1, 0, false },
-	{ "numaq-highpte", 48, 3, 1, 0, false },
-	{ "numaq-highpte-objrmap", 48, 3, 1, 0, false },
+	{ "a15-1g-allocfail", 48, 3, 1, 0, false, 0 },
+	{ "a15-debug-highmem", 48, 3, 1, 0, false, 0 },
+	{ "a15-lpae-4g4g", 48, 3, 1, 0, false, 0 },
+	{ "beaglebone", 48, 3, 1, 0, false, 0 },
+	{ "beaglebone-gupkmap", 48, 3, 1, 0, false, 0 },
+	{ "beaglebone-withmemcpy", 48, 3, 1, 0, false, 0 },
+	{ "kirkwood", 48, 3, 1, 0, false, 0 },
+	{ "kirkwood-kmaplocal-16M", 48, 3, 1, 0, false, 0 },
+	{ "kirkwood-nohighmem", 48, 3, 1, 0, false, 0 },
+	{ "kirkwood-ptechain", 48, 3, 1, 0, false, 0 },
+	{ "numaq-4g4g", 48, 3, 1, 0, false, 0 },
+	{ "numaq-highpte", 48, 3, 1, 0, false, 0 },
+	{ "numaq-highpte-objrmap", 48, 3, 1, 0, false, 0 },
 	/*
 	 * The extended op set's mm program on every board with every copy
 	 * strategy that boots, and three settings more: 46 ops; the parent,
@@ -76,23 +78,23 @@ static const struct expect seeds[] = {
 	 * SIGSEGV (SIGBUS in Linux, mm/filemap.h) from its load past the
 	 * file's new end.
 	 */
-	{ "mm-a15-gupkmap", 46, 5, 1, 0, false },
-	{ "mm-a15-lpae-4g4g", 46, 5, 1, 0, false },
-	{ "mm-a15-plain", 46, 5, 1, 0, false },
-	{ "mm-a15-withmemcpy", 46, 5, 1, 0, false },
-	{ "mm-beaglebone-black-gupkmap", 46, 5, 1, 0, false },
-	{ "mm-beaglebone-black-plain", 46, 5, 1, 0, false },
-	{ "mm-beaglebone-black-withmemcpy", 46, 5, 1, 0, false },
-	{ "mm-beaglebone-gupkmap", 46, 5, 1, 0, false },
-	{ "mm-beaglebone-plain", 46, 5, 1, 0, false },
-	{ "mm-beaglebone-withmemcpy", 46, 5, 1, 0, false },
-	{ "mm-kirkwood-gupkmap", 46, 5, 1, 0, false },
-	{ "mm-kirkwood-kmaplocal-ptechain", 46, 5, 1, 0, false },
-	{ "mm-kirkwood-plain", 46, 5, 1, 0, false },
-	{ "mm-kirkwood-withmemcpy", 46, 5, 1, 0, false },
-	{ "mm-numaq-gupkmap", 46, 5, 1, 0, false },
-	{ "mm-numaq-highpte-4cpus", 46, 5, 1, 0, false },
-	{ "mm-numaq-plain", 46, 5, 1, 0, false },
+	{ "mm-a15-gupkmap", 46, 5, 1, 0, false, 0 },
+	{ "mm-a15-lpae-4g4g", 46, 5, 1, 0, false, 0 },
+	{ "mm-a15-plain", 46, 5, 1, 0, false, 0 },
+	{ "mm-a15-withmemcpy", 46, 5, 1, 0, false, 0 },
+	{ "mm-beaglebone-black-gupkmap", 46, 5, 1, 0, false, 0 },
+	{ "mm-beaglebone-black-plain", 46, 5, 1, 0, false, 0 },
+	{ "mm-beaglebone-black-withmemcpy", 46, 5, 1, 0, false, 0 },
+	{ "mm-beaglebone-gupkmap", 46, 5, 1, 0, false, 0 },
+	{ "mm-beaglebone-plain", 46, 5, 1, 0, false, 0 },
+	{ "mm-beaglebone-withmemcpy", 46, 5, 1, 0, false, 0 },
+	{ "mm-kirkwood-gupkmap", 46, 5, 1, 0, false, 0 },
+	{ "mm-kirkwood-kmaplocal-ptechain", 46, 5, 1, 0, false, 0 },
+	{ "mm-kirkwood-plain", 46, 5, 1, 0, false, 0 },
+	{ "mm-kirkwood-withmemcpy", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-gupkmap", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-highpte-4cpus", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-plain", 46, 5, 1, 0, false, 0 },
 };
 
 /*
@@ -107,22 +109,22 @@ static const struct expect crashes[] = {
 	 * kmap_atomic_to_page took that address for lowmem, and
 	 * page_add_rmap panicked on a pte_addr_t above 4 GiB.
 	 */
-	{ "arm-highpte-pte-chain-pkmap-ptep", 39, 2, 1, 0, false },
+	{ "arm-highpte-pte-chain-pkmap-ptep", 39, 2, 1, 0, false, 0 },
 	/* gup_kmap_copy released the zero page with put_page. */
-	{ "gup-kmap-put-page-zero-page", 28, 1, 1, 0, false },
+	{ "gup-kmap-put-page-zero-page", 28, 1, 1, 0, false, 0 },
 	/*
 	 * The Cortex-A8's L1 (VIPT non-aliasing, 8 KiB ways) was indexed by
 	 * VA: a user page's dirty line and the same PA zeroed through the
 	 * direct map as a new PTE page sat in two sets; the walker found the
 	 * stale one.
 	 */
-	{ "vipt-nonaliasing-indexed-by-va", 14, 1, 0, 0, false },
+	{ "vipt-nonaliasing-indexed-by-va", 14, 1, 0, 0, false, 0 },
 	/*
 	 * A child blocks for good reading a pipe only it can write: a
 	 * deadlock was abandoned with the kernel's host memory (a leak) and
 	 * no audit.  Now SIGKILL ends the child and the audit runs.
 	 */
-	{ "deadlock-abandoned-the-kernel", 31, 2, 0, 0, true },
+	{ "deadlock-abandoned-the-kernel", 31, 2, 0, 0, true, 0 },
 	/*
 	 * Cortex-A15: a vfork child blocks for good on a pipe read while its
 	 * parent waits, uninterruptibly, for it.  The harness's SIGKILL of
@@ -131,7 +133,7 @@ static const struct expect crashes[] = {
 	 * the harness's making, not the kernel's.  Now it kills again while
 	 * a kill wakes anyone.
 	 */
-	{ "vfork-parent-blocks-after-its-child-is-killed", 32, 3, 0, 0, true },
+	{ "vfork-parent-blocks-after-its-child-is-killed", 32, 3, 0, 0, true, 0 },
 	/*
 	 * Kirkwood, HIGHMEM=n: exec, then unlink() with a path in the new
 	 * image's text.  shmem_getpage zeroed the text page through the
@@ -140,7 +142,7 @@ static const struct expect crashes[] = {
 	 * model lacked ARMv5's update_mmu_cache (PG_dcache_clean) and
 	 * shmem_getpage_gfp's flush_dcache_page.
 	 */
-	{ "vivt-image-page-mapped-without-update-mmu-cache", 2, 1, 0, 0, false },
+	{ "vivt-image-page-mapped-without-update-mmu-cache", 2, 1, 0, 0, false, 0 },
 	/*
 	 * NUMA-Q, x86-2.6, CONFIG_UACCESS_GUP_KMAP_MEMCPY: a read() from
 	 * tmpfs into a page shared copy-on-write with a child.  The RFC's
@@ -150,7 +152,7 @@ static const struct expect crashes[] = {
 	 * slots the copy now pins with FOLL_NOFAULT; the read's slow path
 	 * does the fault.
 	 */
-	{ "gup-kmap-typed-slot-fault-in-atomic", 15, 2, 1, 0, false },
+	{ "gup-kmap-typed-slot-fault-in-atomic", 15, 2, 1, 0, false, 0 },
 };
 
 static void check(const char *dir, const struct expect *e)
@@ -170,6 +172,8 @@ static void check(const char *dir, const struct expect *e)
 		     (unsigned long long)o.sigsegv);
 	cr_expect_eq(o.oom_kills, e->oom_kills, "%s: %llu OOM kills", path,
 		     (unsigned long long)o.oom_kills);
+	cr_expect_eq(o.livelocks, e->livelocks, "%s: %u livelocks", path,
+		     o.livelocks);
 }
 
 /* Every file in @dir must have an entry in @table. */
@@ -183,7 +187,7 @@ static void all_listed(const char *dir, const struct expect *table, size_t n)
 	while ((de = readdir(d))) {
 		bool found = false;
 
-		if (de->d_name[0] == '.')
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "README.md"))
 			continue;
 		files++;
 		for (size_t i = 0; i < n; i++)
@@ -208,6 +212,46 @@ Test(fuzz_corpus, crash_inputs_stay_fixed, .timeout = 120)
 		   sizeof(crashes) / sizeof(crashes[0]));
 	for (size_t i = 0; i < sizeof(crashes) / sizeof(crashes[0]); i++)
 		check("fuzz/crashes", &crashes[i]);
+}
+
+/*
+ * The open findings (fuzz/open/README.md): a write() from a page the
+ * hardware reads but the RFC's get_user_pages refuses never copies, so
+ * generic_perform_write goes round for good.  The no-progress checker
+ * kills the writer after NOPROGRESS_PASSES passes and says what the
+ * board's kernel does; the rest of the program runs on, to the audit.
+ */
+static const struct expect open_findings[] = {
+	{ "gup-kmap-exec-only-livelock-1", 21, 2, 0, 0, false, 1 },
+	{ "gup-kmap-exec-only-livelock-2", 18, 2, 0, 0, false, 1 },
+	{ "gup-kmap-exec-only-livelock-beaglebone", 7, 1, 0, 0, false, 1 },
+	{ "gup-kmap-exec-only-livelock-write-exec", 8, 1, 0, 0, false, 1 },
+	{ "gup-kmap-exec-only-livelock-write-only", 11, 1, 0, 0, false, 1 },
+};
+/* What each board's kernel does with it, as the report says. */
+static const char *const open_kernel[] = {
+	"Linux 3.14 spins here for ever, even after SIGKILL",
+	"Linux 6.1 spins here until the task gets a fatal signal",
+	"Linux 5.7 spins here until the task gets a fatal signal",
+	"Linux 3.14 spins here for ever, even after SIGKILL",
+	"Linux 5.7 spins here until the task gets a fatal signal",
+};
+
+Test(fuzz_corpus, open_livelocks_end_in_the_checker, .timeout = 30)
+{
+	size_t n = sizeof(open_findings) / sizeof(open_findings[0]);
+
+	all_listed("fuzz/open", open_findings, n);
+	for (size_t i = 0; i < n; i++) {
+		check("fuzz/open", &open_findings[i]);
+		cr_expect(strstr(livelock_report.first,
+				 "in generic_perform_write: 1000 passes copied none of"),
+			  "%s: %s", open_findings[i].file,
+			  livelock_report.first);
+		cr_expect(strstr(livelock_report.first, open_kernel[i]),
+			  "%s: %s", open_findings[i].file,
+			  livelock_report.first);
+	}
 }
 
 #define NR_SEEDS (sizeof(seeds) / sizeof(seeds[0]))
@@ -256,7 +300,8 @@ static bool same_outcome(const struct fuzz_outcome *a,
 	return a->booted == b->booted && a->deadlock == b->deadlock &&
 	       a->ops == b->ops && a->exits == b->exits &&
 	       a->sigsegv == b->sigsegv && a->oom_kills == b->oom_kills &&
-	       a->cycles == b->cycles && a->events == b->events;
+	       a->cycles == b->cycles && a->events == b->events &&
+	       a->livelocks == b->livelocks;
 }
 
 static void expect_same(const char *path, const char *how,

@@ -20,6 +20,8 @@
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "kernel/livelock.h"
+#include "kernel/sched.h"
 #include "lib/uaccess.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
@@ -202,17 +204,38 @@ static u32 shmem_write_end(struct inode *inode, u64 pos, u32 len, u32 copied,
 }
 
 /*
+ * Where the write loop looks for a fatal signal.  2.5.73's
+ * generic_file_aio_write_nolock (mm/filemap.c, read in the tokenised
+ * history) never does: it only cond_resched()s each pass.  3.14.1, 3.16
+ * and 3.17's generic_perform_write (read) test it at the bottom of a pass
+ * that copied, after balance_dirty_pages_ratelimited: a pass that copies
+ * nothing goes round without ever seeing SIGKILL.  5.7.14 and 5.11 test
+ * it at the top of every pass, after the fault-in.  Neither move was
+ * pinned down (no tree of 2.6 or 4.x was read): a kernel between 2.5.73
+ * and 3.14 takes 3.14's shape, one between 3.17 and 5.7 too.  Every
+ * shape cond_resched()s after write_end.
+ */
+#define PERFORM_WRITE_FATAL_SIGNAL_LATE KERNEL_VERSION(2, 6, 0)
+#define PERFORM_WRITE_FATAL_SIGNAL_EARLY KERNEL_VERSION(5, 7, 0)
+
+/*
  * generic_perform_write - copy @count bytes from user @buf into the file
  * at @pos, a page at a time: fault the source in, get the page, copy with
- * page faults disabled under kmap_atomic, flush_dcache_page, write_end.
- * A copy that faults copies nothing; it is retried after faulting the
- * source in again (the single-segment fallback), and stops with -EFAULT
- * when that fails.  Return: bytes written, or the error if none.
+ * page faults disabled under kmap_atomic, flush_dcache_page, write_end,
+ * cond_resched.  A copy that faults copies nothing; it is retried after
+ * faulting the source in again (the single-segment fallback), and stops
+ * with -EFAULT when that fails, or -EINTR at a fatal signal where the
+ * kernel's loop looks for one.  A pass that cannot make progress for
+ * ever is the no-progress checker's (kernel/livelock.h).
+ * Return: bytes written, or the error if none.
  */
 static long generic_perform_write(struct inode *inode, vaddr_t buf, u32 count,
 				  u64 pos)
 {
 	CC_SCOPE(generic_perform_write);
+	u32 v = settings_kernel_version(config);
+	bool early = v >= PERFORM_WRITE_FATAL_SIGNAL_EARLY;
+	bool late = !early && v >= PERFORM_WRITE_FATAL_SIGNAL_LATE;
 	long written = 0;
 	int status = 0;
 
@@ -220,8 +243,8 @@ static long generic_perform_write(struct inode *inode, vaddr_t buf, u32 count,
 		u32 offset = (u32)(pos & ~PAGE_MASK);
 		u32 bytes = MIN(PAGE_SIZE - offset, count);
 		struct page *page = NULL;
+		u32 copied, stuck = 0;
 		vaddr_t kaddr;
-		u32 copied;
 		bool fresh;
 
 		charge(CODE_write_page);
@@ -232,6 +255,10 @@ again:
 		 */
 		if (fault_in_pages_readable(buf, bytes)) {
 			status = -EFAULT;
+			break;
+		}
+		if (early && fatal_signal_pending(current)) {
+			status = -EINTR;
 			break;
 		}
 		status = shmem_write_begin(inode, pos, &page, &fresh);
@@ -247,12 +274,19 @@ again:
 		set_page_flag(page, PG_referenced); /* mark_page_accessed */
 		copied =
 			shmem_write_end(inode, pos, bytes, copied, page, fresh);
+		cond_resched();
 		if (unlikely(!copied)) {
 			/*
 			 * Nothing copied: fall back to a single-segment
 			 * length (one iovec here: the same bytes) and fault
 			 * it in again, or give -EFAULT.
 			 */
+			hw_event(this_cpu(), EV_write_nocopy_pass);
+			if (noprogress_copy("generic_perform_write", ++stuck,
+					    bytes, buf, early)) {
+				status = -EINTR;
+				break;
+			}
 			bytes = MIN(PAGE_SIZE - offset, count);
 			goto again;
 		}
@@ -260,6 +294,10 @@ again:
 		buf += copied;
 		count -= copied;
 		written += copied;
+		if (late && fatal_signal_pending(current)) {
+			status = -EINTR;
+			break;
+		}
 	} while (count);
 	return written ? written : status;
 }

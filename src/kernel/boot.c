@@ -12,6 +12,7 @@
 #include "config/runtime.h"
 #include "kernel/exit.h"
 #include "kernel/irq.h"
+#include "kernel/livelock.h"
 #include "kernel/sched.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
@@ -110,12 +111,14 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	pipe_stats_reset();
 	syscall_init();
 	exit_stats = (struct exit_stats){ 0 };
+	livelock_reset();
 	free_baseline = nr_free_pages();
 	/* Measurements start from a booted, idle machine. */
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		machine->cpu[i].cycles = 0;
 		machine->cpu[i].idle_cycles = 0;
 		machine->cpu[i].cc = CC_other;
+		machine->cpu[i].trace.depth = 0;
 	}
 	machine_reset_counters();
 	return 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "run/run.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "base/errno.h"
@@ -8,6 +9,7 @@
 #include "config/runtime.h"
 #include "kernel/boot.h"
 #include "kernel/exit.h"
+#include "kernel/livelock.h"
 #include "kernel/sched.h"
 
 void (*run_before_shutdown)(void);
@@ -95,6 +97,11 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 	if (run_before_shutdown)
 		run_before_shutdown();
 	shutdown_kernel();
+	/* A task the no-progress checker had to kill: no valid figure. */
+	if (livelock_report.count) {
+		snprintf(err, errlen, "%s", livelock_report.first);
+		return -ELOOP;
+	}
 	return 0;
 }
 
