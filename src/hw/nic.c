@@ -52,6 +52,10 @@ struct nic {
 	struct nic_ev *ev;		/* binary min-heap on (ps, seq) */
 	u32 nev, cap;
 	u64 seq;
+	/* The frame of the event being handled: the NIC owns it until the
+	 * handler returns, so a checker's panic mid-event leaves it to
+	 * nic_destroy rather than to a lost stack frame. */
+	u8 *cur_frame;
 	struct link_partner peer;
 	struct nic_stats stats;
 	u8 frame[NIC_MAX_FRAME];
@@ -134,6 +138,7 @@ void nic_destroy(struct nic *nic)
 		return;
 	for (u32 i = 0; i < nic->nev; i++)
 		free(nic->ev[i].frame);
+	free(nic->cur_frame);
 	free(nic->ev);
 	free(nic);
 }
@@ -440,6 +445,7 @@ static void nic_run(struct nic *nic, u64 until)
 		} else if (t == t_ev) {
 			struct nic_ev e = ev_pop(nic);
 
+			nic->cur_frame = e.frame;
 			switch (e.type) {
 			case EV_TX_DONE:
 				tx_done(nic, &e);
@@ -453,6 +459,7 @@ static void nic_run(struct nic *nic, u64 until)
 					nic->rx_irq_ready = true;
 				break;
 			}
+			nic->cur_frame = NULL;
 			free(e.frame);
 		} else {
 			nic->peer.run_timer(nic->peer.data, t);

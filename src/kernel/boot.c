@@ -22,6 +22,7 @@
 #include "mm/mmzone.h"
 #include "mm/placement.h"
 #include "mm/rmap.h"
+#include "mm/slab.h"
 #include "net/net.h"
 #include "fs/file.h"
 #include "fs/pipe.h"
@@ -132,6 +133,8 @@ void abandon_kernel(void)
 	irq_shutdown();
 	net_forget();
 	placement_forget();
+	slab_forget();
+	kmalloc_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;

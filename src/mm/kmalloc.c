@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "mm/kmalloc.h"
 
+#include <string.h>
+
 #include "base/panic.h"
 #include "mm/slab.h"
 
@@ -29,6 +31,11 @@ void kmalloc_exit(void)
 			kmem_cache_destroy(kmalloc_caches[i]);
 		kmalloc_caches[i] = NULL;
 	}
+}
+
+void kmalloc_forget(void)
+{
+	memset(kmalloc_caches, 0, sizeof(kmalloc_caches));
 }
 
 static int kmalloc_index(u32 size)

@@ -10,6 +10,8 @@
 
 void kmalloc_init(void);
 void kmalloc_exit(void);
+/* After slab_forget: the caches are gone; drop the pointers. */
+void kmalloc_forget(void);
 
 /* A kernel VA of at least @size bytes, or 0 (too big, or no memory). */
 vaddr_t kmalloc(u32 size, gfp_t gfp);

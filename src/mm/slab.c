@@ -44,6 +44,10 @@
 #define BYTES_PER_WORD 4u
 #define BITS_PER_MAPWORD 64u
 
+/* Every live cache, as mm/slab_common.c's slab_caches: what slab_forget
+ * frees when a panic abandons the kernel. */
+static struct list_head slab_caches = LIST_HEAD_INIT(slab_caches);
+
 struct slab {
 	struct list_head list;		/* on cachep->slabs */
 	struct kmem_cache *cache;
@@ -54,6 +58,7 @@ struct slab {
 };
 
 struct kmem_cache {
+	struct list_head list;		/* on slab_caches */
 	char name[32];
 	u32 size;			/* object size asked for */
 	u32 stride;			/* size rounded up to align */
@@ -93,6 +98,7 @@ struct kmem_cache *kmem_cache_create(const char *name, u32 size, u32 align)
 	if (!cachep->partial)
 		panic("kmem_cache_create: %s: out of host memory", name);
 	INIT_LIST_HEAD(&cachep->slabs);
+	list_add_tail(&cachep->list, &slab_caches);
 	return cachep;
 }
 
@@ -304,8 +310,28 @@ void kmem_cache_destroy(struct kmem_cache *cachep)
 	while (!list_empty(&cachep->slabs))
 		slab_destroy(cachep, list_first_entry(&cachep->slabs,
 						      struct slab, list));
+	list_del(&cachep->list);
 	free(cachep->partial);
 	free(cachep);
+}
+
+void slab_forget(void)
+{
+	while (!list_empty(&slab_caches)) {
+		struct kmem_cache *cachep =
+			list_first_entry(&slab_caches, struct kmem_cache, list);
+
+		while (!list_empty(&cachep->slabs)) {
+			struct slab *slabp = list_first_entry(
+				&cachep->slabs, struct slab, list);
+
+			list_del(&slabp->list);
+			free(slabp);
+		}
+		list_del(&cachep->list);
+		free(cachep->partial);
+		free(cachep);
+	}
 }
 
 u32 kmem_cache_inuse(const struct kmem_cache *cachep)

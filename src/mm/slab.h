@@ -35,6 +35,14 @@ struct kmem_cache *kmem_cache_create(const char *name, u32 size, u32 align);
  */
 void kmem_cache_destroy(struct kmem_cache *cachep);
 
+/*
+ * slab_forget - free the host side of every cache (Linux's slab_caches
+ * list), for a kernel abandoned after a panic: no check, no page given
+ * back (the RAM goes with the machine).  The caches' owners forget their
+ * pointers themselves (kmalloc_forget, skb_forget, rmap_init's reset).
+ */
+void slab_forget(void);
+
 /**
  * kmem_cache_alloc - one object of @cachep
  * @gfp: GFP flags for a new slab page (__GFP_HIGHMEM is ignored: slabs are

@@ -18,6 +18,7 @@
 #include "net/mv643xx_eth.h"
 #include "net/netdevice.h"
 #include "net/peer.h"
+#include "net/skbuff.h"
 #include "net/sock.h"
 
 #define S_IFSOCK 0140000
@@ -159,6 +160,7 @@ void net_exit(void)
 
 void net_forget(void)
 {
+	skb_forget();
 	memset(&net, 0, sizeof(net));
 }
 

@@ -31,7 +31,11 @@ struct skb_host {
 	struct kmem_cache *cache;	/* of @obj; NULL: the pair owns it */
 	vaddr_t obj;
 	struct skb_host *pair;		/* the live other half of an fclone */
+	struct list_head live_list;	/* on live_skbs */
 };
+
+/* Every skb not yet freed: what skb_forget frees after a panic. */
+static struct list_head live_skbs = LIST_HEAD_INIT(live_skbs);
 
 #define SKB_DATA_ALIGN(x) (((x) + 31u) & ~31u)	/* SMP_CACHE_BYTES 32 */
 
@@ -57,6 +61,7 @@ static struct skb_host *skb_host_new(void)
 		panic("skb: host out of memory");
 	INIT_LIST_HEAD(&h->skb.list);
 	h->skb.users = 1;
+	list_add_tail(&h->live_list, &live_skbs);
 	live++;
 	return h;
 }
@@ -93,6 +98,7 @@ static void skb_free_host(struct sk_buff *skb)
 	} else if (h->cache) {
 		kmem_cache_free(h->cache, h->obj);
 	}
+	list_del(&h->live_list);
 	free(h);
 	live--;
 }
@@ -457,5 +463,23 @@ void skb_exit(void)
 		kmem_cache_destroy(head_cache);
 		kmem_cache_destroy(fclone_cache);
 	}
+	head_cache = fclone_cache = NULL;
+}
+
+void skb_forget(void)
+{
+	while (!list_empty(&live_skbs)) {
+		struct skb_host *h = list_first_entry(&live_skbs,
+						      struct skb_host, live_list);
+		struct skb_shared_info *sh = h->skb.shinfo;
+
+		/* Clones share one skb_shared_info; the last frees it. */
+		if (sh && !--sh->dataref)
+			free(sh);
+		list_del(&h->live_list);
+		free(h);
+	}
+	live = 0;
+	memset(&netdev_frag, 0, sizeof(netdev_frag));
 	head_cache = fclone_cache = NULL;
 }

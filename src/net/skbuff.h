@@ -202,5 +202,10 @@ int __skb_linearize(struct sk_buff *skb);
 u32 skb_live_count(void);
 /* Destroy the skb caches; every skb must be gone (end of run). */
 void skb_exit(void);
+/*
+ * skb_forget - free every live skb's host memory, no check, for a kernel
+ * abandoned after a panic (the caches went with slab_forget).
+ */
+void skb_forget(void);
 
 #endif
