@@ -105,3 +105,24 @@ Test(platforms, ram_within_the_cache_tags_reach)
 	cr_assert_eq(machine_create(&cfg, 1, cfg.ram_size), 0);
 	machine_destroy();
 }
+
+/* Every board says where its CPI comes from and what the sources give. */
+Test(platforms, every_board_cites_its_cpi)
+{
+	for (int i = 0; platforms[i]; i++) {
+		const struct platform *p = platforms[i];
+
+		cr_assert(p->kernel_cpi_how && *p->kernel_cpi_how, "%s",
+			  p->name);
+		cr_assert(p->sourced_cpi_source &&
+				  strstr(p->sourced_cpi_source, "["),
+			  "%s: no tagged source", p->name);
+		cr_assert(p->sourced_cpi_lo_milli > 0 &&
+				  p->sourced_cpi_lo_milli <=
+					  p->sourced_cpi_hi_milli,
+			  "%s", p->name);
+	}
+	cr_assert_eq(platform_find("numaq-16")->sourced_cpi_hi_milli, 1100);
+	cr_assert_eq(platform_find("beaglebone-white")->sourced_cpi_lo_milli,
+		     1000);
+}

@@ -265,6 +265,22 @@ static void cmd_platforms(void)
 	printf("\n");
 	for (int i = 0; platforms[i]; i++)
 		printf("%-24s %s\n", platforms[i]->name, platforms[i]->summary);
+	printf("\nkernel CPI: in use, and the core's with nothing missing as sourced\n");
+	for (int i = 0; platforms[i]; i++) {
+		const struct platform *p = platforms[i];
+
+		printf("%-24s %u.%03u %s; sourced %u.%02u-%u.%02u, %u.%02ux its top\n"
+		       "%-24s   %s\n",
+		       p->name, p->kernel_cpi_milli / 1000,
+		       p->kernel_cpi_milli % 1000, p->kernel_cpi_how,
+		       p->sourced_cpi_lo_milli / 1000,
+		       p->sourced_cpi_lo_milli % 1000 / 10,
+		       p->sourced_cpi_hi_milli / 1000,
+		       p->sourced_cpi_hi_milli % 1000 / 10,
+		       p->kernel_cpi_milli / p->sourced_cpi_hi_milli,
+		       p->kernel_cpi_milli * 100 / p->sourced_cpi_hi_milli % 100,
+		       "", p->sourced_cpi_source);
+	}
 }
 
 /* Most "--name value" options a command adds to the common ones. */

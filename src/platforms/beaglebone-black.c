@@ -120,4 +120,11 @@ const struct platform beaglebone_black = {
 	.kpath = &kpath_arm_6_1,
 	/* [C] the White's calibrated Cortex-A8 CPI: the same core. */
 	.kernel_cpi_milli = CORTEX_A8_KERNEL_CPI_MILLI,
+	.kernel_cpi_how = "the White's fit (the same core)",
+	/* [E] shared/research/memory-system.md, Cortex-A8 table. */
+	.sourced_cpi_lo_milli = 1000,
+	.sourced_cpi_hi_milli = 1200,
+	.sourced_cpi_source =
+		"[E] dual-issue in-order Cortex-A8, dual issue rarely "
+		"sustained; [S] 2.0 DMIPS/MHz (TI AM335x)",
 };

@@ -104,4 +104,11 @@ const struct platform beaglebone_white = {
 	 * dram_read_MBps: the board's two fitted parameters.
 	 */
 	.kernel_cpi_milli = CORTEX_A8_KERNEL_CPI_MILLI,
+	.kernel_cpi_how = "fitted on E3's normal-kernel row",
+	/* [E] shared/research/memory-system.md, Cortex-A8 table. */
+	.sourced_cpi_lo_milli = 1000,
+	.sourced_cpi_hi_milli = 1200,
+	.sourced_cpi_source =
+		"[E] dual-issue in-order Cortex-A8, dual issue rarely "
+		"sustained; [S] 2.0 DMIPS/MHz (TI AM335x)",
 };

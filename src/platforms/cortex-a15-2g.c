@@ -95,4 +95,11 @@ const struct platform cortex_a15_2g = {
 	 * published Dhrystone rates, 2.0 DMIPS/MHz (A8) against 3.5 (A15).
 	 */
 	.kernel_cpi_milli = CORTEX_A8_KERNEL_CPI_MILLI * 20 / 35,
+	.kernel_cpi_how = "the Cortex-A8's fit x 2.0/3.5 DMIPS/MHz",
+	/* [E] shared/research/memory-system.md, Cortex-A15 table. */
+	.sourced_cpi_lo_milli = 700,
+	.sourced_cpi_hi_milli = 900,
+	.sourced_cpi_source =
+		"[E] 3-wide out-of-order Cortex-A15; [S] 3.3 DMIPS/MHz "
+		"(TI AM572x)",
 };

@@ -163,4 +163,11 @@ const struct platform kirkwood_openblocks_a7 = {
 	 * not redone for a placement.
 	 */
 	.kernel_cpi_milli = 4600,
+	.kernel_cpi_how = "fitted on E1's CONFIG_HIGHMEM=n TSO-off cell",
+	/* [E] shared/research/memory-system.md, Feroceon table. */
+	.sourced_cpi_lo_milli = 1300,
+	.sourced_cpi_hi_milli = 1500,
+	.sourced_cpi_source =
+		"[E] single-issue 88FR131, 3-cycle load-use, no published "
+		"DMIPS/MHz (research/memory-system.md)",
 };

@@ -113,4 +113,12 @@ const struct platform numaq_16 = {
 	 * 6.1's instruction counts standing for 2.5.73's.
 	 */
 	.kernel_cpi_milli = 4300,
+	.kernel_cpi_how = "fitted on E2's baseline kernbench system time",
+	/* [S]/[E] shared/research/memory-system.md, P6 table. */
+	.sourced_cpi_lo_milli = 900,
+	.sourced_cpi_hi_milli = 1100,
+	.sourced_cpi_source =
+		"[E] P6 decode of ~3 uops/cycle at 1.3-1.5 uops/instruction; "
+		"[S] 1.27 with misses on a quad Pentium Pro running TPC-D "
+		"(Cao et al., ICCD'99)",
 };

@@ -94,6 +94,19 @@ struct platform {
 	 * sourced number that turns instruction counts into cycles.
 	 */
 	u32 kernel_cpi_milli;
+	/* How kernel_cpi_milli was had: the calibration row it was fitted
+	 * on, or what it was derived from. */
+	const char *kernel_cpi_how;
+	/*
+	 * What the sources say kernel_cpi_milli means: the core's CPI on
+	 * kernel code when nothing misses, as a range x 1000, with the
+	 * source and its tag.  `vmsplit platforms` prints it beside the
+	 * value in use; the distance is what the fit absorbs that the
+	 * machine does not yet charge (cold kernel data, coherence, the
+	 * streaming loops priced as scalar code: README, Fidelity).
+	 */
+	u32 sourced_cpi_lo_milli, sourced_cpi_hi_milli;
+	const char *sourced_cpi_source;
 	/* Default kernel flavour (a settings value name). */
 	const char *default_flavour;
 	/*
