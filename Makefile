@@ -214,7 +214,12 @@ fuzz-build: fuzz-deps
 # slowest of a campaign's corpus well under a second, and a hang (the
 # known one of fuzz/open/) costs the whole of it.
 FUZZ_TIMEOUT ?= 3
-FUZZ_COMMON := -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 -max_len=2048 \
+# -entropic=0: libFuzzer's entropic schedule updated every feature's
+# frequency after every run, 34% of a campaign's host time here (perf,
+# fuzz-syscalls over a 1,332-input corpus); without it the same 40 s
+# from that corpus ran 1.5x the sequences and ended with more coverage
+# (cov 3816 ft 19358 against 3789 ft 18499).
+FUZZ_COMMON := -entropic=0 -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=4096 -max_len=2048 \
 	-print_final_stats=1 -dict=fuzz/syscalls.dict \
 	-artifact_prefix=$(FUZZ_BUILD)/crashes/
 
@@ -228,8 +233,8 @@ fuzz: fuzz-build
 # The long campaign (fuzz/README.md): FUZZ_LONG_RUNS sequences (ten
 # million) in libFuzzer's fork mode, FUZZ_LONG_JOBS processes at a time
 # (both cores), with the smoke campaign's corpus and crash directories.
-# As in .ci/run, a hang (fuzz/open/) is kept as a timeout-* input and the
-# campaign goes on.  FUZZ_LONG_TIME caps the wall seconds too (0: no cap).
+# As in .ci/run, a hang goes on; so does a crash (-ignore_crashes): its
+# input is kept in build-fuzz/crashes and fails the campaign at the end.  FUZZ_LONG_TIME caps the wall seconds too (0: no cap).
 FUZZ_LONG_RUNS ?= 10000000
 FUZZ_LONG_JOBS ?= 2
 FUZZ_LONG_TIME ?= 0
@@ -239,8 +244,8 @@ fuzz-long: fuzz-build
 	fuzz/campaign.sh $(FUZZ_BUILD)/fuzz-long.log $(FUZZ_BUILD)/crashes \
 		$(FUZZ_BUILD)/fuzz-syscalls -fork=$(FUZZ_LONG_JOBS) \
 		-runs=$(FUZZ_LONG_RUNS) -max_total_time=$(FUZZ_LONG_TIME) \
-		-ignore_timeouts=1 -timeout_exitcode=0 $(FUZZ_COMMON) \
-		$(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
+		-ignore_timeouts=1 -ignore_crashes=1 -timeout_exitcode=0 \
+		$(FUZZ_COMMON) $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
 
 # `make install PREFIX=/opt/vmsplit`; DESTDIR for staging (packages).
 PREFIX ?= /usr/local
