@@ -14,6 +14,7 @@
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/mm_types.h"
+#include "mm/mmzone.h"
 #include "net/checksum.h"
 #include "net/net.h"
 #include "net/netdevice.h"
@@ -149,5 +150,30 @@ Test(netdev, no_nic_no_network)
 	TEST_BOOT("beaglebone-white");
 	cr_assert_eq(net_up(), -ENODEV);
 	cr_assert_not(net_available());
+	test_shutdown();
+}
+
+/*
+ * The first socket() brings the port up; when one of its three rings
+ * (TX, RX, TSO headers: the first three page allocations) cannot be had,
+ * the probe fails with -ENOMEM as mv643xx_eth_probe does, leaves no page
+ * allocated, and a later attempt succeeds (a fuzz input, fuzz/crashes/
+ * eth-probe-without-memory-for-the-rings, panicked here).
+ */
+Test(netdev, probe_without_memory_for_the_rings_fails_cleanly)
+{
+	unsigned long free;
+
+	TEST_BOOT("kirkwood-openblocks-a7");
+	free = nr_free_pages();
+	for (unsigned int nth = 1; nth <= 3; nth++) {
+		page_alloc_fail_nth = nth;
+		cr_assert_eq(net_up(), -ENOMEM, "ring %u", nth);
+		cr_assert_not(net_available());
+		cr_assert_eq(nr_free_pages(), free, "ring %u", nth);
+	}
+	page_alloc_fail_nth = 0;
+	cr_assert_eq(net_up(), 0);
+	cr_assert(net_available());
 	test_shutdown();
 }

@@ -521,8 +521,13 @@ struct net_device *mv643xx_eth_probe(struct nic *nic, bool sg, bool tx_csum,
 	    dma_alloc_coherent(DEFAULT_RX_QUEUE_SIZE * NIC_DESC_SIZE,
 			       &mp->rx_ring) ||
 	    dma_alloc_coherent(DEFAULT_TX_QUEUE_SIZE * TSO_HEADER_SIZE,
-			       &mp->tso_hdrs))
-		panic("mv643xx_eth: no memory for the rings");
+			       &mp->tso_hdrs)) {
+		dma_free_coherent(&mp->tx_ring);
+		dma_free_coherent(&mp->rx_ring);
+		dma_free_coherent(&mp->tso_hdrs);
+		free(mp);
+		return NULL;
+	}
 	mp->tx_stop_threshold = DEFAULT_TX_QUEUE_SIZE - MV643XX_MAX_SKB_DESCS;
 	mp->tx_wake_threshold = mp->tx_stop_threshold / 2;
 	nic_set_rings(nic, mp->tx_ring.pa, DEFAULT_TX_QUEUE_SIZE,

@@ -11,7 +11,9 @@ struct nic;
 /*
  * mv643xx_eth_probe - bring up the port on @nic with the offloads ethtool
  * would leave on (netdev_fix_features applied), its rings filled and its
- * interrupt requested.  Return: the device.
+ * interrupt requested.  Return: the device, or NULL when the rings
+ * cannot be allocated (mv643xx_eth_probe's -ENOMEM: nothing is left
+ * allocated, and the port does not exist).
  */
 struct net_device *mv643xx_eth_probe(struct nic *nic, bool sg, bool tx_csum,
 				     bool tso);

@@ -104,14 +104,13 @@ void net_peek(vaddr_t va, void *buf, u32 len)
 	memcpy(buf, ram_ptr(&machine->ram, __pa(va)), len);
 }
 
-static void net_init(void);
+static int net_init(void);
 
 int net_up(void)
 {
 	if (!config || platform()->nic == NIC_NONE)
 		return -ENODEV;
-	net_init();
-	return 0;
+	return net_init();
 }
 
 /*
@@ -119,13 +118,13 @@ int net_up(void)
  * filled, the peer.  Done by the first socket(), not at boot, so a run
  * that never uses the network has none (and keeps its memory layout).
  */
-static void net_init(void)
+static int net_init(void)
 {
 	const struct settings *s = config;
 	struct peer_params pp;
 
 	if (net.dev || platform()->nic == NIC_NONE)
-		return;
+		return 0;
 	net_dev_init();
 	tcp_tasklet_init();
 	net.nic = nic_create(platform()->nic_mbps, s->rx_coal_us);
@@ -141,6 +140,17 @@ static void net_init(void)
 	};
 	net.peer = peer_create(net.nic, &pp);
 	net.dev = mv643xx_eth_probe(net.nic, s->sg, s->tx_csum, s->tso);
+	if (!net.dev) {
+		/* The probe failed for memory: no port, as at a boot where
+		 * mv643xx_eth_probe returned -ENOMEM; a later socket() tries
+		 * again. */
+		peer_destroy(net.peer);
+		nic_destroy(net.nic);
+		net.peer = NULL;
+		net.nic = NULL;
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 void net_exit(void)
@@ -260,9 +270,11 @@ int sock_socket(void)
 {
 	struct socket_inode *si;
 	struct file *file;
-	int fd;
+	int fd, err;
 
-	net_init();
+	err = net_init();
+	if (err)
+		return err;
 	if (!net.dev)
 		return -EAFNOSUPPORT;
 	fd = get_unused_fd();

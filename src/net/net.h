@@ -32,7 +32,7 @@ struct net_stats {
 };
 
 /* `ip link set eth0 up` (the first socket() does it).  Return: 0, or
- * -ENODEV on a board without a NIC. */
+ * -ENODEV on a board without a NIC, -ENOMEM if the rings cannot be had. */
 int net_up(void);
 /* Take it all down: every skb and buffer freed, rings unmapped. */
 void net_exit(void);
