@@ -134,6 +134,19 @@ void dmac_map_area(vaddr_t start, u32 size, enum dma_data_direction dir)
 		v7_dma_clean_range(start, start + size);
 }
 
+void dmac_flush_range(vaddr_t start, u32 size)
+{
+	CC_SCOPE(dmac_map_area);
+
+	charge(CODE_dmac_map_area);
+	if (cache_fns_arch("dmac_flush_range") == 5) {
+		feroceon_dma_map_area(start, size, DMA_BIDIRECTIONAL);
+		return;
+	}
+	v7_dma_clean_range(start, start + size);
+	v7_dma_inv_range(start, start + size);
+}
+
 void dmac_unmap_area(vaddr_t start, u32 size, enum dma_data_direction dir)
 {
 	CC_SCOPE(dmac_unmap_area);

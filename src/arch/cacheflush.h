@@ -41,6 +41,13 @@ void __cpuc_flush_dcache_area(vaddr_t va, u32 size);
  */
 void dmac_map_area(vaddr_t start, u32 size, enum dma_data_direction dir);
 void dmac_unmap_area(vaddr_t start, u32 size, enum dma_data_direction dir);
+/*
+ * dmac_flush_range - clean and invalidate [start, start + size) of the
+ * kernel's mapping from L1 (feroceon_dma_flush_range; a clean then an
+ * invalidate of the lines on ARMv7).  Priced as dmac_map_area's routine,
+ * the same loop.  Context: ARM only.
+ */
+void dmac_flush_range(vaddr_t start, u32 size);
 
 /* flush_cache_all - whole L1 by set/way, I-cache invalidate, drain. */
 void flush_cache_all(void);

@@ -7,13 +7,40 @@
 
 #include <string.h>
 
+#include "arch/cacheflush.h"
+#include "arch/outercache.h"
 #include "base/byteorder.h"
 #include "base/errno.h"
 #include "base/panic.h"
+#include "config/runtime.h"
 #include "hw/machine.h"
 #include "hw/ram.h"
 #include "mm/gfp.h"
+#include "mm/highmem.h"
 #include "mm/mm_types.h"
+
+/*
+ * __dma_clear_buffer (arch/arm/mm/dma-mapping.c): the pages zeroed, and
+ * nothing of them left in the caches through the kernel's cacheable
+ * direct map -- a dirty line there from the pages' last owner (a freed
+ * PTE page, say) would be written back over the buffer some time later,
+ * and the device would read it now.  Linux zeroes through the direct map
+ * and then flushes L1 (dmac_flush_range) and L2 (outer_flush_range).
+ * Here the flushes run first, for real, and the zeroing is the host's,
+ * uncharged: the end state is Linux's (RAM zero, no line cached), and a
+ * frame never written stays unwritten (ram_frame_unwritten).  Only the
+ * Kirkwood's NIC allocates coherent memory, at its probe.
+ */
+static void __dma_clear_buffer(struct page *page, u32 size)
+{
+	phys_addr_t base = page_to_phys(page);
+
+	if (platform()->arch == PLAT_ARM) {
+		dmac_flush_range(page_address(page), size);
+		outer_flush_range(base, base + size);
+	}
+	memset(ram_ptr(&machine->ram, base), 0, size);
+}
 
 int dma_alloc_coherent(u32 size, struct coherent_buf *buf)
 {
@@ -27,8 +54,7 @@ int dma_alloc_coherent(u32 size, struct coherent_buf *buf)
 	buf->order = order;
 	buf->pa = page_to_phys(buf->page);
 	buf->size = size;
-	/* Zeros: a frame never written stays so (ram_frame_unwritten). */
-	memset(ram_ptr(&machine->ram, buf->pa), 0, PAGE_SIZE << order);
+	__dma_clear_buffer(buf->page, PAGE_SIZE << order);
 	return 0;
 }
 
