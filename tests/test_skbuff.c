@@ -552,3 +552,50 @@ Test(skbuff, exit_with_live_skb_panics)
 	cr_assert(skb);
 	EXPECT_PANIC("1 sk_buffs never freed", skb_exit());
 }
+
+/*
+ * pskb_copy, what tcp_transmit_skb takes when the skb is still cloned:
+ * the headroom and the linear bytes in a head of its own, the fragments
+ * shared by reference, the TCP control block copied; the original's data
+ * is untouched and still shared with its clone.
+ */
+Test(skbuff, pskb_copy_copies_the_head_and_shares_the_frags)
+{
+	boot();
+	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
+	struct page *pg = alloc_pages(GFP_KERNEL, SKB_FRAG_PAGE_ORDER);
+	struct sk_buff *clone, *n;
+
+	cr_assert(skb && pg);
+	skb_reserve(skb, 64);
+	kv_write32(skb_put(skb, 8), 0x11223344);
+	skb_fill_page_desc(skb, 0, pg, 100, 1000);
+	skb->len += 1000;	/* what the frag's filler accounts */
+	skb->data_len += 1000;
+	skb->seq = 7;
+	skb->end_seq = 1015;
+	skb->pcount = 1;
+	clone = skb_clone(skb, GFP_ATOMIC);
+	cr_assert(skb_cloned(skb));
+	n = pskb_copy(skb, GFP_ATOMIC);
+	cr_assert(n);
+	cr_assert_neq(n->head, skb->head);
+	cr_assert_eq(skb_headroom(n), 64);
+	cr_assert_eq(skb_headlen(n), 8);
+	cr_assert_eq(kv_read32(skb_data(n)), 0x11223344);
+	cr_assert_eq(n->len, 1008);
+	cr_assert_eq(n->data_len, 1000);
+	cr_assert_eq(skb_shinfo(n)->nr_frags, 1);
+	cr_assert_eq(skb_shinfo(n)->frags[0].page, pg);
+	cr_assert_eq(skb_shinfo(n)->frags[0].page_offset, 100);
+	cr_assert_eq(page_count(pg), 2, "the skbs' data and the copy");
+	cr_assert_eq(n->seq, 7);
+	cr_assert_eq(n->end_seq, 1015);
+	cr_assert_not(skb_cloned(n));
+	cr_assert_eq(skb_shinfo(skb)->dataref, 2, "still skb's and clone's");
+	kfree_skb(n);
+	cr_assert_eq(page_count(pg), 1);
+	kfree_skb(clone);
+	kfree_skb(skb);
+	finish();
+}

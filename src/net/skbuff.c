@@ -194,6 +194,41 @@ bool skb_cloned(const struct sk_buff *skb)
 	return skb->cloned && skb->shinfo->dataref != 1;
 }
 
+struct sk_buff *pskb_copy(struct sk_buff *skb, gfp_t gfp)
+{
+	u32 headroom = skb_headroom(skb), hl = skb_headlen(skb);
+	struct sk_buff *n = __alloc_skb(headroom + hl, gfp, false);
+	struct skb_shared_info *sh;
+
+	if (!n)
+		return NULL;
+	skb_reserve(n, headroom);
+	kv_memcpy(skb_put(n, hl), skb_data(skb), hl);
+	sh = skb_shinfo(n);
+	for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
+		sh->frags[i] = skb_shinfo(skb)->frags[i];
+		page_ref_charge();
+		page_ref_inc(sh->frags[i].page);	/* skb_frag_ref */
+	}
+	sh->nr_frags = skb_shinfo(skb)->nr_frags;
+	sh->gso_size = skb_shinfo(skb)->gso_size;
+	sh->gso_segs = skb_shinfo(skb)->gso_segs;
+	n->truesize += skb->data_len;
+	n->data_len = skb->data_len;
+	n->len = skb->len;
+	/* copy_skb_header: the offsets, checksum state and TCP_SKB_CB. */
+	n->mac_header = skb->mac_header;
+	n->network_header = skb->network_header;
+	n->transport_header = skb->transport_header;
+	n->ip_summed = skb->ip_summed;
+	n->csum = skb->csum;
+	n->seq = skb->seq;
+	n->end_seq = skb->end_seq;
+	n->tcp_flags = skb->tcp_flags;
+	n->pcount = skb->pcount;
+	return n;
+}
+
 void skb_frag_unref(struct skb_frag *frag)
 {
 	struct page *page = frag->page;

@@ -139,6 +139,16 @@ struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp);
 /* Its data is shared with a live clone (skb_cloned). */
 bool skb_cloned(const struct sk_buff *skb);
 
+/*
+ * pskb_copy - a private copy of the linear part (headroom kept) with the
+ * fragments shared by reference, for a writer of the header while a clone
+ * may still be in a device's DMA (__pskb_copy, net/core/skbuff.c).  The
+ * copy's allocations and memcpy are charged where they happen; its own
+ * few instructions are not (no measured count; a rare path).
+ * Return: the copy (not cloned, no owner), or NULL.
+ */
+struct sk_buff *pskb_copy(struct sk_buff *skb, gfp_t gfp);
+
 /* kfree_skb / consume_skb: drop a reference; at zero run the destructor
  * and release the data once no clone shares it. */
 void kfree_skb(struct sk_buff *skb);

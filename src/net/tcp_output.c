@@ -257,6 +257,9 @@ static void tcp_build_header(struct sock *sk, struct sk_buff *skb, u8 *th,
 /*
  * tcp_transmit_skb: clone, header, tcp_v4_send_check, ip_queue_xmit.  The
  * clone is what goes down; the original stays queued until acknowledged.
+ * If an earlier clone still holds the data (a retransmission before the
+ * device freed the last transmission), the header would be written into
+ * a buffer the NIC may yet read: 3.14 takes a pskb_copy there instead.
  */
 static int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 {
@@ -266,7 +269,8 @@ static int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 	u32 len;
 
 	charge(CODE_tcp_transmit_skb);
-	c = skb_clone(skb, GFP_ATOMIC);
+	c = skb_cloned(skb) ? pskb_copy(skb, GFP_ATOMIC) :
+			      skb_clone(skb, GFP_ATOMIC);
 	if (!c)
 		return -1;
 	c->sk = sk;
