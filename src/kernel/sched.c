@@ -544,7 +544,7 @@ void kmap_sleep_check(const char *fn)
  * which the 3.x and 2.6 flavours model.  The trace is the cost centres
  * entered, innermost first, as dump_stack prints the frames.
  */
-void might_sleep(const char *where)
+void __might_sleep(const char *where)
 {
 	struct task_struct *t = current;
 	const struct cc_trace *tr = &this_cpu()->trace;
@@ -552,8 +552,7 @@ void might_sleep(const char *where)
 	size_t len = 0;
 	u32 shown;
 
-	if (!config->debug_atomic_sleep || t->is_idle ||
-	    !(t->preempt_count || t->spinlocks_held))
+	if (t->is_idle || !(t->preempt_count || t->spinlocks_held))
 		return;
 	/* Ratelimited: at most one report a second (prev_jiffy + HZ). */
 	if (might_sleep_reported &&

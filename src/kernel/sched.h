@@ -23,6 +23,7 @@
 
 #include "arch/pgtable.h"
 #include "base/list.h"
+#include "config/runtime.h"
 #include "hw/machine.h"
 #include "kernel/coroutine.h"
 #include "kernel/irq.h"
@@ -204,9 +205,15 @@ void cond_resched(void);
  * "kernel/locking/rwsem.c") may sleep.  With CONFIG_DEBUG_ATOMIC_SLEEP,
  * a call in atomic context -- preempt_count raised (kmap_atomic, a
  * spinlock held, an interrupt) -- stops the run with ___might_sleep's
- * message and the cost centres it was called from.  Without it, nothing.
+ * message and the cost centres it was called from.  Without it, nothing:
+ * an inline test of the option, as Linux compiles might_sleep() away.
  */
-void might_sleep(const char *where);
+void __might_sleep(const char *where);
+static inline void might_sleep(const char *where)
+{
+	if (unlikely(config->debug_atomic_sleep))
+		__might_sleep(where);
+}
 /*
  * Tests only: called with the report instead of stopping the run, which
  * then goes on, as Linux's kernel does after the splat.  (A panic inside

@@ -88,7 +88,7 @@ void syscall_leave(u16 prev_cc)
 	 * is the alarm's, whose handler only notes it, so it is delivered
 	 * and no longer pending.
 	 */
-	if (current->sigkill)
+	if (fatal_signal_pending(current))
 		do_exit(SIGKILL);
 	current->signal_pending = false;
 	if (machine->checks)

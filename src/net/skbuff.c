@@ -194,6 +194,15 @@ bool skb_cloned(const struct sk_buff *skb)
 	return skb->cloned && skb->shinfo->dataref != 1;
 }
 
+/* skb_frag_ref on each fragment of @sh: a new owner of them all. */
+static void skb_frags_get(const struct skb_shared_info *sh)
+{
+	for (int i = 0; i < sh->nr_frags; i++) {
+		page_ref_charge();
+		page_ref_inc(sh->frags[i].page);
+	}
+}
+
 struct sk_buff *pskb_copy(struct sk_buff *skb, gfp_t gfp)
 {
 	u32 headroom = skb_headroom(skb), hl = skb_headlen(skb);
@@ -205,14 +214,9 @@ struct sk_buff *pskb_copy(struct sk_buff *skb, gfp_t gfp)
 	skb_reserve(n, headroom);
 	kv_memcpy(skb_put(n, hl), skb_data(skb), hl);
 	sh = skb_shinfo(n);
-	for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
-		sh->frags[i] = skb_shinfo(skb)->frags[i];
-		page_ref_charge();
-		page_ref_inc(sh->frags[i].page);	/* skb_frag_ref */
-	}
-	sh->nr_frags = skb_shinfo(skb)->nr_frags;
-	sh->gso_size = skb_shinfo(skb)->gso_size;
-	sh->gso_segs = skb_shinfo(skb)->gso_segs;
+	*sh = *skb_shinfo(skb);
+	sh->dataref = 1;
+	skb_frags_get(sh);
 	n->truesize += skb->data_len;
 	n->data_len = skb->data_len;
 	n->len = skb->len;
@@ -436,10 +440,7 @@ int pskb_expand_head(struct sk_buff *skb, gfp_t gfp)
 		panic("skb: host out of memory");
 	*sh = *skb->shinfo;
 	sh->dataref = 1;
-	for (int i = 0; i < sh->nr_frags; i++) {
-		page_ref_charge();
-		page_ref_inc(sh->frags[i].page);
-	}
+	skb_frags_get(sh);
 	skb_release_data(skb);
 	skb->head = head;
 	skb->head_frag = false;
