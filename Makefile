@@ -162,7 +162,7 @@ kernel-text:
 	clang-format -i src/platforms/kernel_text_arm.c src/platforms/kernel_text_x86.c
 
 # BENCH_ARGS: vmsplit-bench's options, e.g. --quick (a short run), --only dd,
-# --board NAME, --runs N (README.md, "Speed").
+# --board NAME, --runs N (docs/speed.md).
 bench: $(BUILD)/vmsplit-bench
 	$(BUILD)/vmsplit-bench $(BENCH_ARGS)
 

@@ -17,7 +17,7 @@
  *   and invalidated), clean otherwise -- then dsb; the unmap invalidates
  *   unless TO_DEVICE.  Those operations reach the point of coherency, so
  *   on the Cortex-A8 and A15 they also clean the integrated L2; the model
- *   maintains the L1 only (README, Fidelity).
+ *   maintains the L1 only (docs/fidelity.md).
  */
 #include "arch/cacheflush.h"
 

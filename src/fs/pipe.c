@@ -13,7 +13,7 @@
  * pages live and on the board's uaccess strategy, as in Linux.
  *
  * 2.5.73 (the NUMA-Q's kernel) had a single page per pipe; every board is
- * modelled with 5.7's ring (said so in the README).
+ * modelled with 5.7's ring (said so in docs/fidelity.md).
  *
  * Sleeping is wait_event_interruptible_exclusive on rd_wait / wr_wait:
  * the waiter is on the sleeper's stack, a wake-up takes the first one

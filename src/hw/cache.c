@@ -3,7 +3,7 @@
  * Set-associative write-back cache state (see hw/cache.h).  Replacement is
  * round-robin per set, the policy the ARM926/Feroceon L1 offers and a
  * deterministic stand-in for the Cortex-A8's random and the P6's pseudo-LRU
- * policies (said so in the README's fidelity section).
+ * policies (said so in docs/fidelity.md).
  */
 #include "hw/cache.h"
 

@@ -4,7 +4,7 @@
  * sets; a large-page entry is indexed by its own page number, so a lookup
  * probes one set per page size currently present.  Replacement is
  * round-robin per set: deterministic, and what ARM's TLBs document as an
- * option (the P6's policy is not published; said so in the README).
+ * option (the P6's policy is not published; said so in docs/fidelity.md).
  */
 #include "hw/tlb.h"
 

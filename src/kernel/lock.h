@@ -6,7 +6,7 @@
  * spins (spinlock, charged to the caller as busy time) or sleeps (rwsem,
  * charged as idle time) until then.
  *
- * Coarse, and said so in the README: critical sections are not interleaved
+ * Coarse, and said so in docs/fidelity.md: critical sections are not interleaved
  * instruction by instruction; a CPU whose clock is behind the lock's last
  * acquisition is treated as having come first and does not wait.
  */

@@ -339,7 +339,7 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * (include/asm-generic/dma-mapping-common.h, arch/arm/mm/
 	 * dma-mapping.c, cache-feroceon-l2.c, proc-feroceon.S, cache-v7.S)
 	 * as an ARM compiler would emit them, until tools/kpath measures a
-	 * DMA path on a non-coherent device (README, Fidelity).
+	 * DMA path on a non-coherent device (docs/fidelity.md).
 	 *
 	 * dma_map_single's inline wrapper in the driver: get_dma_ops (4),
 	 * virt_to_page and offset_in_page (5), the indirect call with six

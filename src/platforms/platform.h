@@ -103,7 +103,7 @@ struct platform {
 	 * source and its tag.  `vmsplit platforms` prints it beside the
 	 * value in use; the distance is what the fit absorbs that the
 	 * machine does not yet charge (cold kernel data, coherence, the
-	 * streaming loops priced as scalar code: README, Fidelity).
+	 * streaming loops priced as scalar code: docs/fidelity.md).
 	 */
 	u32 sourced_cpi_lo_milli, sourced_cpi_hi_milli;
 	const char *sourced_cpi_source;
