@@ -169,6 +169,17 @@ static const struct expect crashes[] = {
 	 * __dma_clear_buffer's flushes of L1 and L2.
 	 */
 	{ "coherent-buffer-over-dirty-l2-lines", 30, 2, 1, 0, false, 0 },
+	/*
+	 * Kirkwood: a socket is written, then closed (by close() or exec)
+	 * while its clones sit in the NIC's TX ring; a second socket
+	 * connects, and the ring's completions ran tcp_wfree against the
+	 * run's connected socket -- the new one -- whose sk_wmem_alloc they
+	 * never raised: BUG_ON.  Now each clone's destructor drops its own
+	 * skb->sk, and the closed socket lives, as Linux's sock does through
+	 * sk_wmem_alloc, until its last clone is freed.
+	 */
+	{ "socket-closed-with-clones-in-flight", 22, 2, 1, 0, false, 0 },
+	{ "socket-closed-with-clones-in-flight-lowmem", 58, 1, 0, 0, false, 0 },
 };
 
 static void check(const char *dir, const struct expect *e)

@@ -11,6 +11,7 @@
 #include "base/errno.h"
 #include "hw/machine.h"
 #include "hw/nic.h"
+#include "kernel/user.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/mm_types.h"
@@ -175,5 +176,57 @@ Test(netdev, probe_without_memory_for_the_rings_fails_cleanly)
 	page_alloc_fail_nth = 0;
 	cr_assert_eq(net_up(), 0);
 	cr_assert(net_available());
+	test_shutdown();
+}
+
+/*
+ * A socket closed while its clones are in the TX ring lives on until
+ * the last of them completes (Linux's sk_wmem_alloc reference), and
+ * their destructors drop its sk_wmem_alloc, not the socket connected
+ * next (fuzz/crashes/socket-closed-with-clones-in-flight: tcp_wfree
+ * took the run's connected socket and hit BUG_ON).
+ */
+static struct {
+	long ret[6];
+	u32 dead_after_close, dead_after_drain, wmem_b, wmem_a;
+} closed;
+
+static void close_in_flight_main(void *arg)
+{
+	long a = sys_mmap(0, 65536, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int s1, s2;
+
+	cr_assert(a > 0);
+	uv_fill((vaddr_t)a, 'x', 65536);
+	s1 = sys_socket();
+	closed.ret[0] = sys_connect(s1);
+	closed.ret[1] = sys_write(s1, (vaddr_t)a, 65536);
+	closed.wmem_a = net_socket()->sk_wmem_alloc;
+	closed.ret[2] = sys_close(s1);
+	closed.dead_after_close = net_dead_sockets();
+	s2 = sys_socket();
+	closed.ret[3] = sys_connect(s2);
+	for (int i = 0; i < 200 && net_dead_sockets(); i++)
+		user_compute(100000);
+	closed.dead_after_drain = net_dead_sockets();
+	closed.wmem_b = net_socket()->sk_wmem_alloc;
+	closed.ret[4] = sys_close(s2);
+	sys_exit(0);
+}
+
+Test(netdev, closed_socket_lives_until_its_last_clone_completes)
+{
+	TEST_BOOT("kirkwood-openblocks-a7");
+	test_run_process(close_in_flight_main, NULL);
+	cr_assert_eq(closed.ret[0], 0);
+	cr_assert_eq(closed.ret[1], 65536);
+	cr_assert_gt(closed.wmem_a, 0, "clones below TCP at the close");
+	cr_assert_eq(closed.ret[2], 0);
+	cr_assert_eq(closed.dead_after_close, 1);
+	cr_assert_eq(closed.ret[3], 0);
+	cr_assert_eq(closed.dead_after_drain, 0, "freed by its last clone");
+	cr_assert_eq(closed.wmem_b, 0, "the new socket sent nothing");
+	cr_assert_eq(closed.ret[4], 0);
 	test_shutdown();
 }

@@ -33,6 +33,7 @@ static struct {
 	struct peer *peer;
 	struct sock *sk;		/* the connected socket */
 	struct sock final;		/* its counters when it closed */
+	struct list_head dead;		/* closed, clones still below TCP */
 	u8 *pattern;
 	u32 pattern_len;
 	u64 gso_skbs, gso_segs, linearized, requeues;
@@ -66,6 +67,17 @@ struct peer *net_peer(void)
 struct sock *net_socket(void)
 {
 	return net.sk;
+}
+
+u32 net_dead_sockets(void)
+{
+	u32 n = 0;
+	struct list_head *pos;
+
+	if (net.dead.next)
+		for (pos = net.dead.next; pos != &net.dead; pos = pos->next)
+			n++;
+	return n;
 }
 
 void net_count_gso_skb(void)
@@ -153,6 +165,20 @@ static int net_init(void)
 	return 0;
 }
 
+/* The host side of the sockets that died with clones in flight. */
+static void free_dead_socks(void)
+{
+	if (!net.dead.next)
+		return;
+	while (!list_empty(&net.dead)) {
+		struct sock *sk =
+			list_first_entry(&net.dead, struct sock, dead_node);
+
+		list_del(&sk->dead_node);
+		free(container_of(sk, struct socket_inode, sk));
+	}
+}
+
 void net_exit(void)
 {
 	if (!net.dev) {
@@ -164,6 +190,7 @@ void net_exit(void)
 	peer_destroy(net.peer);
 	nic_destroy(net.nic);
 	skb_exit();
+	free_dead_socks();
 	free(net.pattern);
 	memset(&net, 0, sizeof(net));
 }
@@ -171,6 +198,7 @@ void net_exit(void)
 void net_forget(void)
 {
 	skb_forget();
+	free_dead_socks();
 	memset(&net, 0, sizeof(net));
 }
 
@@ -239,11 +267,27 @@ static void sock_evict(struct inode *inode)
 		kfree_skb(skb);
 	}
 	page_frag_release(&sk->pfrag);
+	tcp_tsq_forget(sk);
 	if (net.sk == sk) {
 		net.final = *sk;
 		net.sk = NULL;
 	}
+	if (sk->sk_wmem_alloc) {
+		/* sock_orphan + sk_free: the clones below TCP keep it. */
+		sk->dead = true;
+		if (!net.dead.next)
+			INIT_LIST_HEAD(&net.dead);
+		list_add_tail(&sk->dead_node, &net.dead);
+		return;
+	}
 	free(si);
+}
+
+void __sk_free(struct sock *sk)
+{
+	BUG_ON(!sk->dead || sk->sk_wmem_alloc);
+	list_del(&sk->dead_node);
+	free(container_of(sk, struct socket_inode, sk));
 }
 
 static long sock_read(struct file *file, vaddr_t buf, u32 count, u64 *ppos)

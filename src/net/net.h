@@ -44,6 +44,8 @@ struct net_device *net_dev(void);
 struct nic *net_nic(void);
 struct peer *net_peer(void);
 struct sock *net_socket(void);	/* the connected socket, or NULL */
+/* Sockets closed while their clones were below TCP, not yet freed. */
+u32 net_dead_sockets(void);
 
 /* Run the NIC and the peer up to this CPU's clock. */
 void net_sync(void);

@@ -53,6 +53,11 @@ struct sock {
 	u32 sk_sndbuf;
 	u32 sk_wmem_queued;		/* truesize of the write queue */
 	u32 sk_wmem_alloc;		/* truesize of clones below TCP */
+	/* SOCK_DEAD: closed while clones were still below TCP.  As in
+	 * Linux, where sk_free drops sk_alloc's one of sk_wmem_alloc and
+	 * the last sock_wfree frees the sock, those clones keep it. */
+	bool dead;
+	struct list_head dead_node;	/* on net.c's list while dead */
 	bool sock_nospace;		/* SOCK_NOSPACE */
 	struct task_struct *waiter;	/* sleeping in sk_stream_wait_memory */
 	int sk_err;
@@ -159,5 +164,9 @@ void tcp_v4_do_rcv(struct sock *sk, struct sk_buff *skb);
 void sk_stream_write_space(struct sock *sk);
 /* A socket is being torn down: it must not be found by input any more. */
 void tcp_forget(struct sock *sk);
+/* net.c: __sk_free, once a dead socket's last clone is gone. */
+void __sk_free(struct sock *sk);
+/* tcp_output.c: off the TSQ tasklet's list (a closing socket). */
+void tcp_tsq_forget(struct sock *sk);
 
 #endif

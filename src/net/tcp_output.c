@@ -192,20 +192,40 @@ static int tso_fragment(struct sock *sk, struct sk_buff *skb, u32 len,
 /* TSQ: the destructor of a transmitted clone (tcp_wfree). */
 static struct list_head tsq_list;
 
+/*
+ * tcp_wfree - the clone's truesize leaves its own socket's sk_wmem_alloc
+ * (skb->sk: after a close and a new connect, net_socket() is another
+ * socket).  A closed socket is not queued for TSQ, and its last clone
+ * frees it (sock_wfree -> __sk_free).
+ */
 void tcp_wfree(struct sk_buff *skb)
 {
-	struct sock *sk = net_socket();
+	struct sock *sk = skb->sk;
 
 	if (!sk)
 		return;
 	charge(CODE_tcp_wfree);
 	BUG_ON(sk->sk_wmem_alloc < skb->truesize);
 	sk->sk_wmem_alloc -= skb->truesize;
+	skb->sk = NULL;
+	if (sk->dead) {
+		if (!sk->sk_wmem_alloc)
+			__sk_free(sk);
+		return;
+	}
 	if (sk->tsq_throttled && !sk->tsq_queued) {
 		sk->tsq_throttled = false;
 		sk->tsq_queued = true;
 		list_add_tail(&sk->tsq_node, &tsq_list);
 		raise_softirq(TASKLET_SOFTIRQ);
+	}
+}
+
+void tcp_tsq_forget(struct sock *sk)
+{
+	if (sk->tsq_queued) {
+		list_del(&sk->tsq_node);
+		sk->tsq_queued = false;
 	}
 }
 
