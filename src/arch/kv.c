@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "arch/kv.h"
 
+#include <string.h>
+
+#include "arch/layout.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 
@@ -71,6 +74,27 @@ void kv_write(vaddr_t va, const void *buf, u32 len)
 	kv_check(va, len, true);
 	if (hw_write(this_cpu(), va, buf, len, 0))
 		kernel_oops(this_cpu()->fault.va, true);
+}
+
+void kv_touch(vaddr_t va, u32 len, bool write)
+{
+	struct cpu *c = this_cpu();
+	u8 buf[64];
+
+	BUG_ON(!virt_addr_valid(va) || !virt_addr_valid(va + len - 1));
+	while (len) {
+		u32 n = MIN(len, (u32)sizeof(buf));
+
+		if (write) {
+			memcpy(buf, ram_ptr(&machine->ram, __pa(va)), n);
+			if (hw_write(c, va, buf, n, 0))
+				kernel_oops(c->fault.va, true);
+		} else if (hw_read(c, va, buf, n, 0)) {
+			kernel_oops(c->fault.va, false);
+		}
+		va += n;
+		len -= n;
+	}
 }
 
 u32 kv_read32(vaddr_t va)

@@ -33,6 +33,16 @@ void kv_read_run(vaddr_t va, void *v, u32 size, u32 n);
 void kv_read_runs(const struct load_run *r, u32 nr);
 void kv_write(vaddr_t va, const void *buf, u32 len);
 
+/*
+ * kv_touch - a kernel load (@write false) or store of [@va, @va + @len) in
+ * an object whose value the host keeps (kernel_data=: struct page at its
+ * mem_map address): the TLB and the caches see the access and charge it
+ * as kv_read() or kv_write() would; the simulated bytes stay what they
+ * were (a store writes them back unchanged).  @va must be in the direct
+ * map.
+ */
+void kv_touch(vaddr_t va, u32 len, bool write);
+
 /* memcpy()/memset() of the kernel: the instructions are charged to the
  * memcpy/memset cost centres, the memory traffic to the lines touched. */
 void kv_memcpy(vaddr_t dst, vaddr_t src, u32 len);

@@ -142,6 +142,8 @@ static const struct {
 	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
 	{ "icache_model", "y|n (y)",
 	  "fetch each kernel function's measured text lines through an L1 I-cache at the real kernel's offsets (capacity and conflict misses) instead of refetching only after an invalidate" },
+	{ "kernel_data", "host|mem_map (host)",
+	  "where kernel bookkeeping lives: host (free, as DESIGN.md rule 1 had it) or mem_map (every struct page field the model's paths read or write is charged through the TLB and caches at its mem_map address, at the board's kernel's layout; other kernel objects not yet: docs/fidelity.md)" },
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
 	{ "seed", "N (1)",
@@ -419,6 +421,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		return settings_err(err, errlen,
 				    "flavour: unknown flavour '%s'", v);
 	}
+	if (!strcmp(name, "kernel_data")) {
+		if (strcmp(v, "host") && strcmp(v, "mem_map"))
+			return settings_err(err, errlen,
+					    "kernel_data: '%s' is not host or mem_map",
+					    v);
+		s->kernel_data_mem_map = !strcmp(v, "mem_map");
+		return 0;
+	}
 	if (!strcmp(name, "rmap")) {
 		if (strcmp(v, "pte-chain") && strcmp(v, "objrmap"))
 			return settings_err(err, errlen,
@@ -683,6 +693,9 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		snprintf(mhz, sizeof(mhz), "%u", s->cpu_mhz);
 		print_setting(f, json, false, "cpu_mhz", mhz, true);
 	}
+	/* Printed only when on, so that results without it read as before. */
+	if (s->kernel_data_mem_map)
+		print_setting(f, json, false, "kernel_data", "mem_map", false);
 	if (s->placement) {
 		char pages[12];
 

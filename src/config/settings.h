@@ -59,6 +59,9 @@ struct settings {
 	u32 ncpus;		/* CPUs brought up */
 	bool checks;		/* run the checkers */
 	bool icache_model;	/* the I-cache capacity model */
+	/* kernel_data=mem_map: struct page fields charged at their mem_map
+	 * addresses (mm/page_layout.h); host: kernel bookkeeping free. */
+	bool kernel_data_mem_map;
 	u64 seed;		/* the run's PRNG seed */
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;

@@ -9,6 +9,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "mm/gfp.h"
+#include "mm/page_touch.h"
 
 struct address_space *address_space_create(const char *name,
 					   unsigned long max_pages)
@@ -102,7 +103,12 @@ int add_to_page_cache(struct page *page, struct address_space *as,
 	if (as->pages[index])
 		return -EEXIST;
 	charge(CODE_add_to_page_cache);
+	/* __set_page_locked, page_cache_get, then mapping and index (the
+	 * radix tree's node is not placed yet: docs/fidelity.md). */
+	page_touch(page, PF_flags, true);
 	get_page(page);
+	page_touch(page, PF_mapping, true);
+	page_touch(page, PF_index, true);
 	page->mapping = as;
 	page->index = index;
 	as->pages[index] = page;
@@ -118,6 +124,8 @@ void delete_from_page_cache(struct page *page)
 		panic("delete_from_page_cache: page %#lx is not in a page cache",
 		      page_to_pfn(page));
 	as->pages[page->index] = NULL;
+	/* __delete_from_page_cache: page->mapping = NULL. */
+	page_touch(page, PF_mapping, true);
 	page->mapping = NULL;
 	put_page(page);
 }

@@ -13,6 +13,7 @@
 #include "mm/highmem_internal.h"
 #include "mm/memblock.h"
 #include "mm/mmzone.h"
+#include "mm/page_touch.h"
 
 int mm_init(void)
 {
@@ -23,11 +24,17 @@ int mm_init(void)
 		.max_low_pfn = layout.max_low_pfn,
 		.nodes = machine->ram.nodes,
 	};
+	const struct page_layout *pl = page_touch_layout_wanted();
 	phys_addr_t low_end = (phys_addr_t)layout.max_low_pfn << PAGE_SHIFT;
-	u64 map_bytes = (u64)(layout.max_pfn - layout.min_pfn) *
-			layout.struct_page_size;
+	u64 map_bytes;
 	phys_addr_t map;
 	int err;
+
+	/* kernel_data=mem_map: the kernel's own struct page, its size too. */
+	if (pl)
+		layout.struct_page_size = pl->size;
+	map_bytes = (u64)(layout.max_pfn - layout.min_pfn) *
+		    layout.struct_page_size;
 
 	memblock_reset();
 	/* The kernel image, with swapper_pg_dir 16 KiB in (ARM). */
@@ -41,11 +48,14 @@ int mm_init(void)
 		return err;
 	memblock_free_all();
 	kmap_init();
+	/* Boot's own struct page writes go uncharged, as boot itself. */
+	page_touch_init();
 	return 0;
 }
 
 void mm_exit(void)
 {
+	page_touch_exit();
 	kmap_exit();
 	free_area_exit();
 	memblock_reset();

@@ -28,12 +28,20 @@
 #include "mm/highmem.h"
 #include "mm/memblock.h"
 #include "mm/mmzone.h"
+#include "mm/page_touch.h"
 
 unsigned int page_alloc_fail_nth;
 
-/* Make @page the head of a free block of @order (set_buddy_order()). */
+/*
+ * Make @page the head of a free block of @order (set_buddy_order()).
+ * Linux writes the order to private and the buddy mark to _mapcount
+ * (__SetPageBuddy: PAGE_BUDDY_MAPCOUNT_VALUE; 2.5.73 marks the zone's
+ * bitmap, and its layout has no _mapcount to touch).
+ */
 static void set_buddy_order(struct page *page, unsigned int order)
 {
+	page_touch(page, PF_private, true);
+	page_touch(page, PF_mapcount, true);
 	set_page_flags(page, 1u << PG_buddy);
 	set_page_count(page, 0);
 	page_mapcount_reset(page);
@@ -46,6 +54,10 @@ static void add_to_free_list(struct page *page, struct zone *zone,
 	struct free_area *area = &zone->free_area[order];
 
 	set_buddy_order(page, order);
+	/* list_add: the new link, and the old first (last) entry's prev
+	 * (next). */
+	page_touch(page, PF_lru, true);
+	page_touch_link(to_tail ? area->free_list.prev : area->free_list.next);
 	if (to_tail)
 		list_add_tail(&page->lru, &area->free_list);
 	else
@@ -53,9 +65,17 @@ static void add_to_free_list(struct page *page, struct zone *zone,
 	area->nr_free++;
 }
 
+/* list_del (the link read, both neighbours written, the link poisoned)
+ * and rmv_page_order (_mapcount, private). */
 static void del_page_from_free_list(struct page *page, struct zone *zone,
 				    unsigned int order)
 {
+	page_touch(page, PF_lru, false);
+	page_touch_link(page->lru.prev);
+	page_touch_link(page->lru.next);
+	page_touch(page, PF_lru, true);
+	page_touch(page, PF_mapcount, true);
+	page_touch(page, PF_private, true);
 	list_del(&page->lru);
 	clear_page_flag(page, PG_buddy);
 	page->private = 0;
@@ -81,6 +101,10 @@ static unsigned int __free_one_page(unsigned long pfn, struct zone *zone,
 		if (!pfn_valid(buddy_pfn))
 			break;
 		buddy = pfn_to_page(buddy_pfn);
+		/* page_is_buddy: PageBuddy, page_order, page_zone_id. */
+		page_touch(buddy, PF_mapcount, false);
+		page_touch(buddy, PF_private, false);
+		page_touch(buddy, PF_flags, false);
 		if (!page_is_buddy(buddy, zone, order))
 			break;
 		del_page_from_free_list(buddy, zone, order);
@@ -275,11 +299,19 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 	unsigned long nr = 1ul << order;
 
 	for (unsigned long i = 0; i < nr; i++) {
+		/* check_new_page: _mapcount, mapping, _count, flags. */
+		page_touch(&page[i], PF_mapcount, false);
+		page_touch(&page[i], PF_mapping, false);
+		page_touch(&page[i], PF_count, false);
+		page_touch(&page[i], PF_flags, false);
 		set_page_flags(&page[i], 0);
 		set_page_count(&page[i], 0);
 		page_mapcount_reset(&page[i]);
 		page[i].private = 0;
 	}
+	/* set_page_private(page, 0), set_page_refcounted(page). */
+	page_touch(page, PF_private, true);
+	page_touch(page, PF_count, true);
 	set_page_count(page, 1);
 	if (gfp & __GFP_ZERO) {
 		for (unsigned long i = 0; i < nr; i++) {
@@ -344,12 +376,19 @@ void __free_pages(struct page *page, unsigned int order)
 	free_pages_check(page, order);
 	/* put_page_testzero: one atomic decrement. */
 	page_ref_charge();
+	page_touch(page, PF_count, false);
+	page_touch(page, PF_count, true);
 	if (page_ref_dec_return(page))
 		return;
 	if (page_mapcount(page))
 		panic("__free_pages: pfn %#lx freed while mapped (_mapcount %d)",
 		      page_to_pfn(page), page_mapcount(page) - 1);
 	charge(CODE_free_pages);
+	/* free_pages_check: _mapcount, mapping, flags (_count just read);
+	 * free_pages_prepare clears the flags. */
+	page_touch(page, PF_mapcount, false);
+	page_touch(page, PF_mapping, false);
+	page_touch(page, PF_flags, true);
 	set_page_flags(page, 0);
 	merges = __free_one_page(page_to_pfn(page), page_zone(page), order,
 				 false);
@@ -369,6 +408,8 @@ void get_page(struct page *page)
 		panic("get_page: pfn %#lx has _refcount %d", page_to_pfn(page),
 		      page_count(page));
 	page_ref_charge();
+	page_touch(page, PF_count, false);
+	page_touch(page, PF_count, true);
 	page_ref_inc(page);
 }
 
@@ -384,5 +425,7 @@ void put_page(struct page *page)
 		return;
 	}
 	page_ref_charge();
+	page_touch(page, PF_count, false);
+	page_touch(page, PF_count, true);
 	page_ref_dec(page);
 }

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel_data=mem_map (src/mm/page_layout.c): struct page at the board's
+ * kernel's size and offsets, and the buddy allocator's and the page
+ * cache's field accesses charged at each struct page's mem_map address.
+ */
+#include "helpers.h"
+
+#include "arch/layout.h"
+#include "mm/filemap.h"
+#include "mm/gfp.h"
+#include "mm/highmem_internal.h"
+#include "mm/mmzone.h"
+#include "mm/page_layout.h"
+#include "mm/page_touch.h"
+#include "platforms/platform.h"
+
+Test(page_layout, each_kernel_has_its_headers_layout)
+{
+	const struct page_layout *kw = page_layout_of(true, KERNEL_VERSION(3, 14, 0), false);
+	const struct page_layout *bb = page_layout_of(true, KERNEL_VERSION(5, 7, 0), true);
+	const struct page_layout *nq = page_layout_of(false, KERNEL_VERSION(2, 5, 73), false);
+	const struct page_layout *nqh = page_layout_of(false, KERNEL_VERSION(2, 5, 73), true);
+
+	/* 3.14 ARM: four struct pages to a 32-byte Feroceon line. */
+	cr_assert_eq(kw->size, 32);
+	cr_assert_eq(kw->off[PF_count], 16);
+	cr_assert_eq(kw->off[PF_mapcount], 12);
+	cr_assert_eq(kw->off[PF_lru], 20);
+	cr_assert_eq(kw->off[PF_private], 28);
+	/* 5.7 ARM with MEMCG: 36 bytes, straddling the A8's lines. */
+	cr_assert_eq(bb->size, 36);
+	cr_assert_eq(bb->off[PF_lru], 4);
+	cr_assert_eq(bb->off[PF_count], 28);
+	cr_assert_eq(page_layout_of(true, KERNEL_VERSION(6, 1, 0), false), bb);
+	/* 2.5.73 i386: 40 bytes, 44 with HIGHPTE's u64 pte_addr_t; no
+	 * _mapcount (the zone's bitmap marks a buddy). */
+	cr_assert_eq(nq->size, 40);
+	cr_assert_eq(nqh->size, 44);
+	cr_assert_eq(nq->off[PF_private], 36);
+	cr_assert_eq(nqh->off[PF_private], 40);
+	cr_assert_eq(nq->len[PF_mapcount], 0);
+}
+
+/* Data-cache line accesses since @p. */
+static u64 line_accesses(const struct probe *p)
+{
+	return probe_ev(p, EV_l1d_hit) + probe_ev(p, EV_l1d_miss);
+}
+
+Test(page_layout, host_bookkeeping_touches_no_line)
+{
+	struct probe p;
+	struct page *page;
+
+	TEST_BOOT("kirkwood-openblocks-a7");
+	cr_assert_null(page_touch_layout);
+	probe_take(&p);
+	page = alloc_pages(GFP_KERNEL, 0);
+	cr_assert(page);
+	__free_pages(page, 0);
+	cr_assert_eq(line_accesses(&p), 0);
+	test_shutdown();
+}
+
+/*
+ * Kirkwood, 3.14's layout: the first allocation after boot splits the
+ * order-2 block at the head of its list (expand() gives back an order-1
+ * and an order-0 half); the second takes that order-0 half; freeing both
+ * merges back to order 2, asking page_is_buddy of the next block too.
+ * Every access falls in the struct pages of the block's first three
+ * frames, one 32-byte line each, plus the line of the next block's head.
+ * The Feroceon's L1 allocates only on a read, so a line first written
+ * misses at every store until something reads it.
+ */
+Test(page_layout, buddy_split_and_merge_touch_linux_fields)
+{
+	struct probe p;
+	struct page *a, *b;
+
+	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=mem_map");
+	cr_assert_eq(layout.struct_page_size, 32);
+	probe_take(&p);
+	a = alloc_pages(GFP_KERNEL, 0);
+	/*
+	 * list_del of the order-2 head (lru read, written; rmv_page_order:
+	 * _mapcount, private), set_buddy_order + list_add of both halves
+	 * (private, _mapcount, lru: 3 each), check_new_page (_mapcount,
+	 * mapping, _count, flags), set_page_private and _count: 4+6+4+2.
+	 * Misses: the head's lru read (a fill), then the halves' six
+	 * stores to lines never read.
+	 */
+	cr_assert_eq(line_accesses(&p), 16);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 7);
+	probe_take(&p);
+	b = alloc_pages(GFP_KERNEL, 0);
+	cr_assert_eq(b, a + 1, "the order-0 half");
+	/* list_del (4) and rmv_page_order (2), the checks (4): the lru read
+	 * fills the line the split only wrote; the rest hit. */
+	cr_assert_eq(line_accesses(&p), 10);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 1);
+	probe_take(&p);
+	__free_pages(a, 0);
+	/* put_page_testzero (2), free_pages_check + flags (3), the buddy
+	 * b asked (3: allocated, no merge), set_buddy_order + list_add (3). */
+	cr_assert_eq(line_accesses(&p), 11);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 0);
+	probe_take(&p);
+	__free_pages(b, 0);
+	/*
+	 * 5 as for a; then per merge, page_is_buddy's three reads and
+	 * list_del + rmv_page_order's four accesses (the lists hold one
+	 * block each, so no neighbour is written): a, then a + 2; a + 4 is
+	 * asked (3) and is no free order-2 block; the order-2 head is
+	 * queued (3).  5 + 7 + 7 + 3 + 3 = 25; the one miss is a + 4's
+	 * line, read for the first time.
+	 */
+	cr_assert_eq(line_accesses(&p), 25);
+	cr_assert_eq(probe_ev(&p, EV_l1d_miss), 1);
+	test_shutdown();
+}
+
+/* add_to_page_cache: __set_page_locked, page_cache_get (a read and a
+ * write of _count), mapping and index: five accesses, on one line. */
+Test(page_layout, page_cache_insert_writes_its_struct_page)
+{
+	struct address_space *as;
+	struct page *page;
+	struct probe p;
+
+	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=mem_map");
+	as = address_space_create("test", 4);
+	page = alloc_pages(GFP_KERNEL, 0);
+	cr_assert(page);
+	probe_take(&p);
+	cr_assert_eq(add_to_page_cache(page, as, 2), 0);
+	cr_assert_eq(line_accesses(&p), 5);
+	probe_take(&p);
+	delete_from_page_cache(page);
+	/* page->mapping = NULL, put_page (a read and a write of _count). */
+	cr_assert_eq(line_accesses(&p), 3);
+	address_space_put(as);
+	__free_pages(page, 0);
+	test_shutdown();
+}
