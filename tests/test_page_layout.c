@@ -143,3 +143,38 @@ Test(page_layout, page_cache_insert_writes_its_struct_page)
 	__free_pages(page, 0);
 	test_shutdown();
 }
+
+/* Data-line accesses of a kmap_atomic + kunmap_atomic of a highmem page. */
+static u64 kmap_atomic_lines(const char *kernel_data)
+{
+	struct probe p;
+	struct page *page;
+	vaddr_t va;
+	u64 n;
+
+	TEST_BOOT("kirkwood-openblocks-a7", kernel_data);
+	page = alloc_pages(GFP_HIGHUSER, 0);
+	cr_assert(page && PageHighMem(page));
+	probe_take(&p);
+	va = kmap_atomic(page);
+	kunmap_atomic(va);
+	n = line_accesses(&p);
+	__free_pages(page, 0);
+	test_shutdown();
+	return n;
+}
+
+/*
+ * 3.14's ARM kmap_atomic reads page->flags twice: its own PageHighMem,
+ * and page_address's inside kmap_high_get (VIVT: a pkmap mapping is
+ * reused).  Two accesses more than the mapping's own PTE traffic.
+ */
+Test(page_layout, kmap_atomic_reads_the_page_flags)
+{
+	u64 host = kmap_atomic_lines("kernel_data=host");
+	u64 placed = kmap_atomic_lines("kernel_data=mem_map");
+
+	cr_assert_gt(host, 0, "the fixmap PTE's store and clear");
+	cr_assert_eq(placed, host + 2, "host %llu, mem_map %llu",
+		     (unsigned long long)host, (unsigned long long)placed);
+}

@@ -12,6 +12,7 @@
 #include "mm/mm.h"
 #include "arch/layout.h"
 #include "arch/pgtable.h"
+#include "mm/page_touch.h"
 
 bool cache_is_vivt(void)
 {
@@ -113,6 +114,7 @@ static void __flush_dcache_page(struct page *page)
 {
 	vaddr_t addr;
 
+	page_touch(page, PF_flags, false);	/* PageHighMem */
 	if (!PageHighMem(page)) {
 		__cpuc_flush_dcache_area(page_address(page), PAGE_SIZE);
 	} else if (!cache_is_vipt_aliasing()) {
@@ -142,12 +144,19 @@ void flush_dcache_page(struct page *page)
 	 */
 	if (!cache_ops_need_broadcast() && cache_is_vipt_nonaliasing() &&
 	    settings_kernel_version(config) >= FLUSH_DCACHE_NONALIASING_LAZY) {
+		page_touch(page, PF_flags, false);	/* clear_bit */
+		page_touch(page, PF_flags, true);
 		clear_page_flag(page, PG_dcache_clean);
 		return;
 	}
+	/* page_mapping (mapping, flags for PageAnon/PageSwapCache) and
+	 * page_mapped (_mapcount). */
+	page_touch(page, PF_mapping, false);
+	page_touch(page, PF_mapcount, false);
 	if (page->mapping && !test_page_flag(page, PG_anon) &&
 	    !page_mapped(page)) {
 		/* clear_bit(PG_dcache_clean): flushed when it gets mapped. */
+		page_touch(page, PF_flags, true);
 		clear_page_flag(page, PG_dcache_clean);
 		return;
 	}
@@ -159,6 +168,7 @@ void flush_dcache_page(struct page *page)
 			/* It may be executed: __flush_icache_all. */
 			hw_icache_inv_all(this_cpu());
 	}
+	page_touch(page, PF_flags, true);	/* set_bit(PG_dcache_clean) */
 	set_page_flag(page, PG_dcache_clean);
 }
 

@@ -13,6 +13,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "mm/highmem.h"
+#include "mm/page_touch.h"
 
 /* An L1 maintenance routine (dmac_map_area, dmac_unmap_area). */
 typedef void (*dmac_op_t)(vaddr_t start, u32 size, enum dma_data_direction dir);
@@ -48,6 +49,7 @@ static void dma_cache_maint_page(struct page *page, u32 offset, u32 size,
 
 		charge(CODE_dma_cache_maint_page);
 		page = pfn_to_page(pfn);
+		page_touch(page, PF_flags, false);	/* PageHighMem */
 		if (PageHighMem(page)) {
 			if (len + offset > PAGE_SIZE)
 				len = PAGE_SIZE - offset;

@@ -26,6 +26,7 @@
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/rmap.h"
+#include "mm/page_touch.h"
 
 static void shmem_evict_inode(struct inode *inode)
 {
@@ -198,6 +199,9 @@ static u32 shmem_write_end(struct inode *inode, u64 pos, u32 len, u32 copied,
 
 		zero_user_segments(page, 0, from, from + copied, PAGE_SIZE);
 	}
+	/* set_page_dirty: TestSetPageDirty. */
+	page_touch(page, PF_flags, false);
+	page_touch(page, PF_flags, true);
 	set_page_flag(page, PG_dirty);
 	put_page(page);
 	return copied;
@@ -271,7 +275,10 @@ again:
 			 __copy_from_user_inatomic(kaddr + offset, buf, bytes);
 		kunmap_atomic(kaddr);
 		flush_dcache_page(page);
-		set_page_flag(page, PG_referenced); /* mark_page_accessed */
+		/* mark_page_accessed: PageReferenced, SetPageReferenced. */
+		page_touch(page, PF_flags, false);
+		page_touch(page, PF_flags, true);
+		set_page_flag(page, PG_referenced);
 		copied =
 			shmem_write_end(inode, pos, bytes, copied, page, fresh);
 		cond_resched();
@@ -384,6 +391,9 @@ static long shmem_file_read(struct file *file, vaddr_t buf, u32 count,
 			 */
 			if (mapping_writably_mapped(page))
 				flush_dcache_page(page);
+			/* mark_page_accessed */
+			page_touch(page, PF_flags, false);
+			page_touch(page, PF_flags, true);
 			set_page_flag(page, PG_referenced);
 			left = copy_page_to_user(page, offset, buf, nr);
 			put_page(page);

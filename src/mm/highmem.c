@@ -22,6 +22,7 @@
 #include "kernel/lock.h"
 #include "kernel/sched.h"
 #include "mm/highmem_internal.h"
+#include "mm/page_touch.h"
 
 #define LAST_PKMAP_MAX 1024
 #define PA_HASH_ORDER 7
@@ -106,6 +107,7 @@ vaddr_t page_address(const struct page *page)
 {
 	CC_SCOPE(page_address);
 	struct page_address_map *pam;
+page_touch(page, PF_flags, false);	/* PageHighMem */
 
 	if (!PageHighMem(page))
 		return lowmem_page_address(page);
@@ -291,6 +293,7 @@ vaddr_t kmap(struct page *page)
 {
 	CC_SCOPE(kmap);
 
+	page_touch(page, PF_flags, false);	/* PageHighMem */
 	kmap_sleep_check("kmap");
 	if (!PageHighMem(page))
 		return page_address(page);
@@ -301,6 +304,7 @@ void kunmap(struct page *page)
 {
 	CC_SCOPE(kunmap);
 
+	page_touch(page, PF_flags, false);	/* PageHighMem */
 	if (!PageHighMem(page))
 		return;
 	kunmap_high(page);

@@ -31,6 +31,7 @@
 #include "config/runtime.h"
 #include "kernel/sched.h"
 #include "mm/highmem_internal.h"
+#include "mm/page_touch.h"
 
 /* VA of the PTE of fixmap index FIX_KMAP_BEGIN (kmap_pte). */
 static vaddr_t kmap_pte;
@@ -338,6 +339,7 @@ vaddr_t __kmap_atomic(struct page *page, enum km_type type)
 	BUG_ON(flavour() == FLAVOUR_X86_26 && (u32)type >= layout.km_slots);
 	if (flavour() == FLAVOUR_KMAP_LOCAL)
 		preempt_disable();
+	page_touch(page, PF_flags, false);	/* PageHighMem */
 	pagefault_disable();
 	if (!PageHighMem(page)) {
 		hw_event(this_cpu(), EV_kmap_atomic_lowmem);
@@ -376,6 +378,7 @@ vaddr_t kmap_atomic_pfn(unsigned long pfn)
 	if (settings_kmap_pfn_fastpath(config)) {
 		/* 2014: "implement no-highmem fast path in kmap_atomic_pfn()". */
 		struct page *page = pfn_to_page(pfn);
+page_touch(page, PF_flags, false);	/* PageHighMem */
 
 		if (!PageHighMem(page)) {
 			hw_event(this_cpu(), EV_kmap_atomic_lowmem);
@@ -416,6 +419,7 @@ vaddr_t kmap_local_page(struct page *page)
 	if (!kmap_local_available())
 		panic("kmap_local_page: flavour %s predates kmap_local (5.11)",
 		      flavour_names[flavour()]);
+	page_touch(page, PF_flags, false);	/* PageHighMem */
 	if (!PageHighMem(page))
 		return page_address(page);
 	return kmap_local_high(page, KM_USER0);

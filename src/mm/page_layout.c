@@ -18,7 +18,9 @@
  * 2.5.73 i386 (include/linux/mm.h): flags 0, count 4, list 8 (the buddy
  * allocator's link: __free_pages_bulk's list_del(&buddy->list)), mapping
  * 16, index 20, lru 24, pte 32 (pte_addr_t: 4 bytes, or 8 under
- * HIGHPTE with HIGHMEM64G), private 36 or 40.  No _mapcount: 2.5 marks a
+ * HIGHPTE with HIGHMEM64G), private 36 or 40.  The ARM layouts have no
+ * pte field (no pte_chain rmap in their kernels): a pte-chain what-if
+ * there charges its _mapcount only.  No _mapcount: 2.5 marks a
  * free buddy in the zone's bitmap, not in struct page.
  */
 static const struct page_layout x86_2_5_73 = {
@@ -26,10 +28,10 @@ static const struct page_layout x86_2_5_73 = {
 	.size = 40,
 	.off = { [PF_flags] = 0, [PF_count] = 4, [PF_mapcount] = 4,
 		 [PF_mapping] = 16, [PF_index] = 20, [PF_lru] = 8,
-		 [PF_private] = 36 },
+		 [PF_private] = 36, [PF_pte] = 32 },
 	.len = { [PF_flags] = 4, [PF_count] = 4, [PF_mapcount] = 0,
 		 [PF_mapping] = 4, [PF_index] = 4, [PF_lru] = 8,
-		 [PF_private] = 4 },
+		 [PF_private] = 4, [PF_pte] = 4 },
 };
 
 static const struct page_layout x86_2_5_73_highpte = {
@@ -37,10 +39,10 @@ static const struct page_layout x86_2_5_73_highpte = {
 	.size = 44,
 	.off = { [PF_flags] = 0, [PF_count] = 4, [PF_mapcount] = 4,
 		 [PF_mapping] = 16, [PF_index] = 20, [PF_lru] = 8,
-		 [PF_private] = 40 },
+		 [PF_private] = 40, [PF_pte] = 32 },
 	.len = { [PF_flags] = 4, [PF_count] = 4, [PF_mapcount] = 0,
 		 [PF_mapping] = 4, [PF_index] = 4, [PF_lru] = 8,
-		 [PF_private] = 4 },
+		 [PF_private] = 4, [PF_pte] = 8 },
 };
 
 /*

@@ -25,6 +25,7 @@ enum page_field {
 	PF_index,
 	PF_lru,		/* lru.next, lru.prev (2.5.73: the buddy's list) */
 	PF_private,	/* the buddy order */
+	PF_pte,		/* 2.5.73: pte.direct / pte.chain (the rmap) */
 	NR_PAGE_FIELDS
 };
 

@@ -61,6 +61,7 @@
 #include "mm/rmap_hint.h"
 #include "mm/rmap_shadow.h"
 #include "mm/slab.h"
+#include "mm/page_touch.h"
 
 #include <string.h>
 
@@ -483,6 +484,9 @@ static void pte_chain_lock(struct page *page)
 		      page_to_pfn(page));
 	charge(CODE_bit_spin_lock);
 	current->preempt_count++;
+	/* test_and_set_bit(PG_chainlock, &page->flags) */
+	page_touch(page, PF_flags, false);
+	page_touch(page, PF_flags, true);
 	set_page_flag(page, PG_chainlock);
 	/* The wait comes from the lock model; the bit spinlock's own cost
 	 * is the line above. */
@@ -495,6 +499,9 @@ static void pte_chain_unlock(struct page *page)
 		panic("pte_chain_unlock: pfn %#lx is not locked",
 		      page_to_pfn(page));
 	spin_unlock(chain_lock_of(page));
+	/* clear_bit(PG_chainlock, &page->flags) */
+	page_touch(page, PF_flags, false);
+	page_touch(page, PF_flags, true);
 	clear_page_flag(page, PG_chainlock);
 	if (current->preempt_count <= 0)
 		panic("pte_chain_unlock: preempt_count underflow in %s",
@@ -561,6 +568,9 @@ static void objrmap_add(struct page *page, vaddr_t ptep)
 
 	charge(CODE_page_add_rmap);
 	hw_event(this_cpu(), EV_rmap_add);
+	/* atomic_{inc,add_negative}(&page->_mapcount) */
+	page_touch(page, PF_mapcount, false);
+	page_touch(page, PF_mapcount, true);
 	if (page_mapcount_inc(page))
 		nr_mapped++;
 	if (machine->checks)
@@ -577,6 +587,9 @@ static void objrmap_remove(struct page *page, vaddr_t ptep)
 	if (!page_mapped(page))
 		panic("page_remove_rmap: pfn %#lx is not mapped",
 		      page_to_pfn(page));
+	/* atomic_{inc,add_negative}(&page->_mapcount) */
+	page_touch(page, PF_mapcount, false);
+	page_touch(page, PF_mapcount, true);
 	if (page_mapcount_dec(page))
 		nr_mapped--;
 	if (machine->checks)
@@ -608,8 +621,10 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 	hw_event(this_cpu(), EV_rmap_add);
 	BUG_ON(!pte_paddr);
 	pte_chain_lock(page);
+	page_touch(page, PF_pte, false);	/* page->pte.direct / chain */
 
 	if (page->pte == 0) {
+		page_touch(page, PF_pte, true);
 		page->pte = pte_paddr;
 		set_page_flag(page, PG_direct);
 		goto out;
@@ -624,6 +639,7 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 		slot_write(prealloc, nrpte - 1, page->pte);
 		slot_write(prealloc, nrpte - 2, pte_paddr);
 		kv_write32(prealloc, pte_chain_encode(0, nrpte - 2));
+		page_touch(page, PF_pte, true);
 		page->pte = prealloc;
 		chain_hint_push(page, prealloc);
 		prealloc = 0;	/* we consumed it */
@@ -637,6 +653,7 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 			panic("page_add_rmap: pfn %#lx: no pte_chain preallocated",
 			      page_to_pfn(page));
 		kv_write32(prealloc, pte_chain_encode(head, nrpte - 1));
+		page_touch(page, PF_pte, true);
 		page->pte = prealloc;
 		chain_hint_push(page, prealloc);
 		slot_write(prealloc, nrpte - 1, pte_paddr);
@@ -647,6 +664,9 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 	slot_write(head, pte_chain_idx(word) - 1, pte_paddr);
 	kv_write32(head, word - 1);
 out:
+	/* atomic_{inc,add_negative}(&page->_mapcount) */
+	page_touch(page, PF_mapcount, false);
+	page_touch(page, PF_mapcount, true);
 	if (page_mapcount_inc(page))
 		nr_mapped++;	/* inc_page_state(nr_mapped) */
 	/* The audit's host-side copy of the chains (mm/rmap_shadow.h). */
@@ -678,12 +698,14 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 		rmap_shadow_prefetch(page, pte_paddr);
 	hw_event(this_cpu(), EV_rmap_remove);
 	pte_chain_lock(page);
+	page_touch(page, PF_pte, false);	/* page->pte.direct / chain */
 
 	if (!page_mapped(page))
 		goto out_unlock;	/* remap_page_range() from a driver? */
 
 	if (test_page_flag(page, PG_direct)) {
 		if (page->pte == pte_paddr) {
+			page_touch(page, PF_pte, true);
 			page->pte = 0;
 			clear_page_flag(page, PG_direct);
 			goto out;
@@ -700,6 +722,7 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 			slot_write(start, victim_i, 0);
 			if (victim_i == nrpte - 1) {
 				/* Emptied a pte_chain. */
+				page_touch(page, PF_pte, true);
 				page->pte = pte_chain_next(start_word);
 				chain_hint_pop(page);
 				pte_chain_free(start);
@@ -713,6 +736,9 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 	      (unsigned long long)pte_paddr, page_to_pfn(page));
 out:
 	charge_n(CODE_pte_chain_entry, examined);
+	/* atomic_{inc,add_negative}(&page->_mapcount) */
+	page_touch(page, PF_mapcount, false);
+	page_touch(page, PF_mapcount, true);
 	if (page_mapcount_dec(page))
 		nr_mapped--;	/* dec_page_state(nr_mapped) */
 	if (machine->checks)
@@ -752,6 +778,7 @@ int page_referenced(struct page *page)
 		referenced++;
 	}
 	pte_chain_lock(page);
+	page_touch(page, PF_pte, false);	/* page->pte.direct / chain */
 	if (test_page_flag(page, PG_direct)) {
 		if (rmap_test_and_clear_young(page->pte))
 			referenced++;
@@ -775,6 +802,7 @@ int page_referenced(struct page *page)
 		charge_n(CODE_pte_chain_entry, examined);
 		if (nr_chains == 1) {
 			pc = (vaddr_t)page->pte;
+			page_touch(page, PF_pte, true);
 			page->pte = slot_read(pc, nrpte - 1);
 			set_page_flag(page, PG_direct);
 			chain_hint_pop(page);

@@ -14,6 +14,7 @@
 #include "net/gso.h"
 #include "net/ip.h"
 #include "net/net.h"
+#include "mm/page_touch.h"
 
 static struct napi_struct *poll_list;	/* one device: at most one */
 
@@ -28,11 +29,15 @@ static u32 netif_skb_features(const struct sk_buff *skb,
 	u32 features = dev->features;
 
 	if (!(features & NETIF_F_HIGHDMA))
-		for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++)
-			if (PageHighMem(skb_shinfo(skb)->frags[i].page)) {
+		for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
+			struct page *pg = skb_shinfo(skb)->frags[i].page;
+
+			page_touch(pg, PF_flags, false);	/* PageHighMem */
+			if (PageHighMem(pg)) {
 				features &= ~NETIF_F_SG;
 				break;
 			}
+		}
 	return features;
 }
 

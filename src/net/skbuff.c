@@ -15,6 +15,7 @@
 #include "mm/kmalloc.h"
 #include "mm/mm_types.h"
 #include "mm/slab.h"
+#include "mm/page_touch.h"
 
 /* skbuff_head_cache and skbuff_fclone_cache: the sk_buffs' simulated
  * objects (two sk_buffs and a reference count for the fclone pair). */
@@ -268,6 +269,7 @@ static void frag_copy(const struct skb_frag *f, u32 off, vaddr_t to,
 					      (pos >> PAGE_SHIFT));
 		u32 in = pos & (PAGE_SIZE - 1);
 		u32 k = MIN(n, (u32)PAGE_SIZE - in);
+		page_touch(pg, PF_flags, false);	/* PageHighMem */
 		bool high = PageHighMem(pg);
 		vaddr_t va = high ? kmap_atomic(pg) : page_address(pg);
 
