@@ -13,6 +13,8 @@
 #include "mm/mmzone.h"
 #include "mm/page_layout.h"
 #include "mm/page_touch.h"
+#include "mm/page_tree.h"
+#include "mm/slab.h"
 #include "platforms/platform.h"
 
 Test(page_layout, each_kernel_has_its_headers_layout)
@@ -120,27 +122,83 @@ Test(page_layout, buddy_split_and_merge_touch_linux_fields)
 	test_shutdown();
 }
 
-/* add_to_page_cache: __set_page_locked, page_cache_get (a read and a
- * write of _count), mapping and index: five accesses, on one line. */
-Test(page_layout, page_cache_insert_writes_its_struct_page)
+/*
+ * 3.14's page cache on the Kirkwood: with the tree's one node already
+ * there (the insert at index 2 made it), add_to_page_cache at index 3
+ * writes its struct page (__set_page_locked, page_cache_get's read and
+ * write of _count, mapping, index: 5) and walks the node: the top's
+ * height, the slot read and written, count read and written, tag_get of
+ * two tags (7).  find_get_page reads height and slot, and takes its
+ * reference (_count read and written): 4.  delete_from_page_cache walks
+ * the slot, clears it, drops count (4), then page->mapping and put_page
+ * (3).
+ */
+Test(page_layout, page_cache_insert_writes_struct_page_and_node)
 {
 	struct address_space *as;
-	struct page *page;
+	struct page *a, *b, *got;
 	struct probe p;
 
 	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=mem_map");
+	cr_assert(page_tree_enabled());
 	as = address_space_create("test", 4);
-	page = alloc_pages(GFP_KERNEL, 0);
-	cr_assert(page);
+	a = alloc_pages(GFP_KERNEL, 0);
+	b = alloc_pages(GFP_KERNEL, 0);
+	cr_assert(a && b);
+	cr_assert_eq(add_to_page_cache(a, as, 2), 0);
+	cr_assert_eq(as->tree.height, 1, "index 2 needs a node");
 	probe_take(&p);
-	cr_assert_eq(add_to_page_cache(page, as, 2), 0);
-	cr_assert_eq(line_accesses(&p), 5);
+	cr_assert_eq(add_to_page_cache(b, as, 3), 0);
+	cr_assert_eq(line_accesses(&p), 12);
 	probe_take(&p);
-	delete_from_page_cache(page);
-	/* page->mapping = NULL, put_page (a read and a write of _count). */
-	cr_assert_eq(line_accesses(&p), 3);
+	got = find_get_page(as, 3);
+	cr_assert_eq(got, b);
+	cr_assert_eq(line_accesses(&p), 4);
+	put_page(got);
+	probe_take(&p);
+	delete_from_page_cache(b);
+	cr_assert_eq(line_accesses(&p), 7);
+	/* The last page out frees the node: an empty tree again. */
+	delete_from_page_cache(a);
+	cr_assert_eq(as->tree.height, 0);
 	address_space_put(as);
-	__free_pages(page, 0);
+	__free_pages(a, 0);
+	__free_pages(b, 0);
+	test_shutdown();
+}
+
+/* A file of 4097 pages needs three levels, as 3.14 builds them: the
+ * insert at index 4096 adds a top node above the old two-level tree
+ * (radix_tree_extend) and a path of two new nodes under it. */
+Test(page_layout, page_tree_extends_as_the_file_grows)
+{
+	struct address_space *as;
+	struct page *pages[3];
+	u32 before;
+
+	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=mem_map");
+	as = address_space_create("test", 4097);
+	for (int i = 0; i < 3; i++) {
+		pages[i] = alloc_pages(GFP_KERNEL, 0);
+		cr_assert(pages[i]);
+	}
+	cr_assert_eq(add_to_page_cache(pages[0], as, 0), 0);
+	cr_assert_eq(as->tree.height, 0, "index 0 alone sits in rnode");
+	cr_assert_eq(add_to_page_cache(pages[1], as, 64), 0);
+	/* Two levels: the leaf holding index 0, its sibling for 64, a top. */
+	cr_assert_eq(as->tree.height, 2);
+	cr_assert_eq(kmem_cache_inuse(page_tree_node_cache()), 3);
+	before = kmem_cache_inuse(page_tree_node_cache());
+	cr_assert_eq(add_to_page_cache(pages[2], as, 4096), 0);
+	cr_assert_eq(as->tree.height, 3);
+	cr_assert_eq(kmem_cache_inuse(page_tree_node_cache()), before + 3);
+	for (int i = 0; i < 3; i++)
+		delete_from_page_cache(pages[i]);
+	cr_assert_eq(kmem_cache_inuse(page_tree_node_cache()), 0);
+	cr_assert_eq(as->tree.height, 0);
+	address_space_put(as);
+	for (int i = 0; i < 3; i++)
+		__free_pages(pages[i], 0);
 	test_shutdown();
 }
 

@@ -175,7 +175,13 @@ static int shmem_write_begin(struct inode *inode, u64 pos, struct page **pagep,
 		}
 	}
 	err = add_to_page_cache(page, mapping, index);
-	BUG_ON(err);
+	if (err) {
+		/* Only a radix-tree node can be short (kernel_data=mem_map):
+		 * shmem_getpage_gfp gives -ENOMEM back, as here. */
+		BUG_ON(err != -ENOMEM);
+		put_page(page);
+		return err;
+	}
 	*fresh = true;
 	*pagep = page;
 	return 0;

@@ -30,6 +30,7 @@
 #include "mm/kmalloc.h"
 #include "kernel/process.h"
 #include "kernel/syscall.h"
+#include "mm/page_tree.h"
 
 /* Free pages right after boot: what a clean run must end with. */
 static unsigned long free_baseline;
@@ -135,6 +136,7 @@ void abandon_kernel(void)
 	placement_forget();
 	slab_forget();
 	kmalloc_forget();
+	page_tree_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
@@ -163,6 +165,7 @@ void shutdown_kernel(void)
 	net_exit();
 	exec_drop_images();
 	kmalloc_exit();
+	page_tree_exit();
 	rmap_exit();
 	if (checks)
 		mm_audit_end_of_run(free_baseline);

@@ -53,9 +53,12 @@ void address_space_put(struct address_space *as)
 		if (page_count(page) != 1)
 			panic("address_space_put: %s page %lu still has %d references",
 			      as->name, i, page_count(page));
+		/* truncate_inode_pages: each page leaves the tree. */
+		page_tree_delete(as, i);
 		page->mapping = NULL;
 		put_page(page);
 	}
+	page_tree_release(as);
 	free(as->pages);
 	free(as);
 }
@@ -89,6 +92,7 @@ struct page *find_get_page(struct address_space *as, unsigned long index)
 	charge(CODE_find_get_page);
 	if (index >= as->nr_slots)
 		return NULL;
+	page_tree_lookup(as, index);
 	page = as->pages[index];
 	if (page)
 		get_page(page);
@@ -103,6 +107,8 @@ int add_to_page_cache(struct page *page, struct address_space *as,
 	if (as->pages[index])
 		return -EEXIST;
 	charge(CODE_add_to_page_cache);
+	if (page_tree_insert(as, index))
+		return -ENOMEM;
 	/* __set_page_locked, page_cache_get, then mapping and index (the
 	 * radix tree's node is not placed yet: docs/fidelity.md). */
 	page_touch(page, PF_flags, true);
@@ -123,6 +129,7 @@ void delete_from_page_cache(struct page *page)
 	    as->pages[page->index] != page)
 		panic("delete_from_page_cache: page %#lx is not in a page cache",
 		      page_to_pfn(page));
+	page_tree_delete(as, page->index);
 	as->pages[page->index] = NULL;
 	/* __delete_from_page_cache: page->mapping = NULL. */
 	page_touch(page, PF_mapping, true);
@@ -141,7 +148,10 @@ struct page *shmem_getpage(struct address_space *as, unsigned long index)
 	if (!page)
 		return NULL;
 	/* The page cache holds one reference, the caller (ours) another. */
-	add_to_page_cache(page, as, index);
+	if (add_to_page_cache(page, as, index)) {
+		__free_page(page);
+		return NULL;
+	}
 	/*
 	 * shmem_getpage_gfp: clear_highpage then flush_dcache_page.  Nobody
 	 * maps the new page yet, so that only clears PG_dcache_clean; the

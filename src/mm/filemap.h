@@ -6,14 +6,17 @@
  * fault path); tmpfs's write path inserts its own pages with
  * add_to_page_cache and removes them with delete_from_page_cache.
  *
- * The index lookup is a host array that grows with the file; its cost (a
- * radix-tree walk in Linux) is the find_get_page code cost.  Valid indices
+ * The index lookup is a host array that grows with the file; its code (a
+ * radix-tree walk in Linux) is the find_get_page code cost, and under
+ * kernel_data=mem_map the nodes it walks are placed and touched
+ * (mm/page_tree.h).  Valid indices
  * are [0, nr_slots): a fault beyond them is SIGSEGV (SIGBUS in Linux).
  */
 #ifndef VMSPLIT_MM_FILEMAP_H
 #define VMSPLIT_MM_FILEMAP_H
 
 #include "mm/mm_types.h"
+#include "mm/page_tree.h"
 
 struct vm_area_struct;
 
@@ -28,6 +31,8 @@ struct address_space {
 	 * Linux keeps an interval tree by pgoff, whose walk rmap charges).
 	 */
 	struct vm_area_struct *i_mmap;
+	/* page_tree: the radix tree's shape under kernel_data=mem_map. */
+	struct page_tree tree;
 };
 
 /* A new, empty address space with room for @max_pages; NULL on -ENOMEM. */
@@ -50,7 +55,8 @@ struct page *find_get_page(struct address_space *as, unsigned long index);
 
 /*
  * add_to_page_cache - insert @page at @index; the page cache takes its own
- * reference.  Return: 0, -EINVAL beyond nr_slots, -EEXIST if occupied.
+ * reference.  Return: 0, -EINVAL beyond nr_slots, -EEXIST if occupied,
+ * -ENOMEM if a radix-tree node cannot be had (kernel_data=mem_map).
  */
 int add_to_page_cache(struct page *page, struct address_space *as,
 		      unsigned long index);

@@ -19,6 +19,7 @@
 #include "kernel/sched.h"
 #include "mm/internal.h"
 #include "mm/rmap.h"
+#include "mm/page_tree.h"
 
 bool mm_leak_one_page;
 
@@ -365,6 +366,7 @@ void mm_subsys_init(void)
 	if (!zero_page)
 		panic("mm_subsys_init: no zero page");
 	set_page_flag(zero_page, PG_reserved);
+	page_tree_init();
 }
 
 void mm_subsys_exit(void)
