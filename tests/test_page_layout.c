@@ -15,6 +15,7 @@
 #include "mm/page_touch.h"
 #include "mm/page_tree.h"
 #include "mm/slab.h"
+#include "mm/slab_meta.h"
 #include "platforms/platform.h"
 
 Test(page_layout, each_kernel_has_its_headers_layout)
@@ -235,4 +236,74 @@ Test(page_layout, kmap_atomic_reads_the_page_flags)
 	cr_assert_gt(host, 0, "the fixmap PTE's store and clear");
 	cr_assert_eq(placed, host + 2, "host %llu, mem_map %llu",
 		     (unsigned long long)host, (unsigned long long)placed);
+}
+
+/*
+ * SLUB on the Kirkwood (3.14): with 64-byte objects, 64 to a slab, the
+ * 65th allocation moves the CPU to a second slab.  Freeing into the
+ * first, no longer the cpu slab, is __slab_free: virt_to_head_page's
+ * flags, kmem_cache_cpu's tid and page, the free pointer written into
+ * the object, then the slab's struct page freelist and counters read and
+ * written: 7.  Freeing into the cpu slab is the fast path's cmpxchg on
+ * kmem_cache_cpu instead: 4.
+ */
+Test(page_layout, slub_free_touches_its_slab_page_off_the_cpu_slab)
+{
+	struct kmem_cache *cachep;
+	vaddr_t objs[65];
+	struct probe p;
+
+	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=mem_map");
+	cachep = kmem_cache_create("test", 64, 64);
+	cr_assert(kmem_cache_meta(cachep));
+	cr_assert_eq(kmem_cache_objs_per_slab(cachep), 64);
+	for (int i = 0; i < 65; i++) {
+		objs[i] = kmem_cache_alloc(cachep, GFP_KERNEL);
+		cr_assert(objs[i]);
+	}
+	cr_assert_eq(kmem_cache_nr_slabs(cachep), 2);
+	probe_take(&p);
+	kmem_cache_free(cachep, objs[0]);
+	cr_assert_eq(line_accesses(&p), 7);
+	probe_take(&p);
+	kmem_cache_free(cachep, objs[64]);
+	cr_assert_eq(line_accesses(&p), 4);
+	for (int i = 1; i < 64; i++)
+		kmem_cache_free(cachep, objs[i]);
+	kmem_cache_destroy(cachep);
+	test_shutdown();
+}
+
+/*
+ * SLAB on the NUMA-Q (2.5.73): the first allocation on a CPU refills its
+ * array cache with batchcount = 60 objects (limit 120 for small objects,
+ * enable_cpucache); the next is the fast path -- ac->avail read,
+ * ac->touched written, entry[--avail] read, avail written: 4.  A free
+ * with room in the array is virt_to_page's flags, avail read,
+ * entry[avail++] written, avail written: 4.
+ */
+Test(page_layout, slab_array_cache_fast_paths)
+{
+	struct kmem_cache *cachep;
+	vaddr_t a, b;
+	struct probe p;
+
+	TEST_BOOT("numaq-16", "kernel_data=mem_map");
+	cachep = kmem_cache_create("test", 64, 32);
+	a = kmem_cache_alloc(cachep, GFP_KERNEL);
+	cr_assert(a);
+	cr_assert_eq(slab_meta_avail(kmem_cache_meta(cachep), this_cpu()->id),
+		     59);
+	probe_take(&p);
+	b = kmem_cache_alloc(cachep, GFP_KERNEL);
+	cr_assert(b);
+	cr_assert_eq(line_accesses(&p), 4);
+	probe_take(&p);
+	kmem_cache_free(cachep, b);
+	cr_assert_eq(line_accesses(&p), 4);
+	cr_assert_eq(slab_meta_avail(kmem_cache_meta(cachep), this_cpu()->id),
+		     59);
+	kmem_cache_free(cachep, a);
+	kmem_cache_destroy(cachep);
+	test_shutdown();
 }

@@ -38,6 +38,7 @@
 #include "config/runtime.h"
 #include "kernel/sched.h"
 #include "mm/highmem.h"
+#include "mm/slab_meta.h"
 
 #define SLAB_PAGE_MAGIC 0x51ab51abul
 /* BYTES_PER_WORD on the 32-bit targets: the default object alignment. */
@@ -71,6 +72,8 @@ struct kmem_cache {
 	struct slab **partial;
 	u32 nr_partial, partial_cap;
 	struct slab *spare;		/* the one empty slab kept, or NULL */
+	/* kernel_data=mem_map: SLUB's or SLAB's own metadata (NULL: host). */
+	struct slab_meta *meta;
 };
 
 struct kmem_cache *kmem_cache_create(const char *name, u32 size, u32 align)
@@ -99,6 +102,7 @@ struct kmem_cache *kmem_cache_create(const char *name, u32 size, u32 align)
 		panic("kmem_cache_create: %s: out of host memory", name);
 	INIT_LIST_HEAD(&cachep->slabs);
 	list_add_tail(&cachep->list, &slab_caches);
+	cachep->meta = slab_meta_create(cachep->stride, cachep->num);
 	return cachep;
 }
 
@@ -168,6 +172,7 @@ static struct slab *cache_grow(struct kmem_cache *cachep, gfp_t gfp)
 			1ull << (i % BITS_PER_MAPWORD);
 	page->mapping = slabp;
 	page->index = SLAB_PAGE_MAGIC;
+	slab_meta_grow(cachep->meta, page, slabp->s_mem);
 	list_add_tail(&slabp->list, &cachep->slabs);
 	cachep->nr_slabs++;
 	return slabp;
@@ -179,6 +184,7 @@ static void slab_destroy(struct kmem_cache *cachep, struct slab *slabp)
 	struct page *page = slabp->page;
 
 	BUG_ON(slabp->inuse);
+	slab_meta_forget_slab(cachep->meta, slabp);
 	page->mapping = NULL;
 	page->index = 0;
 	list_del(&slabp->list);
@@ -230,6 +236,7 @@ vaddr_t kmem_cache_alloc(struct kmem_cache *cachep, gfp_t gfp)
 	if (slabp->inuse == cachep->num && cachep->num > 1)
 		partial_del(cachep, slabp);
 	objp = slabp->s_mem + i * cachep->stride;
+	slab_meta_alloc(cachep->meta, slabp, slabp->page, objp, i);
 	if (gfp & __GFP_ZERO)
 		kv_memset(objp, 0, cachep->size);
 	return objp;
@@ -286,6 +293,7 @@ void kmem_cache_free(struct kmem_cache *cachep, vaddr_t objp)
 		panic("kmem_cache_free: %s: double free of %#x", cachep->name,
 		      objp);
 	slabp->free_map[i / BITS_PER_MAPWORD] |= bit;
+	slab_meta_free(cachep->meta, slabp, slabp->page, objp, i);
 	/* Full -> partial, partial -> empty. */
 	if (slabp->inuse == cachep->num && cachep->num > 1)
 		partial_add(cachep, slabp);
@@ -311,6 +319,7 @@ void kmem_cache_destroy(struct kmem_cache *cachep)
 		slab_destroy(cachep, list_first_entry(&cachep->slabs,
 						      struct slab, list));
 	list_del(&cachep->list);
+	slab_meta_destroy(cachep->meta);
 	free(cachep->partial);
 	free(cachep);
 }
@@ -329,6 +338,7 @@ void slab_forget(void)
 			free(slabp);
 		}
 		list_del(&cachep->list);
+		slab_meta_forget(cachep->meta);
 		free(cachep->partial);
 		free(cachep);
 	}
@@ -347,4 +357,9 @@ u32 kmem_cache_nr_slabs(const struct kmem_cache *cachep)
 u32 kmem_cache_objs_per_slab(const struct kmem_cache *cachep)
 {
 	return cachep->num;
+}
+
+const struct slab_meta *kmem_cache_meta(const struct kmem_cache *cachep)
+{
+	return cachep->meta;
 }

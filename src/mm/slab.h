@@ -7,7 +7,8 @@
  * line it touches.  The allocator's own bookkeeping -- which objects of a
  * slab are free -- is host memory: a coarse model in which the real SLAB's
  * bufctl and array-cache accesses are folded into the kmem_cache_alloc and
- * kmem_cache_free code costs.
+ * kmem_cache_free code costs, unless kernel_data=mem_map places and
+ * touches them (mm/slab_meta.h).
  */
 #ifndef VMSPLIT_MM_SLAB_H
 #define VMSPLIT_MM_SLAB_H
@@ -73,5 +74,8 @@ u32 kmem_cache_inuse(const struct kmem_cache *cachep);
 /* Slab pages @cachep holds (in use or spare), and objects per slab. */
 u32 kmem_cache_nr_slabs(const struct kmem_cache *cachep);
 u32 kmem_cache_objs_per_slab(const struct kmem_cache *cachep);
+/* Its metadata model under kernel_data=mem_map (mm/slab_meta.h), or NULL. */
+struct slab_meta;
+const struct slab_meta *kmem_cache_meta(const struct kmem_cache *cachep);
 
 #endif
