@@ -20,8 +20,10 @@ MMAP, MUNMAP, BRK, LOAD, STORE, FORK, VFORK, EXEC, EXIT, WAIT, OPEN, READ, \
     WRITE, LSEEK, FTRUNC, UNLINK, CLOSE, PIPE, UNAME, SETHOST, SHM, FSYNC, \
     COMPUTE, ALARM = range(24)
 FSTAT, STAT, SOCKET, UCOPY, UFILL, MMAP_AT, GETPPID = range(24, 31)
-# Header byte 7: the extended op set (bits 3 and 7).
+# Header byte 7: the extended op set (bits 3 and 7); with it, bit 4
+# kernel_data=mem_map.
 EXT_OPS = 0x88
+KDATA = 0x10
 
 # Pointers: (kind, off); kind & 7 picks the sort, kind >> 3 the slot.
 def good(slot, off=0): return [0 | slot << 3, off]
@@ -149,6 +151,12 @@ MM_SETTINGS.update({
     'mm-numaq-highpte-4cpus': header(2, bits1=2, cpus=3, bits7=EXT_OPS),
     'mm-a15-lpae-4g4g': header(3, bits1=4 | 5 << 3, bits7=EXT_OPS),
     'mm-kirkwood-kmaplocal-ptechain': header(0, flav=2, bits7=EXT_OPS | 4),
+    # Kernel data at simulated addresses: SLUB (3.14), SLAB on one CPU
+    # (5.7) and on four (2.5.73), and 2.5.73's pte_chain struct page field.
+    'mm-kirkwood-kdata': header(0, bits7=EXT_OPS | KDATA),
+    'mm-beaglebone-kdata-gupkmap': header(1, bits1=2 << 6,
+                                          bits7=EXT_OPS | KDATA),
+    'mm-numaq-kdata-4cpus': header(2, cpus=3, bits7=EXT_OPS | KDATA),
 })
 
 def dictionary():

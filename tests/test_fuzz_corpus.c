@@ -72,7 +72,8 @@ static const struct expect seeds[] = {
 	{ "numaq-highpte-objrmap", 48, 3, 1, 0, false, 0 },
 	/*
 	 * The extended op set's mm program on every board with every copy
-	 * strategy that boots, and three settings more: 46 ops; the parent,
+	 * strategy that boots, and six settings more (three with
+	 * kernel_data=mem_map): 46 ops; the parent,
 	 * its child and grandchild of the fork tree, the child that cuts the
 	 * file short and its exec'd vfork child exit, the file's cutter by
 	 * SIGSEGV (SIGBUS in Linux, mm/filemap.h) from its load past the
@@ -86,14 +87,17 @@ static const struct expect seeds[] = {
 	{ "mm-beaglebone-black-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-black-withmemcpy", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-gupkmap", 46, 5, 1, 0, false, 0 },
+	{ "mm-beaglebone-kdata-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-withmemcpy", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-gupkmap", 46, 5, 1, 0, false, 0 },
+	{ "mm-kirkwood-kdata", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-kmaplocal-ptechain", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-withmemcpy", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-highpte-4cpus", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-kdata-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-plain", 46, 5, 1, 0, false, 0 },
 };
 
