@@ -184,6 +184,13 @@ static const struct expect crashes[] = {
 	 */
 	{ "socket-closed-with-clones-in-flight", 22, 2, 1, 0, false, 0 },
 	{ "socket-closed-with-clones-in-flight-lowmem", 58, 1, 0, 0, false, 0 },
+	/*
+	 * Kirkwood, kernel_data=mem_map, page_alloc_fail_nth: a cache's
+	 * per-CPU block (taken with its first object) found no page, and
+	 * slab_meta panicked.  Now that allocation fails, as one whose slab
+	 * page cannot be had does.
+	 */
+	{ "slab-percpu-block-without-a-page", 38, 2, 1, 0, false, 0 },
 };
 
 static void check(const char *dir, const struct expect *e)

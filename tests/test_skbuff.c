@@ -599,3 +599,38 @@ Test(skbuff, pskb_copy_copies_the_head_and_shares_the_frags)
 	kfree_skb(skb);
 	finish();
 }
+
+/* Data-line accesses of skb_put(skb, 100) and skb_push(skb, 20) on a
+ * fresh skb, after a boot with @kernel_data. */
+static u64 put_push_lines(const char *kernel_data)
+{
+	struct sk_buff *skb;
+	struct probe p;
+	u64 n;
+
+	TEST_BOOT(KW, "CONFIG_HIGHMEM=n", kernel_data);
+	skb = alloc_skb(512, GFP_KERNEL);
+	cr_assert(skb);
+	skb_reserve(skb, 64);
+	probe_take(&p);
+	skb_put(skb, 100);
+	skb_push(skb, 20);
+	n = probe_ev(&p, EV_l1d_hit) + probe_ev(&p, EV_l1d_miss);
+	kfree_skb(skb);
+	finish();
+	return n;
+}
+
+/*
+ * kernel_data=mem_map: skb_put reads and writes tail and len, skb_push
+ * data and len, at 3.14's offsets in the sk_buff's slab object (tail 148,
+ * data 160, len 80): eight accesses the host model does not make.
+ */
+Test(skbuff, put_and_push_touch_the_sk_buff)
+{
+	u64 host = put_push_lines("kernel_data=host");
+	u64 placed = put_push_lines("kernel_data=mem_map");
+
+	cr_assert_eq(host, 0);
+	cr_assert_eq(placed, 8);
+}

@@ -216,6 +216,8 @@ vaddr_t kmem_cache_alloc(struct kmem_cache *cachep, gfp_t gfp)
 		might_sleep("mm/slab.h");
 
 	charge(CODE_kmem_cache_alloc);
+	if (slab_meta_prepare(cachep->meta))
+		return 0;
 	if (cachep->nr_partial) {
 		slabp = cachep->partial[0];
 	} else if (cachep->spare) {

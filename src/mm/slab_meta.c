@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "arch/kv.h"
+#include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "mm/gfp.h"
@@ -104,22 +105,29 @@ static u32 cpu_id(void)
 }
 
 /*
- * This CPU's unit.  The block comes with the cache's first object (Linux
- * allocates it in kmem_cache_create), as the slab pages themselves do, so
- * that a cache made at boot and destroyed at shutdown leaves the page
- * count boot measured untouched.
+ * The cache's per-CPU block comes with its first object (Linux allocates
+ * it in kmem_cache_create), as the slab pages themselves do, so that a
+ * cache made at boot and destroyed at shutdown leaves the page count boot
+ * measured untouched; an allocation that cannot have it fails.
  */
-static vaddr_t unit(struct slab_meta *m)
+int slab_meta_prepare(struct slab_meta *m)
 {
-	if (!m->pcpu_page) {
-		/* alloc_percpu / the array caches' kmalloc: lowmem;
-		 * GFP_ATOMIC, as the first object may be taken in atomic
-		 * context, where Linux's create-time allocation is not. */
-		m->pcpu_page = alloc_pages(GFP_ATOMIC, m->pcpu_order);
-		if (!m->pcpu_page)
-			panic("slab_meta: no page for the per-CPU metadata");
-		m->pcpu = page_address(m->pcpu_page);
-	}
+	if (!m || m->pcpu_page)
+		return 0;
+	/* alloc_percpu / the array caches' kmalloc: lowmem; GFP_ATOMIC, as
+	 * the first object may be taken in atomic context, where Linux's
+	 * create-time allocation is not. */
+	m->pcpu_page = alloc_pages(GFP_ATOMIC, m->pcpu_order);
+	if (!m->pcpu_page)
+		return -ENOMEM;
+	m->pcpu = page_address(m->pcpu_page);
+	return 0;
+}
+
+/* This CPU's unit (after slab_meta_prepare). */
+static vaddr_t unit(const struct slab_meta *m)
+{
+	BUG_ON(!m->pcpu_page);
 	return m->pcpu + cpu_id() * m->cpu_stride;
 }
 

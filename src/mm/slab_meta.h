@@ -40,6 +40,9 @@ void slab_meta_destroy(struct slab_meta *m);
 /* slab_meta_forget: the host side only (an abandoned kernel). */
 void slab_meta_forget(struct slab_meta *m);
 
+/* Before an allocation: the cache's per-CPU block, taken with its first
+ * object.  0, or -ENOMEM (the allocation fails). */
+int slab_meta_prepare(struct slab_meta *m);
 /* cache_grow / new_slab: a slab page's metadata set up. */
 void slab_meta_grow(struct slab_meta *m, struct page *page, vaddr_t s_mem);
 /* Object @objnr at @objp of the slab @slab (the model's) handed out. */

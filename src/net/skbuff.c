@@ -31,6 +31,7 @@ struct skb_host {
 	struct sk_buff skb;
 	struct kmem_cache *cache;	/* of @obj; NULL: the pair owns it */
 	vaddr_t obj;
+	vaddr_t va;			/* this sk_buff's own place */
 	struct skb_host *pair;		/* the live other half of an fclone */
 	struct list_head live_list;	/* on live_skbs */
 };
@@ -39,6 +40,49 @@ struct skb_host {
 static struct list_head live_skbs = LIST_HEAD_INIT(live_skbs);
 
 #define SKB_DATA_ALIGN(x) (((x) + 31u) & ~31u)	/* SMP_CACHE_BYTES 32 */
+
+/*
+ * kernel_data=mem_map: the fields of 3.14's sk_buff (the Kirkwood's, the
+ * one board with a NIC) and skb_shared_info that the model's code reads
+ * and writes, charged at the object's address (docs/kernel-objects.md
+ * section 4).  sizeof(struct sk_buff) is 176: the fclone companion sits
+ * 176 bytes into skbuff_fclone_cache's object, the pair's count at 352.
+ * Coarse: the send path's reads of len, data and the frags beyond these
+ * (the driver's, GSO's) are not touched.
+ */
+#define SKB_SIZEOF 176u
+#define SKB_LEN 80u		/* len, data_len */
+#define SKB_FLAGS1 100u		/* cloned, ip_summed; 101: fclone */
+#define SKB_DESTRUCTOR 104u
+#define SKB_REFDST 72u
+#define SKB_TAIL 148u		/* tail, end, head, data, truesize, users */
+#define SKB_DATA 160u
+#define SKB_USERS 168u
+#define SHINFO_DATAREF 36u
+#define SHINFO_FRAGS 44u
+
+static void skb_touch(const struct sk_buff *skb, u32 off, u32 len, bool write)
+{
+	if (unlikely(page_touch_layout))
+		kv_touch(((const struct skb_host *)skb)->va + off, len, write);
+}
+
+/* skb_shinfo(skb): at skb_end_pointer, in the data buffer. */
+static void shinfo_touch(const struct sk_buff *skb, u32 off, u32 len,
+			 bool write)
+{
+	if (unlikely(page_touch_layout))
+		kv_touch(skb->head + skb->end + off, len, write);
+}
+
+/* __alloc_skb / __build_skb: memset up to tail, the pointers, truesize
+ * and users; the shared info cleared up to dataref, dataref set. */
+static void skb_init_touch(const struct sk_buff *skb)
+{
+	skb_touch(skb, 0, SKB_TAIL, true);
+	skb_touch(skb, SKB_TAIL, 24, true);
+	shinfo_touch(skb, 0, SHINFO_DATAREF + 4, true);
+}
 
 static void skb_caches(void)
 {
@@ -81,6 +125,7 @@ static struct sk_buff *skb_host_alloc(bool fclone, gfp_t gfp)
 	h = skb_host_new();
 	h->cache = cache;
 	h->obj = obj;
+	h->va = obj;
 	h->skb.fclone = fclone;
 	return &h->skb;
 }
@@ -122,6 +167,7 @@ struct sk_buff *__alloc_skb(u32 size, gfp_t gfp, bool fclone)
 	if (!skb->shinfo)
 		panic("skb: host out of memory");
 	skb->shinfo->dataref = 1;
+	skb_init_touch(skb);
 	return skb;
 }
 
@@ -157,6 +203,7 @@ struct sk_buff *netdev_alloc_skb(u32 length, gfp_t gfp)
 	if (!skb->shinfo)
 		panic("skb: host out of memory");
 	skb->shinfo->dataref = 1;
+	skb_init_touch(skb);
 	skb_reserve(skb, NET_SKB_PAD);
 	return skb;
 }
@@ -171,6 +218,10 @@ struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp)
 		n = skb_host_new();
 		n->pair = h;
 		h->pair = n;
+		n->va = h->va + SKB_SIZEOF;
+		/* fclone_ref: atomic_inc. */
+		skb_touch(skb, 2 * SKB_SIZEOF, 4, false);
+		skb_touch(skb, 2 * SKB_SIZEOF, 4, true);
 	} else {
 		struct sk_buff *c = skb_host_alloc(false, gfp);
 
@@ -187,6 +238,13 @@ struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp)
 	n->skb.cloned = true;
 	skb->cloned = true;
 	skb->shinfo->dataref++;
+	/* __skb_clone: __copy_skb_header and the rest read from the old,
+	 * written to the new; skb->cloned; atomic_inc(&shinfo->dataref). */
+	skb_touch(skb, 0, SKB_SIZEOF, false);
+	skb_touch(&n->skb, 0, SKB_SIZEOF, true);
+	skb_touch(skb, SKB_FLAGS1, 1, true);
+	shinfo_touch(skb, SHINFO_DATAREF, 4, false);
+	shinfo_touch(skb, SHINFO_DATAREF, 4, true);
 	return &n->skb;
 }
 
@@ -298,8 +356,15 @@ static void skb_release_data(struct sk_buff *skb)
 {
 	struct skb_shared_info *sh = skb->shinfo;
 
+	/* !skb->cloned || atomic_sub_return(1, &shinfo->dataref). */
+	skb_touch(skb, SKB_FLAGS1, 1, false);
+	shinfo_touch(skb, SHINFO_DATAREF, 4, false);
+	shinfo_touch(skb, SHINFO_DATAREF, 4, true);
 	if (--sh->dataref)
 		return;
+	shinfo_touch(skb, 0, 1, false);	/* nr_frags */
+	if (sh->nr_frags)
+		shinfo_touch(skb, SHINFO_FRAGS, 8 * sh->nr_frags, false);
 	for (int i = 0; i < sh->nr_frags; i++)
 		skb_frag_unref(&sh->frags[i]);
 	if (skb->head_frag)
@@ -314,13 +379,21 @@ void kfree_skb(struct sk_buff *skb)
 	if (!skb)
 		return;
 	BUG_ON(skb->users <= 0);
+	/* atomic_dec_and_test(&skb->users). */
+	skb_touch(skb, SKB_USERS, 4, false);
+	skb_touch(skb, SKB_USERS, 4, true);
 	if (--skb->users)
 		return;
 	CC_SCOPE(kfree_skb);
 	charge(CODE_skb_release);
+	/* skb_release_head_state: dst, sp, destructor. */
+	skb_touch(skb, SKB_REFDST, 8, false);
+	skb_touch(skb, SKB_DESTRUCTOR, 4, false);
 	if (skb->destructor)
 		skb->destructor(skb);
 	skb_release_data(skb);
+	/* kfree_skbmem: skb->fclone. */
+	skb_touch(skb, SKB_FLAGS1 + 1, 1, false);
 	skb_free_host(skb);
 }
 
@@ -334,6 +407,10 @@ vaddr_t skb_put(struct sk_buff *skb, u32 len)
 		      len, skb->end);
 	skb->tail += len;
 	skb->len += len;
+	skb_touch(skb, SKB_TAIL, 4, false);
+	skb_touch(skb, SKB_TAIL, 4, true);
+	skb_touch(skb, SKB_LEN, 4, false);
+	skb_touch(skb, SKB_LEN, 4, true);
 	return at;
 }
 
@@ -344,6 +421,10 @@ vaddr_t skb_push(struct sk_buff *skb, u32 len)
 		      skb->data, len);
 	skb->data -= len;
 	skb->len += len;
+	skb_touch(skb, SKB_DATA, 4, false);
+	skb_touch(skb, SKB_DATA, 4, true);
+	skb_touch(skb, SKB_LEN, 4, false);
+	skb_touch(skb, SKB_LEN, 4, true);
 	return skb->head + skb->data;
 }
 
@@ -352,6 +433,10 @@ void skb_pull(struct sk_buff *skb, u32 len)
 	BUG_ON(len > skb_headlen(skb));
 	skb->data += len;
 	skb->len -= len;
+	skb_touch(skb, SKB_DATA, 4, false);
+	skb_touch(skb, SKB_DATA, 4, true);
+	skb_touch(skb, SKB_LEN, 4, false);
+	skb_touch(skb, SKB_LEN, 4, true);
 }
 
 void skb_fill_page_desc(struct sk_buff *skb, int i, struct page *page,
@@ -364,6 +449,8 @@ void skb_fill_page_desc(struct sk_buff *skb, int i, struct page *page,
 	f->page_offset = off;
 	f->size = size;
 	skb->shinfo->nr_frags = (u8)(i + 1);
+	shinfo_touch(skb, SHINFO_FRAGS + 8 * (u32)i, 8, true);
+	shinfo_touch(skb, 0, 1, true);
 }
 
 bool skb_page_frag_refill(u32 sz, struct page_frag *pfrag, gfp_t gfp)
