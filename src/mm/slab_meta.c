@@ -179,6 +179,16 @@ static void slab_descriptor(const struct slab_meta *m, struct page *page,
 	}
 }
 
+/* SLUB's cmpxchg_double_slab: the slab page's freelist (struct page
+ * +8) and counters (+12) read, then written. */
+static void slub_page_cmpxchg(struct page *page)
+{
+	page_touch(page, PF_index, false);
+	page_touch(page, PF_mapcount, false);
+	page_touch(page, PF_index, true);
+	page_touch(page, PF_mapcount, true);
+}
+
 void slab_meta_alloc(struct slab_meta *m, const void *slab, struct page *page,
 		     vaddr_t objp, u32 objnr)
 {
@@ -194,12 +204,8 @@ void slab_meta_alloc(struct slab_meta *m, const void *slab, struct page *page,
 		/* slab_alloc_node: tid, freelist, page of kmem_cache_cpu. */
 		kv_touch(c, 12, false);
 		if (m->cpu_slab[cpu] != slab) {
-			/* __slab_alloc: the slab's freelist and counters
-			 * taken (get_freelist), c->page set. */
-			page_touch(page, PF_index, false);
-			page_touch(page, PF_mapcount, false);
-			page_touch(page, PF_index, true);
-			page_touch(page, PF_mapcount, true);
+			/* __slab_alloc: get_freelist, c->page set. */
+			slub_page_cmpxchg(page);
 			m->cpu_slab[cpu] = slab;
 		}
 		/* get_freepointer_safe, then this_cpu_cmpxchg_double. */
@@ -245,11 +251,8 @@ void slab_meta_free(struct slab_meta *m, const void *slab, struct page *page,
 			kv_touch(c, 8, true);	/* cmpxchg_double */
 			return;
 		}
-		/* __slab_free: the slab's freelist and counters. */
-		page_touch(page, PF_index, false);
-		page_touch(page, PF_mapcount, false);
-		page_touch(page, PF_index, true);
-		page_touch(page, PF_mapcount, true);
+		/* __slab_free. */
+		slub_page_cmpxchg(page);
 		return;
 	}
 	/* __cache_free: ac->avail < ac->limit, entry[avail++] = objp. */
