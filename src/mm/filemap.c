@@ -110,7 +110,7 @@ int add_to_page_cache(struct page *page, struct address_space *as,
 	if (page_tree_insert(as, index))
 		return -ENOMEM;
 	/* __set_page_locked, page_cache_get, then mapping and index (the
-	 * radix tree's node is not placed yet: docs/fidelity.md). */
+	 * radix tree's walk: page_tree_insert above). */
 	page_touch(page, PF_flags, true);
 	get_page(page);
 	page_touch(page, PF_mapping, true);
