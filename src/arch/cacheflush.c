@@ -144,8 +144,7 @@ void flush_dcache_page(struct page *page)
 	 */
 	if (!cache_ops_need_broadcast() && cache_is_vipt_nonaliasing() &&
 	    settings_kernel_version(config) >= FLUSH_DCACHE_NONALIASING_LAZY) {
-		page_touch(page, PF_flags, false);	/* clear_bit */
-		page_touch(page, PF_flags, true);
+		page_touch_rmw(page, PF_flags);	/* clear_bit */
 		clear_page_flag(page, PG_dcache_clean);
 		return;
 	}

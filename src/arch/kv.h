@@ -43,6 +43,13 @@ void kv_write(vaddr_t va, const void *buf, u32 len);
  */
 void kv_touch(vaddr_t va, u32 len, bool write);
 
+/* kv_touch's read-modify-write: the load, then the store. */
+static inline void kv_touch_rmw(vaddr_t va, u32 len)
+{
+	kv_touch(va, len, false);
+	kv_touch(va, len, true);
+}
+
 /* memcpy()/memset() of the kernel: the instructions are charged to the
  * memcpy/memset cost centres, the memory traffic to the lines touched. */
 void kv_memcpy(vaddr_t dst, vaddr_t src, u32 len);

@@ -206,8 +206,7 @@ static u32 shmem_write_end(struct inode *inode, u64 pos, u32 len, u32 copied,
 		zero_user_segments(page, 0, from, from + copied, PAGE_SIZE);
 	}
 	/* set_page_dirty: TestSetPageDirty. */
-	page_touch(page, PF_flags, false);
-	page_touch(page, PF_flags, true);
+	page_touch_rmw(page, PF_flags);
 	set_page_flag(page, PG_dirty);
 	put_page(page);
 	return copied;
@@ -282,8 +281,7 @@ again:
 		kunmap_atomic(kaddr);
 		flush_dcache_page(page);
 		/* mark_page_accessed: PageReferenced, SetPageReferenced. */
-		page_touch(page, PF_flags, false);
-		page_touch(page, PF_flags, true);
+		page_touch_rmw(page, PF_flags);
 		set_page_flag(page, PG_referenced);
 		copied =
 			shmem_write_end(inode, pos, bytes, copied, page, fresh);
@@ -398,8 +396,7 @@ static long shmem_file_read(struct file *file, vaddr_t buf, u32 count,
 			if (mapping_writably_mapped(page))
 				flush_dcache_page(page);
 			/* mark_page_accessed */
-			page_touch(page, PF_flags, false);
-			page_touch(page, PF_flags, true);
+			page_touch_rmw(page, PF_flags);
 			set_page_flag(page, PG_referenced);
 			left = copy_page_to_user(page, offset, buf, nr);
 			put_page(page);

@@ -67,7 +67,7 @@ static vaddr_t pkmap_pte(u32 nr)
  */
 static struct list_head *page_slot(const struct page *page)
 {
-	u32 kva = mem_map_kva + (u32)(page - mem_map) * layout.struct_page_size;
+	u32 kva = page_kva(page);
 
 	return &page_address_htable[(u32)(kva * 0x9e370001u) >>
 				    (32 - PA_HASH_ORDER)];

@@ -13,6 +13,13 @@
 /* Kernel VA of mem_map[0] in the simulated lowmem (set at boot). */
 extern vaddr_t mem_map_kva;
 
+/* The simulated kernel address of @page in mem_map (its hash key, and
+ * where kernel_data=mem_map touches it). */
+static inline vaddr_t page_kva(const struct page *page)
+{
+	return mem_map_kva + (u32)(page - mem_map) * layout.struct_page_size;
+}
+
 /* Is @vaddr inside the pkmap window? */
 static inline bool in_pkmap(vaddr_t vaddr)
 {

@@ -190,7 +190,7 @@ unsigned long nr_free_highpages(void)
 }
 
 /* Is @page a struct page of mem_map (and not a pointer into one)? */
-static bool in_mem_map(const struct page *page)
+bool in_mem_map(const struct page *page)
 {
 	uintptr_t p = (uintptr_t)page, base = (uintptr_t)mem_map;
 	uintptr_t len = mem_map_bytes();

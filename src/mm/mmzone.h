@@ -143,4 +143,7 @@ unsigned long nr_free_highpages(void);
  */
 void buddy_check(void);
 
+/* Is @page a struct page of mem_map (and not a pointer into one)? */
+bool in_mem_map(const struct page *page);
+
 #endif

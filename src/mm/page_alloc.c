@@ -376,8 +376,7 @@ void __free_pages(struct page *page, unsigned int order)
 	free_pages_check(page, order);
 	/* put_page_testzero: one atomic decrement. */
 	page_ref_charge();
-	page_touch(page, PF_count, false);
-	page_touch(page, PF_count, true);
+	page_touch_rmw(page, PF_count);
 	if (page_ref_dec_return(page))
 		return;
 	if (page_mapcount(page))
@@ -408,8 +407,7 @@ void get_page(struct page *page)
 		panic("get_page: pfn %#lx has _refcount %d", page_to_pfn(page),
 		      page_count(page));
 	page_ref_charge();
-	page_touch(page, PF_count, false);
-	page_touch(page, PF_count, true);
+	page_touch_rmw(page, PF_count);
 	page_ref_inc(page);
 }
 
@@ -425,7 +423,6 @@ void put_page(struct page *page)
 		return;
 	}
 	page_ref_charge();
-	page_touch(page, PF_count, false);
-	page_touch(page, PF_count, true);
+	page_touch_rmw(page, PF_count);
 	page_ref_dec(page);
 }

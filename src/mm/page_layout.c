@@ -5,12 +5,11 @@
  */
 #include "mm/page_layout.h"
 
-#include <stddef.h>
-
 #include "arch/kv.h"
 #include "arch/layout.h"
 #include "config/runtime.h"
 #include "mm/highmem_internal.h"
+#include "mm/mmzone.h"
 #include "mm/page_touch.h"
 #include "platforms/platform.h"
 
@@ -90,11 +89,6 @@ const struct page_layout *page_layout_of(bool arm, u32 kernel_version,
 
 const struct page_layout *page_touch_layout;
 
-static vaddr_t page_kva(const struct page *page)
-{
-	return mem_map_kva + (u32)(page - mem_map) * page_touch_layout->size;
-}
-
 void __page_touch(const struct page *page, enum page_field f, bool write)
 {
 	const struct page_layout *pl = page_touch_layout;
@@ -105,12 +99,10 @@ void __page_touch(const struct page *page, enum page_field f, bool write)
 
 void __page_touch_link(const struct list_head *lh)
 {
-	uintptr_t p = (uintptr_t)lh - offsetof(struct page, lru);
-	uintptr_t base = (uintptr_t)mem_map;
-	uintptr_t len = (max_pfn - min_pfn) * sizeof(struct page);
+	const struct page *page = container_of(lh, struct page, lru);
 
-	if (p >= base && p - base < len && (p - base) % sizeof(struct page) == 0)
-		__page_touch((const struct page *)p, PF_lru, true);
+	if (in_mem_map(page))
+		__page_touch(page, PF_lru, true);
 }
 
 const struct page_layout *page_touch_layout_wanted(void)

@@ -26,6 +26,14 @@ static inline void page_touch(const struct page *page, enum page_field f,
 		__page_touch(page, f, write);
 }
 
+/* A read-modify-write of @f (an atomic, a bit operation): the load, then
+ * the store. */
+static inline void page_touch_rmw(const struct page *page, enum page_field f)
+{
+	page_touch(page, f, false);
+	page_touch(page, f, true);
+}
+
 /*
  * The neighbour's half of a list_add or list_del on a list of struct
  * pages: @lh is the link whose next or prev is written -- a struct page's

@@ -157,8 +157,7 @@ static void touch_slot(vaddr_t node, u32 k, bool write)
 
 static void touch_count(vaddr_t node)
 {
-	kv_touch(node + nl->count_off, nl->count_len, false);
-	kv_touch(node + nl->count_off, nl->count_len, true);
+	kv_touch_rmw(node + nl->count_off, nl->count_len);
 }
 
 /* radix_tree_node_alloc's node, set up (height/parent, or shift/offset/

@@ -485,8 +485,7 @@ static void pte_chain_lock(struct page *page)
 	charge(CODE_bit_spin_lock);
 	current->preempt_count++;
 	/* test_and_set_bit(PG_chainlock, &page->flags) */
-	page_touch(page, PF_flags, false);
-	page_touch(page, PF_flags, true);
+	page_touch_rmw(page, PF_flags);
 	set_page_flag(page, PG_chainlock);
 	/* The wait comes from the lock model; the bit spinlock's own cost
 	 * is the line above. */
@@ -500,8 +499,7 @@ static void pte_chain_unlock(struct page *page)
 		      page_to_pfn(page));
 	spin_unlock(chain_lock_of(page));
 	/* clear_bit(PG_chainlock, &page->flags) */
-	page_touch(page, PF_flags, false);
-	page_touch(page, PF_flags, true);
+	page_touch_rmw(page, PF_flags);
 	clear_page_flag(page, PG_chainlock);
 	if (current->preempt_count <= 0)
 		panic("pte_chain_unlock: preempt_count underflow in %s",
@@ -569,8 +567,7 @@ static void objrmap_add(struct page *page, vaddr_t ptep)
 	charge(CODE_page_add_rmap);
 	hw_event(this_cpu(), EV_rmap_add);
 	/* atomic_{inc,add_negative}(&page->_mapcount) */
-	page_touch(page, PF_mapcount, false);
-	page_touch(page, PF_mapcount, true);
+	page_touch_rmw(page, PF_mapcount);
 	if (page_mapcount_inc(page))
 		nr_mapped++;
 	if (machine->checks)
@@ -588,8 +585,7 @@ static void objrmap_remove(struct page *page, vaddr_t ptep)
 		panic("page_remove_rmap: pfn %#lx is not mapped",
 		      page_to_pfn(page));
 	/* atomic_{inc,add_negative}(&page->_mapcount) */
-	page_touch(page, PF_mapcount, false);
-	page_touch(page, PF_mapcount, true);
+	page_touch_rmw(page, PF_mapcount);
 	if (page_mapcount_dec(page))
 		nr_mapped--;
 	if (machine->checks)
@@ -665,8 +661,7 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc)
 	kv_write32(head, word - 1);
 out:
 	/* atomic_{inc,add_negative}(&page->_mapcount) */
-	page_touch(page, PF_mapcount, false);
-	page_touch(page, PF_mapcount, true);
+	page_touch_rmw(page, PF_mapcount);
 	if (page_mapcount_inc(page))
 		nr_mapped++;	/* inc_page_state(nr_mapped) */
 	/* The audit's host-side copy of the chains (mm/rmap_shadow.h). */
@@ -737,8 +732,7 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 out:
 	charge_n(CODE_pte_chain_entry, examined);
 	/* atomic_{inc,add_negative}(&page->_mapcount) */
-	page_touch(page, PF_mapcount, false);
-	page_touch(page, PF_mapcount, true);
+	page_touch_rmw(page, PF_mapcount);
 	if (page_mapcount_dec(page))
 		nr_mapped--;	/* dec_page_state(nr_mapped) */
 	if (machine->checks)

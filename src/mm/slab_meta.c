@@ -168,13 +168,11 @@ static void slab_descriptor(const struct slab_meta *m, struct page *page,
 {
 	if (m->kind == KIND_SLAB_2_5) {
 		/* slabp->inuse, slabp->free, bufctl[objnr]. */
-		kv_touch(s_mem + 16, 8, false);
-		kv_touch(s_mem + 16, 8, true);
+		kv_touch_rmw(s_mem + 16, 8);
 		kv_touch(s_mem + SLAB_2_5_BUFCTL + 4 * objnr, 4, true);
 	} else {
 		/* page->active; freelist[active] (a byte index here). */
-		page_touch(page, PF_mapcount, false);
-		page_touch(page, PF_mapcount, true);
+		page_touch_rmw(page, PF_mapcount);
 		kv_touch(s_mem + objnr % m->num, 1, true);
 	}
 }

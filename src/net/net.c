@@ -33,7 +33,6 @@ static struct {
 	struct peer *peer;
 	struct sock *sk;		/* the connected socket */
 	struct sock final;		/* its counters when it closed */
-	struct list_head dead;		/* closed, clones still below TCP */
 	u8 *pattern;
 	u32 pattern_len;
 	u64 gso_skbs, gso_segs, linearized, requeues;
@@ -69,14 +68,17 @@ struct sock *net_socket(void)
 	return net.sk;
 }
 
+/* Sockets closed with clones still below TCP (outside @net, which
+ * net_exit clears: the list head must stay a list). */
+static struct list_head dead_socks = LIST_HEAD_INIT(dead_socks);
+
 u32 net_dead_sockets(void)
 {
 	u32 n = 0;
 	struct list_head *pos;
 
-	if (net.dead.next)
-		for (pos = net.dead.next; pos != &net.dead; pos = pos->next)
-			n++;
+	list_for_each(pos, &dead_socks)
+		n++;
 	return n;
 }
 
@@ -168,11 +170,9 @@ static int net_init(void)
 /* The host side of the sockets that died with clones in flight. */
 static void free_dead_socks(void)
 {
-	if (!net.dead.next)
-		return;
-	while (!list_empty(&net.dead)) {
+	while (!list_empty(&dead_socks)) {
 		struct sock *sk =
-			list_first_entry(&net.dead, struct sock, dead_node);
+			list_first_entry(&dead_socks, struct sock, dead_node);
 
 		list_del(&sk->dead_node);
 		free(container_of(sk, struct socket_inode, sk));
@@ -275,9 +275,7 @@ static void sock_evict(struct inode *inode)
 	if (sk->sk_wmem_alloc) {
 		/* sock_orphan + sk_free: the clones below TCP keep it. */
 		sk->dead = true;
-		if (!net.dead.next)
-			INIT_LIST_HEAD(&net.dead);
-		list_add_tail(&sk->dead_node, &net.dead);
+		list_add_tail(&sk->dead_node, &dead_socks);
 		return;
 	}
 	free(si);

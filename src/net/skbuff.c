@@ -75,6 +75,18 @@ static void shinfo_touch(const struct sk_buff *skb, u32 off, u32 len,
 		kv_touch(skb->head + skb->end + off, len, write);
 }
 
+static void skb_touch_rmw(const struct sk_buff *skb, u32 off, u32 len)
+{
+	skb_touch(skb, off, len, false);
+	skb_touch(skb, off, len, true);
+}
+
+static void shinfo_touch_rmw(const struct sk_buff *skb, u32 off, u32 len)
+{
+	shinfo_touch(skb, off, len, false);
+	shinfo_touch(skb, off, len, true);
+}
+
 /* __alloc_skb / __build_skb: memset up to tail, the pointers, truesize
  * and users; the shared info cleared up to dataref, dataref set. */
 static void skb_init_touch(const struct sk_buff *skb)
@@ -220,8 +232,7 @@ struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp)
 		h->pair = n;
 		n->va = h->va + SKB_SIZEOF;
 		/* fclone_ref: atomic_inc. */
-		skb_touch(skb, 2 * SKB_SIZEOF, 4, false);
-		skb_touch(skb, 2 * SKB_SIZEOF, 4, true);
+		skb_touch_rmw(skb, 2 * SKB_SIZEOF, 4);
 	} else {
 		struct sk_buff *c = skb_host_alloc(false, gfp);
 
@@ -243,8 +254,7 @@ struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp)
 	skb_touch(skb, 0, SKB_SIZEOF, false);
 	skb_touch(&n->skb, 0, SKB_SIZEOF, true);
 	skb_touch(skb, SKB_FLAGS1, 1, true);
-	shinfo_touch(skb, SHINFO_DATAREF, 4, false);
-	shinfo_touch(skb, SHINFO_DATAREF, 4, true);
+	shinfo_touch_rmw(skb, SHINFO_DATAREF, 4);
 	return &n->skb;
 }
 
@@ -358,8 +368,7 @@ static void skb_release_data(struct sk_buff *skb)
 
 	/* !skb->cloned || atomic_sub_return(1, &shinfo->dataref). */
 	skb_touch(skb, SKB_FLAGS1, 1, false);
-	shinfo_touch(skb, SHINFO_DATAREF, 4, false);
-	shinfo_touch(skb, SHINFO_DATAREF, 4, true);
+	shinfo_touch_rmw(skb, SHINFO_DATAREF, 4);
 	if (--sh->dataref)
 		return;
 	shinfo_touch(skb, 0, 1, false);	/* nr_frags */
@@ -380,8 +389,7 @@ void kfree_skb(struct sk_buff *skb)
 		return;
 	BUG_ON(skb->users <= 0);
 	/* atomic_dec_and_test(&skb->users). */
-	skb_touch(skb, SKB_USERS, 4, false);
-	skb_touch(skb, SKB_USERS, 4, true);
+	skb_touch_rmw(skb, SKB_USERS, 4);
 	if (--skb->users)
 		return;
 	CC_SCOPE(kfree_skb);
@@ -407,10 +415,8 @@ vaddr_t skb_put(struct sk_buff *skb, u32 len)
 		      len, skb->end);
 	skb->tail += len;
 	skb->len += len;
-	skb_touch(skb, SKB_TAIL, 4, false);
-	skb_touch(skb, SKB_TAIL, 4, true);
-	skb_touch(skb, SKB_LEN, 4, false);
-	skb_touch(skb, SKB_LEN, 4, true);
+	skb_touch_rmw(skb, SKB_TAIL, 4);
+	skb_touch_rmw(skb, SKB_LEN, 4);
 	return at;
 }
 
@@ -421,10 +427,8 @@ vaddr_t skb_push(struct sk_buff *skb, u32 len)
 		      skb->data, len);
 	skb->data -= len;
 	skb->len += len;
-	skb_touch(skb, SKB_DATA, 4, false);
-	skb_touch(skb, SKB_DATA, 4, true);
-	skb_touch(skb, SKB_LEN, 4, false);
-	skb_touch(skb, SKB_LEN, 4, true);
+	skb_touch_rmw(skb, SKB_DATA, 4);
+	skb_touch_rmw(skb, SKB_LEN, 4);
 	return skb->head + skb->data;
 }
 
@@ -433,10 +437,8 @@ void skb_pull(struct sk_buff *skb, u32 len)
 	BUG_ON(len > skb_headlen(skb));
 	skb->data += len;
 	skb->len -= len;
-	skb_touch(skb, SKB_DATA, 4, false);
-	skb_touch(skb, SKB_DATA, 4, true);
-	skb_touch(skb, SKB_LEN, 4, false);
-	skb_touch(skb, SKB_LEN, 4, true);
+	skb_touch_rmw(skb, SKB_DATA, 4);
+	skb_touch_rmw(skb, SKB_LEN, 4);
 }
 
 void skb_fill_page_desc(struct sk_buff *skb, int i, struct page *page,
