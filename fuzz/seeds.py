@@ -24,6 +24,7 @@ FSTAT, STAT, SOCKET, UCOPY, UFILL, MMAP_AT, GETPPID = range(24, 31)
 # kernel_data=mem_map.
 EXT_OPS = 0x88
 KDATA = 0x10
+STREAMING = 0x20
 
 # Pointers: (kind, off); kind & 7 picks the sort, kind >> 3 the slot.
 def good(slot, off=0): return [0 | slot << 3, off]
@@ -157,6 +158,11 @@ MM_SETTINGS.update({
     'mm-beaglebone-kdata-gupkmap': header(1, bits1=2 << 6,
                                           bits7=EXT_OPS | KDATA),
     'mm-numaq-kdata-4cpus': header(2, cpus=3, bits7=EXT_OPS | KDATA),
+    # Streaming loops by throughput: the write buffer on the Kirkwood
+    # (no write-allocate anywhere) and on four NUMA-Q CPUs.
+    'mm-kirkwood-streaming': header(0, bits7=EXT_OPS | STREAMING),
+    'mm-numaq-streaming-4cpus': header(2, cpus=3,
+                                       bits7=EXT_OPS | STREAMING),
 })
 
 def dictionary():

@@ -72,12 +72,12 @@ static const struct expect seeds[] = {
 	{ "numaq-highpte-objrmap", 48, 3, 1, 0, false, 0 },
 	/*
 	 * The extended op set's mm program on every board with every copy
-	 * strategy that boots, and six settings more (three with
-	 * kernel_data=mem_map): 46 ops; the parent,
-	 * its child and grandchild of the fork tree, the child that cuts the
-	 * file short and its exec'd vfork child exit, the file's cutter by
-	 * SIGSEGV (SIGBUS in Linux, mm/filemap.h) from its load past the
-	 * file's new end.
+	 * strategy that boots, and eight settings more (three with
+	 * kernel_data=mem_map, two with streaming=throughput): 46 ops; the
+	 * parent, its child and grandchild of the fork tree, the child that
+	 * cuts the file short and its exec'd vfork child exit, the file's
+	 * cutter by SIGSEGV (SIGBUS in Linux, mm/filemap.h) from its load
+	 * past the file's new end.
 	 */
 	{ "mm-a15-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-a15-lpae-4g4g", 46, 5, 1, 0, false, 0 },
@@ -94,11 +94,13 @@ static const struct expect seeds[] = {
 	{ "mm-kirkwood-kdata", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-kmaplocal-ptechain", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-plain", 46, 5, 1, 0, false, 0 },
+	{ "mm-kirkwood-streaming", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-withmemcpy", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-highpte-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-kdata-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-plain", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-streaming-4cpus", 46, 5, 1, 0, false, 0 },
 };
 
 /*

@@ -45,6 +45,7 @@ typedef u32 vaddr_t;
 #define ALIGN_DOWN(x, a) ((x) & ~((__typeof__(x))(a) - 1))
 #define ALIGN_UP(x, a) ALIGN_DOWN((x) + (a) - 1, (a))
 #define IS_ALIGNED(x, a) (((x) & ((__typeof__(x))(a) - 1)) == 0)
+#define U64_MAX UINT64_MAX
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 

@@ -7,19 +7,26 @@ u32 code_cost[NR_CODE_COSTS];
 
 /*
  * A code path costs its instructions on the board's kernel times the
- * kernel CPI, rounded to the nearest cycle; cost.NAME=N replaces that.
+ * kernel CPI, rounded to the nearest cycle -- a streaming loop under
+ * streaming=throughput its core's issue cycles instead
+ * (platform_throughput.issue_kib); cost.NAME=N replaces either.
  */
 void config_apply(const struct settings *s)
 {
+	const u32 *issue = s->streaming_throughput ?
+				   s->platform->throughput.issue_kib :
+				   NULL;
 	u64 cpi = settings_kernel_cpi_milli(s);
 
 	config = s;
-	for (int i = 0; i < NR_CODE_COSTS; i++)
-		code_cost[i] =
-			s->cost_override[i] ?
-				s->cost_override[i] - 1 :
-				(u32)DIV_ROUND_CLOSEST(
-					kpath_insns(s->platform->kpath, i) *
-						cpi,
-					1000);
+	for (int i = 0; i < NR_CODE_COSTS; i++) {
+		if (s->cost_override[i])
+			code_cost[i] = s->cost_override[i] - 1;
+		else if (issue && issue[i])
+			code_cost[i] = issue[i];
+		else
+			code_cost[i] = (u32)DIV_ROUND_CLOSEST(
+				kpath_insns(s->platform->kpath, i) * cpi,
+				1000);
+	}
 }

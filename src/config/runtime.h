@@ -25,22 +25,36 @@ static inline const struct platform *platform(void)
 	return config->platform;
 }
 
-/* Charge one pass of code path @cc. */
+/*
+ * Charge one pass of code path @cc.  Other code ends a streaming loop
+ * (charge_bytes): a store posted after it did not issue with the loop.
+ */
 static inline void charge(enum code_cost cc)
 {
-	hw_charge(this_cpu(), CAUSE_code, code_cost[cc]);
+	struct cpu *c = this_cpu();
+
+	c->stream_from = U64_MAX;
+	hw_charge(c, CAUSE_code, code_cost[cc]);
 }
 
-/* Charge @n iterations of code path @cc. */
+/* Charge @n iterations of code path @cc; ends a streaming loop. */
 static inline void charge_n(enum code_cost cc, u64 n)
 {
-	hw_charge(this_cpu(), CAUSE_code, n * code_cost[cc]);
+	struct cpu *c = this_cpu();
+
+	c->stream_from = U64_MAX;
+	hw_charge(c, CAUSE_code, n * code_cost[cc]);
 }
 
-/* Charge a per-KiB code path for @bytes, rounded to the nearest cycle. */
+/*
+ * Charge a per-KiB code path for @bytes, rounded to the nearest cycle: a
+ * streaming loop, whose loads and stores the caller makes next
+ * (hw_stream_issue).
+ */
 static inline void charge_bytes(enum code_cost cc, u64 bytes)
 {
-	hw_charge(this_cpu(), CAUSE_code, (bytes * code_cost[cc] + 512) >> 10);
+	hw_stream_issue(this_cpu(), CAUSE_code,
+			(bytes * code_cost[cc] + 512) >> 10);
 }
 
 #endif

@@ -143,7 +143,9 @@ static const struct {
 	{ "icache_model", "y|n (y)",
 	  "fetch each kernel function's measured text lines through an L1 I-cache at the real kernel's offsets (capacity and conflict misses) instead of refetching only after an invalidate" },
 	{ "kernel_data", "host|mem_map (host)",
-	  "where kernel bookkeeping lives: host (free, as DESIGN.md rule 1 had it) or mem_map (every struct page field the model's paths read or write is charged through the TLB and caches at its mem_map address, at the board's kernel's layout; other kernel objects not yet: docs/fidelity.md)" },
+	  "where kernel bookkeeping lives: host (free, as DESIGN.md rule 1 had it) or mem_map (every struct page field, page-cache radix tree node, slab descriptor and sk_buff field the model's paths read or write is charged through the TLB and caches at its simulated address, at the board's kernel's layout; mm_struct, VMAs, tasks, files and sockets not yet: docs/fidelity.md)" },
+	{ "streaming", "cpi|throughput (cpi)",
+	  "how streaming loops and DRAM writes are priced: cpi (each *_kib loop's instructions x kernel_cpi, each DRAM write at the board's write-back cost) or throughput (each loop at its core's issue cycles, DRAM writes posted to a write buffer that drains at the DRAM's write bandwidth, the core's sourced line fills in flight and outer-cache store policy; not yet recalibrated: docs/fidelity.md)" },
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
 	{ "seed", "N (1)",
@@ -429,6 +431,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		s->kernel_data_mem_map = !strcmp(v, "mem_map");
 		return 0;
 	}
+	if (!strcmp(name, "streaming")) {
+		if (strcmp(v, "cpi") && strcmp(v, "throughput"))
+			return settings_err(err, errlen,
+					    "streaming: '%s' is not cpi or throughput",
+					    v);
+		s->streaming_throughput = !strcmp(v, "throughput");
+		return 0;
+	}
 	if (!strcmp(name, "rmap")) {
 		if (strcmp(v, "pte-chain") && strcmp(v, "objrmap"))
 			return settings_err(err, errlen,
@@ -696,6 +706,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	/* Printed only when on, so that results without it read as before. */
 	if (s->kernel_data_mem_map)
 		print_setting(f, json, false, "kernel_data", "mem_map", false);
+	if (s->streaming_throughput)
+		print_setting(f, json, false, "streaming", "throughput", false);
 	if (s->placement) {
 		char pages[12];
 

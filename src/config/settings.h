@@ -62,6 +62,9 @@ struct settings {
 	/* kernel_data=mem_map: struct page fields charged at their mem_map
 	 * addresses (mm/page_layout.h); host: kernel bookkeeping free. */
 	bool kernel_data_mem_map;
+	/* streaming=throughput: the platform's struct platform_throughput
+	 * in force (boot_kernel, config_apply); cpi: ignored. */
+	bool streaming_throughput;
 	u64 seed;		/* the run's PRNG seed */
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;

@@ -46,6 +46,20 @@ struct line_tally {
 
 #define LINE_TALLY(cause) ((struct line_tally){ .why = (cause) })
 
+void __write_buffer_post(struct cpu *c, u64 reads, u64 writes);
+
+/*
+ * Posted writes (hw_config.write_buffer_lines): a tally's DRAM reads and
+ * writes go through the write buffer's account, after its cycles.
+ */
+static inline __attribute__((always_inline)) void
+write_buffer_post(struct cpu *c, u64 reads, u64 writes)
+{
+	if (machine->drain_cycles &&
+	    (writes || c->wb_empty_at > MIN(c->stream_from, c->cycles)))
+		__write_buffer_post(c, reads, writes);
+}
+
 static inline __attribute__((always_inline)) void
 tally_apply(struct cpu *c, const struct line_tally *t)
 {
@@ -64,14 +78,19 @@ tally_apply(struct cpu *c, const struct line_tally *t)
 	hw_charge_cause(c, t->why, t->fill_cy);
 	hw_charge_cause(c, t->why == CAUSE_l2_fill ? CAUSE_dram_fill : t->why,
 			t->dram_fill_cy);
+	write_buffer_post(c, t->dram_read, t->dram_write);
 }
 
-/* A dirty L2 line goes to DRAM. */
+/*
+ * A dirty L2 line goes to DRAM: at cost.l2_writeback here, or posted to
+ * the write buffer, which tally_apply charges.
+ */
 static inline void l2_writeback(struct line_tally *t)
 {
 	t->l2_writeback++;
 	t->dram_write++;
-	t->writeback_cy += cost()->l2_writeback;
+	if (!machine->drain_cycles)
+		t->writeback_cy += cost()->l2_writeback;
 }
 
 /*
@@ -502,6 +521,7 @@ static void walk_read(struct cpu *c, phys_addr_t pa)
 			      (unsigned long long)pa);
 		hw_event(c, EV_dram_read);
 		hw_charge(c, CAUSE_walk, cost()->walk_read_dram);
+		write_buffer_post(c, 1, 0);
 		break;
 	case WALK_L2:
 		if (unlikely(machine->checks) && cache_pa_dirty(&c->l1d, pa))
@@ -1067,9 +1087,55 @@ void hw_irq_mask_write(struct cpu *c)
 	hw_charge(c, CAUSE_irq_mask, cost()->irq_mask_write);
 }
 
+/*
+ * The write buffer's account (write_buffer_post), out of line: posted
+ * writes are on and this tally wrote to DRAM, or the buffer still drains.
+ *
+ * The buffer empties one line per machine->drain_cycles.  @writes join
+ * its tail; a DRAM read (@reads) is served ahead of them -- the core
+ * waits for a read, not for a posted write -- but holds the DRAM for a
+ * line's time, so a drain under way ends that much later.  The core
+ * stalls only for what the buffer cannot hold: until no more than
+ * write_buffer_lines lines are queued.
+ *
+ * A streaming loop's instructions are charged before its accesses
+ * (hw_stream_issue), while on the core its stores go out as it issues:
+ * so the drain of this tally's writes may start as early as the loop's
+ * first cycle, c->stream_from, and a loop costs the larger of its issue
+ * and its drain, not their sum.  The last line cannot leave before the
+ * loop has issued it: no earlier than now + one line.
+ *
+ * Coarse: one buffer per CPU, and no CPU's drain slows another's (DRAM
+ * shared between CPUs is issue 31's coherence item, not modelled here).
+ */
+void __write_buffer_post(struct cpu *c, u64 reads, u64 writes)
+{
+	u64 now = c->cycles, d = machine->drain_cycles;
+	u64 from = MIN(c->stream_from, now);
+	u64 start = MAX(c->wb_empty_at, from), empty, limit;
+
+	if (c->wb_empty_at > from)
+		start += reads * d;
+	empty = start + writes * d;
+	if (writes)
+		empty = MAX(empty, now + d);
+	limit = now + (u64)machine->cfg.write_buffer_lines * d;
+	if (empty > limit)
+		hw_charge(c, CAUSE_write_drain, empty - limit);
+	c->wb_empty_at = empty;
+}
+
+/*
+ * A barrier completes when every memory access before it has: ARMv7's
+ * DSB, ARMv5's "drain write buffer" (mcr p15, 0, rd, c7, c10, 4) and an
+ * x86 locked instruction all wait for posted writes, so with them on it
+ * also waits for the write buffer to empty.
+ */
 void hw_barrier(struct cpu *c)
 {
 	hw_charge(c, CAUSE_barrier, cost()->barrier);
+	if (machine->drain_cycles && c->wb_empty_at > c->cycles)
+		hw_charge(c, CAUSE_write_drain, c->wb_empty_at - c->cycles);
 }
 
 void hw_set_dacr(struct cpu *c)

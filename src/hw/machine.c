@@ -123,6 +123,10 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		m->stream_fill_cycles = (u32)DIV_ROUND_CLOSEST(
 			(u64)cfg->l2.line * cfg->cpu_hz,
 			(u64)cfg->dram_read_MBps * 1000000);
+	if (cfg->write_buffer_lines && cfg->dram_write_MBps)
+		m->drain_cycles = (u32)MAX(1, DIV_ROUND_CLOSEST(
+			(u64)cfg->l2.line * cfg->cpu_hz,
+			(u64)cfg->dram_write_MBps * 1000000));
 	m->stream_dram[0] = MAX(m->cfg.cost.dram / m->cfg.mlp,
 				m->stream_fill_cycles);
 	m->stream_dram[1] = MAX(m->cfg.cost.dram_remote / m->cfg.mlp,
@@ -152,6 +156,7 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		struct cpu *c = &m->cpu[i];
 
 		c->id = i;
+		c->stream_from = U64_MAX;
 		/* CPUs fill the nodes in order: 4 per quad on the NUMA-Q. */
 		c->node = i / DIV_ROUND_UP(cfg->ncpus, cfg->nodes);
 		c->mmu.format = cfg->mmu;

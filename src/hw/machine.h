@@ -106,6 +106,16 @@ struct hw_config {
 	 * faster than this, however many are in flight.
 	 */
 	u32 dram_read_MBps;
+	/*
+	 * Posted DRAM writes (streaming=throughput; 0: off, each DRAM write
+	 * then costs cost.l2_writeback where it is made).  The write buffer
+	 * holds write_buffer_lines outer-cache lines on their way to DRAM
+	 * and drains them at dram_write_MBps (10^6 B/s): the core stalls
+	 * only when it is full, so a store stream runs at the slower of its
+	 * own issue and the drain, and a barrier waits for the drain.
+	 */
+	u32 write_buffer_lines;
+	u32 dram_write_MBps;
 	struct hw_costs cost;
 	/* Bytes of kernel text per cost centre, for I-cache refills; NULL
 	 * when the I-cache is not modelled. */
@@ -210,6 +220,13 @@ struct cpu {
 	u64 cause[NR_CAUSES];		/* the same cycles by why they were charged */
 	u64 calls[NR_CC];		/* entries */
 	u64 idle_cycles;		/* clock advanced while idle */
+	/* Posted writes: the clock at which the write buffer will be empty
+	 * (at or before now: it is). */
+	u64 wb_empty_at;
+	/* The clock when the streaming loop whose accesses come next began
+	 * to issue (hw_stream_issue); U64_MAX: none.  Other code's charge
+	 * (charge(), charge_n(), user_compute()) ends it. */
+	u64 stream_from;
 	void *kernel;			/* per-CPU kernel data, opaque here */
 };
 
@@ -244,6 +261,9 @@ struct machine {
 	/* What a later line of a stream pays for a DRAM fill from the local
 	 * [0] and a remote [1] node: MAX(latency / mlp, stream_fill_cycles). */
 	u32 stream_dram[2];
+	/* Posted writes: the cycles one outer-cache line takes to drain at
+	 * cfg.dram_write_MBps (0: writes are not posted). */
+	u32 drain_cycles;
 	/*
 	 * With icache_model: the I-cache lines (PA >> line shift) each cost
 	 * centre executes, icache_line[icache_start[cc] ... icache_start[cc
@@ -302,6 +322,20 @@ static inline void hw_charge(struct cpu *c, enum charge_cause why, u64 cycles)
 {
 	hw_charge_clock(c, cycles);
 	hw_charge_cause(c, why, cycles);
+}
+
+/*
+ * Charge @cycles of a streaming loop's instructions, whose loads and
+ * stores the caller makes next: with posted writes, those stores drain
+ * while the loop issues (see __write_buffer_post in hw/access.c).
+ */
+static inline void hw_stream_issue(struct cpu *c, enum charge_cause why,
+				   u64 cycles)
+{
+	if (!cycles)
+		return;		/* an empty loop issues no stores */
+	c->stream_from = c->cycles;
+	hw_charge(c, why, cycles);
 }
 
 /* Advance @c's clock by @cycles of idle time (not in the profile). */

@@ -52,6 +52,16 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	if (s->arm_lpae)
 		hw.mmu = MMU_ARM_LPAE;
 	hw.dram_read_MBps = settings_dram_read_MBps(s);
+	if (s->streaming_throughput) {
+		const struct platform_throughput *tp =
+			&s->platform->throughput;
+
+		hw.mlp = tp->mlp;
+		hw.write_buffer_lines = tp->write_buffer_lines;
+		hw.dram_write_MBps = tp->dram_write_MBps;
+		if (tp->l2_store_no_alloc)
+			hw.l2.write_allocate = false;
+	}
 	if (s->cpu_mhz) {
 		/*
 		 * cpu_mhz=: the core runs faster or slower, DRAM does not.
@@ -117,10 +127,17 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	free_baseline = nr_free_pages();
 	/* Measurements start from a booted, idle machine. */
 	for (u32 i = 0; i < machine->ncpus; i++) {
-		machine->cpu[i].cycles = 0;
-		machine->cpu[i].idle_cycles = 0;
-		machine->cpu[i].cc = CC_other;
-		machine->cpu[i].trace.depth = 0;
+		struct cpu *c = &machine->cpu[i];
+
+		/* A drain still under way keeps its distance from now. */
+		c->wb_empty_at = c->wb_empty_at > c->cycles ?
+					 c->wb_empty_at - c->cycles :
+					 0;
+		c->stream_from = U64_MAX;
+		c->cycles = 0;
+		c->idle_cycles = 0;
+		c->cc = CC_other;
+		c->trace.depth = 0;
 	}
 	machine_reset_counters();
 	return 0;

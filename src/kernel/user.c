@@ -127,7 +127,10 @@ void uv_touch(vaddr_t addr, u32 len, bool write)
 
 void user_compute(u64 cycles)
 {
-	hw_charge(this_cpu(), CAUSE_user, cycles);
+	struct cpu *c = this_cpu();
+
+	c->stream_from = U64_MAX;	/* not a streaming loop's issue */
+	hw_charge(c, CAUSE_user, cycles);
 	sched_yield_point();
 }
 
@@ -151,5 +154,7 @@ void user_stream(enum user_stream kind, u64 bytes)
 		[USER_STREAM_MEMCPY] = CODE_memcpy_kib,
 	};
 
-	user_compute((bytes * code_cost[cc[kind]] + 512) >> 10);
+	hw_stream_issue(this_cpu(), CAUSE_user,
+			(bytes * code_cost[cc[kind]] + 512) >> 10);
+	sched_yield_point();
 }

@@ -111,4 +111,36 @@ const struct platform beaglebone_white = {
 	.sourced_cpi_source =
 		"[E] dual-issue in-order Cortex-A8, dual issue rarely "
 		"sustained; [S] 2.0 DMIPS/MHz (TI AM335x)",
+	/* streaming=throughput (issue 31 item 3); the Black's the same but
+	 * for its DRAM. */
+	.throughput = {
+		/*
+		 * [D] one fill at a time: an L1 load miss replays the
+		 * in-order pipeline (8 cycles + the L2, Cortex-A8 TRM replay
+		 * table, research/memory-system.md) and the integer core has
+		 * no second miss under it.
+		 */
+		.mlp = 1,
+		/* [E] no entry count found for the store buffer or the L2's
+		 * write buffer (research/memory-system.md). */
+		.write_buffer_lines = 4,
+		/*
+		 * [D] 16-bit DDR2-532, 1064 MB/s peak (U-Boot config_ddr(266)
+		 * and the AM335x EMIF), less a write stream's DRAM timing
+		 * (Micron MT47H128M16-25E, 2 Gb x16, JEDEC JESD79-2): a row
+		 * change every 2 KiB page (tWR + tRP + tRCD, 15 ns each at 266
+		 * MHz, against 1925 ns of data) and refresh (tRFC 197.5 ns
+		 * every 7.8 us): 1064 x 0.977 x 0.975.
+		 */
+		.dram_write_MBps = 1013,
+		/*
+		 * [D] no store miss reads a line at either level: on the
+		 * AM335x EVM bw_mem wr (every fourth word) runs as fast as fwr
+		 * (every word) and bzero, 3.8-4.4 times rd (TI Processor SDK
+		 * 09.00 and 09.03, research/platforms.md).  A policy, not a
+		 * rate: no figure of those rows is used.
+		 */
+		.l2_store_no_alloc = true,
+		.issue_kib = cortex_a8_issue_kib,
+	},
 };

@@ -102,4 +102,24 @@ const struct platform cortex_a15_2g = {
 	.sourced_cpi_source =
 		"[E] 3-wide out-of-order Cortex-A15; [S] 3.3 DMIPS/MHz "
 		"(TI AM572x)",
+	/* streaming=throughput (issue 31 item 3). */
+	.throughput = {
+		/* [S] up to six 64 B line requests outstanding (Cortex-A15
+		 * TRM 6.4). */
+		.mlp = 6,
+		/* [E] no write-buffer depth found. */
+		.write_buffer_lines = 4,
+		/*
+		 * [D] two 32-bit DDR3L-1600 channels, 12.8 GB/s peak
+		 * (7-cpu.com, Exynos 5250), less a write stream's DRAM timing
+		 * (JEDEC JESD79-3, 4 Gb x16 parts, a 4 KiB row per channel):
+		 * tWR 15 + tRP 13.75 + tRCD 13.75 ns against 640 ns of data,
+		 * and refresh (tRFC 260 ns every 7.8 us): 12800 x 0.938 x
+		 * 0.967.
+		 */
+		.dram_write_MBps = 11603,
+		/* [S] write-back read-write-allocate (TRM table 6.1). */
+		.l2_store_no_alloc = false,
+		.issue_kib = cortex_a15_issue_kib,
+	},
 };

@@ -170,4 +170,23 @@ const struct platform kirkwood_openblocks_a7 = {
 	.sourced_cpi_source =
 		"[E] single-issue 88FR131, 3-cycle load-use, no published "
 		"DMIPS/MHz (research/memory-system.md)",
+	/* streaming=throughput (issue 31 item 3). */
+	.throughput = {
+		/* [S] "L2 does not overlap reads" (7-cpu.com, Kirkwood). */
+		.mlp = 1,
+		/* [E] 4-8 coalescing 32 B entries (research/memory-system.md:
+		 * no Feroceon figure found). */
+		.write_buffer_lines = 8,
+		/*
+		 * [D] 16-bit DDR2-800, 1600 MB/s peak (7-cpu.com), less what
+		 * a write stream loses to DRAM timing (JEDEC JESD79-2, a 2 Gb
+		 * x16 part): a row change every 2 KiB page (tWR 15 + tRP 12.5
+		 * + tRCD 12.5 ns against 1280 ns of data) and refresh (tRFC
+		 * 197.5 ns every tREFI 7.8 us): 1600 x 0.970 x 0.975.
+		 */
+		.dram_write_MBps = 1512,
+		/* Already so: the L2 does not allocate on a write (above). */
+		.l2_store_no_alloc = false,
+		.issue_kib = feroceon_issue_kib,
+	},
 };

@@ -121,4 +121,21 @@ const struct platform numaq_16 = {
 		"[E] P6 decode of ~3 uops/cycle at 1.3-1.5 uops/instruction; "
 		"[S] 1.27 with misses on a quad Pentium Pro running TPC-D "
 		"(Cao et al., ICCD'99)",
+	/* streaming=throughput (issue 31 item 3). */
+	.throughput = {
+		/* [E] as above: four line fill buffers. */
+		.mlp = 4,
+		/* [E] no P6 write-back buffer count found. */
+		.write_buffer_lines = 4,
+		/*
+		 * [D] the quad's front-side bus, 100 MHz x 8 B: a 32 B line
+		 * write is four data transfers, its address and snoop phases
+		 * pipelined under the transactions before it.  Coarse: the
+		 * bus is shared by four CPUs, and each is given all of it.
+		 */
+		.dram_write_MBps = 800,
+		/* [S] P6 stores allocate (Intel SDM 11.2-11.3). */
+		.l2_store_no_alloc = false,
+		.issue_kib = p6_issue_kib,
+	},
 };

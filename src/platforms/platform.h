@@ -68,6 +68,31 @@ enum outer_cache_ctl {
 	OUTER_CACHE_FEROCEON_L2,	/* arch/arm/mm/cache-feroceon-l2.c */
 };
 
+/*
+ * streaming=throughput (issue 31 item 3): what the board's memory system
+ * and core do with a stream, each value sourced in the platform file.
+ * Applied at boot over hw_config; the default (streaming=cpi) ignores it.
+ */
+struct platform_throughput {
+	/* Line fills a sequential access keeps in flight (hw_config.mlp). */
+	u32 mlp;
+	/* Lines the write buffer posts before the core stalls, and the
+	 * DRAM's sustained write bandwidth, MB/s (hw_config). */
+	u32 write_buffer_lines;
+	u32 dram_write_MBps;
+	/* A store that misses the outer cache goes on to DRAM: no line is
+	 * allocated, so none is read first. */
+	bool l2_store_no_alloc;
+	/*
+	 * The core's issue cycles per KiB of each streaming loop (the *_kib
+	 * code costs) when every access hits L1, from the loop's
+	 * instructions in the board's kernel and the core's pipeline
+	 * (stream_issue.c); they replace instructions x kernel CPI.  Zero:
+	 * not a streaming loop.
+	 */
+	const u32 *issue_kib;
+};
+
 struct platform {
 	const char *name;
 	const char *summary;
@@ -115,6 +140,7 @@ struct platform {
 	 * settings while the flavour in force covers it.
 	 */
 	u32 kernel_version;
+	struct platform_throughput throughput;
 };
 
 /* All platforms, in a fixed order; NULL-terminated. */
@@ -126,6 +152,12 @@ const struct platform *platform_find(const char *name);
 /* The kernels the boards run (kpath-arm.c, kpath-x86.c). */
 extern const struct kpath kpath_arm_3_14, kpath_arm_5_7, kpath_arm_6_1;
 extern const struct kpath kpath_x86_2_5;
+
+/* The cores' streaming loops by issue (stream_issue.c). */
+extern const u32 feroceon_issue_kib[NR_CODE_COSTS];
+extern const u32 cortex_a8_issue_kib[NR_CODE_COSTS];
+extern const u32 cortex_a15_issue_kib[NR_CODE_COSTS];
+extern const u32 p6_issue_kib[NR_CODE_COSTS];
 
 /*
  * [C] The Cortex-A8's kernel CPI x 1000, calibrated on E3's normal-kernel
