@@ -105,24 +105,42 @@ Test(netdev, highmem_fragment_is_copied_not_mapped)
 	test_shutdown();
 }
 
-Test(netdev, lowmem_fragment_is_mapped_in_place)
+/*
+ * A lowmem fragment with @words: mapped where it is, unless HIGHMEM=y and
+ * the port device has no dma_mask (illegal_highdma's second test), which
+ * linearizes it as a highmem one would be.
+ */
+static void lowmem_fragment(const char *word, bool linear)
 {
 	struct net_stats st;
 	struct page *pg;
 	u64 maps;
 
-	TEST_BOOT("kirkwood-openblocks-a7");
+	TEST_BOOT("kirkwood-openblocks-a7", word);
 	cr_assert_eq(net_up(), 0);
 	maps = machine_event_total(EV_dma_map);
 	send_and_wait(tcp_skb(GFP_KERNEL, &pg));
 	cr_assert_not(PageHighMem(pg));
 	net_get_stats(&st);
-	cr_assert_eq(st.linearized, 0);
-	/* The header and the fragment, each mapped where it is. */
-	cr_assert_eq(machine_event_total(EV_dma_map) - maps, 2);
+	cr_assert_eq(st.illegal_highdma, linear);
+	cr_assert_eq(st.linearized, linear);
+	/* The linear copy; or the header and the fragment, each mapped
+	 * where it is. */
+	cr_assert_eq(machine_event_total(EV_dma_map) - maps, linear ? 1 : 2);
 	cr_assert_eq(peer_stats(net_peer())->bytes, PLEN);
 	cr_assert_eq(peer_stats(net_peer())->bad_frames, 0);
 	test_shutdown();
+}
+
+Test(netdev, lowmem_fragment_is_mapped_in_place)
+{
+	lowmem_fragment("eth_dma_mask=32", false);
+	lowmem_fragment("CONFIG_HIGHMEM=n", false);
+}
+
+Test(netdev, lowmem_fragment_without_dma_mask_is_linearized)
+{
+	lowmem_fragment("eth_dma_mask=null", true);
 }
 
 /* A payload byte changed after the header: the receiver's checks see

@@ -132,6 +132,8 @@ Test(settings, parse_bools)
 	bad("CONFIG_HIGHMEM=maybe", "CONFIG_HIGHMEM: 'maybe' is not y or n");
 	bad("checks=", "checks: '' is not y or n");
 	bad("CONFIG_HIGHPTE=Y", "CONFIG_HIGHPTE: 'Y' is not y or n");
+	bad("eth_dma_mask=64", "eth_dma_mask: '64' is not null or 32");
+	bad("streaming=fast", "streaming: 'fast' is not cpi or throughput");
 	/* A refused word changes nothing. */
 	cr_assert(s.highmem);
 	cr_assert(s.highpte);
@@ -611,7 +613,8 @@ Test(settings, print_words_and_json)
 			 "flavour=arm-3x kmap_pfn_fastpath=n rmap=objrmap "
 			 "mem=1024M cpus=1 "
 			 "kernel_cpi=4.600 dram_read_MBps=1600 icache_model=y checks=y "
-			 "seed=1 tso=on sg=on tx_csum=on rx_coal_us=250 "
+			 "seed=1 tso=on sg=on tx_csum=on eth_dma_mask=null "
+			 "rx_coal_us=250 "
 			 "peer_ack_every=2 peer_delay_us=10 peer_irq_us=250 "
 			 "peer_stall_after=0");
 	free(out);
@@ -621,6 +624,7 @@ Test(settings, print_words_and_json)
 	ok("mem=512M");
 	ok("seed=42");
 	ok("tso=off");
+	ok("eth_dma_mask=32");
 	ok("cpu_mhz=3200");
 	out = print_json();
 	cr_assert_str_eq(
@@ -640,6 +644,7 @@ Test(settings, print_words_and_json)
 		     "\"dram_read_MBps\": 1600, \"icache_model\": \"y\", "
 		     "\"checks\": \"y\", \"seed\": 42, \"cpu_mhz\": 3200, "
 		     "\"tso\": \"off\", \"sg\": \"on\", \"tx_csum\": \"on\", "
+		     "\"eth_dma_mask\": \"32\", "
 		     "\"rx_coal_us\": 250, \"peer_ack_every\": 2, "
 		     "\"peer_delay_us\": 10, \"peer_irq_us\": 250, "
 		     "\"peer_stall_after\": 0}");

@@ -505,9 +505,12 @@ Test(skbuff, copy_bits_across_head_and_frags)
 }
 
 /*
- * __skb_linearize: a new kmalloc head of SKB_DATA_ALIGN(64 + 1600) = 1664
- * (+ 192: kmalloc-2048) holding the headroom and all 1600 bytes in order;
- * the fragments' page references are dropped.
+ * __skb_linearize = __pskb_pull_tail(skb, 1500) (3.16): the tail has 192 -
+ * 164 = 28 bytes of room, so first pskb_expand_head(skb, 0, 1472 + 128):
+ * a head of SKB_DATA_ALIGN(192 + 1600) = 1792 bytes + 192 of shared info
+ * (kmalloc-2048), whose end is all the object holds, 2048 - 192 = 1856;
+ * then the fragments' 1500 bytes after the linear 100, and a put_page of
+ * each fragment.
  */
 Test(skbuff, linearize_copies_head_and_frags)
 {
@@ -525,7 +528,7 @@ Test(skbuff, linearize_copies_head_and_frags)
 	cr_assert_eq(f.skb->data_len, 0);
 	cr_assert_eq(skb_headlen(f.skb), 1600);
 	cr_assert_eq(f.skb->tail, 1664);
-	cr_assert_eq(f.skb->end, 1664);
+	cr_assert_eq(f.skb->end, 1856);
 	cr_assert_eq(skb_shinfo(f.skb)->nr_frags, 0);
 	cr_assert_eq(skb_shinfo(f.skb)->dataref, 1);
 	cr_assert_eq(kmem_cache_objs_per_slab(virt_to_cache(f.skb->head)), 2);
@@ -540,6 +543,75 @@ Test(skbuff, linearize_copies_head_and_frags)
 
 	kfree_skb(f.skb);
 	page_frag_release(&f.pf);
+	finish();
+}
+
+/*
+ * A TSO skb of TCP's shape linearized while its clone is still below TCP
+ * (the Kirkwood's send path without SG, issue 32): 164 bytes of head and
+ * 16 fragments of 4000 bytes in two 32 KiB blocks.  __pskb_pull_tail has
+ * 28 bytes of tailroom for 64000, so pskb_expand_head(skb, 0, 63972 + 128)
+ * asks kmalloc for SKB_DATA_ALIGN(192 + 64100) + 192 = 64512 bytes: past
+ * the largest cache, one order-4 (64 KiB) kmalloc_large block, whose end
+ * is all of it less the shared info.  The data is shared with the clone,
+ * so each fragment gains a reference there and loses one in the pull:
+ * the blocks' counts are unchanged until the clone goes.
+ */
+Test(skbuff, linearize_a_cloned_tso_skb_takes_a_kmalloc_large_block)
+{
+	boot();
+	struct page_frag pf[2] = { { 0 }, { 0 } };
+	struct sk_buff *skb = alloc_skb(164, GFP_KERNEL), *clone;
+	static u8 bytes[164 + 16 * 4000], out[sizeof(bytes)];
+	u64 large = machine_event_total(EV_kmalloc_large);
+	u64 frees;
+
+	cr_assert(skb);
+	fill_pattern(bytes, sizeof(bytes), 5);
+	skb_reserve(skb, 64);
+	kv_write(skb_put(skb, 100), bytes, 100);
+	for (int i = 0; i < 16; i++) {
+		struct page_frag *b = &pf[i / 8];
+		u32 at = (u32)(i % 8) * 4000;
+
+		if (i % 8 == 0)
+			cr_assert(skb_page_frag_refill(4000, b, GFP_KERNEL));
+		kv_write(page_address(b->page) + at, bytes + 100 + i * 4000,
+			 4000);
+		skb_fill_page_desc(skb, i, b->page, at, 4000);
+		get_page(b->page);
+	}
+	skb->len += 64000;
+	skb->data_len += 64000;
+	clone = skb_clone(skb, GFP_ATOMIC);
+	cr_assert(clone);
+	cr_assert(skb_cloned(skb));
+	cr_assert_eq(page_count(pf[0].page), 9);
+
+	cr_assert_eq(__skb_linearize(skb), 0);
+	cr_assert_eq(machine_event_total(EV_kmalloc_large) - large, 1);
+	cr_assert_eq(ksize(skb->head), 65536);
+	cr_assert_eq(skb->end, 65536 - 192);
+	cr_assert_eq(skb->tail, 64 + 64100);
+	cr_assert_eq(skb->data_len, 0);
+	cr_assert_eq(skb_shinfo(skb)->nr_frags, 0);
+	cr_assert_not(skb_cloned(skb));
+	cr_assert_eq(page_count(pf[0].page), 9);
+	cr_assert_eq(page_count(pf[1].page), 9);
+	kv_read(skb_data(skb), out, 64100);
+	cr_assert_arr_eq(out, bytes, 64100);
+	/* The clone still reads the fragments. */
+	skb_copy_bits(clone, 0, out, 64100);
+	cr_assert_arr_eq(out, bytes, 64100);
+
+	kfree_skb(clone);
+	cr_assert_eq(page_count(pf[0].page), 1);
+	frees = machine_event_total(EV_page_free);
+	kfree_skb(skb);
+	/* The whole block goes back at once. */
+	cr_assert_eq(machine_event_total(EV_page_free) - frees, 1);
+	page_frag_release(&pf[0]);
+	page_frag_release(&pf[1]);
 	finish();
 }
 

@@ -31,13 +31,17 @@ struct page;
 
 /*
  * The little of struct device that DMA mapping reads: its name, for
- * messages, and whether the hardware keeps its DMA coherent with the
+ * messages, its masks, and whether the hardware keeps its DMA coherent with the
  * CPU caches (dev->archdata.dma_coherent: arm_coherent_dma_ops).  NULL
  * means an ordinary non-coherent device.
  */
 struct device {
 	const char *init_name;
 	bool dma_coherent;
+	/* dev->dma_mask (NULL: none set) and the coherent_dma_mask it
+	 * points to when set; only illegal_highdma reads them. */
+	const u64 *dma_mask;
+	u64 coherent_dma_mask;
 };
 
 /**

@@ -131,15 +131,20 @@ void kv_write64(vaddr_t va, u64 v)
 		kernel_oops(va, true);
 }
 
+void kv_memcpy_as(vaddr_t dst, vaddr_t src, u32 len, enum code_cost cc)
+{
+	kv_check(src, len, false);
+	kv_check(dst, len, true);
+	charge_bytes(cc, len);
+	if (hw_copy(this_cpu(), dst, src, len, 0, 0))
+		kernel_oops(this_cpu()->fault.va, this_cpu()->fault.write);
+}
+
 void kv_memcpy(vaddr_t dst, vaddr_t src, u32 len)
 {
 	CC_SCOPE(memcpy);
 
-	kv_check(src, len, false);
-	kv_check(dst, len, true);
-	charge_bytes(CODE_memcpy_kib, len);
-	if (hw_copy(this_cpu(), dst, src, len, 0, 0))
-		kernel_oops(this_cpu()->fault.va, this_cpu()->fault.write);
+	kv_memcpy_as(dst, src, len, CODE_memcpy_kib);
 }
 
 void kv_memset(vaddr_t va, u8 c, u32 len)

@@ -13,6 +13,7 @@
 #define VMSPLIT_ARCH_KV_H
 
 #include "hw/access.h"
+#include "platforms/platform.h"
 
 u32 kv_read32(vaddr_t va);
 u64 kv_read64(vaddr_t va);
@@ -53,6 +54,9 @@ static inline void kv_touch_rmw(vaddr_t va, u32 len)
 /* memcpy()/memset() of the kernel: the instructions are charged to the
  * memcpy/memset cost centres, the memory traffic to the lines touched. */
 void kv_memcpy(vaddr_t dst, vaddr_t src, u32 len);
+/* The same copy by another loop than memcpy: its instructions are code
+ * path @cc per KiB (csum_partial_copy_nocheck's fused copy and sum). */
+void kv_memcpy_as(vaddr_t dst, vaddr_t src, u32 len, enum code_cost cc);
 void kv_memset(vaddr_t va, u8 c, u32 len);
 
 /*

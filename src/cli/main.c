@@ -810,6 +810,7 @@ static void print_net_stats(const struct iperf_point *pt)
 		{ "gso_segs", n->gso_segs },
 		{ "tso_skbs", n->tso_skbs },
 		{ "tso_segs", n->tso_segs },
+		{ "illegal_highdma", n->illegal_highdma },
 		{ "linearized", n->linearized },
 		{ "acks_received", n->rx_frames },
 		{ "rx_dropped", n->rx_dropped },

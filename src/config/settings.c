@@ -160,6 +160,8 @@ static const struct {
 	  "scatter-gather; off drops GSO and TSO too (netdev_fix_features): linear one-MSS skbs" },
 	{ "tx_csum", "on|off (on)",
 	  "IPv4 TCP checksum offload; off: csum_and_copy_from_user on send (needs sg off, as SG needs checksum offload)" },
+	{ "eth_dma_mask", "null|32 (null)",
+	  "boards with a NIC: the port device's dma_mask, which illegal_highdma reads under CONFIG_HIGHMEM: null as the board's kernel leaves it (mv643xx_eth_shared_of_add_port's platform_device_alloc sets only coherent_dma_mask), so every skb with fragments loses SG; 32: a 32-bit mask, as a kernel that sets one" },
 	{ "rx_coal_us", "N (250)", "the NIC's RX interrupt coalescing delay" },
 	{ "peer_ack_every", "N (2)",
 	  "the receiver ACKs every N full segments (Linux's delayed ACK: 2)" },
@@ -429,6 +431,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 					    "kernel_data: '%s' is not host or mem_map",
 					    v);
 		s->kernel_data_mem_map = !strcmp(v, "mem_map");
+		return 0;
+	}
+	if (!strcmp(name, "eth_dma_mask")) {
+		if (strcmp(v, "null") && strcmp(v, "32"))
+			return settings_err(err, errlen,
+					    "eth_dma_mask: '%s' is not null or 32",
+					    v);
+		s->eth_dma_mask_32 = !strcmp(v, "32");
 		return 0;
 	}
 	if (!strcmp(name, "streaming")) {
@@ -723,6 +733,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 			{ "tso", s->tso ? "on" : "off", false },
 			{ "sg", s->sg ? "on" : "off", false },
 			{ "tx_csum", s->tx_csum ? "on" : "off", false },
+			{ "eth_dma_mask", s->eth_dma_mask_32 ? "32" : "null",
+			  false },
 			{ "rx_coal_us", coal, true },
 			{ "peer_ack_every", every, true },
 			{ "peer_delay_us", delay, true },

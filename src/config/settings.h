@@ -74,6 +74,9 @@ struct settings {
 	u32 dram_read_MBps;
 	/* The NIC and the network (boards with a NIC, issue 9). */
 	bool tso, sg, tx_csum;	/* ethtool -K: offloads */
+	/* eth_dma_mask=32: the NIC's port device has a 32-bit dma_mask
+	 * (false: NULL, as the board's kernel leaves it). */
+	bool eth_dma_mask_32;
 	u32 cpu_mhz;		/* cpu_mhz=: the core clock (0: board's) */
 	u32 placement;		/* placement=: lowmem pages held from boot */
 	u32 rx_coal_us;		/* the NIC's RX interrupt coalescing */

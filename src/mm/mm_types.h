@@ -32,6 +32,8 @@ enum pageflags {
 	PG_chainlock,		/* rmap: pte_chain_lock bit spinlock */
 	PG_anon,		/* anonymous (no page-cache mapping) */
 	PG_dcache_clean,	/* ARM: no dirty kernel alias in the D-cache */
+	PG_head,		/* head of a kmalloc_large block; its order
+				 * in page[1].private (set_compound_order) */
 };
 
 /*

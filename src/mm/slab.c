@@ -267,6 +267,11 @@ static struct slab *virt_to_slab(struct kmem_cache *cachep, vaddr_t objp)
 	return slabp && slabp->cache == cachep ? slabp : NULL;
 }
 
+u32 kmem_cache_size(const struct kmem_cache *cachep)
+{
+	return cachep->size;
+}
+
 struct kmem_cache *virt_to_cache(vaddr_t objp)
 {
 	struct slab *slabp = page_slab(objp);

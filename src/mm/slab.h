@@ -44,6 +44,9 @@ void kmem_cache_destroy(struct kmem_cache *cachep);
  */
 void slab_forget(void);
 
+/* The object size @cachep was created with (ksize of its objects). */
+u32 kmem_cache_size(const struct kmem_cache *cachep);
+
 /**
  * kmem_cache_alloc - one object of @cachep
  * @gfp: GFP flags for a new slab page (__GFP_HIGHMEM is ignored: slabs are

@@ -19,25 +19,55 @@
 static struct napi_struct *poll_list;	/* one device: at most one */
 
 /*
- * harmonize_features: a fragment in highmem cannot be mapped by a device
- * without NETIF_F_HIGHDMA, so scatter-gather is off for this skb
- * (illegal_highdma, CONFIG_HIGHMEM).
+ * illegal_highdma (net/core/dev.c, 3.14-3.16; under CONFIG_HIGHMEM only):
+ * a fragment the device cannot reach.  Without NETIF_F_HIGHDMA a highmem
+ * fragment is one.  Then, where PCI_DMA_BUS_IS_PHYS (1 on ARM: asm/pci.h
+ * comes in through linux/pci.h with or without CONFIG_PCI), every
+ * fragment is checked against the parent device's dma_mask -- and a NULL
+ * mask fails them all, lowmem or not.  mv643xx_eth's port device has
+ * none (mv643xx_eth.c), so on the Kirkwood with HIGHMEM=y every skb with
+ * fragments loses SG here.  x86's PCI_DMA_BUS_IS_PHYS follows its DMA
+ * ops; the NUMA-Q has no NIC in the model.
  */
+static bool illegal_highdma(const struct net_device *dev,
+			    const struct sk_buff *skb)
+{
+	const struct device *pdev = &dev->dma_dev;
+
+	if (!config->highmem)
+		return false;
+	if (!(dev->features & NETIF_F_HIGHDMA))
+		for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
+			struct page *pg = skb_shinfo(skb)->frags[i].page;
+
+			page_touch(pg, PF_flags, false);	/* PageHighMem */
+			if (PageHighMem(pg))
+				return true;
+		}
+	if (platform()->arch != PLAT_ARM)
+		return false;
+	for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
+		phys_addr_t addr =
+			page_to_phys(skb_shinfo(skb)->frags[i].page);
+
+		if (!pdev->dma_mask || addr + PAGE_SIZE - 1 > *pdev->dma_mask)
+			return true;
+	}
+	return false;
+}
+
+/* harmonize_features: scatter-gather off for a fragment the device
+ * cannot reach (the checksum branch before it never fires for TCP over
+ * IPv4 with NETIF_F_IP_CSUM or without any checksum offload). */
 static u32 netif_skb_features(const struct sk_buff *skb,
 			      const struct net_device *dev)
 {
 	u32 features = dev->features;
 
-	if (!(features & NETIF_F_HIGHDMA))
-		for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
-			struct page *pg = skb_shinfo(skb)->frags[i].page;
-
-			page_touch(pg, PF_flags, false);	/* PageHighMem */
-			if (PageHighMem(pg)) {
-				features &= ~NETIF_F_SG;
-				break;
-			}
-		}
+	if (illegal_highdma(dev, skb)) {
+		features &= ~NETIF_F_SG;
+		net_count_illegal_highdma();
+	}
 	return features;
 }
 

@@ -33,37 +33,6 @@ static u32 skb_checksum(const struct sk_buff *skb, u32 offset, u32 len)
 	return sum;
 }
 
-/* Copy @len bytes at @offset of @from's data to @to (kernel VA). */
-static void skb_copy_to_linear(const struct sk_buff *from, u32 offset,
-			       vaddr_t to, u32 len)
-{
-	u32 hl = skb_headlen(from);
-
-	if (offset < hl) {
-		u32 n = MIN(len, hl - offset);
-
-		kv_memcpy(to, skb_data(from) + offset, n);
-		to += n;
-		len -= n;
-		offset += n;
-	}
-	offset -= hl;
-	for (int i = 0; len && i < skb_shinfo(from)->nr_frags; i++) {
-		const struct skb_frag *f = &skb_shinfo(from)->frags[i];
-		u32 n;
-
-		if (offset >= f->size) {
-			offset -= f->size;
-			continue;
-		}
-		n = MIN(len, f->size - offset);
-		skb_frag_copy(f, offset, to, n);
-		to += n;
-		len -= n;
-		offset = 0;
-	}
-}
-
 /* Reference the fragments of @from covering [@offset, @offset + @len)
  * (offsets into the data past the linear part) into @to. */
 static void skb_ref_frags(const struct sk_buff *from, u32 offset, u32 len,
@@ -124,11 +93,12 @@ struct sk_buff *skb_gso_segment(struct sk_buff *skb, u32 features)
 		skb_reserve(nskb, headroom);
 		kv_memcpy(skb_put(nskb, GSO_HDR), skb_data(skb), GSO_HDR);
 		if (!sg) {
-			/* skb_copy_and_csum_bits */
+			/* skb_segment (3.16): the payload copied and summed
+			 * in one pass. */
 			vaddr_t to = skb_put(nskb, len);
 
-			skb_copy_to_linear(skb, offset, to, len);
-			nskb->csum = skb_checksum(nskb, GSO_HDR, len);
+			nskb->csum = skb_copy_and_csum_bits(skb, offset, to,
+							    len);
 			nskb->ip_summed = CHECKSUM_NONE;
 		} else {
 			if (hsize)

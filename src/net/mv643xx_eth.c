@@ -502,7 +502,18 @@ struct net_device *mv643xx_eth_probe(struct nic *nic, bool sg, bool tx_csum,
 	dev->gso_max_segs = MV643XX_MAX_TSO_SEGS;
 	dev->tx_queue_len = 1000;
 	dev->ndo_start_xmit = mv643xx_eth_xmit;
-	dev->dma_dev = (struct device){ .init_name = "mv643xx_eth_port" };
+	/*
+	 * The port device, the netdev's parent (SET_NETDEV_DEV):
+	 * mv643xx_eth_shared_of_add_port (3.16) makes it with
+	 * platform_device_alloc and sets only coherent_dma_mask, so
+	 * dma_mask stays NULL unless eth_dma_mask=32.
+	 */
+	dev->dma_dev = (struct device){
+		.init_name = "mv643xx_eth_port",
+		.coherent_dma_mask = 0xffffffffull,	/* DMA_BIT_MASK(32) */
+	};
+	if (config->eth_dma_mask_32)
+		dev->dma_dev.dma_mask = &dev->dma_dev.coherent_dma_mask;
 	INIT_LIST_HEAD(&dev->qdisc);
 	mp->nic = nic;
 	/* hw_features as ethtool -K left them, then netdev_fix_features:

@@ -35,7 +35,7 @@ static struct {
 	struct sock final;		/* its counters when it closed */
 	u8 *pattern;
 	u32 pattern_len;
-	u64 gso_skbs, gso_segs, linearized, requeues;
+	u64 gso_skbs, gso_segs, linearized, illegal_highdma, requeues;
 } net;
 
 struct socket_inode {
@@ -95,6 +95,11 @@ void net_count_gso_seg(void)
 void net_count_linearized(void)
 {
 	net.linearized++;
+}
+
+void net_count_illegal_highdma(void)
+{
+	net.illegal_highdma++;
 }
 
 void net_count_requeue(void)
@@ -238,6 +243,7 @@ void net_get_stats(struct net_stats *st)
 	st->gso_skbs = net.gso_skbs;
 	st->gso_segs = net.gso_segs;
 	st->linearized = net.linearized;
+	st->illegal_highdma = net.illegal_highdma;
 	st->qdisc_requeues = net.requeues;
 	{
 		const struct sock *sk = net.sk ? net.sk : &net.final;

@@ -24,6 +24,7 @@ struct net_stats {
 	u64 tx_frames, rx_frames, rx_dropped;
 	u64 tx_irqs, napi_polls;
 	u64 gso_skbs, gso_segs, tso_skbs, tso_segs, linearized;
+	u64 illegal_highdma;	/* skbs that lost SG in harmonize_features */
 	u64 qdisc_requeues;
 	/* The socket, at the end. */
 	u64 tcp_skbs_sent, tso_fragments, autocork_events, sndbuf_waits;
@@ -62,6 +63,7 @@ void net_expect_pattern(const u8 *pattern, u32 len);
 void net_count_gso_skb(void);
 void net_count_gso_seg(void);
 void net_count_linearized(void);
+void net_count_illegal_highdma(void);
 void net_count_requeue(void);
 
 /* Read simulated lowmem without charging (model bookkeeping only). */

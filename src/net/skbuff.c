@@ -16,6 +16,8 @@
 #include "mm/mm_types.h"
 #include "mm/slab.h"
 #include "mm/page_touch.h"
+#include "net/checksum.h"
+#include "net/net.h"
 
 /* skbuff_head_cache and skbuff_fclone_cache: the sk_buffs' simulated
  * objects (two sk_buffs and a reference count for the fclone pair). */
@@ -322,13 +324,13 @@ vaddr_t skb_frag_address(const struct skb_frag *frag)
 }
 
 /*
- * Copy @n bytes at @off into fragment @f to the kernel address @to, or to
- * the host buffer @host: a lowmem fragment through the direct map, a
- * highmem one a page at a time through kmap_atomic, as skb_copy_bits
- * does.
+ * Copy @n bytes at @off into fragment @f to the kernel address @to (by
+ * the loop @cc), or to the host buffer @host: a lowmem fragment through
+ * the direct map, a highmem one a page at a time through kmap_atomic, as
+ * skb_copy_bits does.
  */
-static void frag_copy(const struct skb_frag *f, u32 off, vaddr_t to,
-		      u8 *host, u32 n)
+static void frag_copy_as(const struct skb_frag *f, u32 off, vaddr_t to,
+			 u8 *host, u32 n, enum code_cost cc)
 {
 	u32 pos = f->page_offset + off;
 
@@ -343,8 +345,10 @@ static void frag_copy(const struct skb_frag *f, u32 off, vaddr_t to,
 
 		if (host)
 			kv_read(va + in, host, k);
-		else
+		else if (cc == CODE_memcpy_kib)
 			kv_memcpy(to, va + in, k);
+		else
+			kv_memcpy_as(to, va + in, k, cc);
 		if (high)
 			kunmap_atomic(va);
 		if (host)
@@ -356,9 +360,56 @@ static void frag_copy(const struct skb_frag *f, u32 off, vaddr_t to,
 	}
 }
 
+static void frag_copy(const struct skb_frag *f, u32 off, vaddr_t to,
+		      u8 *host, u32 n)
+{
+	frag_copy_as(f, off, to, host, n, CODE_memcpy_kib);
+}
+
 void skb_frag_copy(const struct skb_frag *f, u32 off, vaddr_t to, u32 n)
 {
 	frag_copy(f, off, to, NULL, n);
+}
+
+u32 skb_copy_and_csum_bits(const struct sk_buff *skb, u32 offset,
+			   vaddr_t to, u32 len)
+{
+	CC_SCOPE(skb_copy_and_csum_bits);
+	u32 hl = skb_headlen(skb), sum = 0, done = 0;
+	u8 buf[2048];
+
+	if (offset < hl) {
+		u32 n = MIN(len, hl - offset);
+
+		kv_memcpy_as(to, skb_data(skb) + offset, n,
+			     CODE_csum_partial_copy_kib);
+		done = n;
+		offset += n;
+	}
+	offset -= hl;
+	for (int i = 0; done < len && i < skb->shinfo->nr_frags; i++) {
+		const struct skb_frag *f = &skb->shinfo->frags[i];
+		u32 n;
+
+		if (offset >= f->size) {
+			offset -= f->size;
+			continue;
+		}
+		n = MIN(len - done, f->size - offset);
+		frag_copy_as(f, offset, to + done, NULL, n,
+			     CODE_csum_partial_copy_kib);
+		done += n;
+		offset = 0;
+	}
+	BUG_ON(done != len);
+	/* The sum the loop kept as it copied: of the bytes that landed. */
+	for (u32 off = 0; off < len; off += sizeof(buf)) {
+		u32 n = MIN(len - off, (u32)sizeof(buf));
+
+		net_peek(to + off, buf, n);
+		sum = csum_block_add(sum, csum_partial(buf, n, 0), off);
+	}
+	return sum;
 }
 
 /* skb_release_data: the last user of the data frees frags and head. */
@@ -517,68 +568,123 @@ void skb_copy_bits(const struct sk_buff *skb, u32 offset, void *to, u32 len)
 	}
 }
 
-int pskb_expand_head(struct sk_buff *skb, gfp_t gfp)
+/* skb_free_head: the head buffer alone; the fragments stay referenced. */
+static void skb_free_head(struct sk_buff *skb)
+{
+	if (skb->head_frag)
+		skb_frag_unref(&(struct skb_frag){ .page = skb->head_page });
+	else
+		kfree(skb->head);
+}
+
+int pskb_expand_head(struct sk_buff *skb, u32 nhead, u32 ntail, gfp_t gfp)
 {
 	struct skb_shared_info *sh;
-	vaddr_t head = kmalloc(skb->end + SKB_SHINFO_SIZE, gfp);
+	u32 size = SKB_DATA_ALIGN(nhead + skb->end + ntail);
+	u32 frags = SHINFO_FRAGS + 8 * (u32)skb->shinfo->nr_frags;
+	vaddr_t head;
 
+	BUG_ON(skb->users != 1);	/* skb_shared */
+	head = kmalloc(size + SKB_SHINFO_SIZE, gfp);
 	if (!head)
 		return -ENOMEM;
-	/* The headroom and the linear data; the fragments by reference. */
-	kv_memcpy(head, skb->head, skb->tail);
-	sh = calloc(1, sizeof(*sh));
+	/* size = SKB_WITH_OVERHEAD(ksize(data)): all the block has. */
+	size = ksize(head) - SKB_SHINFO_SIZE;
+	/* The headroom and linear data ("alas, header"), then the shared
+	 * info up to the last fragment. */
+	kv_memcpy(head + nhead, skb->head, skb->tail);
+	shinfo_touch(skb, 0, frags, false);
+	sh = malloc(sizeof(*sh));
 	if (!sh)
 		panic("skb: host out of memory");
 	*sh = *skb->shinfo;
-	sh->dataref = 1;
-	skb_frags_get(sh);
-	skb_release_data(skb);
+	if (skb_cloned(skb)) {
+		/* The clone keeps the old data: each fragment gains an owner. */
+		skb_frags_get(sh);
+		skb_release_data(skb);
+	} else {
+		skb_free_head(skb);
+		free(skb->shinfo);
+	}
 	skb->head = head;
 	skb->head_frag = false;
 	skb->head_page = NULL;
+	skb->data += nhead;
+	skb->tail += nhead;
+	skb->end = size;
 	skb->shinfo = sh;
 	skb->cloned = false;
+	sh->dataref = 1;
+	shinfo_touch(skb, 0, frags, true);
+	skb_touch(skb, SKB_TAIL, 24, true);	/* the pointers */
 	return 0;
+}
+
+/*
+ * Copy @len bytes of @skb's fragments, from @offset past the linear part,
+ * to the kernel address @to (skb_copy_bits' fragment loop).
+ */
+static void skb_frags_copy_out(const struct sk_buff *skb, u32 offset,
+			       vaddr_t to, u32 len)
+{
+	for (int i = 0; len && i < skb->shinfo->nr_frags; i++) {
+		const struct skb_frag *f = &skb->shinfo->frags[i];
+		u32 n;
+
+		if (offset >= f->size) {
+			offset -= f->size;
+			continue;
+		}
+		n = MIN(len, f->size - offset);
+		frag_copy(f, offset, to, NULL, n);
+		to += n;
+		len -= n;
+		offset = 0;
+	}
+}
+
+vaddr_t __pskb_pull_tail(struct sk_buff *skb, u32 delta)
+{
+	struct skb_shared_info *sh;
+	s64 eat = (s64)skb->tail + delta - skb->end;
+	u32 left = delta;
+	int k = 0;
+
+	BUG_ON(delta > skb->data_len);
+	if (eat > 0 || skb_cloned(skb))
+		if (pskb_expand_head(skb, 0, eat > 0 ? (u32)eat + 128 : 0,
+				     GFP_ATOMIC))
+			return 0;
+	skb_frags_copy_out(skb, 0, skb->head + skb->tail, delta);
+	/* pull_pages: the fragments wholly eaten are put; the first one
+	 * left is trimmed at its front. */
+	sh = skb->shinfo;
+	shinfo_touch(skb, 0, SHINFO_FRAGS + 8 * (u32)sh->nr_frags, false);
+	for (int i = 0; i < sh->nr_frags; i++) {
+		struct skb_frag *f = &sh->frags[i];
+
+		if (f->size <= left) {
+			left -= f->size;
+			skb_frag_unref(f);
+			continue;
+		}
+		sh->frags[k] = *f;
+		sh->frags[k].page_offset += left;
+		sh->frags[k].size -= left;
+		left = 0;
+		k++;
+	}
+	sh->nr_frags = (u8)k;
+	shinfo_touch(skb, 0, SHINFO_FRAGS + 8 * (u32)k, true);
+	skb->tail += delta;
+	skb->data_len -= delta;
+	skb_touch_rmw(skb, SKB_TAIL, 4);
+	return skb->head + skb->tail;
 }
 
 int __skb_linearize(struct sk_buff *skb)
 {
-	struct skb_shared_info *sh;
-	u32 hl = skb_headlen(skb);
-	u32 size = SKB_DATA_ALIGN(skb->data + skb->len);
-	vaddr_t head = kmalloc(size + SKB_SHINFO_SIZE, GFP_ATOMIC);
-
-	if (!head)
-		return -ENOMEM;
-	/* pskb_expand_head + __pskb_pull_tail: the headroom and linear part,
-	 * then every fragment's bytes. */
-	kv_memcpy(head, skb->head, skb->data + hl);
-	{
-		vaddr_t at = head + skb->data + hl;
-
-		for (int i = 0; i < skb->shinfo->nr_frags; i++) {
-			const struct skb_frag *f = &skb->shinfo->frags[i];
-
-			skb_frag_copy(f, 0, at, f->size);
-			at += f->size;
-		}
-	}
-	sh = calloc(1, sizeof(*sh));
-	if (!sh)
-		panic("skb: host out of memory");
-	sh->dataref = 1;
-	sh->gso_size = skb->shinfo->gso_size;
-	sh->gso_segs = skb->shinfo->gso_segs;
-	skb_release_data(skb);
-	skb->head_frag = false;
-	skb->head_page = NULL;
-	skb->head = head;
-	skb->shinfo = sh;
-	skb->end = size;
-	skb->tail = skb->data + skb->len;
-	skb->data_len = 0;
-	skb->cloned = false;
-	return 0;
+	return __pskb_pull_tail(skb, skb->data_len) ? 0 : -ENOMEM;
 }
 
 void skb_exit(void)

@@ -176,6 +176,15 @@ vaddr_t skb_frag_address(const struct skb_frag *frag);
  * for a highmem page). */
 void skb_frag_copy(const struct skb_frag *frag, u32 off, vaddr_t to, u32 n);
 
+/*
+ * skb_copy_and_csum_bits - copy @len bytes at @offset of @skb's data to
+ * the kernel address @to and return their ones'-complement sum, in one
+ * pass (3.16: csum_partial_copy_nocheck over the head, and per fragment
+ * under kmap_atomic): the loop is csum_partial_copy_kib, no memcpy.
+ */
+u32 skb_copy_and_csum_bits(const struct sk_buff *skb, u32 offset,
+			   vaddr_t to, u32 len);
+
 /* A fragment page block: struct page_frag and skb_page_frag_refill. */
 struct page_frag {
 	struct page *page;
@@ -195,15 +204,29 @@ void page_frag_release(struct page_frag *pfrag);
 void skb_copy_bits(const struct sk_buff *skb, u32 offset, void *to, u32 len);
 
 /*
- * pskb_expand_head - give @skb a private copy of its head and shared info
- * (fragments by reference) so that it can change them while a clone
- * still uses the old ones (skb_unclone).  Return: 0 or -ENOMEM.
+ * pskb_expand_head - a new head for @skb with @nhead more bytes of
+ * headroom and @ntail more of tailroom (net/core/skbuff.c, 3.16): the
+ * head and linear data copied, the shared info with them; while a clone
+ * still uses the old data, each fragment gains a reference and the old
+ * shared info is released, else the old head is freed.  The new end is
+ * all the block holds (ksize), so a kmalloc_large head has room to
+ * spare.  Return: 0 or -ENOMEM.
  */
-int pskb_expand_head(struct sk_buff *skb, gfp_t gfp);
+int pskb_expand_head(struct sk_buff *skb, u32 nhead, u32 ntail, gfp_t gfp);
 
 /*
- * __skb_linearize - pull every fragment into a new linear head (what the
- * stack does for a device that cannot take the fragments).
+ * __pskb_pull_tail - move the first @delta bytes of the fragments into
+ * the linear part (3.16): a new head first when the tail has no room for
+ * them or the data is shared (pskb_expand_head, GFP_ATOMIC, 128 bytes to
+ * spare), then the copy, then a put_page of each fragment wholly pulled.
+ * No frag_list: the model's skbs have none.  Return: the new tail's
+ * address, or 0 when the head could not be allocated.
+ */
+vaddr_t __pskb_pull_tail(struct sk_buff *skb, u32 delta);
+
+/*
+ * __skb_linearize - pull every fragment into the linear part (for a
+ * device that cannot take the fragments): __pskb_pull_tail of data_len.
  * Return: 0 or -ENOMEM.
  */
 int __skb_linearize(struct sk_buff *skb);

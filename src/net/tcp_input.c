@@ -68,7 +68,7 @@ static void tcp_trim_head(struct sock *sk, struct sk_buff *skb, u32 len)
 	charge(CODE_tcp_trim_head);
 	/* skb_unclone: the transmitted clone may still be in the qdisc or
 	 * the driver, sharing the fragments about to change. */
-	if (skb_cloned(skb) && pskb_expand_head(skb, GFP_ATOMIC))
+	if (skb_cloned(skb) && pskb_expand_head(skb, 0, 0, GFP_ATOMIC))
 		return;
 	if (len <= hl) {
 		skb_pull(skb, len);

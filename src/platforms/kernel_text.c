@@ -93,6 +93,10 @@ const u16 arm_kernel_text_bytes[NR_CC] = {
 	[CC_rxq_refill] = 960,
 	[CC_sk_stream_wait_memory] = 928,
 	[CC_csum_partial_copy_from_user] = 384,
+	/* csum_partial_copy_nocheck builds the same template
+	 * (csumpartialcopygeneric.S) without the user fixups: [E] the same
+	 * text. */
+	[CC_skb_copy_and_csum_bits] = 384,
 	[CC_csum_partial] = 288,
 	/*
 	 * Pipes (issue 10).  [M] text_lines_per_op of pipe_rw_64/highmem x
@@ -166,6 +170,7 @@ const u16 x86_kernel_text_bytes[NR_CC] = {
 	[CC_rxq_refill] = 832,
 	[CC_sk_stream_wait_memory] = 704,
 	[CC_csum_partial_copy_from_user] = 320,
+	[CC_skb_copy_and_csum_bits] = 320,	/* [E] as the user variant */
 	[CC_csum_partial] = 256,
 	/* Pipes (issue 10), [M] as ARM's from 686-pae.tsv: pipe_write 15,
 	 * the copy 9, the time update 14, the wake-up 10, locks 6,
