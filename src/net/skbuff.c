@@ -371,6 +371,33 @@ void skb_frag_copy(const struct skb_frag *f, u32 off, vaddr_t to, u32 n)
 	frag_copy(f, off, to, NULL, n);
 }
 
+/*
+ * Copy @len bytes of @skb's fragments, from @offset past the linear part,
+ * to the kernel address @to or the host buffer @host, by the loop @cc
+ * (skb_copy_bits' fragment loop).  Return: the bytes copied.
+ */
+static u32 frags_copy(const struct sk_buff *skb, u32 offset, vaddr_t to,
+		      u8 *host, u32 len, enum code_cost cc)
+{
+	u32 done = 0;
+
+	for (int i = 0; done < len && i < skb->shinfo->nr_frags; i++) {
+		const struct skb_frag *f = &skb->shinfo->frags[i];
+		u32 n;
+
+		if (offset >= f->size) {
+			offset -= f->size;
+			continue;
+		}
+		n = MIN(len - done, f->size - offset);
+		frag_copy_as(f, offset, host ? 0 : to + done,
+			     host ? host + done : NULL, n, cc);
+		done += n;
+		offset = 0;
+	}
+	return done;
+}
+
 u32 skb_copy_and_csum_bits(const struct sk_buff *skb, u32 offset,
 			   vaddr_t to, u32 len)
 {
@@ -386,21 +413,8 @@ u32 skb_copy_and_csum_bits(const struct sk_buff *skb, u32 offset,
 		done = n;
 		offset += n;
 	}
-	offset -= hl;
-	for (int i = 0; done < len && i < skb->shinfo->nr_frags; i++) {
-		const struct skb_frag *f = &skb->shinfo->frags[i];
-		u32 n;
-
-		if (offset >= f->size) {
-			offset -= f->size;
-			continue;
-		}
-		n = MIN(len - done, f->size - offset);
-		frag_copy_as(f, offset, to + done, NULL, n,
-			     CODE_csum_partial_copy_kib);
-		done += n;
-		offset = 0;
-	}
+	done += frags_copy(skb, offset - hl, to + done, NULL, len - done,
+			   CODE_csum_partial_copy_kib);
 	BUG_ON(done != len);
 	/* The sum the loop kept as it copied: of the bytes that landed. */
 	for (u32 off = 0; off < len; off += sizeof(buf)) {
@@ -551,21 +565,7 @@ void skb_copy_bits(const struct sk_buff *skb, u32 offset, void *to, u32 len)
 		len -= n;
 		offset += n;
 	}
-	offset -= hl;
-	for (int i = 0; len && i < skb->shinfo->nr_frags; i++) {
-		const struct skb_frag *f = &skb->shinfo->frags[i];
-		u32 n;
-
-		if (offset >= f->size) {
-			offset -= f->size;
-			continue;
-		}
-		n = MIN(len, f->size - offset);
-		frag_copy(f, offset, 0, out, n);
-		out += n;
-		len -= n;
-		offset = 0;
-	}
+	frags_copy(skb, offset - hl, 0, out, len, CODE_memcpy_kib);
 }
 
 /* skb_free_head: the head buffer alone; the fragments stay referenced. */
@@ -620,29 +620,6 @@ int pskb_expand_head(struct sk_buff *skb, u32 nhead, u32 ntail, gfp_t gfp)
 	return 0;
 }
 
-/*
- * Copy @len bytes of @skb's fragments, from @offset past the linear part,
- * to the kernel address @to (skb_copy_bits' fragment loop).
- */
-static void skb_frags_copy_out(const struct sk_buff *skb, u32 offset,
-			       vaddr_t to, u32 len)
-{
-	for (int i = 0; len && i < skb->shinfo->nr_frags; i++) {
-		const struct skb_frag *f = &skb->shinfo->frags[i];
-		u32 n;
-
-		if (offset >= f->size) {
-			offset -= f->size;
-			continue;
-		}
-		n = MIN(len, f->size - offset);
-		frag_copy(f, offset, to, NULL, n);
-		to += n;
-		len -= n;
-		offset = 0;
-	}
-}
-
 vaddr_t __pskb_pull_tail(struct sk_buff *skb, u32 delta)
 {
 	struct skb_shared_info *sh;
@@ -655,7 +632,7 @@ vaddr_t __pskb_pull_tail(struct sk_buff *skb, u32 delta)
 		if (pskb_expand_head(skb, 0, eat > 0 ? (u32)eat + 128 : 0,
 				     GFP_ATOMIC))
 			return 0;
-	skb_frags_copy_out(skb, 0, skb->head + skb->tail, delta);
+	frags_copy(skb, 0, skb->head + skb->tail, NULL, delta, CODE_memcpy_kib);
 	/* pull_pages: the fragments wholly eaten are put; the first one
 	 * left is trimmed at its front. */
 	sh = skb->shinfo;
