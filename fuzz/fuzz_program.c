@@ -15,8 +15,8 @@
  *   [7] bit 0 icache_model=n, bit 1 CONFIG_CPU_SW_DOMAIN_PAN=n, bit 2
  *       the other reverse map (rmap=pte-chain where objrmap is the
  *       default, else rmap=objrmap); bits 3 and 7 both set: the
- *       extended op set, and with it bit 4 kernel_data=mem_map and
- *       bit 5 streaming=throughput
+ *       extended op set, and with it bit 4 kernel_data=mem_map,
+ *       bit 5 streaming=throughput and bit 6 coherence=snoop
  * Then ops, each an opcode byte and its argument bytes (step() below).
  * An opcode is taken mod NR_OPS (24), or with the extended op set mod
  * NR_OPS_EXT (31), whose ops 24..30 reach what the first 24 do not: the
@@ -29,7 +29,7 @@
  * Bit 4 with them (kernel_data=mem_map) was set in two committed crash
  * inputs only, where it meant nothing; they were rewritten without it.
  * No committed input had bit 5 with them before it meant
- * streaming=throughput.
+ * streaming=throughput, nor bit 6 before coherence=snoop.
  * The settings go through settings_parse() and settings_validate(), the
  * command line's own path, so a header the CLI would refuse is skipped.
  *
@@ -589,6 +589,8 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 		ret |= add_word(s, words, wordslen, "kernel_data=mem_map");
 	if ((h[7] & 0xa8) == 0xa8)
 		ret |= add_word(s, words, wordslen, "streaming=throughput");
+	if ((h[7] & 0xc8) == 0xc8)
+		ret |= add_word(s, words, wordslen, "coherence=snoop");
 	if (ret)
 		return -EINVAL;
 	/*

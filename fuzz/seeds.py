@@ -25,6 +25,7 @@ FSTAT, STAT, SOCKET, UCOPY, UFILL, MMAP_AT, GETPPID = range(24, 31)
 EXT_OPS = 0x88
 KDATA = 0x10
 STREAMING = 0x20
+COHERENCE = 0x40
 
 # Pointers: (kind, off); kind & 7 picks the sort, kind >> 3 the slot.
 def good(slot, off=0): return [0 | slot << 3, off]
@@ -163,6 +164,12 @@ MM_SETTINGS.update({
     'mm-kirkwood-streaming': header(0, bits7=EXT_OPS | STREAMING),
     'mm-numaq-streaming-4cpus': header(2, cpus=3,
                                        bits7=EXT_OPS | STREAMING),
+    # Coherent caches: the NUMA-Q's private L2s across two quads (with its
+    # struct pages placed, so the rmap's bit locks move lines) and the
+    # A15's shared L2 with split PTE locks.
+    'mm-numaq-coherence-6cpus': header(2, cpus=5,
+                                       bits7=EXT_OPS | KDATA | COHERENCE),
+    'mm-a15-coherence-kdata': header(3, bits7=EXT_OPS | KDATA | COHERENCE),
 })
 
 def dictionary():

@@ -79,6 +79,7 @@ static const struct expect seeds[] = {
 	 * cutter by SIGSEGV (SIGBUS in Linux, mm/filemap.h) from its load
 	 * past the file's new end.
 	 */
+	{ "mm-a15-coherence-kdata", 46, 5, 1, 0, false, 0 },
 	{ "mm-a15-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-a15-lpae-4g4g", 46, 5, 1, 0, false, 0 },
 	{ "mm-a15-plain", 46, 5, 1, 0, false, 0 },
@@ -96,6 +97,7 @@ static const struct expect seeds[] = {
 	{ "mm-kirkwood-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-streaming", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-withmemcpy", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-coherence-6cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-highpte-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-kdata-4cpus", 46, 5, 1, 0, false, 0 },

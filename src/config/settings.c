@@ -146,6 +146,8 @@ static const struct {
 	  "where kernel bookkeeping lives: host (free, as DESIGN.md rule 1 had it) or mem_map (every struct page field, page-cache radix tree node, slab descriptor and sk_buff field the model's paths read or write is charged through the TLB and caches at its simulated address, at the board's kernel's layout; mm_struct, VMAs, tasks, files and sockets not yet: docs/fidelity.md)" },
 	{ "streaming", "cpi|throughput (cpi)",
 	  "how streaming loops and DRAM writes are priced: cpi (each *_kib loop's instructions x kernel_cpi, each DRAM write at the board's write-back cost) or throughput (each loop at its core's issue cycles, DRAM writes posted to a write buffer that drains at the DRAM's write bandwidth, the core's sourced line fills in flight and outer-cache store policy; not yet recalibrated: docs/fidelity.md)" },
+	{ "coherence", "none|snoop (none)",
+	  "whether the CPUs' private caches are coherent: none (each CPU's caches a world of their own, as before) or snoop (MESI per CPU: a write invalidates the other CPUs' copies, a line modified elsewhere is supplied cache to cache at the board's sourced cost, CAUSE coherence, or false_sharing when the owner wrote none of the bytes accessed; spinlocks placed by kernel_data=mem_map are line accesses; not yet recalibrated: docs/fidelity.md)" },
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
 	{ "seed", "N (1)",
@@ -441,6 +443,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		s->eth_dma_mask_32 = !strcmp(v, "32");
 		return 0;
 	}
+	if (!strcmp(name, "coherence")) {
+		if (strcmp(v, "none") && strcmp(v, "snoop"))
+			return settings_err(err, errlen,
+					    "coherence: '%s' is not none or snoop",
+					    v);
+		s->coherence_snoop = !strcmp(v, "snoop");
+		return 0;
+	}
 	if (!strcmp(name, "streaming")) {
 		if (strcmp(v, "cpi") && strcmp(v, "throughput"))
 			return settings_err(err, errlen,
@@ -718,6 +728,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		print_setting(f, json, false, "kernel_data", "mem_map", false);
 	if (s->streaming_throughput)
 		print_setting(f, json, false, "streaming", "throughput", false);
+	if (s->coherence_snoop)
+		print_setting(f, json, false, "coherence", "snoop", false);
 	if (s->placement) {
 		char pages[12];
 

@@ -65,6 +65,9 @@ struct settings {
 	/* streaming=throughput: the platform's struct platform_throughput
 	 * in force (boot_kernel, config_apply); cpi: ignored. */
 	bool streaming_throughput;
+	/* coherence=snoop: the CPUs' private caches snoop each other
+	 * (hw/coherence.h); none: they do not. */
+	bool coherence_snoop;
 	u64 seed;		/* the run's PRNG seed */
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;

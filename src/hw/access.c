@@ -11,6 +11,7 @@
 
 #include "base/errno.h"
 #include "base/panic.h"
+#include "hw/coherence.h"
 
 static inline const struct hw_costs *cost(void)
 {
@@ -460,14 +461,28 @@ static const struct line_paths {
 	  read_runs_any },
 };
 
+static void coh_line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+			    bool write);
+static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+			     u32 len, bool write);
+static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
+			 unsigned flags);
+
 /*
  * Point @c's line_fn and lines_fn at the first copy that fits its caches
- * (with machine.any_shape, the last).
+ * (with machine.any_shape, the last); with coherence=snoop, at the
+ * snooping copy below, which fits any.
  */
 static __attribute__((noinline)) void line_paths_pick(struct cpu *c)
 {
 	const struct line_paths *p = line_paths;
 
+	if (machine->cfg.coherent) {
+		c->line_fn = coh_line_access;
+		c->lines_fn = coh_lines_access;
+		c->runs_fn = coh_read_runs;
+		return;
+	}
 	if (machine->any_shape)
 		p = &line_paths[ARRAY_SIZE(line_paths) - 1];
 	while (!cache_has_shape(&c->l1d, p->l1s) ||
@@ -841,7 +856,11 @@ word_access(struct cpu *c, vaddr_t va, void *v, u32 size, unsigned flags)
 	h = translate(c, va, flags, &pa);
 	if (!h)
 		return -EFAULT;
-	line_access(c, va, pa, flags & ACC_WRITE);
+	/* coherence=snoop tells the bytes apart: all @size of them. */
+	if (unlikely(c->l1d_wmask))
+		coh_lines_access(c, va, pa, size, flags & ACC_WRITE);
+	else
+		line_access(c, va, pa, flags & ACC_WRITE);
 	if (flags & ACC_WRITE)
 		ram_store(pa, h, v, size, false);
 	else
@@ -867,6 +886,177 @@ int hw_write32(struct cpu *c, vaddr_t va, u32 v, unsigned flags)
 int hw_write64(struct cpu *c, vaddr_t va, u64 v, unsigned flags)
 {
 	return word_access(c, va, &v, 8, flags | ACC_WRITE);
+}
+
+/*
+ * coherence=snoop (hw/coherence.h): the line paths with each line's snoop,
+ * one copy for any cache shape.  A miss snoops before its fill, a store
+ * to a line not modified here snoops before it marks the line, and each
+ * L1 line keeps the bytes its CPU wrote since the fill.
+ */
+
+/* The coherence charges of a run of lines, applied once (coh_apply). */
+struct coh_tally {
+	u64 transfers, false_sharing, invals;
+	u64 coh_cy, false_cy;
+};
+
+/* The bytes of line @lva (1 << @ls bytes) that [@va, @va + @len) covers. */
+static u64 line_bytes(vaddr_t lva, u32 ls, vaddr_t va, u32 len)
+{
+	u64 lo = MAX((u64)lva, (u64)va);
+	u64 hi = MIN((u64)lva + (1u << ls), (u64)va + len);
+
+	return coherence_bytes((u32)(lo - lva), (u32)(hi - lo));
+}
+
+/* A modified line came from the CPU @s names. */
+static void coh_transfer(const struct snoop *s, struct coh_tally *k)
+{
+	u32 cy = s->remote ? cost()->coh_c2c_remote : cost()->coh_c2c;
+
+	k->transfers++;
+	if (s->false_sharing) {
+		k->false_sharing++;
+		k->false_cy += cy;
+	} else {
+		k->coh_cy += cy;
+	}
+}
+
+/* Clean copies elsewhere were invalidated by a transaction of their own. */
+static void coh_invalidate(const struct snoop *s, struct coh_tally *k)
+{
+	k->invals++;
+	k->coh_cy += s->remote ? cost()->coh_inval_remote : cost()->coh_inval;
+}
+
+static void coh_apply(struct cpu *c, const struct coh_tally *k)
+{
+	hw_event_add(c, EV_coh_transfer, k->transfers);
+	hw_event_add(c, EV_coh_false_sharing, k->false_sharing);
+	hw_event_add(c, EV_coh_inval, k->invals);
+	hw_charge(c, CAUSE_coherence, k->coh_cy);
+	hw_charge(c, CAUSE_false_sharing, k->false_cy);
+}
+
+/*
+ * The miss of (@va, @pa), tag @line in @set: the snoop, then l1_miss.  A
+ * modified copy elsewhere supplied the line, so the fill l1_miss charged
+ * (its outer cache's or DRAM's) is taken back for the transfer; a write
+ * whose fill came from DRAM carried its invalidation with it, one served
+ * by an outer cache pays it apart.
+ */
+static void coh_line_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set,
+			  u64 line, bool write, bool stream, u64 bytes,
+			  struct line_tally *t, struct coh_tally *k)
+{
+	struct cache *l1 = &c->l1d;
+	u64 fill_cy = t->fill_cy, dram_fill_cy = t->dram_fill_cy;
+	u64 dram_read = t->dram_read;
+	struct snoop s;
+	int w;
+
+	coherence_snoop(c, pa, bytes, write, &s);
+	l1_miss(c, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, va, pa, set, line, write,
+		stream, l1_alias_checked(c), t);
+	if (s.modified) {
+		t->fill_cy = fill_cy;
+		t->dram_fill_cy = dram_fill_cy;
+		t->dram_read = dram_read;
+		coh_transfer(&s, k);
+	} else if (s.held && write && t->dram_read == dram_read) {
+		coh_invalidate(&s, k);
+	}
+	w = cache_find(l1, set, line);
+	if (w >= 0)
+		c->l1d_wmask[set * l1->ways + (u32)w] = write ? bytes : 0;
+}
+
+/*
+ * __lines_access with the snoops: [@va, @va + @len) within one page, the
+ * lines after the first a stream.
+ */
+static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+			     u32 len, bool write)
+{
+	struct cache *l1 = &c->l1d;
+	u32 ls = l1->line_shift;
+	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
+	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
+	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
+	struct coh_tally k = { 0 };
+	u32 hits = 0;
+
+	for (vaddr_t l = first; l <= last; l++) {
+		vaddr_t lva = l << ls;
+		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));
+		u64 bytes = line_bytes(lva, ls, va, len), tline;
+		u32 set, i;
+		int w;
+
+		cache_locate(l1, lva, lpa, &set, &tline);
+		w = cache_find(l1, set, tline);
+		if (w < 0) {
+			coh_line_miss(c, lva, lpa, set, tline, write, l != first,
+				      bytes, &t, &k);
+			continue;
+		}
+		hits++;
+		if (!write)
+			continue;
+		i = set * l1->ways + (u32)w;
+		if (!(l1->tag[i] & CACHE_DIRTY)) {
+			struct snoop s;
+
+			coherence_snoop(c, lpa, bytes, true, &s);
+			/* A line modified elsewhere is in no other cache. */
+			BUG_ON(s.modified);
+			if (s.held)
+				coh_invalidate(&s, &k);
+		}
+		cache_mark_dirty_shaped(l1, CACHE_SHAPE_ANY, i);
+		c->l1d_wmask[i] |= bytes;
+	}
+	t.l1d_hit = hits;
+	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
+	tally_apply(c, &t);
+	coh_apply(c, &k);
+}
+
+/* One access of a word at @va: the four bytes there (the walker's
+ * descriptor reads; word_access passes its own size). */
+static void coh_line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+			    bool write)
+{
+	u32 in_line = cache_line_size(&c->l1d) - (va & (cache_line_size(&c->l1d) - 1));
+
+	coh_lines_access(c, va, pa, MIN(4u, in_line), write);
+}
+
+/*
+ * hw_read_runs with the snoops: each load of each run as word_access
+ * makes it, which its contract says the runs equal.
+ */
+static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
+			 unsigned flags)
+{
+	for (; nr; nr--, r++) {
+		u8 *out = r->out;
+
+		BUG_ON(r->size != 4 && r->size != 8);
+		for (u32 i = 0; i < r->n; i++) {
+			u64 v = 0;
+			int err = word_access(c, r->va + i * r->size, &v,
+					      r->size, flags);
+
+			if (err)
+				return err;
+			if (out)
+				memcpy(out + i * r->size, &v, r->size);
+		}
+	}
+	return 0;
 }
 
 int hw_read_run(struct cpu *c, vaddr_t va, void *v, u32 size, u32 n,

@@ -141,6 +141,18 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	 * (cache_access_pa_shaped), and every cache's tags must name every
 	 * line of RAM.
 	 */
+	/*
+	 * A snoop looks a line up by its PA (hw/coherence.c): each L1 must
+	 * hold it in one place the PA names, and a line must be one unit in
+	 * both levels.
+	 */
+	if (cfg->coherent && ncpus > 1 &&
+	    (cfg->l1d.kind == CACHE_VIVT ||
+	     cfg->l1d.kind == CACHE_VIPT_ALIASING ||
+	     cfg->l1d.line != cfg->l2.line)) {
+		err = -EINVAL;
+		goto fail;
+	}
 	if (cfg->l2.kind != CACHE_PIPT ||
 	    !cache_reaches(&cfg->l1d, cfg->ram_base + ram_size) ||
 	    !cache_reaches(&cfg->l2, cfg->ram_base + ram_size)) {
@@ -169,6 +181,12 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 			c->l1d_l2_slot = calloc((size_t)c->l1d.sets * c->l1d.ways,
 						sizeof(*c->l1d_l2_slot));
 			if (!c->l1d_l2_slot)
+				err = -ENOMEM;
+		}
+		if (!err && cfg->coherent) {
+			c->l1d_wmask = calloc((size_t)c->l1d.sets * c->l1d.ways,
+					      sizeof(*c->l1d_wmask));
+			if (!c->l1d_wmask)
 				err = -ENOMEM;
 		}
 		if (!err && cfg->icache_model) {
@@ -227,6 +245,7 @@ void machine_destroy(void)
 		free(m->cpu[i].icache_l1_slot);
 		free(m->cpu[i].icache_memo);
 		free(m->cpu[i].l1d_l2_slot);
+		free(m->cpu[i].l1d_wmask);
 		cache_exit(&m->l2[i]);
 	}
 	ram_exit(&m->ram);

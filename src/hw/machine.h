@@ -65,6 +65,17 @@ struct hw_costs {
 	/* One write of the CPU's IRQ mask (ARM msr cpsr_c), beyond the
 	 * instruction's issue: half of a raw_local_irq_save/restore pair. */
 	u32 irq_mask_write;
+	/*
+	 * coherence=snoop (hw/coherence.h): a line another CPU's cache
+	 * supplies because it holds it modified, from a CPU of the same
+	 * node and of another (replacing the fill the requester would have
+	 * paid); invalidating other CPUs' copies that no transfer carries.
+	 * Unused with one CPU.
+	 */
+	u32 coh_c2c;
+	u32 coh_c2c_remote;
+	u32 coh_inval;
+	u32 coh_inval_remote;
 };
 
 /*
@@ -95,6 +106,8 @@ struct hw_config {
 	u32 icache_line;	/* I-cache line size (refill accounting) */
 	struct cache_params l2;
 	bool l2_per_cpu;	/* one outer cache per CPU (P6) or shared */
+	/* The CPUs' private caches snoop each other (coherence=snoop). */
+	bool coherent;
 	u32 tlb_entries, tlb_ways;
 	enum walk_path walk;
 	/* Line fills a sequential access keeps in flight (>= 1). */
@@ -198,6 +211,10 @@ struct cpu {
 	 * when the line is written back as a victim.
 	 */
 	u32 *l1d_l2_slot;
+	/* coherent: per L1D line, the bytes this CPU wrote since the line
+	 * was filled (bit n: byte n), for telling false sharing (hw/
+	 * coherence.h); NULL otherwise. */
+	u64 *l1d_wmask;
 	/* The copies of the line loops built for its caches (hw/access.c,
 	 * line_paths_pick); NULL until first used. */
 	void (*line_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, bool write);

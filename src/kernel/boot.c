@@ -62,6 +62,8 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		if (tp->l2_store_no_alloc)
 			hw.l2.write_allocate = false;
 	}
+	/* With one CPU there is nobody to snoop. */
+	hw.coherent = s->coherence_snoop && s->ncpus > 1;
 	if (s->cpu_mhz) {
 		/*
 		 * cpu_mhz=: the core runs faster or slower, DRAM does not.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "kernel/lock.h"
 
+#include "arch/kv.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/sched.h"
@@ -38,6 +39,9 @@ void spin_lock_nocharge(struct spinlock *l)
 		hw_event_add(c, EV_spin_wait_cycles, wait);
 		hw_charge(c, CAUSE_lock_wait, wait);
 	}
+	/* ldrex/strex or lock xchg on the word: the line, for writing. */
+	if (l->kva)
+		kv_touch(l->kva, 4, true);
 	l->owner = (s32)c->id;
 	l->acquired_at = c->cycles;
 	current->spinlocks_held++;
@@ -59,6 +63,8 @@ void spin_unlock(struct spinlock *l)
 
 	if (l->owner != (s32)c->id)
 		panic("spin_unlock: %s not held by CPU%u", l->name, c->id);
+	if (l->kva)
+		kv_touch(l->kva, 4, true);
 	l->owner = -1;
 	l->free_at = c->cycles;
 	current->spinlocks_held--;

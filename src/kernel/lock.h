@@ -20,6 +20,15 @@ struct spinlock {
 	u64 acquired_at;	/* simulated time of the last acquisition */
 	u64 free_at;		/* ... and of its release */
 	s32 owner;		/* CPU holding it, -1 if free */
+	/*
+	 * The lock word's kernel address where the object holding it is
+	 * placed (kernel_data=mem_map: a split PTE lock in its page-table
+	 * page's struct page), else 0.  Taking the lock is then an atomic
+	 * store to that line -- one read for ownership, which coherence=
+	 * snoop makes a transfer when another CPU had it -- and releasing it
+	 * a plain store.
+	 */
+	vaddr_t kva;
 };
 
 struct rw_semaphore {

@@ -21,7 +21,9 @@
 #include "config/runtime.h"
 #include "kernel/sched.h"
 #include "mm/highmem.h"
+#include "mm/highmem_internal.h"
 #include "mm/internal.h"
+#include "mm/page_touch.h"
 #include "mm/rmap.h"
 
 #include <stdlib.h>
@@ -168,6 +170,11 @@ struct page *pte_alloc_one(struct mm_struct *mm, vaddr_t addr)
 		if (!pt->ptl)
 			panic("pte_alloc_one: host out of memory");
 		*pt->ptl = SPINLOCK_INIT("ptl");
+		/* kernel_data=mem_map: the word sits in the struct page,
+		 * in the union with private (3.14's and 5.x's layouts). */
+		if (page_touch_layout)
+			pt->ptl->kva = page_kva(pt) +
+				       page_touch_layout->off[PF_private];
 	}
 	mm->nr_ptes++;
 	hw_event(this_cpu(), EV_pte_page_alloc);

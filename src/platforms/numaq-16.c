@@ -95,6 +95,29 @@ const struct platform numaq_16 = {
 			 * (DMA maintenance) charge these. */
 			.cp15_op = 0,
 			.irq_mask_write = 0,
+			/*
+			 * coherence=snoop: MESI on each quad's P6 bus, the
+			 * IQ-Link between quads (memory-system.md section
+			 * 4).  [E] A snoop hit on a modified line asserts
+			 * HITM# and the implicit write-back goes straight to
+			 * the requester [S, SDM 11.2]: a full bus data
+			 * phase, about a local memory read, 150-180 ns ->
+			 * 115 cycles.  [D] From another quad: a remote miss,
+			 * 3-4x local [S, vendor] -> dram_remote's 441.
+			 */
+			.coh_c2c = 115,
+			.coh_c2c_remote = 441,
+			/*
+			 * [E] An invalidation without data is an
+			 * address-only bus transaction that ends at its snoop
+			 * phase, a few 100 MHz bus clocks after the request:
+			 * 5 bus clocks = 35 cycles; no measurement found.
+			 * [E] In another quad it is an SCI invalidation,
+			 * taken as a remote miss (the contended lock cmpxchg
+			 * across quads, 0.6-1 us, is at least one).
+			 */
+			.coh_inval = 35,
+			.coh_inval_remote = 441,
 		},
 		.cc_text_bytes = x86_kernel_text_bytes,
 	},

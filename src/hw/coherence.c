@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Snooping the other CPUs' private caches (see hw/coherence.h).
+ * machine_create refuses coherence=snoop where a PA does not name the one
+ * place a line can sit (a virtually indexed L1), so each lookup here is a
+ * set's tags.
+ */
+#include "hw/coherence.h"
+
+#include "base/panic.h"
+
+/*
+ * @o's copy of a line at slot @i of @k leaves for a writer's ownership:
+ * a modified copy's data goes with it, so nothing is written back.
+ */
+static void snoop_drop(struct cache *k, int i)
+{
+	phys_addr_t wb;
+
+	if (i >= 0)
+		__cache_maint_way(k, (u32)i, CACHE_INV, &wb);
+}
+
+/*
+ * A modified copy at slot @i of @o's L1 becomes clean for a reader.  Under
+ * a shared outer cache the line is written back into it (the A15's owned
+ * state, as its later eviction would); a P6's own outer cache and DRAM
+ * take it on the bus, which costs the reader nothing beyond the transfer.
+ */
+static void snoop_clean_l1(struct cpu *c, struct cpu *o, int i,
+			   phys_addr_t pa)
+{
+	struct cache_outcome out;
+	phys_addr_t wb;
+
+	if (i < 0 || !cache_line_dirty(&o->l1d, (u32)i))
+		return;
+	__cache_maint_way(&o->l1d, (u32)i, CACHE_CLEAN, &wb);
+	o->l1d_wmask[i] = 0;
+	if (o->l2 != c->l2)
+		return;
+	cache_access_pa_shaped(c->l2, CACHE_SHAPE_ANY, pa, true, &out);
+	c->l2->evictions += out.evicted;
+	if (out.evicted_dirty) {
+		/* What the allocation pushed out goes to DRAM, the
+		 * reader's to pay as its own victims are. */
+		hw_event(c, EV_l2_writeback);
+		hw_event(c, EV_dram_write);
+		hw_charge(c, CAUSE_writeback, machine->cfg.cost.l2_writeback);
+	}
+}
+
+void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
+		     struct snoop *s)
+{
+	*s = (struct snoop){ 0 };
+	for (u32 j = 0; j < machine->ncpus; j++) {
+		struct cpu *o = &machine->cpu[j];
+		bool own_l2 = o->l2 != c->l2;
+		int i1, i2;
+		bool d1, d2;
+
+		if (o == c)
+			continue;
+		i1 = cache_slot_of_pa(&o->l1d, pa);
+		i2 = own_l2 ? cache_slot_of_pa(o->l2, pa) : -1;
+		if (i1 < 0 && i2 < 0)
+			continue;
+		s->held = true;
+		s->remote |= o->node != c->node;
+		d1 = i1 >= 0 && cache_line_dirty(&o->l1d, (u32)i1);
+		d2 = i2 >= 0 && cache_line_dirty(o->l2, (u32)i2);
+		if (d1 || d2) {
+			BUG_ON(s->modified);	/* one owner at most */
+			s->modified = true;
+			s->false_sharing = d1 && !(o->l1d_wmask[i1] & bytes);
+		}
+		if (write) {
+			snoop_drop(&o->l1d, i1);
+			snoop_drop(o->l2, i2);
+			continue;
+		}
+		snoop_clean_l1(c, o, i1, pa);
+		if (d2) {
+			phys_addr_t wb;
+
+			__cache_maint_way(o->l2, (u32)i2, CACHE_CLEAN, &wb);
+		}
+	}
+}
+
+/* Is the line at slot @i of @k modified, and held by a CPU other than @c? */
+static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
+{
+	phys_addr_t pa = cache_line_pa(k, i);
+
+	if (!cache_line_dirty(k, i))
+		return;
+	for (u32 j = 0; j < machine->ncpus; j++) {
+		const struct cpu *o = &machine->cpu[j];
+
+		if (o == c)
+			continue;
+		if (cache_slot_of_pa(&o->l1d, pa) >= 0 ||
+		    (o->l2 != c->l2 && cache_slot_of_pa(o->l2, pa) >= 0))
+			panic("coherence: PA %#llx is modified on CPU%u and held by CPU%u",
+			      (unsigned long long)pa, c->id, o->id);
+	}
+}
+
+void coherence_audit(void)
+{
+	if (!machine->cfg.coherent)
+		return;
+	for (u32 j = 0; j < machine->ncpus; j++) {
+		const struct cpu *c = &machine->cpu[j];
+
+		for (u32 i = 0; i < c->l1d.sets * c->l1d.ways; i++)
+			audit_line(c, &c->l1d, i);
+		if (machine->cfg.l2_per_cpu)
+			for (u32 i = 0; i < c->l2->sets * c->l2->ways; i++)
+				audit_line(c, c->l2, i);
+	}
+}
