@@ -392,3 +392,25 @@ Test(explain, cli_table_json_and_svg)
 	cr_assert_str_eq(svg, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
 	remove("/tmp/vmsplit-explain.svg");
 }
+
+/*
+ * coherence=snoop on the NUMA-Q: spawn's fork and exit write the same
+ * lines from several CPUs, and explain books the transfers by cause --
+ * coherence, and false sharing where a CPU took a line whose owner wrote
+ * none of the bytes it touched -- less the DRAM fills they replace.
+ */
+Test(explain, coherence_and_false_sharing_are_causes)
+{
+	struct test_sh_output r = test_sh(
+		"\"$VMSPLIT_BIN\" explain spawn --platform numaq-16 --from coherence=none --to coherence=snoop");
+
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "\ncoherence                      0.0000      2119314     +2119314"),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "\nfalse_sharing                  0.0000        64888       +64888"),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "\ndram_fill                     5499375      3662549     -1836826"),
+		  "%s", r.out);
+	free(r.out);
+	free(r.err);
+}
