@@ -9,7 +9,8 @@
  *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP)
  *   [2] 0: the board's flavour, else flavour (n - 1) % NR_FLAVOURS;
  *       bit 7 CONFIG_DEBUG_HIGHMEM=y
- *   [3] cpus: 0 the board's, else 1 + n % the board's
+ *   [3] cpus: 0 the board's, else 1 + n % the board's; with the
+ *       extended op set (byte 7) bit 7 is pcp=y and n its low 7 bits
  *   [4] mem=: 0 all RAM, else n x 4 MiB (boot may refuse it)
  *   [5..6] page_alloc_fail_nth, little-endian (0: off)
  *   [7] bit 0 icache_model=n, bit 1 CONFIG_CPU_SW_DOMAIN_PAN=n, bit 2
@@ -29,7 +30,8 @@
  * Bit 4 with them (kernel_data=mem_map) was set in two committed crash
  * inputs only, where it meant nothing; they were rewritten without it.
  * No committed input had bit 5 with them before it meant
- * streaming=throughput, nor bit 6 before coherence=snoop.
+ * streaming=throughput, nor bit 6 before coherence=snoop, nor byte 3's
+ * bit 7 before pcp=y.
  * The settings go through settings_parse() and settings_validate(), the
  * command line's own path, so a header the CLI would refuse is skipped.
  *
@@ -543,7 +545,7 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	};
 	const struct platform *p;
 	char word[64], err[256];
-	u32 nplat = 0;
+	u32 nplat = 0, cpus;
 	int ret = 0;
 
 	while (platforms[nplat])
@@ -569,8 +571,13 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	}
 	if (h[2] & 0x80)
 		ret |= add_word(s, words, wordslen, "CONFIG_DEBUG_HIGHMEM=y");
-	if (h[3]) {
-		snprintf(word, sizeof(word), "cpus=%u", 1 + h[3] % p->hw.ncpus);
+	cpus = h[3];
+	if ((h[7] & HDR_EXT_OPS) == HDR_EXT_OPS && (cpus & 0x80)) {
+		ret |= add_word(s, words, wordslen, "pcp=y");
+		cpus &= 0x7f;
+	}
+	if (cpus) {
+		snprintf(word, sizeof(word), "cpus=%u", 1 + cpus % p->hw.ncpus);
 		ret |= add_word(s, words, wordslen, word);
 	}
 	if (h[4]) {

@@ -26,6 +26,8 @@ EXT_OPS = 0x88
 KDATA = 0x10
 STREAMING = 0x20
 COHERENCE = 0x40
+# Header byte 3 with the extended op set: bit 7 pcp=y.
+PCP = 0x80
 
 # Pointers: (kind, off); kind & 7 picks the sort, kind >> 3 the slot.
 def good(slot, off=0): return [0 | slot << 3, off]
@@ -170,6 +172,12 @@ MM_SETTINGS.update({
     'mm-numaq-coherence-6cpus': header(2, cpus=5,
                                        bits7=EXT_OPS | KDATA | COHERENCE),
     'mm-a15-coherence-kdata': header(3, bits7=EXT_OPS | KDATA | COHERENCE),
+    # Per-CPU page lists (header byte 3 bit 7): 2.5.73's on four CPUs with
+    # their struct pages placed, 5.7's on the BeagleBone's one.
+    'mm-numaq-pcp-4cpus': header(2, cpus=PCP | 3,
+                                 bits7=EXT_OPS | KDATA | COHERENCE),
+    'mm-beaglebone-pcp-gupkmap': header(1, bits1=2 << 6, cpus=PCP,
+                                        bits7=EXT_OPS),
 })
 
 def dictionary():

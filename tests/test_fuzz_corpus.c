@@ -89,6 +89,7 @@ static const struct expect seeds[] = {
 	{ "mm-beaglebone-black-withmemcpy", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-kdata-gupkmap", 46, 5, 1, 0, false, 0 },
+	{ "mm-beaglebone-pcp-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-withmemcpy", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-gupkmap", 46, 5, 1, 0, false, 0 },
@@ -101,6 +102,7 @@ static const struct expect seeds[] = {
 	{ "mm-numaq-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-highpte-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-kdata-4cpus", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-pcp-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-streaming-4cpus", 46, 5, 1, 0, false, 0 },
 };

@@ -68,6 +68,8 @@ struct settings {
 	/* coherence=snoop: the CPUs' private caches snoop each other
 	 * (hw/coherence.h); none: they do not. */
 	bool coherence_snoop;
+	/* pcp=y: per-CPU lists of free order-0 pages (mm/mmzone.h). */
+	bool pcp_lists;
 	u64 seed;		/* the run's PRNG seed */
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;

@@ -47,6 +47,7 @@ int mm_init(void)
 	if (err)
 		return err;
 	memblock_free_all();
+	zone_pcp_init(config->pcp_lists);
 	kmap_init();
 	/* Boot's own struct page writes go uncharged, as boot itself. */
 	page_touch_init();
@@ -56,6 +57,7 @@ int mm_init(void)
 void mm_exit(void)
 {
 	page_touch_exit();
+	zone_pcp_exit();
 	kmap_exit();
 	free_area_exit();
 	memblock_reset();

@@ -175,7 +175,8 @@ static unsigned long sum_free(enum zone_type first, enum zone_type last)
 
 	for (u32 nid = 0; nid < nr_nodes; nid++)
 		for (int zt = first; zt <= (int)last; zt++)
-			n += node_data[nid].node_zones[zt].free_pages;
+			n += node_data[nid].node_zones[zt].free_pages +
+			     node_data[nid].node_zones[zt].pcp_pages;
 	return n;
 }
 

@@ -35,6 +35,22 @@ struct free_area {
  * Linux's CONFIG_DEFERRED_STRUCT_PAGE_INIT, which also grows a zone on
  * demand; there the deferred pages still get initialised by a kthread.)
  */
+/*
+ * A CPU's list of free order-0 pages of a zone (pcp=y; struct
+ * per_cpu_pages, Linux 2.5.45's hot list, kept since): frees push on the
+ * head and allocations pop it, so a CPU gets back the page it freed last,
+ * still warm in its caches.  An allocation finding count at or below
+ * @low takes @batch pages from the buddy lists first; a free that leaves
+ * count at @high (2.5.73: finds it there) gives the @batch at the tail
+ * back.  The values follow the kernel (zone_pcp_init in mm/page_alloc.c).
+ */
+struct per_cpu_pages {
+	u32 count, low, high, batch;
+	struct list_head list;
+};
+
+#define PCP_MAX_CPUS 32		/* hw/machine.h MAX_CPUS */
+
 struct zone {
 	const char *name;
 	u32 node;
@@ -45,6 +61,11 @@ struct zone {
 	struct free_area free_area[MAX_ORDER];
 	unsigned long first_deferred_pfn;	/* where the next one is sought */
 	unsigned long nr_deferred;		/* boot blocks not yet written */
+	/* pcp=y: each CPU's list, and the pages on all of them (free, but
+	 * not in free_area: nr_free_pages counts them, as Linux's
+	 * NR_FREE_PAGES does not). */
+	struct per_cpu_pages pcp[PCP_MAX_CPUS];
+	unsigned long pcp_pages;
 };
 
 struct pglist_data {
@@ -128,6 +149,14 @@ int free_area_init(const struct mem_layout *l);
  * afterwards, since deferred_grow_zone() reads it.
  */
 void memblock_free_all(void);
+/*
+ * zone_pcp_init - after memblock_free_all: @on (pcp=y) gives every zone
+ * its CPUs' page lists, sized as the running kernel sizes them;
+ * zone_pcp_exit at mm_exit turns them off (the pages on them are
+ * counted free and go with the zones).
+ */
+void zone_pcp_init(bool on);
+void zone_pcp_exit(void);
 
 /* Tear everything down (host memory only). */
 void free_area_exit(void);

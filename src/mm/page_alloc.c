@@ -6,9 +6,14 @@
  * as the buddy is a free block of the same order in the same zone
  * (__free_one_page()).
  *
- * Not modelled: per-CPU page lists, watermarks and lowmem_reserve,
- * migrate types, reclaim.  An allocation either finds a block in its
- * zonelist or fails.
+ * Per-CPU page lists (pcp=y, off by default until the boards are refitted
+ * with them): order-0 pages are freed to and allocated from the running
+ * CPU's list of each zone, moving to and from the buddy lists in batches
+ * (struct per_cpu_pages, zone_pcp_init below).  Not modelled: their cold
+ * end (no modelled caller asks for __GFP_COLD or frees cold), migrate
+ * types (one list per CPU), watermarks and lowmem_reserve, reclaim.  An
+ * allocation either finds a block in its zonelist -- after draining every
+ * CPU's list, with pcp=y -- or fails.
  *
  * Page state.  A free block is described by its head alone: PG_buddy,
  * private = order, _refcount 0.  The other frames of a free block carry no
@@ -24,6 +29,7 @@
 
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "config/settings.h"
 #include "kernel/sched.h"
 #include "mm/highmem.h"
 #include "mm/memblock.h"
@@ -31,6 +37,11 @@
 #include "mm/page_touch.h"
 
 unsigned int page_alloc_fail_nth;
+
+/* pcp=y, from zone_pcp_init to zone_pcp_exit. */
+static bool pcp_enabled;
+/* 2.5.73's order of the high check: before the free's list_add. */
+static bool pcp_check_before_add;
 
 /*
  * Make @page the head of a free block of @order (set_buddy_order()).
@@ -80,6 +91,31 @@ static void del_page_from_free_list(struct page *page, struct zone *zone,
 	clear_page_flag(page, PG_buddy);
 	page->private = 0;
 	zone->free_area[order].nr_free--;
+}
+
+/* A free order-0 page onto a CPU's list: list_add at the head, or
+ * list_add_tail (a bulk refill keeps the buddy's order). */
+static void pcp_list_add(struct page *page, struct per_cpu_pages *pcp,
+			 bool to_tail)
+{
+	page_touch(page, PF_lru, true);
+	page_touch_link(to_tail ? pcp->list.prev : pcp->list.next);
+	if (to_tail)
+		list_add_tail(&page->lru, &pcp->list);
+	else
+		list_add(&page->lru, &pcp->list);
+	pcp->count++;
+}
+
+/* ... and off it: list_del, as del_page_from_free_list's. */
+static void pcp_list_del(struct page *page, struct per_cpu_pages *pcp)
+{
+	page_touch(page, PF_lru, false);
+	page_touch_link(page->lru.prev);
+	page_touch_link(page->lru.next);
+	page_touch(page, PF_lru, true);
+	list_del(&page->lru);
+	pcp->count--;
 }
 
 /*
@@ -267,6 +303,170 @@ static struct page *__rmqueue(struct zone *zone, unsigned int order,
 }
 
 /*
+ * free_pcppages_bulk (2.5.73: free_pages_bulk): the @n pages at the tail of
+ * @pcp, the coldest, back to @zone's buddy lists.  Return: the merges.
+ */
+static unsigned int pcp_free_bulk(struct zone *zone, struct per_cpu_pages *pcp,
+				  u32 n)
+{
+	unsigned int merges = 0;
+
+	while (n-- && pcp->count) {
+		struct page *page = list_last_entry(&pcp->list, struct page,
+						    lru);
+
+		pcp_list_del(page, pcp);
+		zone->pcp_pages--;
+		merges += __free_one_page(page_to_pfn(page), zone, 0, false);
+	}
+	return merges;
+}
+
+/*
+ * rmqueue_pcplist (2.5.73 and 3.14: the order-0 half of
+ * buffered_rmqueue): an order-0 page from the head of CPU @cpu's list of
+ * @zone, refilled first with up to a batch from the buddy lists
+ * (rmqueue_bulk: each __rmqueue'd page to the tail) when it holds @low or
+ * fewer.  Return: the page, or NULL if the list stays empty.
+ */
+static struct page *rmqueue_pcplist(struct zone *zone, u32 cpu,
+				    unsigned int *splits)
+{
+	struct per_cpu_pages *pcp = &zone->pcp[cpu];
+	struct page *page;
+
+	if (pcp->count <= pcp->low) {
+		for (u32 i = 0; i < pcp->batch; i++) {
+			unsigned int s = 0;
+
+			page = __rmqueue(zone, 0, &s);
+			if (!page)
+				break;
+			*splits += s;
+			pcp_list_add(page, pcp, true);
+			zone->pcp_pages++;
+		}
+	}
+	if (!pcp->count)
+		return NULL;
+	page = list_first_entry(&pcp->list, struct page, lru);
+	pcp_list_del(page, pcp);
+	zone->pcp_pages--;
+	return page;
+}
+
+/*
+ * free_unref_page (3.14: free_hot_cold_page, 2.5.73: free_hot_page): an
+ * order-0 page to the head of this CPU's list of its zone; a list at its
+ * high mark gives a batch back (after the add; 2.5.73 looks before).
+ */
+static void free_unref_page(struct page *page)
+{
+	struct zone *zone = page_zone(page);
+	struct per_cpu_pages *pcp = &zone->pcp[this_cpu()->id];
+	unsigned int merges = 0;
+
+	page->private = 0;
+	if (pcp_check_before_add && pcp->count >= pcp->high)
+		merges = pcp_free_bulk(zone, pcp, pcp->batch);
+	pcp_list_add(page, pcp, false);
+	zone->pcp_pages++;
+	if (!pcp_check_before_add && pcp->count >= pcp->high)
+		merges = pcp_free_bulk(zone, pcp, pcp->batch);
+	charge_n(CODE_buddy_merge, merges);
+}
+
+/*
+ * drain_all_pages: every CPU's lists back to the buddy lists, what an
+ * allocation that found nothing does before it fails (Linux drains in its
+ * slow path; the model has no reclaim to try first).  Return: the pages.
+ */
+static unsigned long drain_all_pages(void)
+{
+	unsigned long n = 0;
+	unsigned int merges = 0;
+
+	for (u32 nid = 0; nid < nr_nodes; nid++)
+		for (int zt = 0; zt < MAX_NR_ZONES; zt++) {
+			struct zone *zone = &NODE_DATA(nid)->node_zones[zt];
+
+			n += zone->pcp_pages;
+			for (u32 cpu = 0; cpu < machine->ncpus; cpu++)
+				merges += pcp_free_bulk(zone, &zone->pcp[cpu],
+							zone->pcp[cpu].count);
+		}
+	charge_n(CODE_buddy_merge, merges);
+	return n;
+}
+
+/*
+ * zone_batchsize: about a thousandth of the zone, at most 256 KiB (2.5.73),
+ * 512 KiB (3.14) or 1 MiB (5.7) of pages, a quarter of that, at least one;
+ * from 2.6 clamped to 2^n - 1 (rounddown_pow_of_two(batch + batch / 2) -
+ * 1).  The 512 KiB -> 1 MiB step is placed at 5.0: the trees read are
+ * 3.14.1's and 5.7.14's mm/page_alloc.c.
+ */
+static u32 zone_batchsize(unsigned long pages, u32 version)
+{
+	unsigned long cap = version < KERNEL_VERSION(2, 6, 0) ? 256 * 1024 :
+			    version < KERNEL_VERSION(5, 0, 0) ? 512 * 1024 :
+								1024 * 1024;
+	unsigned long batch = pages / 1024;
+
+	if (batch * PAGE_SIZE > cap)
+		batch = cap / PAGE_SIZE;
+	batch /= 4;
+	if (batch < 1)
+		batch = 1;
+	if (version < KERNEL_VERSION(2, 6, 0))
+		return (u32)batch;
+	batch += batch / 2;
+	return (u32)((1ul << (63 - __builtin_clzl(batch))) - 1);
+}
+
+void zone_pcp_init(bool on)
+{
+	u32 v = settings_kernel_version(config);
+
+	pcp_enabled = on;
+	if (!on)
+		return;
+	/*
+	 * 2.5.73 free_area_init_core: the hot list low 2 x batch, high
+	 * 6 x batch, refilled at or below low, the high mark checked
+	 * before the add.  3.14 and 5.7 pageset_set_batch: high 6 x batch,
+	 * refilled when empty, checked after.  6.1 sizes high from the low
+	 * watermark, which the model has not: 5.7's rule (coarse).
+	 */
+	pcp_check_before_add = v < KERNEL_VERSION(2, 6, 0);
+	for (u32 nid = 0; nid < nr_nodes; nid++)
+		for (int zt = 0; zt < MAX_NR_ZONES; zt++) {
+			struct zone *zone = &NODE_DATA(nid)->node_zones[zt];
+			/* pageset_set_batch: high 6 x batch, batch at
+			 * least 1 (a tiny zone's batch is 2^0 - 1 = 0). */
+			u32 raw = zone_batchsize(zone->present_pages, v);
+			u32 batch = MAX(1u, raw);
+
+			zone->pcp_pages = 0;
+			for (u32 cpu = 0; cpu < PCP_MAX_CPUS; cpu++) {
+				struct per_cpu_pages *pcp = &zone->pcp[cpu];
+
+				*pcp = (struct per_cpu_pages){
+					.low = pcp_check_before_add ? 2 * batch : 0,
+					.high = 6 * raw,
+					.batch = batch,
+				};
+				INIT_LIST_HEAD(&pcp->list);
+			}
+		}
+}
+
+void zone_pcp_exit(void)
+{
+	pcp_enabled = false;
+}
+
+/*
  * The zonelist, zone-ordered as 32-bit NUMA kernels built it
  * (ZONELIST_ORDER_ZONE): every node's zone of one type, the local node
  * first and then node+1, node+2, ... wrapping, before the next lower type.
@@ -276,12 +476,18 @@ static struct page *get_page_from_freelist(enum zone_type high, u32 local,
 					   unsigned int order,
 					   unsigned int *splits)
 {
+	u32 cpu = this_cpu()->id;
+
 	for (int zt = high; zt >= 0; zt--) {
 		for (u32 i = 0; i < nr_nodes; i++) {
 			u32 nid = (local + i) % nr_nodes;
 			struct zone *zone = &NODE_DATA(nid)->node_zones[zt];
-			struct page *page = __rmqueue(zone, order, splits);
+			struct page *page;
 
+			if (pcp_enabled && !order)
+				page = rmqueue_pcplist(zone, cpu, splits);
+			else
+				page = __rmqueue(zone, order, splits);
 			if (page)
 				return page;
 		}
@@ -338,6 +544,9 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order)
 	if (order >= MAX_ORDER)
 		goto fail;
 	page = get_page_from_freelist(gfp_zone(gfp), local, order, &splits);
+	if (!page && pcp_enabled && drain_all_pages())
+		page = get_page_from_freelist(gfp_zone(gfp), local, order,
+					      &splits);
 	if (!page)
 		goto fail;
 	charge_n(CODE_buddy_split, splits);
@@ -389,10 +598,14 @@ void __free_pages(struct page *page, unsigned int order)
 	page_touch(page, PF_mapping, false);
 	page_touch(page, PF_flags, true);
 	set_page_flags(page, 0);
+	hw_event(this_cpu(), EV_page_free);
+	if (pcp_enabled && !order) {
+		free_unref_page(page);
+		return;
+	}
 	merges = __free_one_page(page_to_pfn(page), page_zone(page), order,
 				 false);
 	charge_n(CODE_buddy_merge, merges);
-	hw_event(this_cpu(), EV_page_free);
 }
 
 void page_ref_charge(void)
