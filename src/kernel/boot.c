@@ -31,6 +31,7 @@
 #include "kernel/process.h"
 #include "kernel/syscall.h"
 #include "mm/page_tree.h"
+#include "mm/vma_touch.h"
 
 /* Free pages right after boot: what a clean run must end with. */
 static unsigned long free_baseline;
@@ -156,6 +157,7 @@ void abandon_kernel(void)
 	slab_forget();
 	kmalloc_forget();
 	page_tree_forget();
+	vma_touch_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
@@ -186,6 +188,7 @@ void shutdown_kernel(void)
 	kmalloc_exit();
 	page_tree_exit();
 	rmap_exit();
+	vma_touch_exit();
 	if (checks)
 		mm_audit_end_of_run(free_baseline);
 	placement_release();

@@ -25,6 +25,7 @@
 #include "mm/internal.h"
 #include "mm/page_touch.h"
 #include "mm/rmap.h"
+#include "mm/vma_touch.h"
 
 #include <stdlib.h>
 
@@ -453,6 +454,13 @@ int handle_page_fault(vaddr_t addr, bool write, bool user)
 		return VM_FAULT_SIGSEGV;
 	down_read(&mm->mmap_sem);
 	vma = find_vma(mm, addr);
+	if (vma) {
+		/* access_error and handle_mm_fault: vm_flags and
+		 * vm_page_prot; a file fault its vm_pgoff and vm_file. */
+		vma_touch(vma, VF_flags_prot, false);
+		if (vma->vm_file)
+			vma_touch(vma, VF_pgoff_file, false);
+	}
 	if (!vma || vma->vm_start > addr || access_error(vma, write)) {
 		up_read(&mm->mmap_sem);
 		return VM_FAULT_SIGSEGV;

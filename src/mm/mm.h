@@ -40,6 +40,9 @@ struct vm_area_struct {
 	struct vm_area_struct *vm_next;	/* sorted by address */
 	/* vm_file->i_mmap's links (mm/mmap.c: vma_link_file). */
 	struct vm_area_struct *i_mmap_next, **i_mmap_pprev;
+	/* kernel_data=mem_map: its vm_area_cachep object (mm/vma_touch.h),
+	 * else 0. */
+	vaddr_t kva;
 };
 
 struct mm_struct {

@@ -20,6 +20,7 @@
 #include "mm/internal.h"
 #include "mm/rmap.h"
 #include "mm/page_tree.h"
+#include "mm/vma_touch.h"
 
 bool mm_leak_one_page;
 
@@ -73,8 +74,11 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr)
 	CC_SCOPE(find_vma);
 	struct vm_area_struct *v = mm->mmap_cache;
 
+	if (v)
+		vma_touch(v, VF_start_end, false);
 	if (v && v->vm_start <= addr && addr < v->vm_end)
 		return v;
+	vma_touch_lookup(mm, addr);
 	for (v = mm->mmap; v; v = v->vm_next) {
 		charge(CODE_find_vma_step);
 		if (addr < v->vm_end) {
@@ -130,6 +134,10 @@ struct vm_area_struct *i_mmap_next_holding(struct vm_area_struct *vma,
 	for (; vma; vma = vma->i_mmap_next) {
 		unsigned long pages = (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
 
+		/* The i_mmap walk: each VMA's links, offset and range. */
+		vma_touch(vma, VF_shared, false);
+		vma_touch(vma, VF_pgoff_file, false);
+		vma_touch(vma, VF_start_end, false);
 		if (pgoff >= vma->vm_pgoff && pgoff - vma->vm_pgoff < pages) {
 			charge(CODE_find_vma_step);
 			return vma;
@@ -144,7 +152,10 @@ static void remove_vma_list(struct vm_area_struct *vma)
 	while (vma) {
 		struct vm_area_struct *next = vma->vm_next;
 
+		/* remove_vma: vm_ops, vm_file (fput), vm_area_free. */
+		vma_touch(vma, VF_pgoff_file, false);
 		vma_unlink_file(vma);
+		vma_unplace(vma);
 		free(vma);
 		vma = next;
 	}
@@ -156,6 +167,7 @@ static vaddr_t get_unmapped_area(struct mm_struct *mm, u32 len)
 	u64 addr = mm->mmap_base;
 
 	for (struct vm_area_struct *v = mm->mmap; v; v = v->vm_next) {
+		vma_touch(v, VF_start_end, false);
 		if (v->vm_end <= addr)
 			continue;
 		if (addr + len <= v->vm_start)
@@ -190,6 +202,12 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 	vma = calloc(1, sizeof(*vma));
 	if (!vma)
 		return -ENOMEM;
+	if (vma_place(vma)) {
+		free(vma);
+		return -ENOMEM;
+	}
+	/* vm_area_alloc's zeroing and the fields set: every byte. */
+	vma_touch_all(vma, true);
 	vma->vm_mm = mm;
 	vma->vm_start = addr;
 	vma->vm_end = addr + len;
@@ -200,6 +218,7 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 	vma->vm_pgoff = pgoff;
 	vma_link_file(vma);
 	vma_link(mm, vma);
+	vma_touch_link(mm, vma);
 	return addr;
 }
 
@@ -211,12 +230,21 @@ static int split_vma(struct vm_area_struct *vma, vaddr_t addr)
 	if (!n)
 		return -ENOMEM;
 	*n = *vma;
+	if (vma_place(n)) {
+		free(n);
+		return -ENOMEM;
+	}
+	/* vm_area_dup: the old one read whole, the new one written. */
+	vma_touch_all(vma, false);
+	vma_touch_all(n, true);
 	n->vm_start = addr;
 	if (n->vm_file)
 		n->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
 	vma_link_file(n);
+	vma_touch(vma, VF_start_end, true);
 	vma->vm_end = addr;
 	vma->vm_next = n;
+	vma_touch_link(vma->vm_mm, n);
 	return 0;
 }
 
@@ -234,6 +262,7 @@ int do_munmap(struct mm_struct *mm, vaddr_t start, u32 len)
 	for (pp = &mm->mmap; *pp;) {
 		struct vm_area_struct *v = *pp;
 
+		vma_touch(v, VF_start_end, false);
 		if (v->vm_end <= start) {
 			pp = &v->vm_next;
 			continue;
@@ -248,6 +277,14 @@ int do_munmap(struct mm_struct *mm, vaddr_t start, u32 len)
 		}
 		if (v->vm_end > end && split_vma(v, end))
 			return -ENOMEM;
+		/* detach_vmas_to_be_unmapped: rb_erase, and the list
+		 * predecessor's vm_next. */
+		vma_touch(v, VF_rb, false);
+		vma_touch(v, VF_next, false);
+		if (pp != &mm->mmap)
+			vma_touch(container_of(pp, struct vm_area_struct,
+					       vm_next),
+				  VF_next, true);
 		*pp = v->vm_next;
 		v->vm_next = NULL;
 		*tail = v;
@@ -291,8 +328,10 @@ vaddr_t do_brk(struct mm_struct *mm, vaddr_t brk)
 			    (v->vm_flags & VM_WRITE) &&
 			    !(v->vm_flags & VM_GROWSDOWN))
 				break;
-		if (v)
+		if (v) {
+			vma_touch(v, VF_start_end, true);
 			v->vm_end = new;
+		}
 		else if (IS_ERR_VALUE(do_mmap(mm, old, new - old,
 					      VM_READ | VM_WRITE, NULL, 0)))
 			return mm->brk;
@@ -309,8 +348,12 @@ void exit_mmap(struct mm_struct *mm)
 	spin_lock(&mm->page_table_lock);
 	tlb_gather_mmu(&tlb, mm);
 	flush_cache_mm(mm);
-	for (v = mm->mmap; v; v = v->vm_next)
+	for (v = mm->mmap; v; v = v->vm_next) {
+		/* unmap_vmas: each VMA's range and flags. */
+		vma_touch(v, VF_start_end, false);
+		vma_touch(v, VF_flags_prot, false);
 		unmap_page_range(&tlb, v, v->vm_start, v->vm_end);
+	}
 	v = mm->mmap;
 	mm->mmap = NULL;
 	mm->mmap_cache = NULL;
@@ -344,10 +387,19 @@ int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
 			break;
 		}
 		*n = *v;
+		if (vma_place(n)) {
+			free(n);
+			err = -ENOMEM;
+			break;
+		}
+		/* vm_area_dup: *new = *orig. */
+		vma_touch_all(v, false);
+		vma_touch_all(n, true);
 		n->vm_mm = mm;
 		n->vm_next = NULL;
 		vma_link_file(n);
 		vma_link(mm, n);
+		vma_touch_link(mm, n);
 		spin_lock(&mm->page_table_lock);
 		err = copy_page_range(mm, oldmm, n);
 		spin_unlock(&mm->page_table_lock);
@@ -367,6 +419,7 @@ void mm_subsys_init(void)
 		panic("mm_subsys_init: no zero page");
 	set_page_flag(zero_page, PG_reserved);
 	page_tree_init();
+	vma_touch_init();
 }
 
 void mm_subsys_exit(void)
