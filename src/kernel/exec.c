@@ -17,6 +17,7 @@
 #include "fs/file.h"
 #include "kernel/exit.h"
 #include "kernel/sched.h"
+#include "kernel/task_stack.h"
 #include "kernel/user.h"
 #include "mm/mm.h"
 
@@ -172,6 +173,11 @@ int spawn_process(const struct program *prog, void *arg)
 {
 	struct task_struct *t = task_create(prog->name, spawn_entry, NULL, NULL);
 
+	if (task_stack_alloc(t)) {
+		t->state = TASK_ZOMBIE;
+		release_task(t);
+		return -ENOMEM;
+	}
 	t->entry_arg = t;
 	t->spawn_prog = prog;
 	t->spawn_arg = arg;

@@ -10,6 +10,7 @@
 #include "fs/file.h"
 #include "kernel/exit.h"
 #include "kernel/sched.h"
+#include "kernel/task_stack.h"
 #include "mm/mm.h"
 
 static int copy_mm(u32 clone_flags, struct task_struct *p)
@@ -47,7 +48,11 @@ int do_fork(u32 clone_flags, void (*fn)(void *), void *arg)
 		charge(CODE_fork);
 		hw_event(this_cpu(), EV_fork);
 		p = task_create(parent->comm, fn, arg, parent);
-		err = copy_mm(clone_flags, p);
+		err = task_stack_alloc(p);
+		if (!err) {
+			task_stack_fork(parent, p);
+			err = copy_mm(clone_flags, p);
+		}
 		if (err) {
 			p->state = TASK_ZOMBIE;
 			release_task(p);

@@ -3,6 +3,7 @@
  * The SMP scheduler and the simulation loop (see kernel/sched.h).
  */
 #include "kernel/sched.h"
+#include "kernel/task_stack.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,6 +212,7 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 	bool local = config->flavour == FLAVOUR_KMAP_LOCAL;
 
 	hw_event(this_cpu(), EV_context_switch);
+	task_stack_switch(prev, next);
 	if (local && prev->kmap_ctrl.idx)
 		__kmap_local_sched_out();
 	if (!next->mm) {
@@ -387,6 +389,7 @@ void release_task(struct task_struct *p)
 		list_del(&p->sibling);
 	list_del(&p->tasks);
 	task_count--;
+	task_stack_free(p);
 	coroutine_destroy(&p->co);
 	free(p);
 }

@@ -34,6 +34,7 @@
 #define DEF_TIMESLICE_MS 100	/* O(1) scheduler, nice 0 */
 
 struct mm_struct;
+struct page;
 struct files_struct;
 struct program;
 
@@ -75,6 +76,10 @@ struct task_struct {
 	bool need_resched;
 	u64 enqueued_at;		/* simulated time it became runnable */
 	struct files_struct *files;
+	/* kernel_data=mem_map: thread_info and the kernel stack, an
+	 * order-1 block (kernel/task_stack.h); NULL and 0 otherwise. */
+	struct page *stack_page;
+	vaddr_t stack_kva;
 	/* Host execution context. */
 	struct coroutine co;
 	jmp_buf start;			/* exec restarts the task here */

@@ -19,6 +19,7 @@
 #include "kernel/exit.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
+#include "kernel/task_stack.h"
 #include "kernel/user.h"
 #include "lib/uaccess.h"
 #include "mm/gfp.h"
@@ -61,6 +62,7 @@ u16 syscall_enter(void)
 	t->in_user = false;
 	prev = cc_enter(this_cpu(), CC_syscall);
 	charge(CODE_syscall_entry);
+	task_stack_entry();
 	arch_enter_kernel();
 	hw_event(this_cpu(), EV_syscall);
 	return prev;
@@ -82,6 +84,7 @@ static void check_return_to_user(void)
 void syscall_leave(u16 prev_cc)
 {
 	charge(CODE_syscall_exit);
+	task_stack_return();
 	cc_exit(this_cpu(), prev_cc);
 	/*
 	 * do_signal on the way out: SIGKILL has no handler; any other signal

@@ -14,6 +14,7 @@
 #include "kernel/exit.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
+#include "kernel/task_stack.h"
 #include "mm/mm.h"
 #include "mm/oom_kill.h"
 
@@ -26,9 +27,11 @@ static void user_fault(struct cpu *c)
 	t->in_user = false;
 	prev = cc_enter(c, CC_do_page_fault);
 	charge(CODE_syscall_entry);
+	task_stack_entry();
 	arch_enter_kernel();
 	ret = handle_page_fault(c->fault.va, c->fault.write, true);
 	charge(CODE_syscall_exit);
+	task_stack_return();
 	cc_exit(c, prev);
 	/* do_page_fault: out of memory is the OOM killer's, not SIGSEGV. */
 	if (ret == VM_FAULT_OOM)
