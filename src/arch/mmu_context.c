@@ -10,6 +10,7 @@
 #include "kernel/sched.h"
 #include "mm/highmem.h"
 #include "mm/mm.h"
+#include "mm/mm_touch.h"
 
 /* ASID allocation (3.x arch/arm/mm/context.c, without the SMP dance). */
 #define ASID_BITS 8
@@ -64,9 +65,16 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next)
 
 	if (prev == next)
 		return;
-	if (prev && platform()->arch == PLAT_X86)
+	/* cpu_clear / cpumask_set_cpu: atomics on the masks; the new
+	 * tables' base and the context (ldt, ASID or vmalloc_seq) read. */
+	if (prev && platform()->arch == PLAT_X86) {
+		mm_touch_rmw(prev, MF_cpu_mask);
 		prev->cpu_vm_mask &= ~bit;
+	}
+	mm_touch_rmw(next, MF_cpu_mask);
 	next->cpu_vm_mask |= bit;
+	mm_touch(next, MF_pgd, false);
+	mm_touch(next, MF_context, false);
 	if (layout.split_4g4g) {
 		/* The kernel's tables stay; the user's load on the way out. */
 		if (has_asid())

@@ -31,6 +31,7 @@
 #include "kernel/process.h"
 #include "kernel/syscall.h"
 #include "mm/page_tree.h"
+#include "mm/mm_touch.h"
 #include "mm/vma_touch.h"
 
 /* Free pages right after boot: what a clean run must end with. */
@@ -158,6 +159,7 @@ void abandon_kernel(void)
 	kmalloc_forget();
 	page_tree_forget();
 	vma_touch_forget();
+	mm_touch_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
@@ -189,6 +191,7 @@ void shutdown_kernel(void)
 	page_tree_exit();
 	rmap_exit();
 	vma_touch_exit();
+	mm_touch_exit();
 	if (checks)
 		mm_audit_end_of_run(free_baseline);
 	placement_release();

@@ -9,6 +9,7 @@
 #include "mm/audit.h"
 #include "mm/highmem.h"
 #include "mm/mm.h"
+#include "mm/mm_touch.h"
 
 struct exit_stats exit_stats;
 
@@ -31,6 +32,7 @@ static void exit_mm(struct task_struct *t)
 	mm_release(t);
 	if (!mm)
 		return;
+	mm_touch_rmw(mm, MF_count);
 	mm->mm_count++;
 	t->mm = NULL;
 	if (mm->mm_users == 1 && machine->checks)

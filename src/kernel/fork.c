@@ -12,6 +12,7 @@
 #include "kernel/sched.h"
 #include "kernel/task_stack.h"
 #include "mm/mm.h"
+#include "mm/mm_touch.h"
 
 static int copy_mm(u32 clone_flags, struct task_struct *p)
 {
@@ -21,6 +22,7 @@ static int copy_mm(u32 clone_flags, struct task_struct *p)
 	if (!oldmm)
 		return 0;
 	if (clone_flags & CLONE_VM) {
+		mm_touch_rmw(oldmm, MF_users);
 		oldmm->mm_users++;
 		p->mm = oldmm;
 		return 0;
@@ -28,6 +30,8 @@ static int copy_mm(u32 clone_flags, struct task_struct *p)
 	mm = mm_alloc();
 	if (!mm)
 		return -ENOMEM;
+	/* dup_mm: memcpy(mm, oldmm, sizeof(*mm)). */
+	mm_touch_all(oldmm, false);
 	err = dup_mmap(mm, oldmm);
 	if (err) {
 		mmput(mm);

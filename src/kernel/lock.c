@@ -71,6 +71,13 @@ void spin_unlock(struct spinlock *l)
 }
 
 
+/* The atomic on the count word, where the semaphore is placed. */
+static void rwsem_touch(const struct rw_semaphore *s)
+{
+	if (s->kva)
+		kv_touch(s->kva, 4, true);
+}
+
 /* A sleeping wait: the CPU idles until the semaphore is free. */
 static void rwsem_wait(u64 wait)
 {
@@ -89,6 +96,7 @@ void down_read(struct rw_semaphore *s)
 	might_sleep("kernel/locking/rwsem.c");
 	charge(CODE_rwsem);
 	rwsem_wait(contention(c, s->write_acquired_at, s->write_free_at));
+	rwsem_touch(s);
 	s->readers++;
 }
 
@@ -96,6 +104,7 @@ void up_read(struct rw_semaphore *s)
 {
 	if (s->readers <= 0)
 		panic("up_read: %s not held", s->name);
+	rwsem_touch(s);
 	s->readers--;
 	s->read_free_at = MAX(s->read_free_at, this_cpu()->cycles);
 }
@@ -110,6 +119,7 @@ void down_write(struct rw_semaphore *s)
 	if (s->writer || s->readers)
 		panic("down_write: %s already held (self-deadlock)", s->name);
 	rwsem_wait(contention(c, s->write_acquired_at, free_at));
+	rwsem_touch(s);
 	s->writer = 1;
 	s->write_acquired_at = c->cycles;
 }
@@ -118,6 +128,7 @@ void up_write(struct rw_semaphore *s)
 {
 	if (!s->writer)
 		panic("up_write: %s not held", s->name);
+	rwsem_touch(s);
 	s->writer = 0;
 	s->write_free_at = this_cpu()->cycles;
 }

@@ -37,6 +37,10 @@ struct rw_semaphore {
 	u64 read_free_at;	/* end of the last read hold */
 	u64 write_acquired_at;
 	int readers, writer;	/* current holders (nesting check) */
+	/* The count word's kernel address where its mm_struct is placed
+	 * (kernel_data=mem_map), else 0: each down and up is then an
+	 * atomic on that line. */
+	vaddr_t kva;
 };
 
 #define SPINLOCK_INIT(n) ((struct spinlock){ .name = (n), .owner = -1 })

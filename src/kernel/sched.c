@@ -18,6 +18,7 @@
 #include "kernel/irq.h"
 #include "mm/highmem.h"
 #include "mm/mm.h"
+#include "mm/mm_touch.h"
 
 #define TASK_STACK_SIZE (256 * 1024)
 
@@ -218,8 +219,10 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 	if (!next->mm) {
 		/* enter_lazy_tlb: keep whatever is loaded. */
 		next->active_mm = oldmm;
-		if (oldmm)
+		if (oldmm) {
+			mm_touch_rmw(oldmm, MF_count);
 			oldmm->mm_count++;
+		}
 	} else {
 		switch_mm(oldmm, next->mm);
 		next->active_mm = next->mm;

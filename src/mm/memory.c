@@ -12,6 +12,7 @@
  * more CPUs, the split PTE lock of the PTE page (pte_lockptr).
  */
 #include "mm/mm.h"
+#include "mm/mm_touch.h"
 
 #include "arch/cacheflush.h"
 #include "arch/kv.h"
@@ -257,6 +258,7 @@ static int do_anonymous_page(struct mm_struct *mm,
 		clear_user_highpage(page, addr);
 		set_page_flag(page, PG_anon);
 		ptep = map_lock(mm, addr, &ptl);
+		mm_touch_rmw(mm, MF_rss);
 		mm->rss++;
 		entry = maybe_mkwrite(pte_mkdirty(mk_pte(page, vm_page_prot(vma))),
 				      vma);
@@ -308,6 +310,7 @@ static int do_no_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	}
 	ptep = map_lock(mm, addr, &ptl);
 	if (pte_none(ptep_get(ptep))) {
+		mm_touch_rmw(mm, MF_rss);
 		mm->rss++;
 		entry = mk_pte(page, vm_page_prot(vma));
 		if (write)
@@ -364,9 +367,10 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	set_page_flag(new, PG_anon);
 	ptep = map_lock(mm, addr, &ptl);
 	if (ptep_get(ptep).pte == orig.pte) {
-		if (PageReserved(old))
+		if (PageReserved(old)) {
+			mm_touch_rmw(mm, MF_rss);
 			mm->rss++;
-		else
+		} else
 			page_remove_rmap(old, ptep);
 		flush_cache_page(vma, addr);
 		/* break_cow: establish the new page writable and dirty. */

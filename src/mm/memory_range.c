@@ -14,6 +14,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "mm/highmem.h"
+#include "mm/mm_touch.h"
 #include "mm/internal.h"
 #include "mm/rmap.h"
 
@@ -88,6 +89,7 @@ static void zap_pte_range(struct mmu_gather *tlb, struct mm_struct *mm,
 		if (page->mapping && pte_young(pte))
 			set_page_flag(page, PG_referenced);
 		page_remove_rmap(page, slot);
+		mm_touch_rmw(mm, MF_rss);
 		mm->rss--;
 		tlb_remove_page(tlb, page);
 	}
@@ -242,6 +244,7 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 			pte = pte_modify_flags(pte, 0, _PROT_DIRTY);
 		pte = pte_modify_flags(pte, 0, _PROT_YOUNG);
 		get_page(page);
+		mm_touch_rmw(dst, MF_rss);
 		dst->rss++;
 		set_pte_at(dst_ptep + off, pte);
 		pc = page_add_rmap(page, dst_ptep + off, pc);

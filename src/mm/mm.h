@@ -60,6 +60,9 @@ struct mm_struct {
 	vaddr_t start_stack;
 	u64 context_id;			/* ARMv6+: generation << 8 | ASID */
 	u32 cpu_vm_mask;		/* CPUs whose TLBs may hold it */
+	/* kernel_data=mem_map: its mm_cachep object (mm/mm_touch.h),
+	 * else 0. */
+	vaddr_t kva;
 };
 
 /*

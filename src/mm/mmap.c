@@ -20,6 +20,7 @@
 #include "mm/internal.h"
 #include "mm/rmap.h"
 #include "mm/page_tree.h"
+#include "mm/mm_touch.h"
 #include "mm/vma_touch.h"
 
 bool mm_leak_one_page;
@@ -42,11 +43,17 @@ struct mm_struct *mm_alloc(void)
 	mm->page_table_lock = SPINLOCK_INIT("page_table_lock");
 	/* TASK_UNMAPPED_BASE = PAGE_ALIGN(TASK_SIZE / 3) */
 	mm->mmap_base = ALIGN_UP(layout.task_size / 3, PAGE_SIZE);
+	if (mm_place(mm)) {
+		pgtable->pgd_free(mm->pgd);
+		free(mm);
+		return NULL;
+	}
 	return mm;
 }
 
 void mmdrop(struct mm_struct *mm)
 {
+	mm_touch_rmw(mm, MF_count);
 	if (--mm->mm_count > 0)
 		return;
 	BUG_ON(mm->mm_count < 0);
@@ -57,11 +64,13 @@ void mmdrop(struct mm_struct *mm)
 		pgtable->pgd_free(mm->pgd);
 	}
 	destroy_context(mm);
+	mm_unplace(mm);
 	free(mm);
 }
 
 void mmput(struct mm_struct *mm)
 {
+	mm_touch_rmw(mm, MF_users);
 	if (--mm->mm_users > 0)
 		return;
 	BUG_ON(mm->mm_users < 0);
@@ -74,14 +83,19 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr)
 	CC_SCOPE(find_vma);
 	struct vm_area_struct *v = mm->mmap_cache;
 
+	/* mm->mmap_cache, or 5.x's per-task vmacache and its seqnum. */
+	mm_touch(mm, MF_mmap_cache, false);
 	if (v)
 		vma_touch(v, VF_start_end, false);
 	if (v && v->vm_start <= addr && addr < v->vm_end)
 		return v;
+	mm_touch(mm, MF_mmap_rb, false);
 	vma_touch_lookup(mm, addr);
 	for (v = mm->mmap; v; v = v->vm_next) {
 		charge(CODE_find_vma_step);
 		if (addr < v->vm_end) {
+			if (mm_touch_caches_vma())
+				mm_touch(mm, MF_mmap_cache, true);
 			mm->mmap_cache = v;
 			return v;
 		}
@@ -219,6 +233,10 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 	vma_link_file(vma);
 	vma_link(mm, vma);
 	vma_touch_link(mm, vma);
+	/* The tree's root and list head; map_count++, total_vm. */
+	mm_touch(mm, MF_mmap_rb, false);
+	mm_touch_rmw(mm, MF_map_count);
+	mm_touch_rmw(mm, MF_total_vm);
 	return addr;
 }
 
@@ -289,9 +307,13 @@ int do_munmap(struct mm_struct *mm, vaddr_t start, u32 len)
 		v->vm_next = NULL;
 		*tail = v;
 		tail = &v->vm_next;
+		mm_touch_rmw(mm, MF_map_count);
+		mm_touch_rmw(mm, MF_total_vm);
 	}
 	if (!detached)
 		return 0;
+	/* The VMA cache dropped (5.x: vmacache_invalidate's seqnum++). */
+	mm_touch_rmw(mm, MF_mmap_cache);
 	mm->mmap_cache = NULL;
 	spin_lock(&mm->page_table_lock);
 	tlb_gather_mmu(&tlb, mm);
@@ -400,6 +422,7 @@ int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
 		vma_link_file(n);
 		vma_link(mm, n);
 		vma_touch_link(mm, n);
+		mm_touch_rmw(mm, MF_map_count);
 		spin_lock(&mm->page_table_lock);
 		err = copy_page_range(mm, oldmm, n);
 		spin_unlock(&mm->page_table_lock);
@@ -420,6 +443,7 @@ void mm_subsys_init(void)
 	set_page_flag(zero_page, PG_reserved);
 	page_tree_init();
 	vma_touch_init();
+	mm_touch_init();
 }
 
 void mm_subsys_exit(void)

@@ -16,6 +16,7 @@
 #include "mm/highmem.h"
 #include "mm/internal.h"
 #include "mm/mm.h"
+#include "mm/mm_touch.h"
 #include "mm/rmap.h"
 
 #define MAX_UNMAP 1024
@@ -62,6 +63,7 @@ static int try_to_unmap_one(struct page *page, pte_addr_t pa)
 	if (pte_dirty(pte))
 		set_page_flag(page, PG_dirty);
 	page_remove_rmap(page, ptep);
+	mm_touch_rmw(mm, MF_rss);
 	mm->rss--;
 	put_page(page);
 out_unlock:
@@ -107,6 +109,7 @@ static int objrmap_unmap_one(struct page *page, struct vm_area_struct *vma,
 	flush_tlb_page(vma, address);
 	if (pte_dirty(pte))
 		set_page_flag(page, PG_dirty);
+	mm_touch_rmw(mm, MF_rss);
 	mm->rss--;
 	page_remove_rmap(page, ptep);
 	put_page(page);
