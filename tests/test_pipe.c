@@ -16,7 +16,9 @@
 #include <errno.h>
 #include <string.h>
 
+#include "arch/layout.h"
 #include "fs/file.h"
+#include "hw/access.h"
 #include "fs/pipe.h"
 #include "fs/vfs.h"
 #include "kernel/exit.h"
@@ -24,6 +26,7 @@
 #include "kernel/sched.h"
 #include "kernel/user.h"
 #include "mm/gfp.h"
+#include "mm/kmalloc.h"
 
 #define KW "kirkwood-openblocks-a7"
 #define RING (PIPE_DEF_BUFFERS * PAGE_SIZE)
@@ -466,4 +469,65 @@ Test(pipe, stuck_reader_is_interrupted_then_killed)
 	cr_assert_eq(seen.ret[5], 0, "the parent died in its read");
 	cr_assert_eq(exit_stats.exits, 2);
 	shutdown();
+}
+
+/*
+ * kernel_data=mem_map (fs/pipe.c pipe_layout): the pipe_inode_info is a
+ * kzalloc'd kmalloc-128 object (5.7: 100 B), its bufs array a kcalloc'd
+ * kmalloc-512 one (16 x 24 B), mmap_sem-style: the mutex is the object's
+ * first word.  A 100-byte write and read, with the L1 flushed between,
+ * leave the ring's line (head and tail at 44) and slot 0's pipe_buffer
+ * resident: the read loaded them.
+ */
+static struct {
+	vaddr_t obj, bufs;
+	u32 obj_size, bufs_size;
+	bool ring_loaded, slot_loaded;
+} placed;
+
+static bool in_l1(vaddr_t va)
+{
+	return cache_slot_of_pa(&this_cpu()->l1d, __pa(va)) >= 0;
+}
+
+static void placed_main(void *arg)
+{
+	int fds[2];
+	vaddr_t buf = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	cr_assert_eq(sys_pipe(fds), 0);
+	placed.obj = pipe_object_kva(fds[0], &placed.bufs);
+	if (placed.obj) {
+		placed.obj_size = ksize(placed.obj);
+		placed.bufs_size = ksize(placed.bufs);
+	}
+	uv_write32(buf, 7);
+	cr_assert_eq(sys_write(fds[1], buf, 100), 100);
+	hw_dcache_op_all(this_cpu(), CACHE_FLUSH);
+	cr_assert_eq(sys_read(fds[0], buf, 100), 100);
+	if (placed.obj) {
+		placed.ring_loaded = in_l1(placed.obj + 44);
+		placed.slot_loaded = in_l1(placed.bufs);
+	}
+	sys_exit(0);
+}
+
+Test(pipe, placed_at_5_7_layout_under_mem_map)
+{
+	TEST_BOOT("beaglebone-white", "kernel_data=mem_map");
+	memset(&placed, 0, sizeof(placed));
+	test_run_process(placed_main, NULL);
+	cr_assert_neq(placed.obj, 0);
+	cr_assert_eq(placed.obj_size, 128);
+	cr_assert_eq(placed.bufs_size, 512);
+	cr_assert(placed.ring_loaded);
+	cr_assert(placed.slot_loaded);
+	test_shutdown();
+
+	TEST_BOOT("beaglebone-white");
+	memset(&placed, 0, sizeof(placed));
+	test_run_process(placed_main, NULL);
+	cr_assert_eq(placed.obj, 0);
+	test_shutdown();
 }

@@ -28,16 +28,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/kv.h"
 #include "base/errno.h"
 #include "base/list.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "config/settings.h"
 #include "fs/file.h"
 #include "kernel/lock.h"
 #include "kernel/sched.h"
 #include "lib/uaccess.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
+#include "mm/kmalloc.h"
+#include "mm/page_touch.h"
 
 #define S_IFIFO 0010000
 
@@ -54,6 +58,9 @@ struct pipe_buffer {
 
 struct pipe_inode_info {
 	struct rw_semaphore mutex;
+	/* kernel_data=mem_map: the kernel's pipe_inode_info and its bufs
+	 * array (pipe_place), else 0. */
+	vaddr_t kva, bufs_kva;
 	struct list_head rd_wait, wr_wait;	/* struct pipe_waiter */
 	u32 head, tail;			/* free-running; slot = index & mask */
 	u32 max_usage, ring_size;
@@ -76,6 +83,91 @@ struct pipe_waiter {
 void pipe_stats_reset(void)
 {
 	memset(&pipe_stats, 0, sizeof(pipe_stats));
+}
+
+/*
+ * kernel_data=mem_map: pipe_inode_info and its bufs array at simulated
+ * addresses (alloc_pipe_info's kzalloc and kcalloc), at the kernel's
+ * layout (docs/kernel-objects.md section 6): 5.7.14's (SMP: mutex 20,
+ * rd_wait 20, wr_wait 32, head 44, tail 48, max_usage 52, ring_size 56,
+ * readers 60, writers 64, tmp_page 80; 100 B) for 5.x and 6.1, 3.14.1's
+ * (UP, one wait queue without a lock word: mutex 12, wait 12, nrbufs 20,
+ * curbuf 24, buffers 28, readers 32, writers 36, tmp_page 56; 72 B; the
+ * ring's head and tail are its curbuf + nrbufs).  A pipe_buffer is 24 B
+ * (page, offset, len, ops, flags, private).  2.5.73's pipe, one page
+ * behind the inode's semaphore, is not this ring: not placed there.
+ * The other pipe objects (inode, dentry, files) are not placed.
+ */
+struct pipe_layout {
+	u16 size;
+	u16 rd_wait, wr_wait;	/* the wait queue heads */
+	u8 wait_lock;		/* 4: a lock word at each head's start */
+	u16 ring, ring_len;	/* head and tail (3.14: nrbufs, curbuf) */
+	u16 limits;		/* max_usage and ring_size (3.14: buffers) */
+	u16 ends;		/* readers, writers */
+	u16 tmp_page;
+};
+
+static const struct pipe_layout pipe_5_7 = {
+	.size = 100, .rd_wait = 20, .wr_wait = 32, .wait_lock = 4,
+	.ring = 44, .ring_len = 8, .limits = 52, .ends = 60, .tmp_page = 80,
+};
+
+static const struct pipe_layout pipe_3_14 = {
+	.size = 72, .rd_wait = 12, .wr_wait = 12, .wait_lock = 0,
+	.ring = 20, .ring_len = 8, .limits = 28, .ends = 32, .tmp_page = 56,
+};
+
+#define PIPE_BUF_SIZE 24
+
+static const struct pipe_layout *pipe_layout(void)
+{
+	u32 v;
+
+	if (!page_touch_layout)
+		return NULL;
+	v = settings_kernel_version(config);
+	if (v < KERNEL_VERSION(2, 6, 0))
+		return NULL;
+	return v < KERNEL_VERSION(5, 0, 0) ? &pipe_3_14 : &pipe_5_7;
+}
+
+/* A load or store of @len bytes at @off of @pipe's object. */
+static void pipe_touch(const struct pipe_inode_info *pipe, u16 off, u32 len,
+		       bool write)
+{
+	if (pipe->kva)
+		kv_touch(pipe->kva + off, len, write);
+}
+
+/* The slot's pipe_buffer: page, offset and len. */
+static void pipe_buf_touch(const struct pipe_inode_info *pipe, u32 slot,
+			   bool write)
+{
+	if (pipe->bufs_kva)
+		kv_touch(pipe->bufs_kva + slot * PIPE_BUF_SIZE, 12, write);
+}
+
+/* The ring's head and tail read (the emptiness and fullness tests). */
+static void pipe_ring_touch(const struct pipe_inode_info *pipe)
+{
+	const struct pipe_layout *l = pipe_layout();
+
+	if (l)
+		pipe_touch(pipe, l->ring, l->ring_len, false);
+}
+
+/* A wait queue's head, its lock taken where it has a word: @q of @pipe. */
+static void pipe_waitq_touch(const struct pipe_inode_info *pipe,
+			     const struct list_head *q)
+{
+	const struct pipe_layout *l = pipe_layout();
+	u16 off;
+
+	if (!l)
+		return;
+	off = q == &pipe->rd_wait ? l->rd_wait : l->wr_wait;
+	pipe_touch(pipe, off, l->wait_lock + 8, true);
 }
 
 static struct pipe_inode_info *file_pipe(struct file *file)
@@ -109,10 +201,14 @@ static bool pipe_writable(const struct pipe_inode_info *pipe)
  * 5.7 takes to move the ring's head or tail (a host critical section
  * here: nothing runs in between).
  */
-static void pipe_ring_lock(void)
+static void pipe_ring_lock(const struct pipe_inode_info *pipe)
 {
+	const struct pipe_layout *l = pipe_layout();
+
 	charge(CODE_spin_lock);
 	charge(CODE_spin_lock_irq);
+	if (l && l->wait_lock)
+		pipe_touch(pipe, l->rd_wait, l->wait_lock, true);
 }
 
 /*
@@ -121,9 +217,11 @@ static void pipe_ring_lock(void)
  * woken.  The call costs its lock and list walk whether or not anybody
  * sleeps there.
  */
-static void pipe_wake(struct list_head *q, bool all)
+static void pipe_wake(const struct pipe_inode_info *pipe, struct list_head *q,
+		      bool all)
 {
 	charge(CODE_pipe_wake);
+	pipe_waitq_touch(pipe, q);
 	while (!list_empty(q)) {
 		struct pipe_waiter *w =
 			list_first_entry(q, struct pipe_waiter, node);
@@ -155,6 +253,7 @@ static int pipe_wait_event(struct pipe_inode_info *pipe, struct list_head *q,
 	INIT_LIST_HEAD(&w.node);
 	for (;;) {
 		/* prepare_to_wait_exclusive: queue again after a wake-up. */
+		pipe_waitq_touch(pipe, q);
 		if (list_empty(&w.node))
 			list_add_tail(&w.node, q);
 		t->state = TASK_INTERRUPTIBLE;
@@ -167,6 +266,7 @@ static int pipe_wait_event(struct pipe_inode_info *pipe, struct list_head *q,
 		schedule();
 	}
 	/* finish_wait */
+	pipe_waitq_touch(pipe, q);
 	t->state = TASK_RUNNING;
 	if (!list_empty(&w.node))
 		list_del(&w.node);
@@ -239,6 +339,8 @@ static void anon_pipe_buf_release(struct pipe_inode_info *pipe,
 {
 	struct page *page = buf->page;
 
+	if (pipe->kva)
+		pipe_touch(pipe, pipe_layout()->tmp_page, 4, true);
 	if (page_count(page) == 1 && !pipe->tmp_page)
 		pipe->tmp_page = page;
 	else
@@ -264,6 +366,7 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 	charge(CODE_pipe_read);
 	pipe_stats.reads++;
 	down_write(&pipe->mutex);
+	pipe_ring_touch(pipe);
 	was_full = pipe_full(pipe->head, pipe->tail, pipe->max_usage);
 	for (;;) {
 		u32 head = pipe->head, tail = pipe->tail;
@@ -272,8 +375,11 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 		if (!pipe_empty(head, tail)) {
 			struct pipe_buffer *buf = &pipe->bufs[tail & mask];
 			u32 chars = MIN(buf->len, total_len);
-			u32 written = pipe_copy_to_user(buf->page, buf->offset,
-							ubuf, chars);
+			u32 written;
+
+			pipe_buf_touch(pipe, tail & mask, false);
+			written = pipe_copy_to_user(buf->page, buf->offset,
+						    ubuf, chars);
 
 			if (unlikely(written < chars)) {
 				if (!ret)
@@ -282,13 +388,19 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			}
 			ret += chars;
 			ubuf += chars;
+			pipe_buf_touch(pipe, tail & mask, true);
 			buf->offset += chars;
 			buf->len -= chars;
 			pipe_stats.bytes_read += chars;
 			if (!buf->len) {
 				anon_pipe_buf_release(pipe, buf);
-				pipe_ring_lock();
+				pipe_ring_lock(pipe);
+				pipe_ring_touch(pipe);
 				pipe->tail = ++tail;
+				if (pipe->kva)
+					pipe_touch(pipe, pipe_layout()->ring,
+						   pipe_layout()->ring_len,
+						   true);
 			}
 			total_len -= chars;
 			if (!total_len)
@@ -296,13 +408,15 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			if (!pipe_empty(head, tail))
 				continue;
 		}
+		if (pipe->kva)
+			pipe_touch(pipe, pipe_layout()->ends, 8, false);
 		if (!pipe->writers || ret)
 			break;
 		up_write(&pipe->mutex);
 		/* Nothing read: a writer may wait on a full pipe that a
 		 * zero-length buffer filled (5.7 wakes it here too). */
 		if (unlikely(was_full))
-			pipe_wake(&pipe->wr_wait, false);
+			pipe_wake(pipe, &pipe->wr_wait, false);
 		pipe_stats.reader_waits++;
 		if (pipe_wait_event(pipe, &pipe->rd_wait, pipe_readable) < 0)
 			return -EINTR;
@@ -314,9 +428,9 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 		wake_next_reader = false;
 	up_write(&pipe->mutex);
 	if (was_full)
-		pipe_wake(&pipe->wr_wait, false);
+		pipe_wake(pipe, &pipe->wr_wait, false);
 	if (wake_next_reader)
-		pipe_wake(&pipe->rd_wait, false);
+		pipe_wake(pipe, &pipe->rd_wait, false);
 	return ret;
 }
 
@@ -340,11 +454,14 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 	charge(CODE_pipe_write);
 	pipe_stats.writes++;
 	down_write(&pipe->mutex);
+	if (pipe->kva)
+		pipe_touch(pipe, pipe_layout()->ends, 8, false);
 	if (!pipe->readers) {
 		ret = -EPIPE;
 		was_empty = false;
 		goto out;
 	}
+	pipe_ring_touch(pipe);
 	was_empty = pipe_empty(pipe->head, pipe->tail);
 	chars = total_len & ~PAGE_MASK;
 	if (chars && !was_empty) {
@@ -352,6 +469,7 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 		struct pipe_buffer *buf = &pipe->bufs[(pipe->head - 1) & mask];
 		u32 offset = buf->offset + buf->len;
 
+		pipe_buf_touch(pipe, (pipe->head - 1) & mask, false);
 		if (offset + chars <= PAGE_SIZE) {
 			u32 copied = pipe_copy_from_user(buf->page, offset,
 							 ubuf, chars);
@@ -362,6 +480,7 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			}
 			pipe_stats.merged++;
 			pipe_stats.bytes_written += copied;
+			pipe_buf_touch(pipe, (pipe->head - 1) & mask, true);
 			buf->len += copied;
 			ret = copied;
 			ubuf += copied;
@@ -397,7 +516,14 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			}
 			/* The slot is taken before the copy: an empty buffer
 			 * left by a fault is consumed by the reader. */
-			pipe_ring_lock();
+			pipe_ring_lock(pipe);
+			if (pipe->kva) {
+				pipe_touch(pipe, pipe_layout()->tmp_page, 4,
+					   true);
+				pipe_touch(pipe, pipe_layout()->ring,
+					   pipe_layout()->ring_len, true);
+			}
+			pipe_buf_touch(pipe, head & mask, true);
 			pipe->head = head + 1;
 			buf->page = page;
 			buf->offset = 0;
@@ -428,7 +554,7 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 		}
 		up_write(&pipe->mutex);
 		if (was_empty)
-			pipe_wake(&pipe->rd_wait, false);
+			pipe_wake(pipe, &pipe->rd_wait, false);
 		pipe_stats.writer_waits++;
 		pipe_wait_event(pipe, &pipe->wr_wait, pipe_writable);
 		down_write(&pipe->mutex);
@@ -440,9 +566,9 @@ out:
 		wake_next_writer = false;
 	up_write(&pipe->mutex);
 	if (was_empty)
-		pipe_wake(&pipe->rd_wait, false);
+		pipe_wake(pipe, &pipe->rd_wait, false);
 	if (wake_next_writer)
-		pipe_wake(&pipe->wr_wait, false);
+		pipe_wake(pipe, &pipe->wr_wait, false);
 	return ret;
 }
 
@@ -455,6 +581,10 @@ static void pipe_release(struct file *file)
 	struct pipe_inode_info *pipe = file_pipe(file);
 
 	down_write(&pipe->mutex);
+	if (pipe->kva) {
+		pipe_touch(pipe, pipe_layout()->ends, 8, false);
+		pipe_touch(pipe, pipe_layout()->ends, 8, true);
+	}
 	if (file_readable(file))
 		pipe->readers--;
 	if (file_writable(file))
@@ -462,8 +592,8 @@ static void pipe_release(struct file *file)
 	up_write(&pipe->mutex);
 	/* 5.7 wakes only while one end is still open. */
 	if (!pipe->readers != !pipe->writers) {
-		pipe_wake(&pipe->rd_wait, true);
-		pipe_wake(&pipe->wr_wait, true);
+		pipe_wake(pipe, &pipe->rd_wait, true);
+		pipe_wake(pipe, &pipe->wr_wait, true);
 	}
 }
 
@@ -486,7 +616,14 @@ static void pipe_evict(struct inode *inode)
 			put_page(pipe->bufs[i].page);
 	if (pipe->tmp_page)
 		put_page(pipe->tmp_page);
-	charge_n(CODE_kmem_cache_free, PIPE_SLAB_OBJECTS);
+	/* free_pipe_info: the two placed objects kfree'd, the others'
+	 * frees charged as code. */
+	charge_n(CODE_kmem_cache_free,
+		 PIPE_SLAB_OBJECTS - (pipe->kva ? 2 : 0));
+	if (pipe->kva) {
+		kfree(pipe->bufs_kva);
+		kfree(pipe->kva);
+	}
 	free(pi);
 }
 
@@ -494,10 +631,28 @@ static void pipe_evict(struct inode *inode)
 static struct inode *get_pipe_inode(void)
 {
 	struct pipe_inode *pi = calloc(1, sizeof(*pi));
+	const struct pipe_layout *l = pipe_layout();
 
 	if (!pi)
 		return NULL;
-	charge_n(CODE_kmem_cache_alloc, PIPE_SLAB_OBJECTS);
+	/*
+	 * alloc_pipe_info: kzalloc the pipe_inode_info, kcalloc its bufs
+	 * (placed under kernel_data=mem_map, their clears charged); the
+	 * other objects' allocations charged as code.
+	 */
+	if (l) {
+		pi->pipe.kva = kmalloc(l->size, GFP_KERNEL | __GFP_ZERO);
+		pi->pipe.bufs_kva = pi->pipe.kva ?
+			kmalloc(PIPE_DEF_BUFFERS * PIPE_BUF_SIZE,
+				GFP_KERNEL | __GFP_ZERO) : 0;
+		if (!pi->pipe.bufs_kva) {
+			if (pi->pipe.kva)
+				kfree(pi->pipe.kva);
+			free(pi);
+			return NULL;
+		}
+	}
+	charge_n(CODE_kmem_cache_alloc, PIPE_SLAB_OBJECTS - (l ? 2 : 0));
 	pi->inode.i_mode = S_IFIFO;
 	pi->inode.i_count = 1;
 	pi->inode.i_fop = &pipefifo_fops;
@@ -505,6 +660,8 @@ static struct inode *get_pipe_inode(void)
 	snprintf(pi->inode.i_name, sizeof(pi->inode.i_name), "pipe:[%llu]",
 		 (unsigned long long)pipe_stats.pipes);
 	pi->pipe.mutex = RWSEM_INIT("pipe->mutex");
+	/* 5.7 and 3.14: the mutex is the object's first word. */
+	pi->pipe.mutex.kva = pi->pipe.kva;
 	INIT_LIST_HEAD(&pi->pipe.rd_wait);
 	INIT_LIST_HEAD(&pi->pipe.wr_wait);
 	pi->pipe.ring_size = PIPE_DEF_BUFFERS;
@@ -513,6 +670,19 @@ static struct inode *get_pipe_inode(void)
 	pi->pipe.writers = 1;
 	pipe_stats.pipes++;
 	return &pi->inode;
+}
+
+vaddr_t pipe_object_kva(int fd, vaddr_t *bufs)
+{
+	struct file *file = fget(fd);
+	struct pipe_inode_info *pipe;
+
+	*bufs = 0;
+	if (!file || file->f_op != &pipefifo_fops)
+		return 0;
+	pipe = file_pipe(file);
+	*bufs = pipe->bufs_kva;
+	return pipe->kva;
 }
 
 int do_pipe(int fds[2])

@@ -39,4 +39,11 @@ void pipe_stats_reset(void);
  */
 int do_pipe(int fds[2]);
 
+/*
+ * pipe_object_kva - kernel_data=mem_map: the address of the
+ * pipe_inode_info behind descriptor @fd (its bufs array in *@bufs), or 0
+ * if it has none or @fd is no pipe.  Tests.
+ */
+vaddr_t pipe_object_kva(int fd, vaddr_t *bufs);
+
 #endif
