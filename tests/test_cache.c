@@ -986,3 +986,44 @@ Test(cache, evictions_count_lines_leaving, .fini = teardown)
 	cache_inv_all(&c);
 	cr_assert_eq(c.evictions, 3);
 }
+
+/*
+ * cache_replacement=random: a miss fills an invalid way first, and into a
+ * full set replaces the way the cache's xorshift32 names (x ^= x << 13, x >> 17, x << 5; way = x *
+ * ways >> 32).  From state 0x9e3779b9 the first three draws name ways 0,
+ * 1 and 0 of the toy's two; the state advances only on a replacement.
+ */
+Test(cache, random_replacement_follows_its_generator, .fini = teardown)
+{
+	static const u32 want[] = { 0, 1, 0 };
+	u32 set_stride = TOY_SIZE / TOY_WAYS;
+	struct cache_outcome o;
+
+	toy(CACHE_PIPT, true);
+	c.rng = 0x9e3779b9u;
+	/* Fill set 0's ways. */
+	for (u32 i = 0; i < TOY_WAYS; i++)
+		cr_assert(acc(i * set_stride, i * set_stride, false).allocated);
+	cr_assert_eq(c.rng, 0x9e3779b9u);
+	for (u32 i = 0; i < ARRAY_SIZE(want); i++) {
+		phys_addr_t pa = (TOY_WAYS + i) * set_stride;
+
+		o = acc((vaddr_t)pa, pa, false);
+		cr_assert(o.evicted);
+		cr_assert_eq(o.index, want[i], "draw %u: way %u", i, o.index);
+	}
+}
+
+Test(cache, replacement_setting_seeds_every_data_cache)
+{
+	TEST_BOOT("cortex-a15-2g", "cache_replacement=random");
+	for (u32 i = 0; i < machine->ncpus; i++)
+		cr_assert_neq(machine->cpu[i].l1d.rng, 0);
+	cr_assert_neq(machine->cpu[0].l1d.rng, machine->cpu[1].l1d.rng);
+	cr_assert_neq(machine->l2[0].rng, 0);
+	test_shutdown();
+	TEST_BOOT("cortex-a15-2g");
+	cr_assert_eq(machine->cpu[0].l1d.rng, 0);
+	cr_assert_eq(machine->l2[0].rng, 0);
+	test_shutdown();
+}

@@ -148,6 +148,8 @@ static const struct {
 	  "how streaming loops and DRAM writes are priced: cpi (each *_kib loop's instructions x kernel_cpi, each DRAM write at the board's write-back cost) or throughput (each loop at its core's issue cycles, DRAM writes posted to a write buffer that drains at the DRAM's write bandwidth, the core's sourced line fills in flight and outer-cache store policy; not yet recalibrated: docs/fidelity.md)" },
 	{ "coherence", "none|snoop (none)",
 	  "whether the CPUs' private caches are coherent: none (each CPU's caches a world of their own, as before) or snoop (MESI per CPU: a write invalidates the other CPUs' copies, a line modified elsewhere is supplied cache to cache at the board's sourced cost, CAUSE coherence, or false_sharing when the owner wrote none of the bytes accessed; spinlocks placed by kernel_data=mem_map are line accesses; not yet recalibrated: docs/fidelity.md)" },
+	{ "cache_replacement", "round-robin|random (round-robin)",
+	  "how the data caches pick the way to replace: round-robin per set (the ARM926/Feroceon policy, and the stand-in for the others) or random (a seeded generator per cache, deterministic: the Cortex-A15 L2's policy, and taken for the A8's); not yet recalibrated: docs/fidelity.md" },
 	{ "pcp", "y|n (n)",
 	  "per-CPU lists of free order-0 pages, as every modelled kernel has them (2.5.73's hot list, 3.14's and 5.7's pcp): a CPU gets back the page it freed last, batches move to and from the buddy lists at the kernel's batch and high marks; n: every page straight to and from the buddy lists; not yet recalibrated: docs/fidelity.md" },
 	{ "checks", "y|n (y)",
@@ -446,6 +448,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		s->eth_dma_mask_32 = !strcmp(v, "32");
 		return 0;
 	}
+	if (!strcmp(name, "cache_replacement")) {
+		if (strcmp(v, "round-robin") && strcmp(v, "random"))
+			return settings_err(err, errlen,
+					    "cache_replacement: '%s' is not round-robin or random",
+					    v);
+		s->random_replacement = !strcmp(v, "random");
+		return 0;
+	}
 	if (!strcmp(name, "coherence")) {
 		if (strcmp(v, "none") && strcmp(v, "snoop"))
 			return settings_err(err, errlen,
@@ -735,6 +745,9 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		print_setting(f, json, false, "coherence", "snoop", false);
 	if (s->pcp_lists)
 		print_setting(f, json, false, "pcp", "y", false);
+	if (s->random_replacement)
+		print_setting(f, json, false, "cache_replacement", "random",
+			      false);
 	if (s->placement) {
 		char pages[12];
 

@@ -70,6 +70,9 @@ struct settings {
 	bool coherence_snoop;
 	/* pcp=y: per-CPU lists of free order-0 pages (mm/mmzone.h). */
 	bool pcp_lists;
+	/* cache_replacement=random: data caches pick victims by a seeded
+	 * generator (hw/cache.h); round-robin otherwise. */
+	bool random_replacement;
 	u64 seed;		/* the run's PRNG seed */
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;

@@ -67,6 +67,13 @@ struct cache {
 	u32 *va_line;		/* VA line of each line (virtually indexed kinds) */
 	u8 *victim;		/* next way to replace, per set */
 	/*
+	 * cache_replacement=random: the state of the cache's own xorshift32
+	 * generator, which picks each victim's way when the set is full
+	 * (deterministic: seeded per cache at machine_create); 0:
+	 * round-robin by victim[].
+	 */
+	u32 rng;
+	/*
 	 * For a cache where one PA line can sit in more than one set (the
 	 * index takes VA bits above the page offset): dirty[bucket] counts
 	 * the valid dirty lines whose PA line hashes to that bucket, so that
@@ -426,6 +433,26 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 }
 
 /*
+ * The way a random-replacement @c fills in @set of @ways: the first
+ * invalid one, else the next draw of its xorshift32 generator.
+ */
+static inline u32 cache_random_way(struct cache *c, u32 set, u32 ways)
+{
+	const u32 *t = &c->tag[set * ways];
+	u32 x = c->rng;
+
+	for (u32 w = 0; w < ways; w++)
+		if (!(t[w] & CACHE_VALID))
+			return w;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	c->rng = x;
+	return (u32)(((u64)x * ways) >> 32);
+}
+
+/*
  * __cache_miss_shaped - (@va, @pa), tag @line, is not in @set: allocate it
  * over the round-robin victim (reads always, writes with write_allocate),
  * reporting a dirty victim in @out.
@@ -444,8 +471,12 @@ __cache_miss_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
 	out->allocated = false;
 	if (write && !c->write_allocate)
 		return;
-	w = c->victim[set];
-	c->victim[set] = cache_next_way(w, ways);
+	if (unlikely(c->rng)) {
+		w = cache_random_way(c, set, ways);
+	} else {
+		w = c->victim[set];
+		c->victim[set] = cache_next_way(w, ways);
+	}
 	i = set * ways + w;
 	out->evicted = c->tag[i] & CACHE_VALID;
 	if (cache_line_dirty(c, i)) {

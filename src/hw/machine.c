@@ -163,6 +163,8 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		err = cache_init(&m->l2[i], &cfg->l2);
 		if (err)
 			goto fail;
+		if (cfg->random_replacement)
+			m->l2[i].rng = 0x9e3779b9u ^ (2 * i + 1);
 	}
 	for (u32 i = 0; i < ncpus; i++) {
 		struct cpu *c = &m->cpu[i];
@@ -177,6 +179,8 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		err = tlb_init(&c->tlb, cfg->tlb_entries, cfg->tlb_ways);
 		if (!err)
 			err = cache_init(&c->l1d, &cfg->l1d);
+		if (!err && cfg->random_replacement)
+			c->l1d.rng = 0x85ebca6bu ^ (2 * i + 1);
 		if (!err) {
 			c->l1d_l2_slot = calloc((size_t)c->l1d.sets * c->l1d.ways,
 						sizeof(*c->l1d_l2_slot));

@@ -108,6 +108,9 @@ struct hw_config {
 	bool l2_per_cpu;	/* one outer cache per CPU (P6) or shared */
 	/* The CPUs' private caches snoop each other (coherence=snoop). */
 	bool coherent;
+	/* Data caches pick victims pseudo-randomly (cache_replacement=
+	 * random), else round-robin. */
+	bool random_replacement;
 	u32 tlb_entries, tlb_ways;
 	enum walk_path walk;
 	/* Line fills a sequential access keeps in flight (>= 1). */

@@ -66,6 +66,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	}
 	/* With one CPU there is nobody to snoop. */
 	hw.coherent = s->coherence_snoop && s->ncpus > 1;
+	hw.random_replacement = s->random_replacement;
 	if (s->cpu_mhz) {
 		/*
 		 * cpu_mhz=: the core runs faster or slower, DRAM does not.
