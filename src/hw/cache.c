@@ -124,6 +124,7 @@ void cache_exit(struct cache *c)
 static void cache_drop(struct cache *c, u32 i)
 {
 	cache_uncount_va_page(c, i);
+	cache_uncount_presence(c, i);
 	c->evictions++;
 	c->tag[i] = 0;
 }
@@ -176,6 +177,8 @@ u32 cache_maint_all(struct cache *c, enum cache_op op,
 
 void cache_inv_all(struct cache *c)
 {
+	/* Only the I-cache is invalidated whole; it has no presence. */
+	BUG_ON(c->presence);
 	c->evictions++;
 	if (c->own_tag)
 		memset(c->own_tag, 0,

@@ -88,7 +88,18 @@ struct cache {
 	 * with no line resident skips its per-line lookups.
 	 */
 	u16 *va_pages;
-	/* dirty or va_pages: a miss recounts.  Kept, not derived at each
+	/*
+	 * coherence=snoop: presence[(pline & CACHE_PRESENCE_MASK) *
+	 * presence_stride] counts the valid lines of this cache and of the
+	 * owning CPU's other private cache whose PA line falls there
+	 * (machine.presence, one byte per CPU and bucket): a snoop looks a
+	 * CPU's tags up only where its byte is not zero.  The buckets are
+	 * the low bits of the line, more than any cache's set index takes,
+	 * so a bucket holds a set's ways of each at most.  NULL otherwise.
+	 */
+	u8 *presence;
+	u32 presence_stride;
+	/* dirty, va_pages or presence: a miss recounts.  Kept, not derived at each
 	 * miss: the generic paths' misses read it (26 host instructions of
 	 * the Kirkwood's kmap pair). */
 	bool counted;
@@ -107,6 +118,9 @@ struct cache {
 
 #define CACHE_DIRTY_BUCKETS_SHIFT 12
 #define CACHE_VA_PAGE_BUCKETS_SHIFT 10
+
+#define CACHE_PRESENCE_BITS 20
+#define CACHE_PRESENCE_MASK ((1u << CACHE_PRESENCE_BITS) - 1)
 
 #define CACHE_VALID 0x1u
 #define CACHE_DIRTY 0x2u
@@ -407,6 +421,19 @@ static inline void cache_uncount_va_page(struct cache *c, u32 i)
 		c->va_pages[cache_va_page_bucket(c->va_line[i] << c->line_shift)]--;
 }
 
+/* Line @i, valid, leaves (dropped or replaced): its presence byte. */
+static inline void cache_uncount_presence(struct cache *c, u32 i)
+{
+	if (c->presence) {
+		u8 *n = &c->presence[((u32)cache_pline(c, i) &
+				      CACHE_PRESENCE_MASK) *
+				     c->presence_stride];
+
+		BUG_ON(!*n);
+		--*n;
+	}
+}
+
 /* Line @i, dirty, stops being so (cleaned, dropped or replaced). */
 static inline void cache_uncount_dirty(struct cache *c, u32 i)
 {
@@ -424,8 +451,18 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 {
 	if (cache_line_dirty(c, i))
 		cache_uncount_dirty(c, i);
-	if (c->tag[i] & CACHE_VALID)
+	if (c->tag[i] & CACHE_VALID) {
 		cache_uncount_va_page(c, i);
+		cache_uncount_presence(c, i);
+	}
+	if (c->presence) {
+		u8 *n = &c->presence[((u32)(pa >> c->line_shift) &
+				      CACHE_PRESENCE_MASK) *
+				     c->presence_stride];
+
+		BUG_ON(*n == UINT8_MAX);
+		++*n;
+	}
 	if (write && c->dirty)
 		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
 	if (c->va_pages)

@@ -7,6 +7,8 @@
  */
 #include "hw/coherence.h"
 
+#include <stdlib.h>
+
 #include "base/panic.h"
 
 /*
@@ -53,14 +55,19 @@ static void snoop_clean_l1(struct cpu *c, struct cpu *o, int i,
 void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 		     struct snoop *s)
 {
+	u32 n = machine->ncpus;
+	const u8 *here = &machine->presence[((u32)(pa >> c->l1d.line_shift) &
+					     CACHE_PRESENCE_MASK) * n];
+
 	*s = (struct snoop){ 0 };
-	for (u32 j = 0; j < machine->ncpus; j++) {
+	for (u32 j = 0; j < n; j++) {
 		struct cpu *o = &machine->cpu[j];
 		bool own_l2 = o->l2 != c->l2;
 		int i1, i2;
 		bool d1, d2;
 
-		if (o == c)
+		/* Nothing of CPU j's falls in the bucket: no lookup. */
+		if (o == c || !here[j])
 			continue;
 		i1 = cache_slot_of_pa(&o->l1d, pa);
 		i2 = own_l2 ? cache_slot_of_pa(o->l2, pa) : -1;
@@ -108,10 +115,35 @@ static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
 	}
 }
 
+/* Recount CPU @c's presence bytes from its private caches' tags. */
+static void audit_presence(const struct cpu *c)
+{
+	u32 n = machine->ncpus;
+	u8 *want = calloc(1u << CACHE_PRESENCE_BITS, 1);
+	const struct cache *k[2] = { &c->l1d,
+				     machine->cfg.l2_per_cpu ? c->l2 : NULL };
+
+	if (!want)
+		panic("coherence_audit: host out of memory");
+	for (u32 m = 0; m < 2; m++)
+		for (u32 i = 0; k[m] && i < k[m]->sets * k[m]->ways; i++)
+			if (k[m]->tag[i] & CACHE_VALID)
+				want[(u32)cache_pline(k[m], i) &
+				     CACHE_PRESENCE_MASK]++;
+	for (u32 b = 0; b < (1u << CACHE_PRESENCE_BITS); b++)
+		if (want[b] != machine->presence[b * n + c->id])
+			panic("coherence: CPU%u's presence count of bucket %#x is %u, its caches hold %u",
+			      c->id, b, machine->presence[b * n + c->id],
+			      want[b]);
+	free(want);
+}
+
 void coherence_audit(void)
 {
 	if (!machine->cfg.coherent)
 		return;
+	for (u32 j = 0; j < machine->ncpus; j++)
+		audit_presence(&machine->cpu[j]);
 	for (u32 j = 0; j < machine->ncpus; j++) {
 		const struct cpu *c = &machine->cpu[j];
 

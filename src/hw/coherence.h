@@ -43,6 +43,10 @@
  * (CAUSE_false_sharing); otherwise the transfer is CAUSE_coherence.  A
  * modified line found only in a P6's outer cache has lost its L1 bytes and
  * counts as true sharing (coarse; docs/fidelity.md).
+ *
+ * A snoop looks up only the CPUs whose presence byte for the line's bucket
+ * says they may hold it (machine.presence, hw/cache.h); the audit checks
+ * those counts against the tags.
  */
 #ifndef VMSPLIT_HW_COHERENCE_H
 #define VMSPLIT_HW_COHERENCE_H

@@ -220,6 +220,25 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		if (err)
 			goto fail;
 	}
+	if (cfg->coherent && ncpus > 1) {
+		m->presence = calloc((size_t)ncpus << CACHE_PRESENCE_BITS, 1);
+		if (!m->presence) {
+			err = -ENOMEM;
+			goto fail;
+		}
+		for (u32 i = 0; i < ncpus; i++) {
+			struct cpu *c = &m->cpu[i];
+
+			c->l1d.presence = m->presence + i;
+			c->l1d.presence_stride = ncpus;
+			c->l1d.counted = true;
+			if (cfg->l2_per_cpu) {
+				c->l2->presence = m->presence + i;
+				c->l2->presence_stride = ncpus;
+				c->l2->counted = true;
+			}
+		}
+	}
 	m->cur = &m->cpu[0];
 	machine = m;
 	return 0;
@@ -254,6 +273,7 @@ void machine_destroy(void)
 	}
 	ram_exit(&m->ram);
 	free(m->icache_line);
+	free(m->presence);
 	free(m);
 	machine = NULL;
 }

@@ -292,6 +292,9 @@ struct machine {
 	 */
 	u32 *icache_line;
 	u32 icache_start[NR_CC + 1];
+	/* coherent: each CPU's presence byte per line bucket, [bucket *
+	 * ncpus + cpu] (hw/cache.h), that its private caches keep. */
+	u8 *presence;
 };
 
 /* The one machine of this process (one simulation at a time). */
