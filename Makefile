@@ -37,7 +37,7 @@ KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
 KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
 .PHONY: all run test check bench deps clean format kpath kernel-text \
-	install uninstall fuzz fuzz-long fuzz-build fuzz-deps fuzz-replay
+	install uninstall fuzz fuzz-long fuzz-build fuzz-deps fuzz-replay fuzz-corpus-check
 
 all: $(BUILD)/vmsplit
 
@@ -185,12 +185,16 @@ bench: $(BUILD)/vmsplit-bench
 FUZZ_BUILD := build-fuzz
 FUZZ_TIME ?= 60
 FUZZ_ARGS ?=
-# FUZZ_SANITIZE=undefined FUZZ_OPT=-O2: the long campaign's fast build
-# (fuzz/README.md), without ASan's shadow checks -- the simulator's own
-# checkers and UBSan still stop a run; the smoke campaign keeps ASan.
+# FUZZ_SANITIZE= FUZZ_OPT=-O2: the long campaign's fast build
+# (fuzz/README.md), with no sanitizer -- the simulator's own checkers
+# still stop a run, and `make fuzz-corpus-check` replays the corpus it
+# leaves under ASan and UBSan; the smoke campaign keeps both.
+# FUZZ_SANITIZE=undefined keeps UBSan alone.
 FUZZ_SANITIZE ?= address,undefined
 FUZZ_OPT ?= -O1
-FUZZ_CFLAGS := $(FUZZ_OPT) -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,$(FUZZ_SANITIZE) \
+comma := ,
+FUZZ_CFLAGS := $(FUZZ_OPT) -g -fno-omit-frame-pointer \
+	-fsanitize=fuzzer-no-link$(if $(strip $(FUZZ_SANITIZE)),$(comma)$(strip $(FUZZ_SANITIZE))) \
 	-fno-sanitize-recover=all
 FUZZ_SRC_CFLAGS ?= -fno-sanitize-coverage=trace-cmp
 FUZZ_HW_CFLAGS ?= -fno-sanitize=fuzzer-no-link
@@ -250,6 +254,17 @@ fuzz-long: fuzz-build
 		$(FUZZ_BUILD)/fuzz-syscalls -fork=$(FUZZ_LONG_JOBS) \
 		-runs=$(FUZZ_LONG_RUNS) -max_total_time=$(FUZZ_LONG_TIME) \
 		-ignore_timeouts=1 -ignore_crashes=1 -timeout_exitcode=0 \
+		$(FUZZ_COMMON) $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
+
+# Every input of the campaigns' corpus (build-fuzz/corpus) run once by
+# the build FUZZ_SANITIZE and FUZZ_OPT choose (ASan and UBSan by
+# default): what a campaign of the fast build kept, checked for what only
+# the sanitizers see.  Fails on any finding, as the campaigns do.
+fuzz-corpus-check: fuzz-build
+	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
+	cp -n fuzz/corpus/* $(FUZZ_BUILD)/corpus/
+	fuzz/campaign.sh $(FUZZ_BUILD)/fuzz-corpus-check.log $(FUZZ_BUILD)/crashes \
+		$(FUZZ_BUILD)/fuzz-syscalls -runs=0 \
 		$(FUZZ_COMMON) $(FUZZ_ARGS) $(FUZZ_BUILD)/corpus
 
 # `make install PREFIX=/opt/vmsplit`; DESTDIR for staging (packages).

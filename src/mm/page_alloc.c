@@ -59,35 +59,49 @@ static void set_buddy_order(struct page *page, unsigned int order)
 	page->private = order;
 }
 
+/*
+ * list_add (list_add_tail with @to_tail) of @page's lru on @head: the new
+ * link, and the old first (last) entry's prev (next).
+ */
+static void page_lru_add(struct page *page, struct list_head *head,
+			 bool to_tail)
+{
+	page_touch(page, PF_lru, true);
+	page_touch_link(to_tail ? head->prev : head->next);
+	if (to_tail)
+		list_add_tail(&page->lru, head);
+	else
+		list_add(&page->lru, head);
+}
+
+/* list_del of @page's lru: the link read, both neighbours written, the
+ * link poisoned. */
+static void page_lru_del(struct page *page)
+{
+	page_touch(page, PF_lru, false);
+	page_touch_link(page->lru.prev);
+	page_touch_link(page->lru.next);
+	page_touch(page, PF_lru, true);
+	list_del(&page->lru);
+}
+
 static void add_to_free_list(struct page *page, struct zone *zone,
 			     unsigned int order, bool to_tail)
 {
 	struct free_area *area = &zone->free_area[order];
 
 	set_buddy_order(page, order);
-	/* list_add: the new link, and the old first (last) entry's prev
-	 * (next). */
-	page_touch(page, PF_lru, true);
-	page_touch_link(to_tail ? area->free_list.prev : area->free_list.next);
-	if (to_tail)
-		list_add_tail(&page->lru, &area->free_list);
-	else
-		list_add(&page->lru, &area->free_list);
+	page_lru_add(page, &area->free_list, to_tail);
 	area->nr_free++;
 }
 
-/* list_del (the link read, both neighbours written, the link poisoned)
- * and rmv_page_order (_mapcount, private). */
+/* list_del and rmv_page_order (_mapcount, private). */
 static void del_page_from_free_list(struct page *page, struct zone *zone,
 				    unsigned int order)
 {
-	page_touch(page, PF_lru, false);
-	page_touch_link(page->lru.prev);
-	page_touch_link(page->lru.next);
-	page_touch(page, PF_lru, true);
+	page_lru_del(page);
 	page_touch(page, PF_mapcount, true);
 	page_touch(page, PF_private, true);
-	list_del(&page->lru);
 	clear_page_flag(page, PG_buddy);
 	page->private = 0;
 	zone->free_area[order].nr_free--;
@@ -98,23 +112,14 @@ static void del_page_from_free_list(struct page *page, struct zone *zone,
 static void pcp_list_add(struct page *page, struct per_cpu_pages *pcp,
 			 bool to_tail)
 {
-	page_touch(page, PF_lru, true);
-	page_touch_link(to_tail ? pcp->list.prev : pcp->list.next);
-	if (to_tail)
-		list_add_tail(&page->lru, &pcp->list);
-	else
-		list_add(&page->lru, &pcp->list);
+	page_lru_add(page, &pcp->list, to_tail);
 	pcp->count++;
 }
 
-/* ... and off it: list_del, as del_page_from_free_list's. */
+/* ... and off it. */
 static void pcp_list_del(struct page *page, struct per_cpu_pages *pcp)
 {
-	page_touch(page, PF_lru, false);
-	page_touch_link(page->lru.prev);
-	page_touch_link(page->lru.next);
-	page_touch(page, PF_lru, true);
-	list_del(&page->lru);
+	page_lru_del(page);
 	pcp->count--;
 }
 
