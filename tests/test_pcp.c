@@ -110,6 +110,32 @@ Test(pcp, another_cpu_refills_its_own_list)
 }
 
 /*
+ * Allocate @n pages on CPU @cpu, free them until its list holds @until,
+ * then free one more: the list then holds @then and the buddy lists have
+ * @back pages more.  The rest are freed after.
+ */
+static void spill(u32 cpu, u32 n, u32 until, u32 then, u32 back)
+{
+	static struct page *p[256];
+	struct zone *z = normal();
+	unsigned long buddy;
+	u32 next = 0;
+
+	cr_assert_leq(n, ARRAY_SIZE(p));
+	on(cpu);
+	for (u32 i = 0; i < n; i++)
+		p[i] = alloc_pages(GFP_KERNEL, 0);
+	while (z->pcp[cpu].count < until)
+		__free_pages(p[next++], 0);
+	buddy = z->free_pages;
+	__free_pages(p[next++], 0);
+	cr_assert_eq(z->pcp[cpu].count, then);
+	cr_assert_eq(z->free_pages, buddy + back);
+	while (next < n)
+		__free_pages(p[next++], 0);
+}
+
+/*
  * 2.5.73 refills whenever the list holds low (32) or fewer: from empty
  * the counts after each allocation are 15, 30, 45, 44 (16 a refill).  A
  * free that finds the list at high (96) first gives the 16 at its tail
@@ -118,10 +144,9 @@ Test(pcp, another_cpu_refills_its_own_list)
 Test(pcp, numaq_refills_at_low_and_spills_at_high)
 {
 	static const u32 after[] = { 15, 30, 45, 44 };
-	struct page *p[120];
+	struct page *p[ARRAY_SIZE(after)];
 	struct zone *z;
 	unsigned long buddy;
-	u32 next = 0;
 
 	TEST_BOOT("numaq-16", "pcp=y");
 	z = normal();
@@ -132,39 +157,17 @@ Test(pcp, numaq_refills_at_low_and_spills_at_high)
 		cr_assert_eq(z->pcp[3].count, after[i], "allocation %u", i);
 	}
 	cr_assert_eq(buddy - z->free_pages, 48);
-	for (u32 i = ARRAY_SIZE(after); i < ARRAY_SIZE(p); i++)
-		p[i] = alloc_pages(GFP_KERNEL, 0);
-	while (z->pcp[3].count < 96)
-		__free_pages(p[next++], 0);
-	buddy = z->free_pages;
-	__free_pages(p[next++], 0);
-	cr_assert_eq(z->pcp[3].count, 81);
-	cr_assert_eq(z->free_pages, buddy + 16);
-	while (next < ARRAY_SIZE(p))
-		__free_pages(p[next++], 0);
+	for (u32 i = 0; i < ARRAY_SIZE(after); i++)
+		__free_pages(p[i], 0);
+	spill(3, 120, 96, 81, 16);
 	test_shutdown();
 }
 
 /* 3.14: a free that brings the list to high (186) spills a batch (31). */
 Test(pcp, kirkwood_spills_after_the_add)
 {
-	struct page *p[200];
-	struct zone *z;
-	unsigned long buddy;
-	u32 next = 0;
-
 	TEST_BOOT("kirkwood-openblocks-a7", "pcp=y");
-	z = normal();
-	for (u32 i = 0; i < ARRAY_SIZE(p); i++)
-		p[i] = alloc_pages(GFP_KERNEL, 0);
-	while (z->pcp[0].count < 185)
-		__free_pages(p[next++], 0);
-	buddy = z->free_pages;
-	__free_pages(p[next++], 0);
-	cr_assert_eq(z->pcp[0].count, 186 - 31);
-	cr_assert_eq(z->free_pages, buddy + 31);
-	while (next < ARRAY_SIZE(p))
-		__free_pages(p[next++], 0);
+	spill(0, 200, 185, 186 - 31, 31);
 	test_shutdown();
 }
 

@@ -33,7 +33,6 @@
 #include "base/list.h"
 #include "base/panic.h"
 #include "config/runtime.h"
-#include "config/settings.h"
 #include "fs/file.h"
 #include "kernel/lock.h"
 #include "kernel/sched.h"
@@ -122,14 +121,13 @@ static const struct pipe_layout pipe_3_14 = {
 
 static const struct pipe_layout *pipe_layout(void)
 {
-	u32 v;
+	static const struct pipe_layout *const by_kernel[] = {
+		[LAYOUT_2_5_73] = NULL,
+		[LAYOUT_3_14] = &pipe_3_14,
+		[LAYOUT_5_7] = &pipe_5_7,
+	};
 
-	if (!page_touch_layout)
-		return NULL;
-	v = settings_kernel_version(config);
-	if (v < KERNEL_VERSION(2, 6, 0))
-		return NULL;
-	return v < KERNEL_VERSION(5, 0, 0) ? &pipe_3_14 : &pipe_5_7;
+	return page_touch_layout ? by_kernel[page_touch_kernel()] : NULL;
 }
 
 /* A load or store of @len bytes at @off of @pipe's object. */

@@ -8,7 +8,6 @@
 #include "arch/kv.h"
 #include "base/errno.h"
 #include "config/runtime.h"
-#include "config/settings.h"
 #include "kernel/sched.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
@@ -66,9 +65,7 @@ static const struct stack_layout *layout_now(void)
 		return NULL;
 	if (platform()->arch == PLAT_X86)
 		return &i386_2_5_73;
-	return settings_kernel_version(config) < KERNEL_VERSION(5, 0, 0) ?
-		       &arm_3_14 :
-		       &arm_5_7;
+	return page_touch_kernel() == LAYOUT_5_7 ? &arm_5_7 : &arm_3_14;
 }
 
 int task_stack_alloc(struct task_struct *t)

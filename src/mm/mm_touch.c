@@ -6,8 +6,6 @@
 
 #include "arch/kv.h"
 #include "base/errno.h"
-#include "config/runtime.h"
-#include "config/settings.h"
 #include "mm/page_touch.h"
 #include "mm/slab.h"
 
@@ -91,13 +89,15 @@ static struct kmem_cache *mm_cachep;
 
 void mm_touch_init(void)
 {
-	u32 v;
+	static const struct mm_layout *const by_kernel[] = {
+		[LAYOUT_2_5_73] = &mm_2_5_73,
+		[LAYOUT_3_14] = &mm_3_14,
+		[LAYOUT_5_7] = &mm_5_7,
+	};
 
 	if (!page_touch_layout)
 		return;
-	v = settings_kernel_version(config);
-	ml = v < KERNEL_VERSION(2, 6, 0) ? &mm_2_5_73 :
-	     v < KERNEL_VERSION(5, 0, 0) ? &mm_3_14 : &mm_5_7;
+	ml = by_kernel[page_touch_kernel()];
 	mm_cachep = kmem_cache_create("mm_struct", ml->size, ml->align);
 }
 

@@ -8,6 +8,7 @@
 #include "arch/kv.h"
 #include "arch/layout.h"
 #include "config/runtime.h"
+#include "config/settings.h"
 #include "mm/highmem_internal.h"
 #include "mm/mmzone.h"
 #include "mm/page_touch.h"
@@ -113,6 +114,15 @@ const struct page_layout *page_touch_layout_wanted(void)
 		return NULL;
 	return page_layout_of(p->arch == PLAT_ARM, p->kernel_version,
 			      config->highpte);
+}
+
+enum layout_kernel page_touch_kernel(void)
+{
+	u32 v = settings_kernel_version(config);
+
+	return v < KERNEL_VERSION(2, 6, 0) ? LAYOUT_2_5_73 :
+	       v < KERNEL_VERSION(5, 0, 0) ? LAYOUT_3_14 :
+					     LAYOUT_5_7;
 }
 
 void page_touch_init(void)

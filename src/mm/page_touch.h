@@ -47,6 +47,19 @@ static inline void page_touch_link(const struct list_head *lh)
 		__page_touch_link(lh);
 }
 
+/*
+ * The kernel whose object layouts kernel_data=mem_map charges for the
+ * other objects (VMAs, mm_struct, stacks, pipes): 2.5.73, 3.14 for 3.x,
+ * 5.7 for 5.x and 6.1 (whose own layouts are not derived).
+ */
+enum layout_kernel {
+	LAYOUT_2_5_73,
+	LAYOUT_3_14,
+	LAYOUT_5_7,
+};
+
+enum layout_kernel page_touch_kernel(void);
+
 /* The layout kernel_data=mem_map charges on the booted board, or NULL. */
 const struct page_layout *page_touch_layout_wanted(void);
 

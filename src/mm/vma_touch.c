@@ -9,8 +9,6 @@
 #include "arch/kv.h"
 #include "base/errno.h"
 #include "base/panic.h"
-#include "config/runtime.h"
-#include "config/settings.h"
 #include "mm/page_touch.h"
 #include "mm/slab.h"
 
@@ -60,13 +58,15 @@ bool vma_placed(void)
 
 void vma_touch_init(void)
 {
-	u32 v;
+	static const struct vma_layout *const by_kernel[] = {
+		[LAYOUT_2_5_73] = &vma_2_5_73,
+		[LAYOUT_3_14] = &vma_3_14,
+		[LAYOUT_5_7] = &vma_5_7,
+	};
 
 	if (!page_touch_layout)
 		return;
-	v = settings_kernel_version(config);
-	vl = v < KERNEL_VERSION(2, 6, 0) ? &vma_2_5_73 :
-	     v < KERNEL_VERSION(5, 0, 0) ? &vma_3_14 : &vma_5_7;
+	vl = by_kernel[page_touch_kernel()];
 	/* 2.5.73 fork.c, 3.14 and 5.7 KMEM_CACHE(vm_area_struct): the
 	 * struct's own alignment, a word. */
 	vm_area_cachep = kmem_cache_create("vm_area_struct", vl->size, 4);
