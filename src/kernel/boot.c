@@ -10,6 +10,7 @@
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "hw/coherence.h"
 #include "kernel/exit.h"
 #include "kernel/irq.h"
 #include "kernel/livelock.h"
@@ -184,6 +185,7 @@ void shutdown_kernel(void)
 	if (checks) {
 		check_kmap_leaks();
 		mm_audit_pages();
+		coherence_audit();
 	}
 	vfs_exit();
 	net_exit();
