@@ -199,6 +199,14 @@ static const struct expect crashes[] = {
 	 * page cannot be had does.
 	 */
 	{ "slab-percpu-block-without-a-page", 38, 2, 1, 0, false, 0 },
+	/*
+	 * Cortex-A15, 4G/4G, kernel_data=mem_map (the 10M campaign's
+	 * corpus, replayed under ASan by make fuzz-corpus-check): the
+	 * system call entry stored pt_regs on the kernel stack before
+	 * switching to the kernel's tables, through a user TTBR that does
+	 * not map it: an oops.  The stack is touched after the switch now.
+	 */
+	{ "stack-touched-before-the-4g4g-switch", 17, 1, 1, 0, false, 0 },
 };
 
 static void check(const char *dir, const struct expect *e)
@@ -228,6 +236,8 @@ static const struct {
 } open_stops[] = {
 	{ "gup-kmap-vivt-kernel-alias",
 	  "VIVT alias: CPU0 in syscall reads PA 0x3f7e1800 through VA 0x18800 while it is dirty in the D-cache under VA 0xef7e1800" },
+	{ "gup-kmap-vivt-kernel-alias-write",
+	  "VIVT alias: CPU0 in generic_perform_write reads PA 0x61cf00 through VA 0x3a55af00 while it is dirty in the D-cache under VA 0xb061cf00" },
 };
 
 static bool is_open_stop(const char *dir, const char *name)
@@ -472,7 +482,8 @@ Test(fuzz_corpus, empty_program)
  * RFC's GUP+kmap copy on the Kirkwood's VIVT D-cache, read() writes a
  * lowmem user page through its direct-map alias, which kunmap_atomic does
  * not flush (only a highmem slot is flushed), and a later unlink() reads
- * the name through the user's mapping: the alias checker stops the run.
+ * the name -- or write()'s fault-in reads the buffer -- through the user's
+ * mapping: the alias checker stops the run.
  */
 Test(fuzz_corpus, open_alias_stops_in_the_checker, .timeout = 30)
 {

@@ -62,8 +62,9 @@ u16 syscall_enter(void)
 	t->in_user = false;
 	prev = cc_enter(this_cpu(), CC_syscall);
 	charge(CODE_syscall_entry);
-	task_stack_entry();
+	/* Under 4G/4G the stack is reached once the kernel's tables are. */
 	arch_enter_kernel();
+	task_stack_entry();
 	hw_event(this_cpu(), EV_syscall);
 	return prev;
 }

@@ -27,8 +27,8 @@ static void user_fault(struct cpu *c)
 	t->in_user = false;
 	prev = cc_enter(c, CC_do_page_fault);
 	charge(CODE_syscall_entry);
-	task_stack_entry();
 	arch_enter_kernel();
+	task_stack_entry();
 	ret = handle_page_fault(c->fault.va, c->fault.write, true);
 	charge(CODE_syscall_exit);
 	task_stack_return();
