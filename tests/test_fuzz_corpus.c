@@ -485,12 +485,32 @@ Test(fuzz_corpus, empty_program)
  * the name -- or write()'s fault-in reads the buffer -- through the user's
  * mapping: the alias checker stops the run.
  */
+/*
+ * The panic is caught by a longjmp from the task's coroutine stack to the
+ * test's, which AddressSanitizer takes for a stack overflow: `make test`
+ * runs these tests, the ASan build of `make check` leaves them out (not
+ * registered at all: a skipped test leaks in Criterion's runner), as
+ * test_process.c does its walker stop.
+ */
+#if !defined(__SANITIZE_ADDRESS__)
+static void expect_stop(size_t i)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "fuzz/open/%s", open_stops[i].file);
+	EXPECT_PANIC(open_stops[i].message, { (void)run_file(path); });
+}
+
+/* One input a test: a panic's longjmp leaves the frames it skipped
+ * as they were. */
 Test(fuzz_corpus, open_alias_stops_in_the_checker, .timeout = 30)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(open_stops); i++) {
-		char path[256];
-
-		snprintf(path, sizeof(path), "fuzz/open/%s", open_stops[i].file);
-		EXPECT_PANIC(open_stops[i].message, { (void)run_file(path); });
-	}
+	cr_assert_eq(ARRAY_SIZE(open_stops), 2);
+	expect_stop(0);
 }
+
+Test(fuzz_corpus, open_alias_of_a_write_stops_in_the_checker, .timeout = 30)
+{
+	expect_stop(1);
+}
+#endif
