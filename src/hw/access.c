@@ -856,8 +856,13 @@ word_access(struct cpu *c, vaddr_t va, void *v, u32 size, unsigned flags)
 	h = translate(c, va, flags, &pa);
 	if (!h)
 		return -EFAULT;
-	/* coherence=snoop tells the bytes apart: all @size of them. */
-	if (unlikely(c->l1d_wmask))
+	/*
+	 * coherence=snoop tells the bytes apart: line_fn's snooping copy
+	 * takes a word as four bytes, so only an 8-byte access goes to it
+	 * with its size (@size is a constant: a 4-byte access tests
+	 * nothing).
+	 */
+	if (size == 8 && unlikely(c->l1d_wmask))
 		coh_lines_access(c, va, pa, size, flags & ACC_WRITE);
 	else
 		line_access(c, va, pa, flags & ACC_WRITE);

@@ -67,13 +67,6 @@ struct cache {
 	u32 *va_line;		/* VA line of each line (virtually indexed kinds) */
 	u8 *victim;		/* next way to replace, per set */
 	/*
-	 * cache_replacement=random: the state of the cache's own xorshift32
-	 * generator, which picks each victim's way when the set is full
-	 * (deterministic: seeded per cache at machine_create); 0:
-	 * round-robin by victim[].
-	 */
-	u32 rng;
-	/*
 	 * For a cache where one PA line can sit in more than one set (the
 	 * index takes VA bits above the page offset): dirty[bucket] counts
 	 * the valid dirty lines whose PA line hashes to that bucket, so that
@@ -88,17 +81,6 @@ struct cache {
 	 * with no line resident skips its per-line lookups.
 	 */
 	u16 *va_pages;
-	/*
-	 * coherence=snoop: presence[(pline & CACHE_PRESENCE_MASK) *
-	 * presence_stride] counts the valid lines of this cache and of the
-	 * owning CPU's other private cache whose PA line falls there
-	 * (machine.presence, one byte per CPU and bucket): a snoop looks a
-	 * CPU's tags up only where its byte is not zero.  The buckets are
-	 * the low bits of the line, more than any cache's set index takes,
-	 * so a bucket holds a set's ways of each at most.  NULL otherwise.
-	 */
-	u8 *presence;
-	u32 presence_stride;
 	/* dirty, va_pages or presence: a miss recounts.  Kept, not derived at each
 	 * miss: the generic paths' misses read it (26 host instructions of
 	 * the Kirkwood's kmap pair). */
@@ -114,6 +96,24 @@ struct cache {
 	 * that.
 	 */
 	u64 evictions;
+	/*
+	 * cache_replacement=random: the state of the cache's own xorshift32
+	 * generator, which picks each victim's way when the set is full
+	 * (deterministic: seeded per cache at machine_create); 0:
+	 * round-robin by victim[].
+	 */
+	u32 rng;
+	/*
+	 * coherence=snoop: presence[(pline & CACHE_PRESENCE_MASK) *
+	 * presence_stride] counts the valid lines of this cache and of the
+	 * owning CPU's other private cache whose PA line falls there
+	 * (machine.presence, one byte per CPU and bucket): a snoop looks a
+	 * CPU's tags up only where its byte is not zero.  The buckets are
+	 * the low bits of the line, more than any cache's set index takes,
+	 * so a bucket holds a set's ways of each at most.  NULL otherwise.
+	 */
+	u8 *presence;
+	u32 presence_stride;
 };
 
 #define CACHE_DIRTY_BUCKETS_SHIFT 12
@@ -424,7 +424,7 @@ static inline void cache_uncount_va_page(struct cache *c, u32 i)
 /* Line @i, valid, leaves (dropped or replaced): its presence byte. */
 static inline void cache_uncount_presence(struct cache *c, u32 i)
 {
-	if (c->presence) {
+	if (unlikely(c->presence)) {
 		u8 *n = &c->presence[((u32)cache_pline(c, i) &
 				      CACHE_PRESENCE_MASK) *
 				     c->presence_stride];
@@ -455,7 +455,7 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 		cache_uncount_va_page(c, i);
 		cache_uncount_presence(c, i);
 	}
-	if (c->presence) {
+	if (unlikely(c->presence)) {
 		u8 *n = &c->presence[((u32)(pa >> c->line_shift) &
 				      CACHE_PRESENCE_MASK) *
 				     c->presence_stride];

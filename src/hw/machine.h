@@ -214,10 +214,6 @@ struct cpu {
 	 * when the line is written back as a victim.
 	 */
 	u32 *l1d_l2_slot;
-	/* coherent: per L1D line, the bytes this CPU wrote since the line
-	 * was filled (bit n: byte n), for telling false sharing (hw/
-	 * coherence.h); NULL otherwise. */
-	u64 *l1d_wmask;
 	/* The copies of the line loops built for its caches (hw/access.c,
 	 * line_paths_pick); NULL until first used. */
 	void (*line_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, bool write);
@@ -248,6 +244,11 @@ struct cpu {
 	 * (charge(), charge_n(), user_compute()) ends it. */
 	u64 stream_from;
 	void *kernel;			/* per-CPU kernel data, opaque here */
+	/* coherent: per L1D line, the bytes this CPU wrote since the line
+	 * was filled (bit n: byte n), for telling false sharing (hw/
+	 * coherence.h); NULL otherwise.  Last: the hot fields keep their
+	 * places. */
+	u64 *l1d_wmask;
 };
 
 /*

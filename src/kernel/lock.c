@@ -17,6 +17,13 @@ static u64 contention(const struct cpu *c, u64 acquired_at, u64 free_at)
 	return 0;
 }
 
+/* A store to a placed lock's word (kernel_data=mem_map): out of line,
+ * so that the locks with no word pay one test. */
+static __attribute__((noinline)) void lock_word_touch(vaddr_t kva)
+{
+	kv_touch(kva, 4, true);
+}
+
 void spin_lock(struct spinlock *l)
 {
 	charge(CODE_spin_lock);
@@ -40,8 +47,8 @@ void spin_lock_nocharge(struct spinlock *l)
 		hw_charge(c, CAUSE_lock_wait, wait);
 	}
 	/* ldrex/strex or lock xchg on the word: the line, for writing. */
-	if (l->kva)
-		kv_touch(l->kva, 4, true);
+	if (unlikely(l->kva))
+		lock_word_touch(l->kva);
 	l->owner = (s32)c->id;
 	l->acquired_at = c->cycles;
 	current->spinlocks_held++;
@@ -63,8 +70,8 @@ void spin_unlock(struct spinlock *l)
 
 	if (l->owner != (s32)c->id)
 		panic("spin_unlock: %s not held by CPU%u", l->name, c->id);
-	if (l->kva)
-		kv_touch(l->kva, 4, true);
+	if (unlikely(l->kva))
+		lock_word_touch(l->kva);
 	l->owner = -1;
 	l->free_at = c->cycles;
 	current->spinlocks_held--;
@@ -74,8 +81,8 @@ void spin_unlock(struct spinlock *l)
 /* The atomic on the count word, where the semaphore is placed. */
 static void rwsem_touch(const struct rw_semaphore *s)
 {
-	if (s->kva)
-		kv_touch(s->kva, 4, true);
+	if (unlikely(s->kva))
+		lock_word_touch(s->kva);
 }
 
 /* A sleeping wait: the CPU idles until the semaphore is free. */
