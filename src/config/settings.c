@@ -143,7 +143,7 @@ static const struct {
 	{ "icache_model", "y|n (y)",
 	  "fetch each kernel function's measured text lines through an L1 I-cache at the real kernel's offsets (capacity and conflict misses) instead of refetching only after an invalidate" },
 	{ "kernel_data", "host|mem_map (host)",
-	  "where kernel bookkeeping lives: host (free, as DESIGN.md rule 1 had it) or mem_map (every struct page field, page-cache radix tree node, slab descriptor, sk_buff, vm_area_struct, mm_struct, pipe_inode_info and thread_info/kernel-stack field the model's paths read or write is charged through the TLB and caches at its simulated address, at the board's kernel's layout; task_struct, files and sockets not yet: docs/fidelity.md)" },
+	  "where kernel bookkeeping lives: host (free, as DESIGN.md rule 1 had it) or mem_map (every struct page field, page-cache radix tree node, slab descriptor, sk_buff, vm_area_struct, mm_struct, pipe_inode_info, file and thread_info/kernel-stack field the model's paths read or write is charged through the TLB and caches at its simulated address, at the board's kernel's layout; task_struct, inodes and sockets not yet: docs/fidelity.md)" },
 	{ "streaming", "cpi|throughput (cpi)",
 	  "how streaming loops and DRAM writes are priced: cpi (each *_kib loop's instructions x kernel_cpi, each DRAM write at the board's write-back cost) or throughput (each loop at its core's issue cycles, DRAM writes posted to a write buffer that drains at the DRAM's write bandwidth, the core's sourced line fills in flight and outer-cache store policy; not yet recalibrated: docs/fidelity.md)" },
 	{ "coherence", "none|snoop (none)",

@@ -7,9 +7,66 @@
 
 #include <stdlib.h>
 
+#include "arch/kv.h"
 #include "base/errno.h"
 #include "base/panic.h"
 #include "kernel/sched.h"
+#include "mm/page_touch.h"
+#include "mm/slab.h"
+
+struct file_layout {
+	u16 size, align;
+	u8 off[NR_FILE_FIELDS], len[NR_FILE_FIELDS];
+};
+
+static const struct file_layout file_3_14 = {
+	.size = 144, .align = 32,
+	.off = { [FF_ops_mode] = 20, [FF_count] = 24, [FF_pos] = 48 },
+	.len = { [FF_ops_mode] = 16, [FF_count] = 4, [FF_pos] = 8 },
+};
+
+static const struct file_layout file_5_7 = {
+	.size = 176, .align = 64,
+	.off = { [FF_ops_mode] = 20, [FF_count] = 32, [FF_pos] = 64 },
+	.len = { [FF_ops_mode] = 24, [FF_count] = 4, [FF_pos] = 8 },
+};
+
+static const struct file_layout *fl;
+static struct kmem_cache *filp_cachep;
+
+void file_touch_init(void)
+{
+	static const struct file_layout *const by_kernel[] = {
+		[LAYOUT_2_5_73] = NULL,
+		[LAYOUT_3_14] = &file_3_14,
+		[LAYOUT_5_7] = &file_5_7,
+	};
+
+	if (!page_touch_layout)
+		return;
+	fl = by_kernel[page_touch_kernel()];
+	if (fl)
+		filp_cachep = kmem_cache_create("filp", fl->size, fl->align);
+}
+
+void file_touch_exit(void)
+{
+	if (filp_cachep)
+		kmem_cache_destroy(filp_cachep);
+	file_touch_forget();
+}
+
+void file_touch_forget(void)
+{
+	filp_cachep = NULL;
+	fl = NULL;
+}
+
+void file_touch(const struct file *file, enum file_field f, bool write)
+{
+	if (file->kva)
+		kv_touch(file->kva + fl->off[f], fl->len[f], write);
+}
 
 struct files_struct *files_alloc(void)
 {
@@ -41,6 +98,15 @@ struct file *alloc_file(struct inode *inode, u32 flags)
 
 	if (!file)
 		return NULL;
+	/* get_empty_filp: kmem_cache_zalloc(filp_cachep). */
+	if (fl) {
+		file->kva = kmem_cache_alloc(filp_cachep,
+					     GFP_KERNEL | __GFP_ZERO);
+		if (!file->kva) {
+			free(file);
+			return NULL;
+		}
+	}
 	ihold(inode);
 	file->f_inode = inode;
 	file->f_mapping = inode->i_mapping;
@@ -52,12 +118,16 @@ struct file *alloc_file(struct inode *inode, u32 flags)
 
 void fput(struct file *file)
 {
+	file_touch(file, FF_count, false);
+	file_touch(file, FF_count, true);
 	if (--file->f_count > 0)
 		return;
 	BUG_ON(file->f_count < 0);
 	if (file->f_op && file->f_op->release)
 		file->f_op->release(file);
 	iput(file->f_inode);
+	if (file->kva)
+		kmem_cache_free(filp_cachep, file->kva);
 	free(file);
 }
 

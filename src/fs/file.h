@@ -58,7 +58,33 @@ struct file {
 	u32 f_flags;			/* O_ACCMODE bits and O_APPEND */
 	int f_count;
 	u64 f_pos;
+	/* kernel_data=mem_map: its filp object (file_touch), else 0. */
+	vaddr_t kva;
 };
+
+/*
+ * struct file at its simulated address (kernel_data=mem_map): a filp
+ * object at 3.14.1's layout (144 B, 160 at the Feroceon's 32-byte
+ * SLAB_HWCACHE_ALIGN: f_op 20, f_count 24, f_flags 28, f_mode 32, f_pos
+ * 48) or 5.7.14's (176 B, 192 at 64: f_op 20, f_count 32, f_flags 36,
+ * f_mode 40, f_pos 64), docs/kernel-objects.md section 6; 5.11 and 6.1 as
+ * 5.7; 2.5.73's is not derived and not placed.  get_empty_filp clears a
+ * new one, the last fput frees it; fdget_pos reads f_count and f_mode,
+ * vfs_read and vfs_write read f_op, f_flags and f_mode and load and store
+ * f_pos (file_pos_read / file_pos_write).  The descriptor table
+ * (files_struct) is not placed.
+ */
+enum file_field {
+	FF_ops_mode,	/* f_op .. f_mode */
+	FF_count,	/* f_count */
+	FF_pos,		/* f_pos */
+	NR_FILE_FIELDS
+};
+
+void file_touch_init(void);
+void file_touch_exit(void);
+void file_touch_forget(void);
+void file_touch(const struct file *file, enum file_field f, bool write);
 
 static inline bool file_readable(const struct file *f)
 {

@@ -48,6 +48,7 @@ void vfs_init(void)
 	 */
 	memset(names, 0, sizeof(names));
 	stat_init();
+	file_touch_init();
 	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++)
 		dev_inodes[i].i_count = 1;
 }
@@ -71,6 +72,7 @@ void vfs_exit(void)
 		if (names[i])
 			unlink_slot(i);
 	stat_exit();
+	file_touch_exit();
 }
 
 static const char *skip_slashes(const char *path)
@@ -230,8 +232,12 @@ static struct file *fdget(int fd)
 
 	charge(CODE_fdget);
 	file = fget(fd);
-	if (file)
+	if (file) {
+		/* fdget_pos: file_count(), FMODE_ATOMIC_POS in f_mode. */
+		file_touch(file, FF_count, false);
+		file_touch(file, FF_ops_mode, false);
 		file->f_count++;
+	}
 	return file;
 }
 
@@ -248,8 +254,11 @@ long vfs_read(int fd, vaddr_t buf, u32 count)
 		ret = -EBADF;
 	else
 		ret = rw_verify_area(buf, &count);
-	if (!ret)
+	if (!ret) {
+		file_touch(file, FF_pos, false);
 		ret = file->f_op->read(file, buf, count, &file->f_pos);
+		file_touch(file, FF_pos, true);
+	}
 	fput(file);
 	return ret;
 }
@@ -275,8 +284,11 @@ long vfs_write(int fd, vaddr_t buf, u32 count)
 		ret = -EBADF;
 	else
 		ret = rw_verify_area(buf, &count);
-	if (!ret)
+	if (!ret) {
+		file_touch(file, FF_pos, false);
 		ret = file->f_op->write(file, buf, count, &file->f_pos);
+		file_touch(file, FF_pos, true);
+	}
 	fput(file);
 	return ret;
 }
@@ -314,6 +326,7 @@ s64 vfs_lseek(int fd, s64 offset, int whence)
 	if (__builtin_add_overflow(base, offset, &pos) || pos < 0 ||
 	    (u64)pos > TMPFS_MAX_BYTES)
 		return -EINVAL;
+	file_touch(file, FF_pos, true);
 	file->f_pos = (u64)pos;
 	return pos;
 }

@@ -162,6 +162,7 @@ void abandon_kernel(void)
 	page_tree_forget();
 	vma_touch_forget();
 	mm_touch_forget();
+	file_touch_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
