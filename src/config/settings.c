@@ -399,6 +399,28 @@ int settings_parse(struct settings *s, const char *word, char *err,
 #undef YN
 #undef BOOL_SETTING
 
+	/* A setting of two words: @off leaves @field false, @on sets it. */
+#define TWO_WORD_SETTING(str, field, off, on, extra)                        \
+	if (!strcmp(name, str)) {                                           \
+		if (strcmp(v, off) && strcmp(v, on))                        \
+			return settings_err(err, errlen,                    \
+					    "%s: '%s' is not " off " or " on, \
+					    name, v);                       \
+		s->field = !strcmp(v, on);                                  \
+		extra;                                                      \
+		return 0;                                                   \
+	}
+	TWO_WORD_SETTING("kernel_data", kernel_data_mem_map, "host", "mem_map", )
+	TWO_WORD_SETTING("eth_dma_mask", eth_dma_mask_32, "null", "32", )
+	TWO_WORD_SETTING("cache_replacement", random_replacement,
+			 "round-robin", "random", )
+	TWO_WORD_SETTING("coherence", coherence_snoop, "none", "snoop", )
+	TWO_WORD_SETTING("streaming", streaming_throughput, "cpi",
+			 "throughput", )
+	TWO_WORD_SETTING("rmap", objrmap, "pte-chain", "objrmap",
+			 s->given |= GIVEN_RMAP)
+#undef TWO_WORD_SETTING
+
 	if (!strcmp(name, "CONFIG_VMSPLIT")) {
 		for (int i = 0; i < NR_VMSPLIT; i++)
 			if (!strcmp(v, vmsplit_names[i])) {
@@ -431,55 +453,6 @@ int settings_parse(struct settings *s, const char *word, char *err,
 			}
 		return settings_err(err, errlen,
 				    "flavour: unknown flavour '%s'", v);
-	}
-	if (!strcmp(name, "kernel_data")) {
-		if (strcmp(v, "host") && strcmp(v, "mem_map"))
-			return settings_err(err, errlen,
-					    "kernel_data: '%s' is not host or mem_map",
-					    v);
-		s->kernel_data_mem_map = !strcmp(v, "mem_map");
-		return 0;
-	}
-	if (!strcmp(name, "eth_dma_mask")) {
-		if (strcmp(v, "null") && strcmp(v, "32"))
-			return settings_err(err, errlen,
-					    "eth_dma_mask: '%s' is not null or 32",
-					    v);
-		s->eth_dma_mask_32 = !strcmp(v, "32");
-		return 0;
-	}
-	if (!strcmp(name, "cache_replacement")) {
-		if (strcmp(v, "round-robin") && strcmp(v, "random"))
-			return settings_err(err, errlen,
-					    "cache_replacement: '%s' is not round-robin or random",
-					    v);
-		s->random_replacement = !strcmp(v, "random");
-		return 0;
-	}
-	if (!strcmp(name, "coherence")) {
-		if (strcmp(v, "none") && strcmp(v, "snoop"))
-			return settings_err(err, errlen,
-					    "coherence: '%s' is not none or snoop",
-					    v);
-		s->coherence_snoop = !strcmp(v, "snoop");
-		return 0;
-	}
-	if (!strcmp(name, "streaming")) {
-		if (strcmp(v, "cpi") && strcmp(v, "throughput"))
-			return settings_err(err, errlen,
-					    "streaming: '%s' is not cpi or throughput",
-					    v);
-		s->streaming_throughput = !strcmp(v, "throughput");
-		return 0;
-	}
-	if (!strcmp(name, "rmap")) {
-		if (strcmp(v, "pte-chain") && strcmp(v, "objrmap"))
-			return settings_err(err, errlen,
-					    "rmap: '%s' is not pte-chain or objrmap",
-					    v);
-		s->objrmap = !strcmp(v, "objrmap");
-		s->given |= GIVEN_RMAP;
-		return 0;
 	}
 	if (!strcmp(name, "mem")) {
 		if (parse_size(v, &n) || !n)

@@ -58,8 +58,9 @@ struct pipe_buffer {
 struct pipe_inode_info {
 	struct rw_semaphore mutex;
 	/* kernel_data=mem_map: the kernel's pipe_inode_info and its bufs
-	 * array (pipe_place), else 0. */
+	 * array, and their layout (pipe_layout); else 0, 0 and NULL. */
 	vaddr_t kva, bufs_kva;
+	const struct pipe_layout *layout;
 	struct list_head rd_wait, wr_wait;	/* struct pipe_waiter */
 	u32 head, tail;			/* free-running; slot = index & mask */
 	u32 max_usage, ring_size;
@@ -97,24 +98,30 @@ void pipe_stats_reset(void)
  * behind the inode's semaphore, is not this ring: not placed there.
  * The other pipe objects (inode, dentry, files) are not placed.
  */
+enum pipe_field {
+	PIPE_F_ring,		/* head and tail (3.14: nrbufs, curbuf) */
+	PIPE_F_ends,		/* readers, writers */
+	PIPE_F_tmp_page,
+	NR_PIPE_FIELDS
+};
+
 struct pipe_layout {
 	u16 size;
 	u16 rd_wait, wr_wait;	/* the wait queue heads */
 	u8 wait_lock;		/* 4: a lock word at each head's start */
-	u16 ring, ring_len;	/* head and tail (3.14: nrbufs, curbuf) */
-	u16 limits;		/* max_usage and ring_size (3.14: buffers) */
-	u16 ends;		/* readers, writers */
-	u16 tmp_page;
+	u8 off[NR_PIPE_FIELDS], len[NR_PIPE_FIELDS];
 };
 
 static const struct pipe_layout pipe_5_7 = {
 	.size = 100, .rd_wait = 20, .wr_wait = 32, .wait_lock = 4,
-	.ring = 44, .ring_len = 8, .limits = 52, .ends = 60, .tmp_page = 80,
+	.off = { [PIPE_F_ring] = 44, [PIPE_F_ends] = 60, [PIPE_F_tmp_page] = 80 },
+	.len = { [PIPE_F_ring] = 8, [PIPE_F_ends] = 8, [PIPE_F_tmp_page] = 4 },
 };
 
 static const struct pipe_layout pipe_3_14 = {
 	.size = 72, .rd_wait = 12, .wr_wait = 12, .wait_lock = 0,
-	.ring = 20, .ring_len = 8, .limits = 28, .ends = 32, .tmp_page = 56,
+	.off = { [PIPE_F_ring] = 20, [PIPE_F_ends] = 32, [PIPE_F_tmp_page] = 56 },
+	.len = { [PIPE_F_ring] = 8, [PIPE_F_ends] = 8, [PIPE_F_tmp_page] = 4 },
 };
 
 #define PIPE_BUF_SIZE 24
@@ -130,12 +137,14 @@ static const struct pipe_layout *pipe_layout(void)
 	return page_touch_layout ? by_kernel[page_touch_kernel()] : NULL;
 }
 
-/* A load or store of @len bytes at @off of @pipe's object. */
-static void pipe_touch(const struct pipe_inode_info *pipe, u16 off, u32 len,
+/* A load or store of field @f of @pipe's object, if it is placed. */
+static void pipe_touch(const struct pipe_inode_info *pipe, enum pipe_field f,
 		       bool write)
 {
-	if (pipe->kva)
-		kv_touch(pipe->kva + off, len, write);
+	const struct pipe_layout *l = pipe->layout;
+
+	if (l)
+		kv_touch(pipe->kva + l->off[f], l->len[f], write);
 }
 
 /* The slot's pipe_buffer: page, offset and len. */
@@ -146,26 +155,17 @@ static void pipe_buf_touch(const struct pipe_inode_info *pipe, u32 slot,
 		kv_touch(pipe->bufs_kva + slot * PIPE_BUF_SIZE, 12, write);
 }
 
-/* The ring's head and tail read (the emptiness and fullness tests). */
-static void pipe_ring_touch(const struct pipe_inode_info *pipe)
-{
-	const struct pipe_layout *l = pipe_layout();
-
-	if (l)
-		pipe_touch(pipe, l->ring, l->ring_len, false);
-}
-
 /* A wait queue's head, its lock taken where it has a word: @q of @pipe. */
 static void pipe_waitq_touch(const struct pipe_inode_info *pipe,
 			     const struct list_head *q)
 {
-	const struct pipe_layout *l = pipe_layout();
+	const struct pipe_layout *l = pipe->layout;
 	u16 off;
 
 	if (!l)
 		return;
 	off = q == &pipe->rd_wait ? l->rd_wait : l->wr_wait;
-	pipe_touch(pipe, off, l->wait_lock + 8, true);
+	kv_touch(pipe->kva + off, l->wait_lock + 8u, true);
 }
 
 static struct pipe_inode_info *file_pipe(struct file *file)
@@ -201,12 +201,12 @@ static bool pipe_writable(const struct pipe_inode_info *pipe)
  */
 static void pipe_ring_lock(const struct pipe_inode_info *pipe)
 {
-	const struct pipe_layout *l = pipe_layout();
+	const struct pipe_layout *l = pipe->layout;
 
 	charge(CODE_spin_lock);
 	charge(CODE_spin_lock_irq);
 	if (l && l->wait_lock)
-		pipe_touch(pipe, l->rd_wait, l->wait_lock, true);
+		kv_touch(pipe->kva + l->rd_wait, l->wait_lock, true);
 }
 
 /*
@@ -337,8 +337,7 @@ static void anon_pipe_buf_release(struct pipe_inode_info *pipe,
 {
 	struct page *page = buf->page;
 
-	if (pipe->kva)
-		pipe_touch(pipe, pipe_layout()->tmp_page, 4, true);
+	pipe_touch(pipe, PIPE_F_tmp_page, true);
 	if (page_count(page) == 1 && !pipe->tmp_page)
 		pipe->tmp_page = page;
 	else
@@ -364,7 +363,7 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 	charge(CODE_pipe_read);
 	pipe_stats.reads++;
 	down_write(&pipe->mutex);
-	pipe_ring_touch(pipe);
+	pipe_touch(pipe, PIPE_F_ring, false);
 	was_full = pipe_full(pipe->head, pipe->tail, pipe->max_usage);
 	for (;;) {
 		u32 head = pipe->head, tail = pipe->tail;
@@ -393,12 +392,9 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			if (!buf->len) {
 				anon_pipe_buf_release(pipe, buf);
 				pipe_ring_lock(pipe);
-				pipe_ring_touch(pipe);
+				pipe_touch(pipe, PIPE_F_ring, false);
 				pipe->tail = ++tail;
-				if (pipe->kva)
-					pipe_touch(pipe, pipe_layout()->ring,
-						   pipe_layout()->ring_len,
-						   true);
+				pipe_touch(pipe, PIPE_F_ring, true);
 			}
 			total_len -= chars;
 			if (!total_len)
@@ -406,8 +402,7 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			if (!pipe_empty(head, tail))
 				continue;
 		}
-		if (pipe->kva)
-			pipe_touch(pipe, pipe_layout()->ends, 8, false);
+		pipe_touch(pipe, PIPE_F_ends, false);
 		if (!pipe->writers || ret)
 			break;
 		up_write(&pipe->mutex);
@@ -452,14 +447,13 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 	charge(CODE_pipe_write);
 	pipe_stats.writes++;
 	down_write(&pipe->mutex);
-	if (pipe->kva)
-		pipe_touch(pipe, pipe_layout()->ends, 8, false);
+	pipe_touch(pipe, PIPE_F_ends, false);
 	if (!pipe->readers) {
 		ret = -EPIPE;
 		was_empty = false;
 		goto out;
 	}
-	pipe_ring_touch(pipe);
+	pipe_touch(pipe, PIPE_F_ring, false);
 	was_empty = pipe_empty(pipe->head, pipe->tail);
 	chars = total_len & ~PAGE_MASK;
 	if (chars && !was_empty) {
@@ -515,12 +509,8 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			/* The slot is taken before the copy: an empty buffer
 			 * left by a fault is consumed by the reader. */
 			pipe_ring_lock(pipe);
-			if (pipe->kva) {
-				pipe_touch(pipe, pipe_layout()->tmp_page, 4,
-					   true);
-				pipe_touch(pipe, pipe_layout()->ring,
-					   pipe_layout()->ring_len, true);
-			}
+			pipe_touch(pipe, PIPE_F_tmp_page, true);
+			pipe_touch(pipe, PIPE_F_ring, true);
 			pipe_buf_touch(pipe, head & mask, true);
 			pipe->head = head + 1;
 			buf->page = page;
@@ -579,10 +569,8 @@ static void pipe_release(struct file *file)
 	struct pipe_inode_info *pipe = file_pipe(file);
 
 	down_write(&pipe->mutex);
-	if (pipe->kva) {
-		pipe_touch(pipe, pipe_layout()->ends, 8, false);
-		pipe_touch(pipe, pipe_layout()->ends, 8, true);
-	}
+	pipe_touch(pipe, PIPE_F_ends, false);
+	pipe_touch(pipe, PIPE_F_ends, true);
 	if (file_readable(file))
 		pipe->readers--;
 	if (file_writable(file))
@@ -659,6 +647,7 @@ static struct inode *get_pipe_inode(void)
 		 (unsigned long long)pipe_stats.pipes);
 	pi->pipe.mutex = RWSEM_INIT("pipe->mutex");
 	/* 5.7 and 3.14: the mutex is the object's first word. */
+	pi->pipe.layout = l;
 	pi->pipe.mutex.kva = pi->pipe.kva;
 	INIT_LIST_HEAD(&pi->pipe.rd_wait);
 	INIT_LIST_HEAD(&pi->pipe.wr_wait);

@@ -421,13 +421,18 @@ static inline void cache_uncount_va_page(struct cache *c, u32 i)
 		c->va_pages[cache_va_page_bucket(c->va_line[i] << c->line_shift)]--;
 }
 
+/* This cache's CPU's presence byte for PA line @pline (c->presence set). */
+static inline u8 *cache_presence_byte(const struct cache *c, u64 pline)
+{
+	return &c->presence[((u32)pline & CACHE_PRESENCE_MASK) *
+			    c->presence_stride];
+}
+
 /* Line @i, valid, leaves (dropped or replaced): its presence byte. */
 static inline void cache_uncount_presence(struct cache *c, u32 i)
 {
 	if (unlikely(c->presence)) {
-		u8 *n = &c->presence[((u32)cache_pline(c, i) &
-				      CACHE_PRESENCE_MASK) *
-				     c->presence_stride];
+		u8 *n = cache_presence_byte(c, cache_pline(c, i));
 
 		BUG_ON(!*n);
 		--*n;
@@ -456,9 +461,7 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 		cache_uncount_presence(c, i);
 	}
 	if (unlikely(c->presence)) {
-		u8 *n = &c->presence[((u32)(pa >> c->line_shift) &
-				      CACHE_PRESENCE_MASK) *
-				     c->presence_stride];
+		u8 *n = cache_presence_byte(c, pa >> c->line_shift);
 
 		BUG_ON(*n == UINT8_MAX);
 		++*n;

@@ -118,7 +118,6 @@ static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
 /* Recount CPU @c's presence bytes from its private caches' tags. */
 static void audit_presence(const struct cpu *c)
 {
-	u32 n = machine->ncpus;
 	u8 *want = calloc(1u << CACHE_PRESENCE_BITS, 1);
 	const struct cache *k[2] = { &c->l1d,
 				     machine->cfg.l2_per_cpu ? c->l2 : NULL };
@@ -131,9 +130,9 @@ static void audit_presence(const struct cpu *c)
 				want[(u32)cache_pline(k[m], i) &
 				     CACHE_PRESENCE_MASK]++;
 	for (u32 b = 0; b < (1u << CACHE_PRESENCE_BITS); b++)
-		if (want[b] != machine->presence[b * n + c->id])
+		if (want[b] != *cache_presence_byte(&c->l1d, b))
 			panic("coherence: CPU%u's presence count of bucket %#x is %u, its caches hold %u",
-			      c->id, b, machine->presence[b * n + c->id],
+			      c->id, b, *cache_presence_byte(&c->l1d, b),
 			      want[b]);
 	free(want);
 }

@@ -118,6 +118,8 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	/* Hand-made test configurations may leave mlp unset: one fill. */
 	if (!m->cfg.mlp)
 		m->cfg.mlp = 1;
+	/* With one CPU there is nobody to snoop: not coherent at all. */
+	m->cfg.coherent = cfg->coherent && ncpus > 1;
 	m->ncpus = ncpus;
 	if (cfg->dram_read_MBps)
 		m->stream_fill_cycles = (u32)DIV_ROUND_CLOSEST(
@@ -137,22 +139,22 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	if (err)
 		goto fail;
 	/*
-	 * The outer cache is addressed by PA alone
-	 * (cache_access_pa_shaped), and every cache's tags must name every
-	 * line of RAM.
-	 */
-	/*
 	 * A snoop looks a line up by its PA (hw/coherence.c): each L1 must
 	 * hold it in one place the PA names, and a line must be one unit in
 	 * both levels.
 	 */
-	if (cfg->coherent && ncpus > 1 &&
+	if (m->cfg.coherent &&
 	    (cfg->l1d.kind == CACHE_VIVT ||
 	     cfg->l1d.kind == CACHE_VIPT_ALIASING ||
 	     cfg->l1d.line != cfg->l2.line)) {
 		err = -EINVAL;
 		goto fail;
 	}
+	/*
+	 * The outer cache is addressed by PA alone
+	 * (cache_access_pa_shaped), and every cache's tags must name every
+	 * line of RAM.
+	 */
 	if (cfg->l2.kind != CACHE_PIPT ||
 	    !cache_reaches(&cfg->l1d, cfg->ram_base + ram_size) ||
 	    !cache_reaches(&cfg->l2, cfg->ram_base + ram_size)) {
@@ -187,7 +189,7 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 			if (!c->l1d_l2_slot)
 				err = -ENOMEM;
 		}
-		if (!err && cfg->coherent) {
+		if (!err && m->cfg.coherent) {
 			c->l1d_wmask = calloc((size_t)c->l1d.sets * c->l1d.ways,
 					      sizeof(*c->l1d_wmask));
 			if (!c->l1d_wmask)
@@ -220,7 +222,7 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		if (err)
 			goto fail;
 	}
-	if (cfg->coherent && ncpus > 1) {
+	if (m->cfg.coherent) {
 		m->presence = calloc((size_t)ncpus << CACHE_PRESENCE_BITS, 1);
 		if (!m->presence) {
 			err = -ENOMEM;

@@ -106,7 +106,8 @@ struct hw_config {
 	u32 icache_line;	/* I-cache line size (refill accounting) */
 	struct cache_params l2;
 	bool l2_per_cpu;	/* one outer cache per CPU (P6) or shared */
-	/* The CPUs' private caches snoop each other (coherence=snoop). */
+	/* The CPUs' private caches snoop each other (coherence=snoop;
+	 * machine_create turns it off with one CPU). */
 	bool coherent;
 	/* Data caches pick victims pseudo-randomly (cache_replacement=
 	 * random), else round-robin. */

@@ -65,8 +65,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		if (tp->l2_store_no_alloc)
 			hw.l2.write_allocate = false;
 	}
-	/* With one CPU there is nobody to snoop. */
-	hw.coherent = s->coherence_snoop && s->ncpus > 1;
+	hw.coherent = s->coherence_snoop;
 	hw.random_replacement = s->random_replacement;
 	if (s->cpu_mhz) {
 		/*

@@ -35,6 +35,7 @@
 
 struct mm_struct;
 struct page;
+struct stack_layout;
 struct files_struct;
 struct program;
 
@@ -80,6 +81,7 @@ struct task_struct {
 	 * order-1 block (kernel/task_stack.h); NULL and 0 otherwise. */
 	struct page *stack_page;
 	vaddr_t stack_kva;
+	const struct stack_layout *stack_layout;	/* its kernel's */
 	/* Host execution context. */
 	struct coroutine co;
 	jmp_buf start;			/* exec restarts the task here */

@@ -72,15 +72,19 @@ int task_stack_alloc(struct task_struct *t)
 {
 	struct page *page;
 
+	const struct stack_layout *l = layout_now();
+
 	t->stack_page = NULL;
 	t->stack_kva = 0;
-	if (!layout_now())
+	t->stack_layout = NULL;
+	if (!l)
 		return 0;
 	page = alloc_pages(GFP_KERNEL, THREAD_SIZE_ORDER);
 	if (!page)
 		return -ENOMEM;
 	t->stack_page = page;
 	t->stack_kva = page_address(page);
+	t->stack_layout = l;
 	return 0;
 }
 
@@ -90,15 +94,16 @@ void task_stack_free(struct task_struct *t)
 		__free_pages(t->stack_page, THREAD_SIZE_ORDER);
 	t->stack_page = NULL;
 	t->stack_kva = 0;
+	t->stack_layout = NULL;
 }
 
 void task_stack_fork(const struct task_struct *parent,
 		     const struct task_struct *child)
 {
-	const struct stack_layout *l = layout_now();
+	const struct stack_layout *l = child->stack_layout;
 	vaddr_t p = parent->stack_kva, c = child->stack_kva;
 
-	if (!l || !c)
+	if (!l)
 		return;
 	if (p) {
 		kv_touch(p, l->ti_size, false);
@@ -111,33 +116,32 @@ void task_stack_fork(const struct task_struct *parent,
 
 void task_stack_entry(void)
 {
-	const struct stack_layout *l = layout_now();
-	vaddr_t s = current->stack_kva;
+	const struct task_struct *t = current;
+	const struct stack_layout *l = t->stack_layout;
 
-	if (l && s)
-		kv_touch(s + l->regs, l->regs_len, true);
+	if (l)
+		kv_touch(t->stack_kva + l->regs, l->regs_len, true);
 }
 
 void task_stack_return(void)
 {
-	const struct stack_layout *l = layout_now();
-	vaddr_t s = current->stack_kva;
+	const struct task_struct *t = current;
+	const struct stack_layout *l = t->stack_layout;
 
-	if (!l || !s)
+	if (!l)
 		return;
-	kv_touch(s + l->ti_flags, 4, false);
-	kv_touch(s + l->regs, l->regs_len, false);
+	kv_touch(t->stack_kva + l->ti_flags, 4, false);
+	kv_touch(t->stack_kva + l->regs, l->regs_len, false);
 }
 
 void task_stack_switch(const struct task_struct *prev,
 		       const struct task_struct *next)
 {
-	const struct stack_layout *l = layout_now();
+	const struct stack_layout *p = prev->stack_layout;
+	const struct stack_layout *n = next->stack_layout;
 
-	if (!l)
-		return;
-	if (prev->stack_kva)
-		kv_touch(prev->stack_kva + l->save, l->save_len, true);
-	if (next->stack_kva)
-		kv_touch(next->stack_kva + l->save, l->save_len, false);
+	if (p)
+		kv_touch(prev->stack_kva + p->save, p->save_len, true);
+	if (n)
+		kv_touch(next->stack_kva + n->save, n->save_len, false);
 }

@@ -160,6 +160,48 @@ struct vm_area_struct *i_mmap_next_holding(struct vm_area_struct *vma,
 	return NULL;
 }
 
+/*
+ * vm_area_alloc: a zeroed VMA and, under kernel_data=mem_map, its object
+ * (mm/vma_touch.h), every byte written.  Return: it, or NULL.
+ */
+static struct vm_area_struct *vm_area_alloc(void)
+{
+	struct vm_area_struct *vma = calloc(1, sizeof(*vma));
+
+	if (!vma)
+		return NULL;
+	if (vma_place(vma)) {
+		free(vma);
+		return NULL;
+	}
+	vma_touch_all(vma, true);
+	return vma;
+}
+
+/* vm_area_dup: *new = *orig, the old object read whole and the new one
+ * written.  Return: the copy, or NULL. */
+static struct vm_area_struct *vm_area_dup(const struct vm_area_struct *orig)
+{
+	struct vm_area_struct *vma = malloc(sizeof(*vma));
+
+	if (!vma)
+		return NULL;
+	*vma = *orig;
+	if (vma_place(vma)) {
+		free(vma);
+		return NULL;
+	}
+	vma_touch_all(orig, false);
+	vma_touch_all(vma, true);
+	return vma;
+}
+
+static void vm_area_free(struct vm_area_struct *vma)
+{
+	vma_unplace(vma);
+	free(vma);
+}
+
 /* Free a chain of vmas already unlinked from their mm, with their files. */
 static void remove_vma_list(struct vm_area_struct *vma)
 {
@@ -169,8 +211,7 @@ static void remove_vma_list(struct vm_area_struct *vma)
 		/* remove_vma: vm_ops, vm_file (fput), vm_area_free. */
 		vma_touch(vma, VF_pgoff_file, false);
 		vma_unlink_file(vma);
-		vma_unplace(vma);
-		free(vma);
+		vm_area_free(vma);
 		vma = next;
 	}
 }
@@ -213,15 +254,9 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 		/* MAP_FIXED replaces what was there. */
 		do_munmap(mm, addr, len);
 	}
-	vma = calloc(1, sizeof(*vma));
+	vma = vm_area_alloc();
 	if (!vma)
 		return -ENOMEM;
-	if (vma_place(vma)) {
-		free(vma);
-		return -ENOMEM;
-	}
-	/* vm_area_alloc's zeroing and the fields set: every byte. */
-	vma_touch_all(vma, true);
 	vma->vm_mm = mm;
 	vma->vm_start = addr;
 	vma->vm_end = addr + len;
@@ -243,18 +278,10 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 /* Split @vma at @addr; the new VMA (the upper part) follows it. */
 static int split_vma(struct vm_area_struct *vma, vaddr_t addr)
 {
-	struct vm_area_struct *n = malloc(sizeof(*n));
+	struct vm_area_struct *n = vm_area_dup(vma);
 
 	if (!n)
 		return -ENOMEM;
-	*n = *vma;
-	if (vma_place(n)) {
-		free(n);
-		return -ENOMEM;
-	}
-	/* vm_area_dup: the old one read whole, the new one written. */
-	vma_touch_all(vma, false);
-	vma_touch_all(n, true);
 	n->vm_start = addr;
 	if (n->vm_file)
 		n->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
@@ -402,21 +429,12 @@ int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
 	mm->start_stack = oldmm->start_stack;
 	mm->mmap_base = oldmm->mmap_base;
 	for (struct vm_area_struct *v = oldmm->mmap; v; v = v->vm_next) {
-		struct vm_area_struct *n = malloc(sizeof(*n));
+		struct vm_area_struct *n = vm_area_dup(v);
 
 		if (!n) {
 			err = -ENOMEM;
 			break;
 		}
-		*n = *v;
-		if (vma_place(n)) {
-			free(n);
-			err = -ENOMEM;
-			break;
-		}
-		/* vm_area_dup: *new = *orig. */
-		vma_touch_all(v, false);
-		vma_touch_all(n, true);
 		n->vm_mm = mm;
 		n->vm_next = NULL;
 		vma_link_file(n);

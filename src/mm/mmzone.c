@@ -176,7 +176,7 @@ static unsigned long sum_free(enum zone_type first, enum zone_type last)
 	for (u32 nid = 0; nid < nr_nodes; nid++)
 		for (int zt = first; zt <= (int)last; zt++)
 			n += node_data[nid].node_zones[zt].free_pages +
-			     node_data[nid].node_zones[zt].pcp_pages;
+			     zone_pcp_pages(&node_data[nid].node_zones[zt]);
 	return n;
 }
 

@@ -61,12 +61,21 @@ struct zone {
 	struct free_area free_area[MAX_ORDER];
 	unsigned long first_deferred_pfn;	/* where the next one is sought */
 	unsigned long nr_deferred;		/* boot blocks not yet written */
-	/* pcp=y: each CPU's list, and the pages on all of them (free, but
-	 * not in free_area: nr_free_pages counts them, as Linux's
-	 * NR_FREE_PAGES does not). */
+	/* pcp=y: each CPU's list (its pages are free, but not in
+	 * free_area: nr_free_pages counts them, as Linux's NR_FREE_PAGES
+	 * does not). */
 	struct per_cpu_pages pcp[PCP_MAX_CPUS];
-	unsigned long pcp_pages;
 };
+
+/* The pages on @zone's per-CPU lists, all CPUs'. */
+static inline unsigned long zone_pcp_pages(const struct zone *zone)
+{
+	unsigned long n = 0;
+
+	for (u32 cpu = 0; cpu < PCP_MAX_CPUS; cpu++)
+		n += zone->pcp[cpu].count;
+	return n;
+}
 
 struct pglist_data {
 	struct zone node_zones[MAX_NR_ZONES];

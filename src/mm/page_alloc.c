@@ -321,7 +321,6 @@ static unsigned int pcp_free_bulk(struct zone *zone, struct per_cpu_pages *pcp,
 						    lru);
 
 		pcp_list_del(page, pcp);
-		zone->pcp_pages--;
 		merges += __free_one_page(page_to_pfn(page), zone, 0, false);
 	}
 	return merges;
@@ -349,14 +348,12 @@ static struct page *rmqueue_pcplist(struct zone *zone, u32 cpu,
 				break;
 			*splits += s;
 			pcp_list_add(page, pcp, true);
-			zone->pcp_pages++;
 		}
 	}
 	if (!pcp->count)
 		return NULL;
 	page = list_first_entry(&pcp->list, struct page, lru);
 	pcp_list_del(page, pcp);
-	zone->pcp_pages--;
 	return page;
 }
 
@@ -375,7 +372,6 @@ static void free_unref_page(struct page *page)
 	if (pcp_check_before_add && pcp->count >= pcp->high)
 		merges = pcp_free_bulk(zone, pcp, pcp->batch);
 	pcp_list_add(page, pcp, false);
-	zone->pcp_pages++;
 	if (!pcp_check_before_add && pcp->count >= pcp->high)
 		merges = pcp_free_bulk(zone, pcp, pcp->batch);
 	charge_n(CODE_buddy_merge, merges);
@@ -395,7 +391,7 @@ static unsigned long drain_all_pages(void)
 		for (int zt = 0; zt < MAX_NR_ZONES; zt++) {
 			struct zone *zone = &NODE_DATA(nid)->node_zones[zt];
 
-			n += zone->pcp_pages;
+			n += zone_pcp_pages(zone);
 			for (u32 cpu = 0; cpu < machine->ncpus; cpu++)
 				merges += pcp_free_bulk(zone, &zone->pcp[cpu],
 							zone->pcp[cpu].count);
@@ -452,7 +448,6 @@ void zone_pcp_init(bool on)
 			u32 raw = zone_batchsize(zone->present_pages, v);
 			u32 batch = MAX(1u, raw);
 
-			zone->pcp_pages = 0;
 			for (u32 cpu = 0; cpu < PCP_MAX_CPUS; cpu++) {
 				struct per_cpu_pages *pcp = &zone->pcp[cpu];
 
