@@ -78,3 +78,25 @@ Test(clock, dd_rate_past_the_old_wrap_on_every_board, .timeout = 120)
 			      p->name, pt.mbps, (double)total / pt.dd_s / 1e6);
 	}
 }
+
+/*
+ * cpu_mhz= takes clocks up to 100 GHz; the machine's clock rate used to
+ * be a u32 of Hz, which wrapped above 4294 MHz: cpu_mhz=5000 ran at 705
+ * MHz in its own conversions and its latencies at 5 GHz (iperf then read
+ * 222 Mbit/s where 4000 MHz gave line rate).
+ */
+Test(clock, cpu_mhz_above_four_ghz_keeps_its_rate)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "cpu_mhz=8000");
+	cr_assert_eq(machine->cfg.cpu_hz, 8000000000ull);
+	/* DRAM latencies in cycles scale by exactly 8000 / 1600, and a
+	 * second's cycles read a second. */
+	cr_assert_eq(machine->cfg.cost.dram,
+		     platform_find("kirkwood-openblocks-a7")->hw.cost.dram * 5);
+	cr_assert_eq(cycles_to_ns(8000000000ull, machine->cfg.cpu_hz),
+		     1000000000ull);
+	test_shutdown();
+	TEST_BOOT("kirkwood-openblocks-a7", "cpu_mhz=100000");
+	cr_assert_eq(machine->cfg.cpu_hz, 100000000000ull);
+	test_shutdown();
+}

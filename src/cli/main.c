@@ -258,7 +258,7 @@ static void cmd_platforms(void)
 			 kinds[p->hw.l1d.kind]);
 		snprintf(l2, sizeof(l2), "%uK%s", p->hw.l2.size >> 10,
 			 p->hw.l2_per_cpu ? "/cpu" : "");
-		printf("%-24s %-6s %4u %6u %6" PRIu64 "M %-22s %-10s\n", p->name,
+		printf("%-24s %-6s %4u %6" PRIu64 " %6" PRIu64 "M %-22s %-10s\n", p->name,
 		       arch, p->hw.ncpus, p->hw.cpu_hz / 1000000,
 		       p->hw.ram_size >> 20, l1, l2);
 	}

@@ -97,7 +97,7 @@ struct hw_config {
 	enum mmu_format mmu;
 	bool armv6_plus;
 	bool has_asid;
-	u32 cpu_hz;
+	u64 cpu_hz;
 	u32 ncpus;
 	phys_addr_t ram_base;
 	u64 ram_size;

@@ -452,7 +452,7 @@ int sys_pipe(int fds[2])
  * rate read from the clock after that was wrong.  In 128 bits the ns
  * count is exact (floor) for as long as a u64 of ns lasts: 584 years.
  */
-u64 cycles_to_ns(u64 cycles, u32 hz)
+u64 cycles_to_ns(u64 cycles, u64 hz)
 {
 	return (u64)((unsigned __int128)cycles * 1000000000u / hz);
 }

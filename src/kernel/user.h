@@ -132,7 +132,7 @@ int sys_kill(int pid, int sig);
 /* CLOCK_MONOTONIC in nanoseconds (this CPU's simulated clock). */
 u64 sys_clock_gettime(void);
 /* @cycles of a @hz clock in whole nanoseconds, exact for any u64 count. */
-u64 cycles_to_ns(u64 cycles, u32 hz);
+u64 cycles_to_ns(u64 cycles, u64 hz);
 
 /*
  * The program's own per-iteration instructions around its system calls
