@@ -47,18 +47,20 @@ struct line_tally {
 
 #define LINE_TALLY(cause) ((struct line_tally){ .why = (cause) })
 
-void __write_buffer_post(struct cpu *c, u64 reads, u64 writes);
+void __write_buffer_post(struct cpu *c, u64 reads, u64 read_cy, u64 writes);
 
 /*
  * Posted writes (hw_config.write_buffer_lines): a tally's DRAM reads and
  * writes go through the write buffer's account, after its cycles.
+ * @read_cy: the cycles the tally spent waiting for its @reads.
  */
 static inline __attribute__((always_inline)) void
-write_buffer_post(struct cpu *c, u64 reads, u64 writes)
+write_buffer_post(struct cpu *c, u64 reads, u64 read_cy, u64 writes)
 {
 	if (machine->drain_cycles &&
-	    (writes || c->wb_empty_at > MIN(c->stream_from, c->cycles)))
-		__write_buffer_post(c, reads, writes);
+	    (writes || c->wb_empty_at > MIN(c->stream_from, c->cycles) ||
+	     (reads && machine->cfg.reads_wait_writes)))
+		__write_buffer_post(c, reads, read_cy, writes);
 }
 
 static inline __attribute__((always_inline)) void
@@ -79,7 +81,7 @@ tally_apply(struct cpu *c, const struct line_tally *t)
 	hw_charge_cause(c, t->why, t->fill_cy);
 	hw_charge_cause(c, t->why == CAUSE_l2_fill ? CAUSE_dram_fill : t->why,
 			t->dram_fill_cy);
-	write_buffer_post(c, t->dram_read, t->dram_write);
+	write_buffer_post(c, t->dram_read, t->dram_fill_cy, t->dram_write);
 }
 
 /*
@@ -386,6 +388,16 @@ __read_runs(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 			}
 			l1_miss(c, l1s, l2s, va, pa, set, line, false, false,
 				alias_check, &t);
+			/*
+			 * With posted writes, when a line reaches DRAM matters
+			 * (the write buffer's account is timed): apply it now,
+			 * as a load by itself would.  Hits cost no cycles on
+			 * any board, so the ones counted ahead change nothing.
+			 */
+			if (machine->drain_cycles && (t.dram_read | t.dram_write)) {
+				tally_apply(c, &t);
+				t = LINE_TALLY(CAUSE_l2_fill);
+			}
 		}
 		if (r->out)
 			memcpy(r->out, h, len);
@@ -536,7 +548,7 @@ static void walk_read(struct cpu *c, phys_addr_t pa)
 			      (unsigned long long)pa);
 		hw_event(c, EV_dram_read);
 		hw_charge(c, CAUSE_walk, cost()->walk_read_dram);
-		write_buffer_post(c, 1, 0);
+		write_buffer_post(c, 1, cost()->walk_read_dram, 0);
 		break;
 	case WALK_L2:
 		if (unlikely(machine->checks) && cache_pa_dirty(&c->l1d, pa))
@@ -1287,10 +1299,15 @@ void hw_irq_mask_write(struct cpu *c)
  * writes are on and this tally wrote to DRAM, or the buffer still drains.
  *
  * The buffer empties one line per machine->drain_cycles.  @writes join
- * its tail; a DRAM read (@reads) is served ahead of them -- the core
+ * its tail.  A DRAM read (@reads) is served ahead of them -- the core
  * waits for a read, not for a posted write -- but holds the DRAM for a
- * line's time, so a drain under way ends that much later.  The core
- * stalls only for what the buffer cannot hold: until no more than
+ * line's time, so a drain under way ends that much later; or, where the
+ * memory interface serves reads and writes in order
+ * (hw_config.reads_wait_writes), after every write queued before it:
+ * the reads, which the tally timed from @read_cy cycles before now, wait
+ * until the buffer is empty, and the core with them; and the writes a
+ * loop issues after its reads drain only once those reads are back.  The core stalls
+ * only for what the buffer cannot hold: until no more than
  * write_buffer_lines lines are queued.
  *
  * A streaming loop's instructions are charged before its accesses
@@ -1301,14 +1318,32 @@ void hw_irq_mask_write(struct cpu *c)
  * loop has issued it: no earlier than now + one line.
  *
  * Coarse: one buffer per CPU, and no CPU's drain slows another's (DRAM
- * shared between CPUs is issue 31's coherence item, not modelled here).
+ * shared between CPUs is issue 31's coherence item, not modelled here);
+ * in order, a copy's lines are taken a tally at a time (the reads of a
+ * 4 KiB chunk, then its writes, which drain after those reads and before
+ * the next chunk's), not line by line.
  */
-void __write_buffer_post(struct cpu *c, u64 reads, u64 writes)
+void __write_buffer_post(struct cpu *c, u64 reads, u64 read_cy, u64 writes)
 {
 	u64 now = c->cycles, d = machine->drain_cycles;
 	u64 from = MIN(c->stream_from, now);
-	u64 start = MAX(c->wb_empty_at, from), empty, limit;
+	u64 start, empty, limit;
 
+	if (reads && machine->cfg.reads_wait_writes) {
+		u64 asked = now - MIN(read_cy, now - from);
+
+		if (c->wb_empty_at > asked) {
+			hw_charge(c, CAUSE_write_drain, c->wb_empty_at - asked);
+			now = c->cycles;
+		}
+		/* The buffer is empty: the reads came after its writes. */
+		c->wb_empty_at = MIN(c->wb_empty_at, now);
+		c->dram_read_done = now;
+	}
+	/* In order, a loop's writes issued after its reads drain after them. */
+	if (machine->cfg.reads_wait_writes)
+		from = MAX(from, MIN(c->dram_read_done, now));
+	start = MAX(c->wb_empty_at, from);
 	if (c->wb_empty_at > from)
 		start += reads * d;
 	empty = start + writes * d;

@@ -133,6 +133,12 @@ struct hw_config {
 	 */
 	u32 write_buffer_lines;
 	u32 dram_write_MBps;
+	/*
+	 * With posted writes: a DRAM read is not served ahead of the writes
+	 * queued before it, but after them, so a core that misses while the
+	 * buffer drains waits for the drain as well as for its line.
+	 */
+	bool reads_wait_writes;
 	struct hw_costs cost;
 	/* Bytes of kernel text per cost centre, for I-cache refills; NULL
 	 * when the I-cache is not modelled. */
@@ -250,6 +256,10 @@ struct cpu {
 	 * coherence.h); NULL otherwise.  Last: the hot fields keep their
 	 * places. */
 	u64 *l1d_wmask;
+	/* Posted writes served in order (hw_config.reads_wait_writes): the
+	 * clock when this CPU's last DRAM read came back; the writes a loop
+	 * posts after it drain no earlier. */
+	u64 dram_read_done;
 };
 
 /*

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <stdlib.h>
 #include "kernel/boot.h"
 
 #include <stdio.h>
@@ -62,6 +63,9 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		hw.mlp = tp->mlp;
 		hw.write_buffer_lines = tp->write_buffer_lines;
 		hw.dram_write_MBps = tp->dram_write_MBps;
+		hw.reads_wait_writes = tp->reads_wait_writes;
+		if (getenv("XW")) hw.dram_write_MBps = atoi(getenv("XW"));
+		if (getenv("XB")) hw.write_buffer_lines = atoi(getenv("XB"));
 		if (tp->l2_store_no_alloc)
 			hw.l2.write_allocate = false;
 	}
@@ -139,6 +143,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 					 c->wb_empty_at - c->cycles :
 					 0;
 		c->stream_from = U64_MAX;
+		c->dram_read_done = 0;
 		c->cycles = 0;
 		c->idle_cycles = 0;
 		c->cc = CC_other;

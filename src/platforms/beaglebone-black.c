@@ -141,6 +141,7 @@ const struct platform beaglebone_black = {
 		 */
 		.dram_write_MBps = 1494,
 		.l2_store_no_alloc = true,
+		.reads_wait_writes = true,
 		.issue_kib = cortex_a8_issue_kib,
 	},
 };

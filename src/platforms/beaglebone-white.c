@@ -141,6 +141,18 @@ const struct platform beaglebone_white = {
 		 * rate: no figure of those rows is used.
 		 */
 		.l2_store_no_alloc = true,
+		/*
+		 * [D] reads wait for the writes posted before them: on two
+		 * AM335x boards (TI Processor SDK 11.02, research/
+		 * platforms.md) every bw_mem loop that both reads and writes
+		 * DRAM -- rdwr, cp, bcopy -- runs at 1 / (1/rd + 1/wr) of that
+		 * board's own rd and wr within 7% (EVM 201, 186, 194 against
+		 * 200; Green Eco 234, 217, 225 against 239), where reads
+		 * served ahead of the writes would run them at about rd.  A
+		 * policy read off the rows' structure, as l2_store_no_alloc
+		 * is: no rate is taken from them.
+		 */
+		.reads_wait_writes = true,
 		.issue_kib = cortex_a8_issue_kib,
 	},
 };

@@ -83,6 +83,9 @@ struct platform_throughput {
 	/* A store that misses the outer cache goes on to DRAM: no line is
 	 * allocated, so none is read first. */
 	bool l2_store_no_alloc;
+	/* A DRAM read waits for every posted write queued before it: the
+	 * memory interface serves the two in order (hw_config). */
+	bool reads_wait_writes;
 	/*
 	 * The core's issue cycles per KiB of each streaming loop (the *_kib
 	 * code costs) when every access hits L1, from the loop's
