@@ -553,6 +553,18 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	p = platforms[h[0] % nplat];
 	settings_default(s, p);
 	snprintf(words, wordslen, "--platform %s", p->name);
+	/*
+	 * The defaults the header's bits were defined against: kernel data
+	 * in host memory, streaming by CPI, no coherence, no per-CPU page
+	 * lists, round-robin replacement.  The defaults moved since
+	 * (issue 31); an input still means what it meant, and the bits
+	 * below still turn each mechanism on.
+	 */
+	ret |= add_word(s, words, wordslen, "kernel_data=host");
+	ret |= add_word(s, words, wordslen, "streaming=cpi");
+	ret |= add_word(s, words, wordslen, "coherence=none");
+	ret |= add_word(s, words, wordslen, "pcp=n");
+	ret |= add_word(s, words, wordslen, "cache_replacement=round-robin");
 	if (h[1] & 1)
 		ret |= add_word(s, words, wordslen, "CONFIG_HIGHMEM=n");
 	if (h[1] & 2)

@@ -1022,7 +1022,7 @@ Test(cache, replacement_setting_seeds_every_data_cache)
 	cr_assert_neq(machine->cpu[0].l1d.rng, machine->cpu[1].l1d.rng);
 	cr_assert_neq(machine->l2[0].rng, 0);
 	test_shutdown();
-	TEST_BOOT("cortex-a15-2g");
+	TEST_BOOT("cortex-a15-2g", "cache_replacement=round-robin");
 	cr_assert_eq(machine->cpu[0].l1d.rng, 0);
 	cr_assert_eq(machine->l2[0].rng, 0);
 	test_shutdown();

@@ -220,12 +220,16 @@ Test(cli, run_spawn_highpte_costs_system_time)
 	cr_assert(run_field(y.out, "system_cycles") >
 		  run_field(n.out, "system_cycles"));
 	/*
-	 * The user programs do the same work; only their TLB walks read
-	 * PTEs that now live elsewhere, a few cycles in 350 000.
+	 * The user programs do the same work (their own instructions, cause
+	 * "user", cost the same); only their misses move, as their
+	 * TLB walks read PTEs that now live elsewhere and the kernel's placed
+	 * objects that HIGHPTE touches evict other lines: under 2%.
 	 */
+	cr_assert_eq(run_field(strstr(y.out, "\"causes\""), "user"),
+		     run_field(strstr(n.out, "\"causes\""), "user"));
 	cr_assert(fabs(run_field(y.out, "user_cycles") -
 		       run_field(n.out, "user_cycles")) <=
-		  run_field(n.out, "user_cycles") / 1000);
+		  run_field(n.out, "user_cycles") / 50);
 	cr_assert_eq(run_field(n.out, "pte_page_kmap"), 0);
 	cr_assert(run_field(y.out, "pte_page_kmap") > 0);
 	cr_assert(run_field(y.out, "kmap_atomic") >

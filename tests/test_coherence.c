@@ -76,7 +76,7 @@ Test(coherence, none_leaves_each_cpu_its_own_copy)
 {
 	vaddr_t va;
 
-	TEST_BOOT("cortex-a15-2g");
+	TEST_BOOT("cortex-a15-2g", "coherence=none");
 	cr_assert_not(machine->cfg.coherent);
 	va = test_page();
 	on(0);

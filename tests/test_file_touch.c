@@ -55,7 +55,7 @@ Test(file_touch, filp_objects_and_f_pos)
 	cr_assert(seen.pos_loaded);
 	test_shutdown();
 
-	TEST_BOOT("beaglebone-white");
+	TEST_BOOT("beaglebone-white", "kernel_data=host");
 	memset(&seen, 0, sizeof(seen));
 	test_run_process(file_main, NULL);
 	cr_assert_eq(seen.kva, 0);

@@ -442,7 +442,9 @@ Test(fuzz_corpus, refused_settings_do_not_boot)
 
 	fuzz_run_input(in, sizeof(in), &o, words, sizeof(words));
 	cr_assert(!o.booted);
-	cr_assert_str_eq(words, "--platform beaglebone-white CONFIG_HIGHMEM=n "
+	cr_assert_str_eq(words, "--platform beaglebone-white kernel_data=host "
+				"streaming=cpi coherence=none pcp=n "
+				"cache_replacement=round-robin CONFIG_HIGHMEM=n "
 				"CONFIG_HIGHPTE=y CONFIG_VMSPLIT=3G");
 }
 

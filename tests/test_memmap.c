@@ -321,7 +321,7 @@ static void check_allocation_order(const char *board, unsigned long free,
 	u64 seed = 20261130, hash = 1469598103934665603ull;
 	unsigned int n = 0;
 
-	TEST_BOOT(board);
+	TEST_BOOT(board, "kernel_data=host", "pcp=n");
 	cr_assert_eq(nr_free_pages(), free, "%s: %lu free after boot", board,
 		     nr_free_pages());
 	for (unsigned int i = 0; i < ARRAY_SIZE(requests); i++) {

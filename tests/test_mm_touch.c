@@ -18,7 +18,7 @@ Test(mm_touch, host_places_nothing)
 {
 	struct mm_struct *mm;
 
-	TEST_BOOT("numaq-16", "cpus=1");
+	TEST_BOOT("numaq-16", "kernel_data=host", "cpus=1");
 	mm = mm_alloc();
 	cr_assert_eq(mm->kva, 0);
 	cr_assert_eq(mm->mmap_sem.kva, 0);

@@ -56,7 +56,7 @@ Test(page_layout, host_bookkeeping_touches_no_line)
 	struct probe p;
 	struct page *page;
 
-	TEST_BOOT("kirkwood-openblocks-a7");
+	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=host");
 	cr_assert_null(page_touch_layout);
 	probe_take(&p);
 	page = alloc_pages(GFP_KERNEL, 0);
@@ -81,7 +81,7 @@ Test(page_layout, buddy_split_and_merge_touch_linux_fields)
 	struct probe p;
 	struct page *a, *b;
 
-	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=mem_map");
+	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=mem_map", "pcp=n");
 	cr_assert_eq(layout.struct_page_size, 32);
 	probe_take(&p);
 	a = alloc_pages(GFP_KERNEL, 0);

@@ -525,7 +525,7 @@ Test(pipe, placed_at_5_7_layout_under_mem_map)
 	cr_assert(placed.slot_loaded);
 	test_shutdown();
 
-	TEST_BOOT("beaglebone-white");
+	TEST_BOOT("beaglebone-white", "kernel_data=host");
 	memset(&placed, 0, sizeof(placed));
 	test_run_process(placed_main, NULL);
 	cr_assert_eq(placed.obj, 0);

@@ -763,8 +763,9 @@ static void warm_chain(struct page *page)
 
 Test(rmap, remove_scan_cost_is_exact)
 {
-	/* The centres hold the code costs alone: no I-cache fills. */
-	TEST_BOOT("numaq-16", "icache_model=n");
+	/* The centres hold the code costs alone: no I-cache fills, and no
+	 * placed struct page whose lines would join the chain's. */
+	TEST_BOOT("numaq-16", "icache_model=n", "kernel_data=host");
 	const u32 *code = code_cost;
 	struct page *pa_page = datapage(), *pb_page = datapage();
 	struct ptpage pt;
@@ -956,7 +957,9 @@ Test(rmap, chain_lock_self_deadlock_panics)
  */
 Test(rmap, objrmap_keeps_a_count_only)
 {
-	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y");
+	/* The rmap's own data; struct page's _mapcount line apart. */
+	TEST_BOOT("kirkwood-openblocks-a7", "CONFIG_HIGHPTE=y",
+		  "kernel_data=host");
 	struct page *page = datapage();
 	struct ptpage pt;
 	struct probe p;
@@ -1006,7 +1009,7 @@ Test(rmap, objrmap_keeps_a_count_only)
 static void remove_cost(const char *rmap, u32 sharers, u64 *cycles,
 			u64 *lines)
 {
-	TEST_BOOT("beaglebone-white", rmap);
+	TEST_BOOT("beaglebone-white", rmap, "kernel_data=host");
 	struct page *page = datapage();
 	struct ptpage pt;
 	struct probe p;

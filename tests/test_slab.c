@@ -123,7 +123,8 @@ Test(slab, gfp_zero_clears_the_object)
 
 Test(slab, grows_and_keeps_one_spare_slab)
 {
-	TEST_BOOT("kirkwood-openblocks-a7");
+	/* Slab pages alone: no placed metadata's own pages. */
+	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=host");
 	struct kmem_cache *c = kmem_cache_create("big", 1024, 1024);
 	struct probe p;
 	vaddr_t o[12];
@@ -179,8 +180,9 @@ Test(slab, lowest_addressed_partial_slab_first)
 
 Test(slab, charges_exact_code_costs)
 {
-	/* The centres hold the code costs alone: no I-cache fills. */
-	TEST_BOOT("numaq-16", "icache_model=n");
+	/* The centres hold the code costs alone: no I-cache fills, no
+	 * placed metadata. */
+	TEST_BOOT("numaq-16", "icache_model=n", "kernel_data=host");
 	struct kmem_cache *c = kmem_cache_create("cost", 32, 32);
 	vaddr_t a = kmem_cache_alloc(c, GFP_KERNEL);
 	struct probe p;

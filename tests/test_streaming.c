@@ -45,7 +45,7 @@ static void evict(vaddr_t va, u32 len)
 
 Test(streaming, cpi_posts_no_write)
 {
-	TEST_BOOT("beaglebone-black");
+	TEST_BOOT("beaglebone-black", "streaming=cpi");
 	cr_assert_eq(machine->drain_cycles, 0);
 	cr_assert_eq(code_cost[CODE_memset_kib], 351);	/* 99 x 3.548 */
 	test_shutdown();
@@ -187,7 +187,7 @@ Test(streaming, clear_user_costs_its_issue_resident_and_the_drain_not)
 	drain = seen.evicted;
 	test_shutdown();
 
-	TEST_BOOT("beaglebone-black", "icache_model=n");
+	TEST_BOOT("beaglebone-black", "streaming=cpi", "icache_model=n");
 	test_run_process(clear_user_main, NULL);
 	cr_assert_eq(seen.resident, 4 * 1817);
 	cr_assert_gt(seen.evicted, seen.resident + drain);

@@ -62,7 +62,7 @@ static void syscall_main(void *arg)
 
 Test(task_stack, host_gives_no_stack)
 {
-	TEST_BOOT("beaglebone-white");
+	TEST_BOOT("beaglebone-white", "kernel_data=host");
 	memset(&seen, 0, sizeof(seen));
 	test_run_process(syscall_main, NULL);
 	cr_assert_eq(seen.stack, 0);

@@ -41,7 +41,7 @@ static struct vm_area_struct *nth(u32 n)
 
 Test(vma_touch, host_places_nothing)
 {
-	TEST_BOOT("numaq-16", "cpus=1");
+	TEST_BOOT("numaq-16", "kernel_data=host", "cpus=1");
 	cr_assert_not(vma_placed());
 	mm_of_vmas();
 	cr_assert_eq(mm->mmap->kva, 0);

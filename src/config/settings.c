@@ -142,16 +142,16 @@ static const struct {
 	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
 	{ "icache_model", "y|n (y)",
 	  "fetch each kernel function's measured text lines through an L1 I-cache at the real kernel's offsets (capacity and conflict misses) instead of refetching only after an invalidate" },
-	{ "kernel_data", "host|mem_map (host)",
-	  "where kernel bookkeeping lives: host (free, as DESIGN.md rule 1 had it) or mem_map (every struct page field, page-cache radix tree node, slab descriptor, sk_buff, vm_area_struct, mm_struct, pipe_inode_info, file and thread_info/kernel-stack field the model's paths read or write is charged through the TLB and caches at its simulated address, at the board's kernel's layout; task_struct, inodes and sockets not yet: docs/fidelity.md)" },
-	{ "streaming", "cpi|throughput (cpi)",
-	  "how streaming loops and DRAM writes are priced: cpi (each *_kib loop's instructions x kernel_cpi, each DRAM write at the board's write-back cost) or throughput (each loop at its core's issue cycles, DRAM writes posted to a write buffer that drains at the DRAM's write bandwidth, the core's sourced line fills in flight and outer-cache store policy; not yet recalibrated: docs/fidelity.md)" },
-	{ "coherence", "none|snoop (none)",
-	  "whether the CPUs' private caches are coherent: none (each CPU's caches a world of their own, as before) or snoop (MESI per CPU: a write invalidates the other CPUs' copies, a line modified elsewhere is supplied cache to cache at the board's sourced cost, CAUSE coherence, or false_sharing when the owner wrote none of the bytes accessed; spinlocks placed by kernel_data=mem_map are line accesses; not yet recalibrated: docs/fidelity.md)" },
-	{ "cache_replacement", "round-robin|random (round-robin)",
-	  "how the data caches pick the way to replace: round-robin per set (the ARM926/Feroceon policy, and the stand-in for the others) or random (a seeded generator per cache, deterministic: the Cortex-A15 L2's policy, and taken for the A8's); not yet recalibrated: docs/fidelity.md" },
-	{ "pcp", "y|n (n)",
-	  "per-CPU lists of free order-0 pages, as every modelled kernel has them (2.5.73's hot list, 3.14's and 5.7's pcp): a CPU gets back the page it freed last, batches move to and from the buddy lists at the kernel's batch and high marks; n: every page straight to and from the buddy lists; not yet recalibrated: docs/fidelity.md" },
+	{ "kernel_data", "host|mem_map (mem_map)",
+	  "where kernel bookkeeping lives: mem_map (every struct page field, page-cache radix tree node, slab descriptor, sk_buff, vm_area_struct, mm_struct, pipe_inode_info, file and thread_info/kernel-stack field the model's paths read or write is charged through the TLB and caches at its simulated address, at the board's kernel's layout; docs/kernel-objects.md) or host (free, as DESIGN.md rule 1 once had it)" },
+	{ "streaming", "cpi|throughput (the board's: throughput, cpi on beaglebone-white)",
+	  "how streaming loops and DRAM writes are priced: throughput (each loop at its core's issue cycles, DRAM writes posted to a write buffer that drains at the DRAM's write bandwidth, the core's sourced line fills in flight and outer-cache store policy) or cpi (each *_kib loop's instructions x kernel_cpi, each DRAM write at the board's write-back cost); the White keeps cpi, the only pricing its calibration row admits: docs/fidelity.md" },
+	{ "coherence", "none|snoop (snoop)",
+	  "whether the CPUs' private caches are coherent: snoop (MESI per CPU: a write invalidates the other CPUs' copies, a line modified elsewhere is supplied cache to cache at the board's sourced cost, CAUSE coherence, or false_sharing when the owner wrote none of the bytes accessed; spinlocks placed by kernel_data=mem_map are line accesses) or none (each CPU's caches a world of their own)" },
+	{ "cache_replacement", "round-robin|random (the board's: random, round-robin on numaq-16)",
+	  "how the data caches pick the way to replace: random (a seeded generator per cache, deterministic: what Linux's SCTLR.RR=0 selects on the Feroceon, the A8 and the A15) or round-robin per set (the stand-in for the P6's pseudo-LRU)" },
+	{ "pcp", "y|n (y)",
+	  "per-CPU lists of free order-0 pages, as every modelled kernel has them (2.5.73's hot list, 3.14's and 5.7's pcp): a CPU gets back the page it freed last, batches move to and from the buddy lists at the kernel's batch and high marks; n: every page straight to and from the buddy lists" },
 	{ "checks", "y|n (y)",
 	  "run the checkers (TLB coherence, kmap order/leaks, alias hazards, ...)" },
 	{ "seed", "N (1)",
@@ -204,6 +204,17 @@ void settings_default(struct settings *s, const struct platform *p)
 	s->ncpus = p->hw.ncpus;
 	s->checks = true;
 	s->icache_model = true;
+	/*
+	 * Issue 31: kernel objects at their addresses, the kernel's per-CPU
+	 * page lists, MESI between the CPUs' caches, each cache's own
+	 * replacement policy and streaming loops by issue and drain, where
+	 * the board's sources and data allow (platform files).
+	 */
+	s->kernel_data_mem_map = true;
+	s->pcp_lists = true;
+	s->coherence_snoop = true;
+	s->random_replacement = p->hw.random_replacement;
+	s->streaming_throughput = p->throughput.by_default;
 	s->seed = 1;
 	/* mv643xx_eth of v3.16 turns SG, checksum offload and TSO on. */
 	s->tso = s->sg = s->tx_csum = true;
@@ -709,18 +720,22 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		snprintf(mhz, sizeof(mhz), "%u", s->cpu_mhz);
 		print_setting(f, json, false, "cpu_mhz", mhz, true);
 	}
-	/* Printed only when on, so that results without it read as before. */
-	if (s->kernel_data_mem_map)
-		print_setting(f, json, false, "kernel_data", "mem_map", false);
-	if (s->streaming_throughput)
-		print_setting(f, json, false, "streaming", "throughput", false);
-	if (s->coherence_snoop)
-		print_setting(f, json, false, "coherence", "snoop", false);
-	if (s->pcp_lists)
-		print_setting(f, json, false, "pcp", "y", false);
-	if (s->random_replacement)
-		print_setting(f, json, false, "cache_replacement", "random",
-			      false);
+	{
+		const struct {
+			const char *key, *val;
+		} mech[] = {
+			{ "kernel_data", s->kernel_data_mem_map ? "mem_map" : "host" },
+			{ "streaming", s->streaming_throughput ? "throughput" : "cpi" },
+			{ "coherence", s->coherence_snoop ? "snoop" : "none" },
+			{ "pcp", yn(s->pcp_lists) },
+			{ "cache_replacement",
+			  s->random_replacement ? "random" : "round-robin" },
+		};
+
+		for (size_t i = 0; i < ARRAY_SIZE(mech); i++)
+			print_setting(f, json, false, mech[i].key, mech[i].val,
+				      false);
+	}
 	if (s->placement) {
 		char pages[12];
 

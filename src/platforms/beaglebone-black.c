@@ -34,6 +34,13 @@ const struct platform beaglebone_black = {
 	 * AM335x SDK 09.00 ships 6.1 too. */
 	.kernel_version = KERNEL_VERSION(6, 1, 0),
 	.hw = {
+		/*
+		 * [S] random replacement: Linux's v7_crval (arch/arm/mm/
+		 * proc-v7-2level.S) clears SCTLR.RR (bit 14) and sets nothing
+		 * to bring it back; the L2 is taken to replace as the L1 does
+		 * [E] (the A15 TRM's L2 is random, research/memory-system.md).
+		 */
+		.random_replacement = true,
 		.mmu = MMU_ARM_SHORT,
 		.armv6_plus = true,
 		.has_asid = true,
@@ -130,6 +137,7 @@ const struct platform beaglebone_black = {
 	/* streaming=throughput: the White's (beaglebone-white.c) but for the
 	 * DRAM. */
 	.throughput = {
+		.by_default = true,
 		.mlp = 1,
 		.write_buffer_lines = 4,
 		/*

@@ -17,6 +17,13 @@ const struct platform beaglebone_white = {
 	/* [B] E3's kernel: the June 2020 RFC series is against v5.7. */
 	.kernel_version = KERNEL_VERSION(5, 7, 0),
 	.hw = {
+		/*
+		 * [S] random replacement: Linux's v7_crval (arch/arm/mm/
+		 * proc-v7-2level.S) clears SCTLR.RR (bit 14) and sets nothing
+		 * to bring it back; the L2 is taken to replace as the L1 does
+		 * [E] (the A15 TRM's L2 is random, research/memory-system.md).
+		 */
+		.random_replacement = true,
 		.mmu = MMU_ARM_SHORT,
 		.armv6_plus = true,
 		.has_asid = true,
@@ -114,6 +121,16 @@ const struct platform beaglebone_white = {
 	/* streaming=throughput (issue 31 item 3); the Black's the same but
 	 * for its DRAM. */
 	.throughput = {
+		/*
+		 * Not the White's default: with its loops at the A8's issue
+		 * rate no kernel CPI fits E3's normal-kernel row, whose cost
+		 * per page is 2.5 times what that pricing gives for a 512 B
+		 * call's (docs/fidelity.md, "The White's write path"); the row
+		 * fits only with the loops at the scalar code's cycles per
+		 * instruction (streaming=cpi).  The Black, E4's board, streams
+		 * as its memory system's sources say.
+		 */
+		.by_default = false,
 		/*
 		 * [D] one fill at a time: an L1 load miss replays the
 		 * in-order pipeline (8 cycles + the L2, Cortex-A8 TRM replay

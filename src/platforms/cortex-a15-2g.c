@@ -18,6 +18,9 @@ const struct platform cortex_a15_2g = {
 	/* [E] a what-if board: Linux 6.1, the measured kernel (kpath-arm.c). */
 	.kernel_version = KERNEL_VERSION(6, 1, 0),
 	.hw = {
+		/* [S] random: the A15 TRM's L2 (research/memory-system.md), and
+		 * Linux's v7_crval leaves SCTLR.RR clear. */
+		.random_replacement = true,
 		.mmu = MMU_ARM_SHORT,
 		.armv6_plus = true,
 		.has_asid = true,
@@ -118,6 +121,7 @@ const struct platform cortex_a15_2g = {
 		"(TI AM572x)",
 	/* streaming=throughput (issue 31 item 3). */
 	.throughput = {
+		.by_default = true,
 		/* [S] up to six 64 B line requests outstanding (Cortex-A15
 		 * TRM 6.4). */
 		.mlp = 6,

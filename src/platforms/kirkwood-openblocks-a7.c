@@ -19,6 +19,13 @@ const struct platform kirkwood_openblocks_a7 = {
 	 * (absent in v3.14.4, present in v4.0: research/linux-highmem.md). */
 	.kernel_version = KERNEL_VERSION(3, 14, 0),
 	.hw = {
+		/*
+		 * [S] random replacement in L1: Linux's feroceon_crval
+		 * (arch/arm/mm/proc-feroceon.S) clears SCTLR.RR (bit 14), the
+		 * ARMv5 choice between random and round-robin; the Feroceon
+		 * L2's policy is not published, taken as the L1's [E].
+		 */
+		.random_replacement = true,
 		.mmu = MMU_ARM_SHORT,
 		.armv6_plus = false,
 		.has_asid = false,
@@ -172,6 +179,7 @@ const struct platform kirkwood_openblocks_a7 = {
 		"DMIPS/MHz (research/memory-system.md)",
 	/* streaming=throughput (issue 31 item 3). */
 	.throughput = {
+		.by_default = true,
 		/* [S] "L2 does not overlap reads" (7-cpu.com, Kirkwood). */
 		.mlp = 1,
 		/* [E] 4-8 coalescing 32 B entries (research/memory-system.md:

@@ -22,6 +22,8 @@ const struct platform numaq_16 = {
 	/* [S] E2's kernel: 2.5.73-mm3 (EXPERIMENTS.md). */
 	.kernel_version = KERNEL_VERSION(2, 5, 73),
 	.hw = {
+		/* [E] the P6's caches replace pseudo-LRU, which the model does
+		 * not have: round-robin stands in (random_replacement false). */
 		.mmu = MMU_X86_PAE,
 		.has_asid = false,
 		/* [S] Bligh, LKML 2003-01-27. */
@@ -146,6 +148,7 @@ const struct platform numaq_16 = {
 		"(Cao et al., ICCD'99)",
 	/* streaming=throughput (issue 31 item 3). */
 	.throughput = {
+		.by_default = true,
 		/* [E] as above: four line fill buffers. */
 		.mlp = 4,
 		/* [E] no P6 write-back buffer count found. */

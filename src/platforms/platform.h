@@ -74,6 +74,11 @@ enum outer_cache_ctl {
  * Applied at boot over hw_config; the default (streaming=cpi) ignores it.
  */
 struct platform_throughput {
+	/*
+	 * streaming=throughput is the board's default: false only where the
+	 * board's calibration data contradicts it (beaglebone-white.c).
+	 */
+	bool by_default;
 	/* Line fills a sequential access keeps in flight (hw_config.mlp). */
 	u32 mlp;
 	/* Lines the write buffer posts before the core stalls, and the
