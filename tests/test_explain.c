@@ -405,11 +405,11 @@ Test(explain, coherence_and_false_sharing_are_causes)
 		"\"$VMSPLIT_BIN\" explain spawn --platform numaq-16 --from coherence=none --to coherence=snoop");
 
 	cr_assert_eq(r.status, 0, "%s", r.err);
-	cr_assert(strstr(r.out, "\ncoherence                      0.0000      2119314     +2119314"),
+	cr_assert(strstr(r.out, "\ncoherence                      0.0000      2000226     +2000226"),
 		  "%s", r.out);
-	cr_assert(strstr(r.out, "\nfalse_sharing                  0.0000        64888       +64888"),
+	cr_assert(strstr(r.out, "\nfalse_sharing                  0.0000        67438       +67438"),
 		  "%s", r.out);
-	cr_assert(strstr(r.out, "\ndram_fill                     5499375      3662549     -1836826"),
+	cr_assert(strstr(r.out, "\ndram_fill                     5490996      3670330     -1820666"),
 		  "%s", r.out);
 	free(r.out);
 	free(r.err);
