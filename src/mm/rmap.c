@@ -721,6 +721,22 @@ out:
 	return prealloc;
 }
 
+/*
+ * The chain-length report (events rmap_len_*): @page's PTEs before one is
+ * removed, its _mapcount here, in the bucket of the next power of two at
+ * or above it, file-backed or anonymous.  Uncharged bookkeeping.
+ */
+static void rmap_count_length(const struct page *page)
+{
+	u32 n = (u32)page_mapcount(page), b = 0;
+	enum event first = test_page_flag(page, PG_anon) ? EV_rmap_len_anon_1 :
+							   EV_rmap_len_file_1;
+
+	while (b < RMAP_LEN_BUCKETS - 1 && n > (1u << b))
+		b++;
+	hw_event(this_cpu(), first + b);
+}
+
 void page_remove_rmap(struct page *page, vaddr_t ptep)
 {
 	if (objrmap) {
@@ -747,6 +763,7 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 
 	if (!page_mapped(page))
 		goto out_unlock;	/* remap_page_range() from a driver? */
+	rmap_count_length(page);
 
 	if (test_page_flag(page, PG_direct)) {
 		if (page->pte == pte_paddr) {

@@ -45,6 +45,12 @@ u32 rmap_pte_addr_size(void);
  * (the slab cache's in-use count less the CPUs' spares).
  */
 u32 pte_chain_inuse(void);
+/*
+ * Buckets of the chain-length report (events rmap_len_file_* and
+ * rmap_len_anon_*): 1, 2, 3-4, ... 513-1024 PTEs, and over 1024.
+ */
+#define RMAP_LEN_BUCKETS 12
+
 /* CPUs holding a spare block (local_pte_chain) right now. */
 u32 pte_chain_spares(void);
 
