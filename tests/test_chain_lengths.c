@@ -42,12 +42,13 @@ Test(chain_lengths, counts_each_removal_by_kind_and_length)
 		page_remove_rmap(file, base + i * pgtable->pte_size);
 	page_remove_rmap(anon, base + 5 * pgtable->pte_size);
 	kunmap_atomic(base, KM_PTE0);
-	cr_assert_eq(probe_ev(&p, EV_rmap_len_file_8), 1);	/* 5 */
-	cr_assert_eq(probe_ev(&p, EV_rmap_len_file_4), 2);	/* 4, 3 */
+	cr_assert_eq(probe_ev(&p, EV_rmap_len_file_8), 1); /* 5 */
+	cr_assert_eq(probe_ev(&p, EV_rmap_len_file_4), 2); /* 4, 3 */
 	cr_assert_eq(probe_ev(&p, EV_rmap_len_file_2), 1);
 	cr_assert_eq(probe_ev(&p, EV_rmap_len_file_1), 1);
 	cr_assert_eq(probe_ev(&p, EV_rmap_len_anon_1), 1);
-	for (int e = EV_rmap_len_file_1; e < EV_rmap_len_file_1 + 2 * RMAP_LEN_BUCKETS; e++)
+	for (int e = EV_rmap_len_file_1;
+	     e < EV_rmap_len_file_1 + 2 * RMAP_LEN_BUCKETS; e++)
 		if (e != EV_rmap_len_file_8 && e != EV_rmap_len_file_4 &&
 		    e != EV_rmap_len_file_2 && e != EV_rmap_len_file_1 &&
 		    e != EV_rmap_len_anon_1)
@@ -66,8 +67,10 @@ Test(chain_lengths, json_names_the_buckets)
 		"\"$VMSPLIT_BIN\" run spawn --platform numaq-16 --format json");
 
 	cr_assert_eq(r.status, 0, "%s", r.err);
-	cr_assert(strstr(r.out, "\"pte_chain_lengths\": {\"buckets\": [\"1\", \"2\", \"3-4\", \"5-8\", \"9-16\", \"17-32\", \"33-64\", \"65-128\", \"129-256\", \"257-512\", \"513-1024\", \">1024\"], \"file\": ["),
-		  "%s", r.out);
+	cr_assert(
+		strstr(r.out,
+		       "\"pte_chain_lengths\": {\"buckets\": [\"1\", \"2\", \"3-4\", \"5-8\", \"9-16\", \"17-32\", \"33-64\", \"65-128\", \"129-256\", \"257-512\", \"513-1024\", \">1024\"], \"file\": ["),
+		"%s", r.out);
 	free(r.out);
 	free(r.err);
 }

@@ -36,8 +36,10 @@ Test(profile_hz, ticks_are_one_hundredth_of_a_second_at_hz_100)
 	char *out = diff_of(7000000, 21000000, 100, DIFF_TABLE);
 
 	cr_assert(strstr(out, "HZ=100)\n"), "%s", out);
-	cr_assert(strstr(out, "         1.0          3.0         +2.0   +200.0%  kmap_atomic\n"),
-		  "%s", out);
+	cr_assert(
+		strstr(out,
+		       "         1.0          3.0         +2.0   +200.0%  kmap_atomic\n"),
+		"%s", out);
 	free(out);
 }
 
@@ -45,8 +47,10 @@ Test(profile_hz, ten_times_the_ticks_at_hz_1000)
 {
 	char *out = diff_of(7000000, 21000000, 1000, DIFF_TABLE);
 
-	cr_assert(strstr(out, "        10.0         30.0        +20.0   +200.0%  kmap_atomic\n"),
-		  "%s", out);
+	cr_assert(
+		strstr(out,
+		       "        10.0         30.0        +20.0   +200.0%  kmap_atomic\n"),
+		"%s", out);
 	free(out);
 }
 

@@ -27,7 +27,7 @@
  * where readprofile counts samples.
  */
 enum diff_format {
-	DIFF_TABLE,		/* A, B, change, %, function; growth first */
+	DIFF_TABLE, /* A, B, change, %, function; growth first */
 	/*
 	 * diffprofile's lines, as posted beside readprofile diffs on LKML
 	 * (M. Bligh's kernbench and SDET mails, 2003): "change percent%
@@ -51,8 +51,8 @@ enum diff_format {
  * number"): -EINVAL for what is in a file, records that do not pair up,
  * else hostfile_read's.
  */
-int profile_diff(const char *a_path, const char *b_path,
-		 enum diff_format fmt, FILE *out, char *err, size_t errlen);
+int profile_diff(const char *a_path, const char *b_path, enum diff_format fmt,
+		 FILE *out, char *err, size_t errlen);
 
 /*
  * profile_diff_runs - the same for two profiles in hand (cycles per cost
