@@ -387,8 +387,9 @@ static const char *to_file(const char *text, int which)
  */
 Test(cli, diff_of_two_profiles)
 {
-	struct output n = run("run spawn --platform numaq-16 --procs 4 CONFIG_HIGHPTE=n --format json");
-	struct output y = run("run spawn --platform numaq-16 --procs 4 CONFIG_HIGHPTE=y --format json");
+	/* hz=10000: ticks of 100 us, so that a small run has some. */
+	struct output n = run("run spawn --platform numaq-16 --procs 4 CONFIG_HIGHPTE=n hz=10000 --format json");
+	struct output y = run("run spawn --platform numaq-16 --procs 4 CONFIG_HIGHPTE=y hz=10000 --format json");
 	const char *a = to_file(n.out, 0), *b = to_file(y.out, 1);
 	char args[200];
 	struct output d, same;

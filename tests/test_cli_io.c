@@ -219,7 +219,8 @@ static const char *record(const char *name, const char *v)
 
 Test(cli_io, diff_reads_files_and_pipes)
 {
-	const char *a = record("a.json", "100"), *b = record("b.json", "300");
+	const char *a = record("a.json", "70000000"),
+		   *b = record("b.json", "210000000");
 
 	sh("cat %s | \"$VMSPLIT_BIN\" diff /dev/stdin %s", a, b);
 	cr_assert_eq(last.status, 0, "%s", last.err);

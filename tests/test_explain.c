@@ -405,11 +405,11 @@ Test(explain, coherence_and_false_sharing_are_causes)
 		"\"$VMSPLIT_BIN\" explain spawn --platform numaq-16 --from coherence=none --to coherence=snoop");
 
 	cr_assert_eq(r.status, 0, "%s", r.err);
-	cr_assert(strstr(r.out, "\ncoherence                      0.0000      2912183     +2912183"),
+	cr_assert(strstr(r.out, "\ncoherence                      0.0000      2713946     +2713946"),
 		  "%s", r.out);
-	cr_assert(strstr(r.out, "\nfalse_sharing                  0.0000       203581      +203581"),
+	cr_assert(strstr(r.out, "\nfalse_sharing                  0.0000       208086      +208086"),
 		  "%s", r.out);
-	cr_assert(strstr(r.out, "\ndram_fill                     7039168      4979346     -2059822"),
+	cr_assert(strstr(r.out, "\ndram_fill                     7030726      4971471     -2059255"),
 		  "%s", r.out);
 	free(r.out);
 	free(r.err);

@@ -551,7 +551,7 @@ Test(process, time_slices_share_one_cpu)
 		      "%llu switches",
 		      (unsigned long long)probe_ev(&p, EV_context_switch));
 	cr_assert_geq(probe_ev(&p, EV_timer_tick),
-		      2 * 300000000ull / (720000000 / HZ));
+		      2 * 300000000ull / (720000000 / DEFAULT_HZ));
 	test_shutdown();
 }
 

@@ -16,6 +16,7 @@
 #include "base/change.h"
 #include "base/hostfile.h"
 #include "base/types.h"
+#include "config/settings.h"
 #include "hw/events.h"
 #include "platforms/platform.h"
 
@@ -113,6 +114,9 @@ static int check_record(const struct diff_file *f, const struct record *r,
 				 s ? "not an object" : "missing", "settings");
 	mhz = cJSON_GetObjectItem(s, "cpu_mhz");
 	board = cJSON_GetObjectItem(s, "platform");
+	d = cJSON_GetObjectItem(s, "hz");
+	if (d && (why = bad_number(d, true)))
+		return bad_field(err, errlen, f, r->path, why, "settings.hz");
 	if (mhz && (why = bad_number(mhz, true)))
 		return bad_field(err, errlen, f, r->path, why,
 				 "settings.cpu_mhz");
@@ -223,6 +227,15 @@ static double ns_per_cycle(const cJSON *rec)
 	return 1e9 / (double)platform_find(s->valuestring)->hw.cpu_hz;
 }
 
+/* The record's HZ: settings.hz, or DEFAULT_HZ (printed only when set). */
+static double record_hz(const cJSON *rec)
+{
+	const cJSON *hz = cJSON_GetObjectItem(
+		cJSON_GetObjectItem(rec, "settings"), "hz");
+
+	return hz ? hz->valuedouble : DEFAULT_HZ;
+}
+
 static const char *label(const cJSON *rec)
 {
 	static char buf[160];
@@ -253,9 +266,8 @@ static int by_change(const void *x, const void *y)
 	return strcmp(l->fn, r->fn);
 }
 
-/* One pair: every centre either profile has, growth first. */
-static void print_lines(struct line *lines, u32 n, const char *la,
-			const char *lb, FILE *out)
+/* diffprofile's lines: whole ticks, growth first, the total among them. */
+static void print_readprofile(struct line *lines, u32 n, FILE *out)
 {
 	double ta = 0, tb = 0;
 
@@ -263,9 +275,48 @@ static void print_lines(struct line *lines, u32 n, const char *la,
 		ta += lines[i].a;
 		tb += lines[i].b;
 	}
+	lines[n++] = (struct line){ "total", ta, tb };
 	qsort(lines, n, sizeof(lines[0]), by_change);
-	fprintf(out, "%s -> %s (ticks of %d ns of simulated CPU time)\n", la,
-		lb, PROFILE_TICK_NS);
+	for (u32 i = 0; i < n; i++) {
+		long long a = llround(lines[i].a), b = llround(lines[i].b);
+
+		if (a == b)
+			continue;
+		if (a)
+			fprintf(out, "%10lld %8.1f%% %s\n", b - a,
+				100.0 * (double)(b - a) / (double)a,
+				lines[i].fn);
+		else
+			fprintf(out, "%10lld %9s %s\n", b, "new", lines[i].fn);
+	}
+}
+
+/* One pair: every centre either profile has, growth first. */
+static void print_lines(struct line *lines, u32 n, const char *la,
+			const char *lb, double hz_a, double hz_b,
+			enum diff_format fmt, FILE *out)
+{
+	double ta = 0, tb = 0;
+
+	if (fmt == DIFF_READPROFILE) {
+		fprintf(out, "%s -> %s (diffprofile: ticks at HZ=%g", la, lb,
+			hz_a);
+		if (hz_b != hz_a)
+			fprintf(out, " and HZ=%g", hz_b);
+		fprintf(out, ")\n");
+		print_readprofile(lines, n, out);
+		return;
+	}
+	for (u32 i = 0; i < n; i++) {
+		ta += lines[i].a;
+		tb += lines[i].b;
+	}
+	qsort(lines, n, sizeof(lines[0]), by_change);
+	fprintf(out, "%s -> %s (ticks of 1/HZ s of simulated CPU time, HZ=%g",
+		la, lb, hz_a);
+	if (hz_b != hz_a)
+		fprintf(out, " and HZ=%g", hz_b);
+	fprintf(out, ")\n");
 	fprintf(out, "%12s %12s %12s %9s  %s\n", "A", "B", "change", "%",
 		"function");
 	for (u32 i = 0; i < n; i++) {
@@ -289,32 +340,34 @@ static void print_lines(struct line *lines, u32 n, const char *la,
 	fprintf(out, "  total\n");
 }
 
-void profile_diff_runs(const u64 *a, double a_ns_per_cycle, const char *la,
-		       const u64 *b, double b_ns_per_cycle, const char *lb,
+void profile_diff_runs(const u64 *a, double a_ns_per_cycle, u32 a_hz,
+		       const char *la, const u64 *b, double b_ns_per_cycle,
+		       u32 b_hz, const char *lb, enum diff_format fmt,
 		       FILE *out)
 {
-	struct line lines[NR_CC];
+	/* Room for the total diffprofile adds. */
+	struct line lines[NR_CC + 1];
+	double ka = a_ns_per_cycle * a_hz / 1e9, kb = b_ns_per_cycle * b_hz / 1e9;
 	u32 n = 0;
 
 	for (int cc = 0; cc < NR_CC; cc++)
 		if (a[cc] || b[cc])
-			lines[n++] = (struct line){
-				cc_names[cc],
-				(double)a[cc] * a_ns_per_cycle / PROFILE_TICK_NS,
-				(double)b[cc] * b_ns_per_cycle / PROFILE_TICK_NS
-			};
-	print_lines(lines, n, la, lb, out);
+			lines[n++] = (struct line){ cc_names[cc],
+						    (double)a[cc] * ka,
+						    (double)b[cc] * kb };
+	print_lines(lines, n, la, lb, a_hz, b_hz, fmt, out);
 }
 
 /* One pair of checked records. */
-static void diff_pair(const cJSON *ra, const cJSON *rb, FILE *out)
+static void diff_pair(const cJSON *ra, const cJSON *rb, enum diff_format fmt,
+		      FILE *out)
 {
 	const cJSON *pa = cJSON_GetObjectItem(ra, "profile");
 	const cJSON *pb = cJSON_GetObjectItem(rb, "profile");
-	double ka = ns_per_cycle(ra) / PROFILE_TICK_NS;
-	double kb = ns_per_cycle(rb) / PROFILE_TICK_NS;
-	/* Checked: MAX_CENTRES each, every name once. */
-	struct line lines[2 * MAX_CENTRES];
+	double ka = ns_per_cycle(ra) * record_hz(ra) / 1e9;
+	double kb = ns_per_cycle(rb) * record_hz(rb) / 1e9;
+	/* Checked: MAX_CENTRES each, every name once; and the total. */
+	struct line lines[2 * MAX_CENTRES + 1];
 	char la[160];
 	u32 n = 0;
 	const cJSON *e;
@@ -331,11 +384,12 @@ static void diff_pair(const cJSON *ra, const cJSON *rb, FILE *out)
 		lines[i].b = e->valuedouble * kb;
 	}
 	snprintf(la, sizeof(la), "%s", label(ra));
-	print_lines(lines, n, la, label(rb), out);
+	print_lines(lines, n, la, label(rb), record_hz(ra), record_hz(rb), fmt,
+		    out);
 }
 
-int profile_diff(const char *a_path, const char *b_path, FILE *out, char *err,
-		 size_t errlen)
+int profile_diff(const char *a_path, const char *b_path,
+		 enum diff_format fmt, FILE *out, char *err, size_t errlen)
 {
 	struct diff_file *f = calloc(2, sizeof(*f));
 	int ret = -ENOMEM;
@@ -359,7 +413,7 @@ int profile_diff(const char *a_path, const char *b_path, FILE *out, char *err,
 	for (u32 i = 0; !ret && i < f[0].n; i++) {
 		if (i)
 			fputc('\n', out);
-		diff_pair(f[0].recs[i].j, f[1].recs[i].j, out);
+		diff_pair(f[0].recs[i].j, f[1].recs[i].j, fmt, out);
 	}
 	for (int k = 0; k < 2; k++) {
 		cJSON_Delete(f[k].json);

@@ -19,8 +19,24 @@
  */
 #define DIFF_MAX_BYTES (16u << 20)
 
-/* A profile tick: one microsecond of simulated CPU time. */
-#define PROFILE_TICK_NS 1000
+/*
+ * Profiles are printed in the profiled kernel's ticks, as readprofile
+ * counts them: one sample a timer tick on each CPU, so a tick of profile
+ * is 1/HZ s of one CPU's time (the run's hz= setting, DEFAULT_HZ when a
+ * record has none).  The model prints the expected count, time / tick,
+ * where readprofile counts samples.
+ */
+enum diff_format {
+	DIFF_TABLE, /* A, B, change, %, function; growth first */
+	/*
+	 * diffprofile's lines, as posted beside readprofile diffs on LKML
+	 * (M. Bligh's kernbench and SDET mails, 2003): "change percent%
+	 * function", whole ticks, growth first, shrinkage last, the total
+	 * among them; the script's own source was not found, its output's
+	 * layout is followed.
+	 */
+	DIFF_READPROFILE,
+};
 
 /*
  * profile_diff - read two outputs of `vmsplit ... --format json` (a
@@ -35,16 +51,17 @@
  * number"): -EINVAL for what is in a file, records that do not pair up,
  * else hostfile_read's.
  */
-int profile_diff(const char *a_path, const char *b_path, FILE *out, char *err,
-		 size_t errlen);
+int profile_diff(const char *a_path, const char *b_path, enum diff_format fmt,
+		 FILE *out, char *err, size_t errlen);
 
 /*
  * profile_diff_runs - the same for two profiles in hand (cycles per cost
- * centre, as run_result holds them) and the simulated nanoseconds of a
- * cycle of each run's board.
+ * centre, as run_result holds them), the simulated nanoseconds of a cycle
+ * of each run's board and each run's HZ.
  */
-void profile_diff_runs(const u64 *a, double a_ns_per_cycle, const char *la,
-		       const u64 *b, double b_ns_per_cycle, const char *lb,
+void profile_diff_runs(const u64 *a, double a_ns_per_cycle, u32 a_hz,
+		       const char *la, const u64 *b, double b_ns_per_cycle,
+		       u32 b_hz, const char *lb, enum diff_format fmt,
 		       FILE *out);
 
 #endif

@@ -5,6 +5,7 @@
  * scripts.
  */
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -134,37 +135,37 @@ static const struct {
 	  "                            pair, which differs from run to run)\n" },
 	{ "run spawn",
 	  "run spawn [--platform P] [--procs N] [--pages M] [--shared-pages S]\n"
-	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
+	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile|--readprofile]\n"
 	  "                            the process workload: fork, faults, COW, exit\n" },
 	{ "run dd",
 	  "run dd [--platform P] [--bs 512,1K,...] [--total SIZE] [NAME=VALUE ...]\n"
-	  "        [--format table|csv|json] [--profile]\n"
+	  "        [--format table|csv|json] [--profile|--readprofile]\n"
 	  "                            dd if=/dev/zero of=<tmpfs file>: MB/s per block size\n" },
 	{ "run iperf",
 	  "run iperf [--platform P] [--len BYTES] [--time SECONDS] [NAME=VALUE ...]\n"
-	  "        [--format table|csv|json] [--profile]\n"
+	  "        [--format table|csv|json] [--profile|--readprofile]\n"
 	  "                            an iperf 2 TCP send to the host at the end of the\n"
 	  "                            board's cable: Mbit/s (offloads: tso= sg= tx_csum=)\n" },
 	{ "run hackbench",
 	  "run hackbench [--platform P] [--groups G] [--loops M] [NAME=VALUE ...]\n"
-	  "        [--format table|csv|json] [--profile]\n"
+	  "        [--format table|csv|json] [--profile|--readprofile]\n"
 	  "                            hackbench -pipe: G groups of 20 senders and 20\n"
 	  "                            receivers, M messages of 100 B per pair: seconds\n" },
 	{ "run kernbench",
 	  "run kernbench [--platform P] [--units N] [--jobs N] [--headers H]\n"
 	  "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
-	  "        [--profile]\n"
+	  "        [--profile|--readprofile]\n"
 	  "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
 	  "                            (900), N jobs at once (default: unlimited),\n"
 	  "                            on numaq-16 by default: seconds, CPU %\n" },
 	{ "run sdet",
 	  "run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
-	  "        [--format table|csv|json] [--profile]\n"
+	  "        [--format table|csv|json] [--profile|--readprofile]\n"
 	  "                            SDET: S shells (default 32, numaq-16) running N\n"
 	  "                            short commands each (150): scripts/hour\n" },
 	{ "run lmbench",
 	  "run lmbench [--platform P] [--tests null,read,...,bcopy]\n"
-	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile]\n"
+	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile|--readprofile]\n"
 	  "                            lmbench 3's lat_syscall, lat_pagefault, lat_mmap,\n"
 	  "                            lat_proc, lat_ctx, lat_pipe and bw_mem (on\n"
 	  "                            beaglebone-black by default): us or MB/s\n" },
@@ -184,9 +185,12 @@ static const struct {
 	  "                            run twice and split the metric's gap by cost\n"
 	  "                            centre and by hardware cause (--from/--to repeat)\n" },
 	{ "diff",
-	  "diff A.json B.json        the profiles of two runs (--format json, with\n"
+	  "diff [--readprofile] A.json B.json\n"
+	  "                            the profiles of two runs (--format json, with\n"
 	  "                            their profile): each function's change in ticks\n"
-	  "                            and %, growth first\n" },
+	  "                            of 1/HZ s (hz=) and %, growth first;\n"
+	  "                            --readprofile: diffprofile's lines (change,\n"
+	  "                            %, function in whole ticks)\n" },
 	{ "help", "help                      this text\n" },
 	{ "version", "version, --version        the version of vmsplit\n" },
 };
@@ -292,6 +296,7 @@ struct run_args {
 	enum format format;
 	bool host_time;
 	bool profile;
+	bool readprofile;	/* --readprofile: the profile as readprofile's */
 	/* Command-specific "--name value" options: the last value given. */
 	const char *const *opt_names;
 	const char *opt_value[RUN_MAX_OPTS];
@@ -329,6 +334,7 @@ enum {
 	OPT_FORMAT,
 	OPT_HOST_TIME,
 	OPT_PROFILE,
+	OPT_READPROFILE,
 	OPT_KCONFIG,
 	OPT_HELP,
 	OPT_CMD,
@@ -339,6 +345,7 @@ static const struct option run_common_opts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "host-time", no_argument, NULL, OPT_HOST_TIME },
 	{ "profile", no_argument, NULL, OPT_PROFILE },
+	{ "readprofile", no_argument, NULL, OPT_READPROFILE },
 	{ "kconfig", required_argument, NULL, OPT_KCONFIG },
 	{ "help", no_argument, NULL, OPT_HELP },
 };
@@ -441,6 +448,9 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 			break;
 		case OPT_PROFILE:
 			a->profile = true;
+			break;
+		case OPT_READPROFILE:
+			a->profile = a->readprofile = true;
 			break;
 		case OPT_KCONFIG:
 			kconfig = optarg;
@@ -609,21 +619,68 @@ static void spawn_start_cb(const void *p)
 	spawn_start(p);
 }
 
-/* The profile as a table: cost centres by cycles, largest first. */
-/* --profile, as readprofile prints it: ticks (PROFILE_TICK_NS of
- * simulated CPU time each) and share, the busiest first. */
-static void print_profile_table(const struct run_result *r)
+/*
+ * readprofile's lines (util-linux sys-utils/readprofile.c): "%6u %-40s
+ * %8.4f", ticks, function, ticks per byte of its text; only functions with
+ * a tick; then "*unknown*" (ticks outside the kernel text: none here) and
+ * the total over the whole text.  readprofile walks System.map, so its
+ * order is the text's; the model's centres have no 2.5.73 addresses and
+ * come in cost_centres.def order.  User time is left out, as 2.5's
+ * x86_do_profile drops user-mode ticks.  A text size is the centre's
+ * (kernel_text.c); where none is known the load prints as 0.
+ */
+static void print_readprofile(const struct run_result *r, u32 hz,
+			      const struct platform *p)
+{
+	double k = r->elapsed_cycles ? r->elapsed_s * hz /
+					       (double)r->elapsed_cycles :
+				       0;
+	unsigned long long total = 0;
+	u64 text = 0;
+
+	for (int cc = 0; cc < NR_CC; cc++) {
+		u32 len = p->hw.cc_text_bytes ? p->hw.cc_text_bytes[cc] : 0;
+		unsigned long long t;
+
+		text += len;
+		if (cc == CC_user)
+			continue;
+		t = (unsigned long long)llround((double)r->profile[cc] * k);
+		total += t;
+		if (t)
+			printf("%6llu %-40s %8.4f\n", t, cc_names[cc],
+			       len ? (double)t / (double)len : 0.0);
+	}
+	printf("%6u %s\n", 0u, "*unknown*");
+	printf("%6llu %-40s %8.4f\n", total, "total",
+	       (double)total / (double)(text ? text : 1));
+}
+
+/*
+ * --profile: cost centres by cycles, largest first, with their ticks of
+ * the profiled kernel (1/HZ s of CPU time each) and share; --readprofile:
+ * readprofile's own lines.
+ */
+static void print_profile_table(const struct run_result *r,
+				const struct run_args *a)
 {
 	bool done[NR_CC] = { false };
-	double ns_per_cycle = r->elapsed_cycles ?
-				      r->elapsed_s * 1e9 / (double)r->elapsed_cycles :
-				      0;
+	u32 hz = settings_hz(&a->s);
+	double ticks_per_cycle = r->elapsed_cycles ?
+					 r->elapsed_s * hz /
+						 (double)r->elapsed_cycles :
+					 0;
 	u64 total = 0;
 
+	if (a->readprofile) {
+		printf("\n");
+		print_readprofile(r, hz, a->s.platform);
+		return;
+	}
 	for (int cc = 0; cc < NR_CC; cc++)
 		total += r->profile[cc];
-	printf("\n%-26s %14s %12s %7s\n", "cost centre", "cycles", "ticks",
-	       "%");
+	printf("\n%-26s %14s %12s %7s   (ticks of 1/HZ s, HZ=%u)\n",
+	       "cost centre", "cycles", "ticks", "%", hz);
 	for (;;) {
 		int best = -1;
 
@@ -636,22 +693,23 @@ static void print_profile_table(const struct run_result *r)
 		done[best] = true;
 		printf("%-26s %14llu %12.1f %6.2f%%\n", cc_names[best],
 		       (unsigned long long)r->profile[best],
-		       (double)r->profile[best] * ns_per_cycle / PROFILE_TICK_NS,
+		       (double)r->profile[best] * ticks_per_cycle,
 		       100.0 * (double)r->profile[best] / (double)total);
 	}
 }
 
 /* The table form's tail: every event that happened, then the profile
  * when --profile asked for it. */
-static void print_events_and_profile(const struct run_result *r, bool profile)
+static void print_events_and_profile(const struct run_result *r,
+				     const struct run_args *a)
 {
 	printf("\n%-26s %14s\n", "event", "count");
 	for (int e = 0; e < NR_EVENTS; e++)
 		if (r->events[e])
 			printf("%-26s %14llu\n", event_names[e],
 			       (unsigned long long)r->events[e]);
-	if (profile)
-		print_profile_table(r);
+	if (a->profile)
+		print_profile_table(r, a);
 }
 
 /* "512,1K,4K,1M" -> sizes; returns how many.  The whole list is read,
@@ -774,7 +832,7 @@ static int cmd_run_dd(int argc, char **argv)
 	if (a.profile)
 		for (u32 i = 0; i < n; i++) {
 			printf("\n## bs=%u", bs[i]);
-			print_profile_table(&pts[i].r);
+			print_profile_table(&pts[i].r, &a);
 		}
 	return 0;
 }
@@ -882,7 +940,7 @@ static int cmd_run_iperf(int argc, char **argv)
 		printf("stalled: the receiver stopped acknowledging; the alarm ended a blocked write after %.3f s\n",
 		       (double)pt.p.ns / 1e9);
 	print_net_stats(&pt);
-	print_events_and_profile(&pt.r, a.profile);
+	print_events_and_profile(&pt.r, &a);
 	return 0;
 }
 
@@ -936,7 +994,7 @@ static int cmd_run_hackbench(int argc, char **argv)
 	       (unsigned long long)pt.pipes.writer_waits,
 	       (unsigned long long)pt.pipes.reader_waits,
 	       (unsigned long long)pt.pipes.wakeups);
-	print_events_and_profile(&pt.r, a.profile);
+	print_events_and_profile(&pt.r, &a);
 	return 0;
 }
 
@@ -994,7 +1052,7 @@ static int cmd_run_kernbench(int argc, char **argv)
 	printf("Elapsed %.2f s   system %.2f s   user %.2f s   CPU %.1f%%   (%u CPUs)\n",
 	       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
 	       pt.r.ncpus);
-	print_events_and_profile(&pt.r, a.profile);
+	print_events_and_profile(&pt.r, &a);
 	return 0;
 }
 
@@ -1048,7 +1106,7 @@ static int cmd_run_sdet(int argc, char **argv)
 	printf("Time: %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs)\n",
 	       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
 	       pt.r.ncpus);
-	print_events_and_profile(&pt.r, a.profile);
+	print_events_and_profile(&pt.r, &a);
 	return 0;
 }
 
@@ -1150,7 +1208,7 @@ static int cmd_run_lmbench(int argc, char **argv)
 	if (a.profile)
 		for (u32 i = 0; i < n; i++) {
 			printf("\n## %s", lmbench_command(t[i]));
-			print_profile_table(&pts[i].r);
+			print_profile_table(&pts[i].r, &a);
 		}
 	return 0;
 }
@@ -1217,7 +1275,7 @@ static int cmd_run(int argc, char **argv)
 	printf("elapsed %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs, %llu exits, %llu SIGSEGV)\n",
 	       r.elapsed_s, r.system_s, r.user_s, r.cpu_pct, r.ncpus,
 	       (unsigned long long)r.exits, (unsigned long long)r.sigsegv);
-	print_events_and_profile(&r, a.profile);
+	print_events_and_profile(&r, &a);
 	return 0;
 }
 
@@ -1611,14 +1669,20 @@ static int run_command(int argc, char **argv)
 	if (!strcmp(argv[1], "explain"))
 		return cmd_explain(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "diff")) {
+		enum diff_format fmt = DIFF_TABLE;
 		char err[256];
 
 		for (int i = 2; i < argc; i++)
 			if (is_help(argv[i]))
 				print_command_help("diff");
+		if (argc > 2 && !strcmp(argv[2], "--readprofile")) {
+			fmt = DIFF_READPROFILE;
+			argc--;
+			argv++;
+		}
 		if (argc != 4)
 			usage_error("diff: give two JSON outputs, A and B");
-		if (profile_diff(argv[2], argv[3], stdout, err, sizeof(err)))
+		if (profile_diff(argv[2], argv[3], fmt, stdout, err, sizeof(err)))
 			usage_error("%s", err);
 		return 0;
 	}

@@ -158,6 +158,8 @@ static const struct {
 	  "seed of the run's PRNG, printed with every result: it orders SDET's scripts; the other workloads are deterministic without one" },
 	{ "cpu_mhz", "N (the board's)",
 	  "core clock in MHz; memory latencies stay the same in ns (more cycles at a faster clock)" },
+	{ "hz", "N (100)",
+	  "the kernel's HZ, 10..10000: its timer tick (scheduler_tick, time slices) and the profile's tick (readprofile samples each CPU once a tick, so a tick of profile is 1/HZ s of CPU time); 2.5.73-mm3 ran HZ=100" },
 	{ "placement", "N (0)",
 	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
 	{ "tso", "on|off (on)",
@@ -349,6 +351,11 @@ static int parse_milli(const char *v, u64 *out)
 	return 0;
 }
 
+u32 settings_hz(const struct settings *s)
+{
+	return s->hz ? s->hz : DEFAULT_HZ;
+}
+
 u32 settings_kernel_cpi_milli(const struct settings *s)
 {
 	return s->kernel_cpi_milli ? s->kernel_cpi_milli :
@@ -518,6 +525,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 				"cpu_mhz: '%s' is not a clock of 1..100000 MHz",
 				v);
 		s->cpu_mhz = (u32)n;
+		return 0;
+	}
+	if (!strcmp(name, "hz")) {
+		if (parse_u64(v, &n) || n < 10 || n > 10000)
+			return settings_err(err, errlen,
+					    "hz: '%s' is not a tick rate of 10..10000",
+					    v);
+		s->hz = (u32)n;
 		return 0;
 	}
 	if (!strcmp(name, "placement")) {
@@ -719,6 +734,12 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 
 		snprintf(mhz, sizeof(mhz), "%u", s->cpu_mhz);
 		print_setting(f, json, false, "cpu_mhz", mhz, true);
+	}
+	if (s->hz) {
+		char hz[12];
+
+		snprintf(hz, sizeof(hz), "%u", s->hz);
+		print_setting(f, json, false, "hz", hz, true);
 	}
 	{
 		const struct {

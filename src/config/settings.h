@@ -86,6 +86,7 @@ struct settings {
 	 * (false: NULL, as the board's kernel leaves it). */
 	bool eth_dma_mask_32;
 	u32 cpu_mhz;		/* cpu_mhz=: the core clock (0: board's) */
+	u32 hz;			/* hz=: the kernel's HZ (0: DEFAULT_HZ) */
 	u32 placement;		/* placement=: lowmem pages held from boot */
 	u32 rx_coal_us;		/* the NIC's RX interrupt coalescing */
 	u32 peer_ack_every;	/* the receiver ACKs every N full segments */
@@ -173,6 +174,16 @@ bool settings_objrmap(const struct settings *s);
 
 /* The core clock in force, Hz: cpu_mhz= or the board's. */
 u64 settings_cpu_hz(const struct settings *s);
+
+/*
+ * The kernel's HZ: its timer ticks a second, the scheduler's tick and
+ * readprofile's sampling tick (one sample a tick per CPU).  Every modelled
+ * kernel ran 100: 2.5.73-mm3 carries akpm's HZ-100.patch
+ * (research/process-workloads.md section 0), the ARM boards' 3.14 and
+ * 5.7 configs CONFIG_HZ=100.
+ */
+#define DEFAULT_HZ 100
+u32 settings_hz(const struct settings *s);
 
 /* The kernel CPI x 1000 and the DRAM read bandwidth (MB/s) in force:
  * kernel_cpi= and dram_read_MBps=, or the board's. */

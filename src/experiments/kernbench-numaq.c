@@ -225,8 +225,8 @@ int reproduce_kernbench_numaq(bool json, FILE *f, u32 jobs,
 	fprintf(f, "\nkernbench profile, baseline (A) against CONFIG_HIGHPTE=y (B):\n");
 	profile_diff_runs(kb[0].r.profile,
 			  kb[0].r.elapsed_s * 1e9 / (double)kb[0].r.elapsed_cycles,
-			  "baseline", kb[1].r.profile,
+			  settings_hz(&s[0]), "baseline", kb[1].r.profile,
 			  kb[1].r.elapsed_s * 1e9 / (double)kb[1].r.elapsed_cycles,
-			  "CONFIG_HIGHPTE=y", f);
+			  settings_hz(&s[1]), "CONFIG_HIGHPTE=y", DIFF_TABLE, f);
 	return 0;
 }

@@ -37,9 +37,15 @@ static bool loop_running;
 /* The running CPU hands the host back once its clock passes this. */
 static u64 horizon;
 
+/* A time slice in ticks of the HZ in force, at least one. */
+static u32 slice_ticks(void)
+{
+	return MAX(1u, DEF_TIMESLICE_MS * settings_hz(config) / 1000);
+}
+
 static u64 tick_period(void)
 {
-	return machine->cfg.cpu_hz / HZ;
+	return machine->cfg.cpu_hz / settings_hz(config);
 }
 
 /* How far one CPU may run ahead of the others: 10 us. */
@@ -173,7 +179,7 @@ struct task_struct *task_create(const char *comm, void (*fn)(void *),
 		panic("task_create: no host stack");
 	t->entry = fn;
 	t->entry_arg = arg;
-	t->slice_ticks = DEF_TIMESLICE_MS * HZ / 1000;
+	t->slice_ticks = slice_ticks();
 	t->saved_cc = CC_user;
 	return t;
 }
@@ -285,7 +291,7 @@ static void scheduler_tick(void)
 	if (t->is_idle)
 		return;
 	if (--t->slice_ticks == 0) {
-		t->slice_ticks = DEF_TIMESLICE_MS * HZ / 1000;
+		t->slice_ticks = slice_ticks();
 		t->need_resched = true;
 	}
 }

@@ -30,7 +30,6 @@
 
 #define KM_MAX_IDX 16		/* asm-generic/kmap_size.h */
 #define TASK_COMM_LEN 16
-#define HZ 100			/* 2.5.73-mm3 carried HZ-100.patch */
 #define DEF_TIMESLICE_MS 100	/* O(1) scheduler, nice 0 */
 
 struct mm_struct;

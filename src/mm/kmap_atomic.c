@@ -361,6 +361,10 @@ void __kunmap_atomic(vaddr_t vaddr, enum km_type type)
 	} else if (!virt_addr_valid(vaddr)) {
 		panic("kunmap_atomic: %#x was not returned by kmap_atomic",
 		      vaddr);
+	} else if (flavour() == FLAVOUR_X86_26) {
+		/* 2.5/2.6 i386 kunmap_atomic is dec_preempt_count whatever
+		 * the address: its own instructions are paid for lowmem too. */
+		charge(CODE_kunmap_atomic);
 	}
 	pagefault_enable();
 	if (flavour() == FLAVOUR_KMAP_LOCAL)
@@ -401,6 +405,7 @@ struct page *kmap_atomic_to_page(vaddr_t vaddr)
 	 * rmap does here (rmap=pte-chain with HIGHPTE on an ARM board), so
 	 * such an address is read as kmap_to_page reads it.
 	 */
+	charge(CODE_kmap_atomic_to_page);
 	if (!kmap_slot_of(vaddr, &cpu, &slot))
 		return kmap_to_page(vaddr);
 	/* pte_page(get_top_pte(vaddr)): reads the fixmap PTE. */

@@ -33,8 +33,13 @@
  * on the host, from which page_remove_rmap's scan asks the host for blocks
  * several steps ahead; nothing else reads them.
  *
- * Not modelled: 2.6.0's per-CPU one-block cache in front of the slab
- * (local_pte_chain); every pte_chain_alloc/free goes to the slab.
+ * In front of the slab each CPU keeps one spare block, 2.5.73's
+ * local_pte_chain (DEFINE_PER_CPU in mm/rmap.c): __pte_chain_free parks the
+ * block it is given there, sending the one parked before to the slab, and
+ * pte_chain_alloc takes the spare before asking the slab.  So the
+ * preallocation a fault or a fork did not use, freed and preallocated again
+ * on the same CPU, never reaches the slab.  The spare is host state (its
+ * per-CPU word is not a placed kernel object).
  *
  * From 2.6.7 on (rmap=objrmap, every ARM board's kernel) there are no
  * pte_chains: a page is found from its anon_vma or its file's i_mmap, and
@@ -79,6 +84,8 @@ static u32 pa_size;		/* sizeof(pte_addr_t) on the target */
 static u32 ptes_off;		/* offsetof(struct pte_chain, ptes) */
 static u32 idx_mask;		/* L1_CACHE_BYTES - 1: the idx bits */
 static bool objrmap;		/* rmap=objrmap: no pte_chains at all */
+/* DEFINE_PER_CPU(struct pte_chain *, local_pte_chain): one spare a CPU. */
+static vaddr_t local_pte_chain[MAX_CPUS];
 
 unsigned long nr_mapped;
 
@@ -105,6 +112,7 @@ void rmap_init(void)
 	pte_chain_cache = objrmap ? NULL :
 		kmem_cache_create("pte_chain", line, line);
 	memset(chain_locks, 0, sizeof(chain_locks));
+	memset(local_pte_chain, 0, sizeof(local_pte_chain));
 	nr_mapped = 0;
 	chain_hint_init();
 	rmap_shadow_init();
@@ -112,6 +120,12 @@ void rmap_init(void)
 
 void rmap_exit(void)
 {
+	/* The spares go back to the slab so that the cache can go. */
+	for (u32 cpu = 0; cpu < MAX_CPUS; cpu++) {
+		if (local_pte_chain[cpu])
+			kmem_cache_free(pte_chain_cache, local_pte_chain[cpu]);
+		local_pte_chain[cpu] = 0;
+	}
 	if (pte_chain_cache)
 		kmem_cache_destroy(pte_chain_cache);
 	pte_chain_cache = NULL;
@@ -134,9 +148,20 @@ bool rmap_objrmap(void)
 	return objrmap;
 }
 
+u32 pte_chain_spares(void)
+{
+	u32 n = 0;
+
+	for (u32 cpu = 0; cpu < MAX_CPUS; cpu++)
+		n += local_pte_chain[cpu] != 0;
+	return n;
+}
+
 u32 pte_chain_inuse(void)
 {
-	return pte_chain_cache ? kmem_cache_inuse(pte_chain_cache) : 0;
+	return pte_chain_cache ?
+		       kmem_cache_inuse(pte_chain_cache) - pte_chain_spares() :
+		       0;
 }
 
 /* The block layout: the next_and_idx word and the slots. */
@@ -431,27 +456,50 @@ static u32 chain_scan(vaddr_t start, u32 start_word, pte_addr_t pa,
 	return examined;
 }
 
+/*
+ * pte_chain_alloc (2.5.73 mm/rmap.c): the CPU's spare if it has one, else
+ * a block from the slab.  2.5.73 relies on the slab constructor and on
+ * frees leaving blocks clean; here a slab block comes zeroed, and a spare
+ * is clean because __pte_chain_free cleared its word and every slot was
+ * zeroed as its entry left (or it was never used).
+ */
 vaddr_t pte_chain_alloc(gfp_t gfp)
 {
 	if (objrmap)
 		return 0;	/* no such function: nothing to preallocate */
 
 	CC_SCOPE(pte_chain_alloc);
+	u32 cpu = smp_processor_id();	/* get_cpu() */
+	vaddr_t pc = local_pte_chain[cpu];
 
-	/* 2.6.0 relies on the slab constructor and on frees leaving blocks
-	 * clean; here every block comes zeroed. */
+	charge(CODE_pte_chain_alloc);
 	hw_event(this_cpu(), EV_pte_chain_alloc);
+	if (pc) {
+		local_pte_chain[cpu] = 0;
+		hw_event(this_cpu(), EV_pte_chain_spare);
+		return pc;
+	}
 	return kmem_cache_alloc(pte_chain_cache, gfp | __GFP_ZERO);
 }
 
-/* pte_chain_free / __pte_chain_free (2.6.0): NULL is allowed. */
+/*
+ * pte_chain_free (rmap-locking.h: NULL is allowed) and __pte_chain_free
+ * (2.5.73 mm/rmap.c): clear the block's word, send the CPU's spare to the
+ * slab if it has one, and park this block as the spare.
+ */
 void pte_chain_free(vaddr_t pc)
 {
+	u32 cpu;
+
 	if (!pc)
 		return;
+	cpu = smp_processor_id();	/* get_cpu() */
+	charge(CODE_pte_chain_free);
 	if (kv_read32(pc))
 		kv_write32(pc, 0);
-	kmem_cache_free(pte_chain_cache, pc);
+	if (local_pte_chain[cpu])
+		kmem_cache_free(pte_chain_cache, local_pte_chain[cpu]);
+	local_pte_chain[cpu] = pc;
 }
 
 /*
@@ -517,6 +565,8 @@ pte_addr_t ptep_to_paddr(vaddr_t ptep)
 
 	if (!highpte())
 		return ptep;
+	/* The call, the pfn of the PTE page and the 64-bit shift and add. */
+	charge(CODE_ptep_to_paddr);
 	page = kmap_atomic_to_page(ptep);
 	return page_to_phys(page) | (ptep & ~PAGE_MASK);
 }
@@ -671,6 +721,22 @@ out:
 	return prealloc;
 }
 
+/*
+ * The chain-length report (events rmap_len_*): @page's PTEs before one is
+ * removed, its _mapcount here, in the bucket of the next power of two at
+ * or above it, file-backed or anonymous.  Uncharged bookkeeping.
+ */
+static void rmap_count_length(const struct page *page)
+{
+	u32 n = (u32)page_mapcount(page), b = 0;
+	enum event first = test_page_flag(page, PG_anon) ? EV_rmap_len_anon_1 :
+							   EV_rmap_len_file_1;
+
+	while (b < RMAP_LEN_BUCKETS - 1 && n > (1u << b))
+		b++;
+	hw_event(this_cpu(), first + b);
+}
+
 void page_remove_rmap(struct page *page, vaddr_t ptep)
 {
 	if (objrmap) {
@@ -697,6 +763,7 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 
 	if (!page_mapped(page))
 		goto out_unlock;	/* remap_page_range() from a driver? */
+	rmap_count_length(page);
 
 	if (test_page_flag(page, PG_direct)) {
 		if (page->pte == pte_paddr) {
@@ -731,6 +798,9 @@ void page_remove_rmap(struct page *page, vaddr_t ptep)
 	      (unsigned long long)pte_paddr, page_to_pfn(page));
 out:
 	charge_n(CODE_pte_chain_entry, examined);
+	/* An 8-byte pte_addr_t's high word: one more load and compare. */
+	if (pa_size == 8)
+		charge_n(CODE_pte_chain_entry_u64, examined);
 	/* atomic_{inc,add_negative}(&page->_mapcount) */
 	page_touch_rmw(page, PF_mapcount);
 	if (page_mapcount_dec(page))

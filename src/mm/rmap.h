@@ -40,14 +40,30 @@ bool rmap_objrmap(void);
 /* Geometry in force (for tests and the audit). */
 u32 rmap_nrpte(void);
 u32 rmap_pte_addr_size(void);
-/* pte_chain blocks allocated right now (the slab cache's in-use count). */
+/*
+ * pte_chain blocks in use right now: on chains or preallocated by a caller
+ * (the slab cache's in-use count less the CPUs' spares).
+ */
 u32 pte_chain_inuse(void);
+/*
+ * Buckets of the chain-length report (events rmap_len_file_* and
+ * rmap_len_anon_*): 1, 2, 3-4, ... 513-1024 PTEs, and over 1024.
+ */
+#define RMAP_LEN_BUCKETS 12
+
+/* CPUs holding a spare block (local_pte_chain) right now. */
+u32 pte_chain_spares(void);
 
 /*
- * pte_chain_alloc - a zeroed pte_chain block (kernel VA), or 0.  Callers
+ * pte_chain_alloc - a zeroed pte_chain block (kernel VA), or 0: this CPU's
+ * spare (local_pte_chain) if it has one, else one from the slab.  Callers
  * preallocate one before taking the PTE lock, as 2.5.73 does.
  */
 vaddr_t pte_chain_alloc(gfp_t gfp);
+/*
+ * pte_chain_free - park block @pc (0 is allowed) as this CPU's spare; the
+ * spare it had goes to the slab (2.5.73 __pte_chain_free).
+ */
 void pte_chain_free(vaddr_t pc);
 
 /*

@@ -804,6 +804,21 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	[CODE_bw_mem_rd_kib] = 134,
 	[CODE_bw_mem_wr_kib] = 70,
 	[CODE_bw_mem_cp_kib] = 136,
+	/*
+	 * [E] Issue 33: 2.5.73's pte_chain helpers have no ARM counterpart
+	 * (no ARM kernel had pte_chains; rmap=pte-chain is a what-if there).
+	 * Their C as hand-counted ARM code, about the x86 counts
+	 * (kpath-x86.c): 3.x's kmap_atomic_to_page (the FIXADDR_START test,
+	 * get_top_pte's load, pte_page) 12; ptep_to_paddr's pfn arithmetic
+	 * beyond it 8; an LPAE 8-byte slot's second load and compare 2;
+	 * pte_chain_alloc's per-CPU spare test and take 10,
+	 * __pte_chain_free's 16.
+	 */
+	[CODE_kmap_atomic_to_page] = 12,
+	[CODE_ptep_to_paddr] = 8,
+	[CODE_pte_chain_entry_u64] = 2,
+	[CODE_pte_chain_alloc] = 10,
+	[CODE_pte_chain_free] = 16,
 };
 
 /* Linux 6.1 with a board configuration (the A15 what-if board). */

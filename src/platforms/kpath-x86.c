@@ -476,12 +476,119 @@ static const s32 x86_2_5_adjust[NR_CODE_COSTS] = {
 	 */
 	[CODE_syscall_entry] = 25 - 177,
 	[CODE_syscall_exit] = 15 - 69,
-	/* 2.5's kunmap_atomic does nothing without DEBUG_HIGHMEM: only the
-	 * type check remains of kunmap_local_indexed. */
-	[CODE_kunmap_atomic] = 8 - 38,
-	/* No memcg: lock_page_memcg, folio_memcg_lock and unlock_page_memcg
-	 * around rmap; no memcg charge in a fault. */
-	[CODE_page_remove_rmap] = -59,
+	/*
+	 * Issue 33: the highmem mappings and the pte_chain rmap as 2.5.73
+	 * has them, read in the release's own source (Linus's "Linux
+	 * 2.5.73" commit, 2003-06-21) and counted by compiling each
+	 * function's C with gcc 12 -m32 -O2 -march=i686
+	 * -mpreferred-stack-boundary=2 -fomit-frame-pointer (arguments on
+	 * the stack, as 2.5 built without regparm) as a stand-in for the
+	 * gcc 2.95/3.x -O2 that built the kernel, for CONFIG_X86_NUMAQ
+	 * (DISCONTIGMEM: page_to_pfn through zone_table, pfn_to_page
+	 * through physnode_map and node_data), HIGHMEM64G, SMP,
+	 * PREEMPT=n ("Say N if you are unsure"), DEBUG_HIGHMEM=n, and
+	 * counting the instructions the function executes on the path
+	 * named, its ret included, its callers' argument set-up and call
+	 * not.  The invlpg is the machine's (tlb_inv_va), not counted.
+	 *
+	 * arch/i386/mm/highmem.c kmap_atomic(): inc_preempt_count() (mov
+	 * $-8192, and %esp, incl ->preempt_count: linux/preempt.h), the
+	 * test page < highmem_start_page, idx = type + KM_TYPE_NR *
+	 * smp_processor_id(), __fix_to_virt(FIX_KMAP_BEGIN + idx),
+	 * set_pte(kmap_pte-idx, mk_pte(page, kmap_prot)) (PAE: two stores,
+	 * pgtable-3level.h; mk_pte = pfn_pte(page_to_pfn(page)), a
+	 * zone_table load and an imul by the inverse of sizeof(struct
+	 * page)), __flush_tlb_one(vaddr): 40 instructions on the highmem
+	 * path, 39 without the invlpg; the lowmem path (the test, then a
+	 * tail call of page_address) 12.  The model splits them as
+	 * pagefault_disable 12 (the lowmem path: entry, the preempt count,
+	 * the test, the exit), set_pte 6 (kmap_prot, mk_pte's shift and
+	 * or, the two stores) and kmap_atomic 21: 39.
+	 */
+	[CODE_pagefault_disable] = 12 - 47,
+	[CODE_kmap_atomic] = 21 - 91,
+	/*
+	 * kunmap_atomic() without CONFIG_DEBUG_HIGHMEM is
+	 * dec_preempt_count() alone, for any address: mov $-8192, and
+	 * %esp, decl, ret: 4, charged on lowmem addresses too.
+	 */
+	[CODE_kunmap_atomic] = 4 - 38,
+	/*
+	 * kmap_atomic_to_page() on a fixmap address: the FIXADDR_START
+	 * test, virt_to_fix, kmap_pte - (idx - FIX_KMAP_BEGIN), the PAE
+	 * PTE's two words into a pfn (pte_pfn) and pfn_to_page through
+	 * physnode_map and node_data: 25 (the lowmem path, virt_to_page,
+	 * 17).  6.1 has no such function: 0 measured.
+	 */
+	[CODE_kmap_atomic_to_page] = 25,
+	/*
+	 * mm/highmem.c page_address() (HASHED_PAGE_VIRTUAL): a lowmem page
+	 * is the PageHighMem test and lowmem_page_address through
+	 * page_zone: 26, as 6.1's.  A highmem one: hash_ptr (an imul),
+	 * spin_lock_irqsave (pushf, pop, cli, lock decb, js), the
+	 * list_empty test, spin_unlock_irqrestore (movb, push, popf) and
+	 * the return: 33 with an empty bucket; each entry compared,
+	 * list_for_each_entry's load, lea, end test and the page compare,
+	 * 7 (40 for a hit on the first).
+	 */
+	[CODE_page_address_hash] = 33 - 107,
+	[CODE_page_address_entry] = 7 - 4,
+	/*
+	 * mm/rmap.c page_add_rmap() without HIGHPTE, the chain lock apart:
+	 * pfn_valid(page_to_pfn(page)) (page_zone, an imul), PageReserved,
+	 * then the first mapping (page->pte.direct, SetPageDirect,
+	 * inc_page_state(nr_mapped) with its pushf/cli/popf) 50, the slot
+	 * fill 50, the conversion to a chain 47, a new head block 48; the
+	 * lock's 8 out: 42 (the last two 3 and 2 less).
+	 */
+	[CODE_page_add_rmap] = 42 - 39,
+	/*
+	 * page_remove_rmap() without HIGHPTE, the lock apart: the direct
+	 * mapping removed and dec_page_state 56 - 8 = 48; a chain found at
+	 * its first slot 66 - 8 = 58, so 48 plus 6 a slot examined and 4
+	 * uncharged on the chain path.  No memcg (6.1's 94 had
+	 * lock_page_memcg, folio_memcg_lock and unlock_page_memcg).
+	 */
+	[CODE_page_remove_rmap] = 48 - 94,
+	/* The scan's inner loop, 4-byte entries: inc, cmp NRPTE, je, the
+	 * load, cmp, jne: 6. */
+	[CODE_pte_chain_entry] = 6 - 4,
+	/* With HIGHPTE on PAE pte_addr_t is a u64: the loop is inc, cmp,
+	 * je, two loads, two xors, or, jne: 9, so 3 more a slot. */
+	[CODE_pte_chain_entry_u64] = 3,
+	/*
+	 * asm-generic/rmap.h ptep_to_paddr() under HIGHPTE: page_add_rmap
+	 * executes 71 instructions with HIGHPTE against 50 without on the
+	 * first mapping and the slot fill (74 against 47 and 48 on the
+	 * other two): the call of kmap_atomic_to_page, page_to_pfn of the
+	 * PTE page, the shld/shl/add/adc of the 64-bit address: 21.
+	 * page_remove_rmap's difference is larger (96 against 56 on the
+	 * direct path, 115 against 66 on a chain's first slot): the 64-bit
+	 * compare of the direct test and the spills of a u64 held across
+	 * the lock, 15-25 more, uncharged.
+	 */
+	[CODE_ptep_to_paddr] = 21,
+	/*
+	 * include/linux/spinlock.h bit_spin_lock/bit_spin_unlock on SMP
+	 * without PREEMPT: lock btsl, sbb, test, je; the BUG_ON's load,
+	 * test, je, and lock btrl: 8 (6.1's 20 had preempt_count updates
+	 * and a function call).
+	 */
+	[CODE_bit_spin_lock] = 8 - 20,
+	/*
+	 * pte_chain_alloc(): get_cpu (current_thread_info()->cpu), the
+	 * per_cpu offset, the spare's test, its take and the return: 10 (a
+	 * slab allocation adds 5 of call set-up, uncharged, and
+	 * kmem_cache_alloc).  __pte_chain_free(): the next_and_idx test,
+	 * get_cpu, the spare's test and the store of the new one, with the
+	 * frame: 19 (a spare sent to the slab adds 4 and
+	 * kmem_cache_free); pte_chain_free's inline NULL test, 2, is the
+	 * caller's.
+	 */
+	[CODE_pte_chain_alloc] = 10,
+	[CODE_pte_chain_free] = 19,
+	/* No memcg: no memcg charge in a fault (page_remove_rmap's memcg
+	 * locks are out above). */
 	[CODE_handle_mm_fault] = -300,
 	/* No maple tree: dup_mmap, do_mmap and exec link the VMA list and
 	 * rbtree (about 50 a VMA) instead of the mas_* walks and stores

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "run/run.h"
 
+#include "mm/rmap.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -105,6 +107,43 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 	return 0;
 }
 
+/*
+ * The pte_chain lengths at removal (issue 33), from the rmap_len_* events:
+ * "pte_chain_lengths": {"buckets": [...], "file": [...], "anon": [...]},
+ * each count the page_remove_rmap calls whose page was mapped by that many
+ * PTEs; printed for runs that removed any under pte_chain rmap.
+ */
+static void print_chain_lengths(const struct run_result *r, FILE *f)
+{
+	static const char *const kinds[] = { "file", "anon" };
+	const enum event first[] = { EV_rmap_len_file_1, EV_rmap_len_anon_1 };
+	u64 any = 0;
+
+	for (int k = 0; k < 2; k++)
+		for (int b = 0; b < RMAP_LEN_BUCKETS; b++)
+			any |= r->events[first[k] + b];
+	if (!any)
+		return;
+	fprintf(f, "\"pte_chain_lengths\": {\"buckets\": [");
+	for (int b = 0; b < RMAP_LEN_BUCKETS; b++) {
+		if (b == RMAP_LEN_BUCKETS - 1)
+			fprintf(f, ", \">%u\"", 1u << (b - 1));
+		else if (b < 2)
+			fprintf(f, "%s\"%u\"", b ? ", " : "", 1u << b);
+		else
+			fprintf(f, ", \"%u-%u\"", (1u << (b - 1)) + 1, 1u << b);
+	}
+	fprintf(f, "]");
+	for (int k = 0; k < 2; k++) {
+		fprintf(f, ", \"%s\": [", kinds[k]);
+		for (int b = 0; b < RMAP_LEN_BUCKETS; b++)
+			fprintf(f, "%s%llu", b ? ", " : "",
+				(unsigned long long)r->events[first[k] + b]);
+		fprintf(f, "]");
+	}
+	fprintf(f, "}, ");
+}
+
 void run_print_json_body(const struct run_result *r, const char *headline,
 			 FILE *f)
 {
@@ -126,7 +165,9 @@ void run_print_json_body(const struct run_result *r, const char *headline,
 	for (int e = 0; e < NR_EVENTS; e++)
 		fprintf(f, "%s\"%s\": %llu", e ? ", " : "", event_names[e],
 			(unsigned long long)r->events[e]);
-	fprintf(f, "}, \"profile\": {");
+	fprintf(f, "}, ");
+	print_chain_lengths(r, f);
+	fprintf(f, "\"profile\": {");
 	for (int cc = 0; cc < NR_CC; cc++) {
 		if (!r->profile[cc])
 			continue;
