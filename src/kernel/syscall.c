@@ -183,9 +183,8 @@ long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff)
 	struct mm_struct *mm = current->mm;
 	struct address_space *as = NULL;
 	u32 vm = prot_to_vm(prot);
-	long ret;
-
 	bool may_write = true;
+	long ret;
 
 	if (!(flags & MAP_ANONYMOUS)) {
 		struct file *f = fget(fd);
