@@ -8,7 +8,8 @@
  *       default), bit 2 CONFIG_ARM_LPAE=y, bits 3-5 the VMSPLIT choice,
  *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP)
  *   [2] 0: the board's flavour, else flavour (n - 1) % NR_FLAVOURS;
- *       bit 7 CONFIG_DEBUG_HIGHMEM=y
+ *       bit 7 CONFIG_DEBUG_HIGHMEM=y; with the extended op set (byte 7)
+ *       bit 6 selects the mm op set, and n is then its low 6 bits
  *   [3] cpus: 0 the board's, else 1 + n % the board's; with the
  *       extended op set (byte 7) bit 7 is pcp=y and n its low 7 bits
  *   [4] mem=: 0 all RAM, else n x 4 MiB (boot may refuse it)
@@ -32,6 +33,12 @@
  * No committed input had bit 5 with them before it meant
  * streaming=throughput, nor bit 6 before coherence=snoop, nor byte 3's
  * bit 7 before pcp=y.
+ * The mm op set (the extended set's header and byte 2's bit 6, which no
+ * committed input of the extended set had: for them byte 2 is 0, 2 or 9)
+ * takes opcodes mod NR_OPS_MM (33): ops 31 and 32 are mprotect and
+ * mremap, on a pointer pick_ptr() gives (page-aligned unless asked), so
+ * on the slots' mappings, the image's text and data, holes and the
+ * kernel's half.
  * The settings go through settings_parse() and settings_validate(), the
  * command line's own path, so a header the CLI would refuse is skipped.
  *
@@ -69,7 +76,9 @@
 #define ALARM_NS 2000000ull	/* 2 ms of simulated time */
 #define NR_OPS 24		/* opcodes of the first op set */
 #define NR_OPS_EXT 31		/* ... and of the extended one */
+#define NR_OPS_MM 33		/* ... and of the mm op set */
 #define HDR_EXT_OPS 0x88	/* header byte 7: the extended op set */
+#define HDR_MM_OPS 0x40		/* header byte 2, with it: the mm op set */
 
 struct region {
 	vaddr_t addr;
@@ -337,7 +346,63 @@ static void op_user_copy(struct fuzz_task *ft, bool fill)
 		uv_copy(dst, src, len);
 }
 
-/* The extended op set's ops (NR_OPS .. NR_OPS_EXT - 1). */
+/*
+ * mprotect of @pages pages (1 + byte % 64) from a pointer, page-aligned
+ * unless @how's bit 7 asks for it as picked (-EINVAL); @how's bits 0-2
+ * the prot, bit 3 PROT_SEM, bit 4 PROT_GROWSDOWN, bit 5 an unknown bit
+ * (-EINVAL), bit 6 PROT_GROWSUP.
+ */
+static void op_mprotect(struct fuzz_task *ft)
+{
+	vaddr_t at = pick_ptr(ft);
+	u32 pages = 1 + next_byte(ft) % 64;
+	u8 how = next_byte(ft);
+	int prot = (how & 7) | (how & 0x08 ? 0x8 : 0) |
+		   (how & 0x10 ? 0x01000000 : 0) | (how & 0x20 ? 0x20 : 0) |
+		   (how & 0x40 ? 0x02000000 : 0);
+	int ret;
+
+	if (!(how & 0x80))
+		at &= PAGE_MASK;
+	ret = sys_mprotect(at, pages * 4096u, prot);
+	if (fuzz_trace)
+		fprintf(stderr, "fuzz: mprotect %#x %u pages prot %#x: %d\n",
+			at, pages, prot, ret);
+}
+
+/*
+ * mremap of the pointer's page on (@old pages, 0 .. 63) to @new pages
+ * (0 .. 63, 0 is -EINVAL): @how's bits 0-1 MREMAP_MAYMOVE and
+ * MREMAP_FIXED, bit 2 an unknown flag, bit 3 the pointer unaligned; with
+ * MREMAP_FIXED the new place is slot @dst's mapping (unmapped first) or,
+ * for an empty slot, a hole.  The result goes to slot @dst.
+ */
+static void op_mremap(struct fuzz_task *ft)
+{
+	vaddr_t at = pick_ptr(ft) & PAGE_MASK, to;
+	u32 old_pages = next_byte(ft) % 64, new_pages = next_byte(ft) % 64;
+	u8 how = next_byte(ft);
+	struct region *r = &ft->slot[next_byte(ft) % NR_SLOTS];
+	int flags = (how & 3) | (how & 4 ? 4 : 0);
+	long ret;
+
+	if (how & 8)
+		at |= 1;
+	to = r->len ? r->addr :
+		      0x30000000u + (u32)(r - ft->slot) * 64 * 4096u;
+	ret = sys_mremap(at, old_pages * 4096u, new_pages * 4096u, flags, to);
+	if (fuzz_trace)
+		fprintf(stderr, "fuzz: mremap %#x %u -> %u pages flags %#x to %#x: %#lx\n",
+			at, old_pages, new_pages, flags, to,
+			(unsigned long)ret);
+	if (ret >= 0) {
+		r->addr = (vaddr_t)ret;
+		r->len = new_pages * 4096u;
+	}
+}
+
+/* The extended op set's ops (NR_OPS .. NR_OPS_EXT - 1), and the mm op
+ * set's (.. NR_OPS_MM - 1). */
 static void step_ext(struct fuzz_task *ft, u32 op)
 {
 	switch (op) {
@@ -364,6 +429,12 @@ static void step_ext(struct fuzz_task *ft, u32 op)
 		break;
 	case 29:
 		op_mmap(ft, true);
+		break;
+	case 31:
+		op_mprotect(ft);
+		break;
+	case 32:
+		op_mremap(ft);
 		break;
 	default:
 		sys_getppid();
@@ -523,6 +594,23 @@ static const struct program fuzz_prog = {
 	.stack_pages = 4,
 };
 
+/* The header selects the extended op set, and the mm op set with it. */
+static bool hdr_ext_ops(const u8 *h)
+{
+	return (h[7] & HDR_EXT_OPS) == HDR_EXT_OPS;
+}
+
+static bool hdr_mm_ops(const u8 *h)
+{
+	return hdr_ext_ops(h) && (h[2] & HDR_MM_OPS);
+}
+
+/* Byte 2's flavour bits: the low 6 with the mm op set, else the low 7. */
+static u8 flavour_bits(const u8 *h)
+{
+	return hdr_mm_ops(h) ? 0x3f : 0x7f;
+}
+
 static int add_word(struct settings *s, char *words, size_t wordslen,
 		    const char *word)
 {
@@ -576,9 +664,10 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	ret |= add_word(s, words, wordslen, word);
 	if (uaccess[h[1] >> 6])
 		ret |= add_word(s, words, wordslen, uaccess[h[1] >> 6]);
-	if (h[2] & 0x7f) {
+	if (h[2] & flavour_bits(h)) {
 		snprintf(word, sizeof(word), "flavour=%s",
-			 flavour_names[((h[2] & 0x7f) - 1) % NR_FLAVOURS]);
+			 flavour_names[((h[2] & flavour_bits(h)) - 1) %
+				       NR_FLAVOURS]);
 		ret |= add_word(s, words, wordslen, word);
 	}
 	if (h[2] & 0x80)
@@ -643,7 +732,7 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 		return 0;
 	out->booted = true;
 	page_alloc_fail_nth = h[5] | (u32)h[6] << 8;
-	nr_ops = (h[7] & HDR_EXT_OPS) == HDR_EXT_OPS ? NR_OPS_EXT : NR_OPS;
+	nr_ops = hdr_mm_ops(h) ? NR_OPS_MM : hdr_ext_ops(h) ? NR_OPS_EXT : NR_OPS;
 	pool_used = 0;
 	ops_done = 0;
 	ft = &pool[pool_used++];

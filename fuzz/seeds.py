@@ -8,7 +8,12 @@ generations share, copy on write and pass data through a pipe (whose
 buffers are highmem pages), a file mapped at an offset and cut short
 under a child, user-mode memcpy and memset across mappings, stat's copy
 out and a TCP socket's send path -- on every board with every copy
-strategy that boots.  The byte format is fuzz/fuzz_program.c's; run from
+strategy that boots; and one of the mm op set down mprotect and mremap --
+VMAs split and merged again, PROT_NONE, writes that fault, copy-on-write
+pages moved by a child, a shared file mapping moved, a move over another
+mapping, the text made writable -- on every board and copy strategy and
+where HIGHPTE and the reverse map change those paths.  The byte format is
+fuzz/fuzz_program.c's; run from
 the repository root.  It also writes the libFuzzer dictionary
 fuzz/syscalls.dict (make fuzz passes it with -dict=): the headers of every
 board and copy strategy, each op with arguments that reach its paths, and
@@ -20,6 +25,8 @@ MMAP, MUNMAP, BRK, LOAD, STORE, FORK, VFORK, EXEC, EXIT, WAIT, OPEN, READ, \
     WRITE, LSEEK, FTRUNC, UNLINK, CLOSE, PIPE, UNAME, SETHOST, SHM, FSYNC, \
     COMPUTE, ALARM = range(24)
 FSTAT, STAT, SOCKET, UCOPY, UFILL, MMAP_AT, GETPPID = range(24, 31)
+# The mm op set's (header byte 2 bit 6 with the extended set).
+MPROTECT, MREMAP = range(31, 33)
 # Header byte 7: the extended op set (bits 3 and 7); with it, bit 4
 # kernel_data=mem_map.
 EXT_OPS = 0x88
@@ -28,6 +35,13 @@ STREAMING = 0x20
 COHERENCE = 0x40
 # Header byte 3 with the extended op set: bit 7 pcp=y.
 PCP = 0x80
+# Header byte 2 with the extended op set: bit 6 the mm op set (the
+# flavour is then byte 2's low 6 bits).
+MM_OPS = 0x40
+# mprotect's how byte: the prot in bits 0-2, bit 7 the pointer unaligned;
+# mremap's: bit 0 MREMAP_MAYMOVE, bit 1 MREMAP_FIXED, bit 2 a bad flag.
+PROT_NONE, PROT_R, PROT_RW, PROT_RWX = 0, 1, 3, 7
+MAYMOVE, FIXED = 1, 2
 
 # Pointers: (kind, off); kind & 7 picks the sort, kind >> 3 the slot.
 def good(slot, off=0): return [0 | slot << 3, off]
@@ -121,6 +135,58 @@ def mm_program():
     p += [EXIT, 0]
     return p
 
+def mm2_program():
+    """The mm op set: mprotect and mremap on populated, shared,
+    copy-on-write and file mappings; fds: 0 /tmp/b."""
+    p = []
+    p += [MMAP, 0x03, 4, 0]                     # slot 0: 17 private pages
+    p += [STORE] + good(0) + [255]              # 16 of them written
+    p += [MMAP, 0x0b, 2, 1]                     # slot 1: 9 shared pages
+    p += [STORE] + good(1) + [180]              # 8 of them
+    p += [OPEN, 0x06, 1]                        # /tmp/b, O_RDWR|O_CREAT
+    p += [FTRUNC, 0, 0x00, 0x04]                # 64 KiB
+    p += [MMAP, 0x13, 1, 2, 0]                  # slot 2: 5 shared file pages
+    p += [STORE] + good(2) + [140]
+    # Pages 1-3 of slot 0 read-only: three VMAs; a child reads them and
+    # dies writing one.
+    p += [MPROTECT] + good(0, 64) + [2, PROT_R]
+    ro = [LOAD] + good(0, 64) + [10] + [STORE] + good(0, 128) + [1]
+    p += [FORK, len(ro)] + ro + [WAIT, 1]
+    # PROT_NONE on two shared pages: a child's read faults.
+    p += [MPROTECT] + good(1) + [1, PROT_NONE]
+    none = [LOAD] + good(1) + [1]
+    p += [FORK, len(none)] + none + [WAIT, 1]
+    # Both back to read-write: slot 0's three VMAs merge again.
+    p += [MPROTECT] + good(0, 64) + [2, PROT_RW]
+    p += [MPROTECT] + good(1) + [1, PROT_RW]
+    # A child moves its copy-on-write slot 0 to grow it (slot 1 sits
+    # after it), writes and reads the moved pages, shrinks it and grows
+    # it again in place.
+    cow = [MREMAP] + good(0) + [17, 40, MAYMOVE, 0]
+    cow += [STORE] + good(0) + [100] + [LOAD] + good(0, 192) + [50]
+    cow += [MREMAP] + good(0) + [40, 4, 0, 0]
+    cow += [MREMAP] + good(0) + [4, 12, 0, 0] + [EXIT, 0]
+    p += [FORK, len(cow)] + cow + [WAIT, 1]
+    # The shared file mapping moved to a hole (slot 5), written there and
+    # read back through the file.
+    p += [MREMAP] + good(2) + [5, 5, MAYMOVE | FIXED, 5]
+    p += [STORE] + good(5) + [100]
+    p += [READ, 0] + good(0) + [100]
+    # Slot 0 cut to 9 pages and moved over slot 1 (unmapped first).
+    p += [MREMAP] + good(0) + [17, 9, MAYMOVE | FIXED, 1]
+    p += [LOAD] + good(1, 192) + [60]
+    # The errors: unaligned, a bad flag, nothing mapped.
+    p += [MPROTECT] + good(1, 1) + [0, 0x80 | PROT_R]
+    p += [MREMAP] + good(1) + [1, 1, 4, 6]
+    p += [MREMAP] + HOLE + [1, 2, MAYMOVE, 6]
+    # The text made writable and written (a private file page copied),
+    # the data made read-only.
+    p += [MPROTECT] + TEXT + [0, PROT_RWX]
+    p += [STORE] + TEXT + [1]
+    p += [MPROTECT] + DATA + [0, PROT_R]
+    p += [EXIT, 0]
+    return p
+
 def header(board, bits1=0, flav=0, cpus=0, mem=0, fail=0, bits7=0):
     return [board, bits1, flav, cpus, mem, fail & 0xff, fail >> 8, bits7]
 
@@ -180,13 +246,52 @@ MM_SETTINGS.update({
                                         bits7=EXT_OPS),
 })
 
+# The mm op set on every board with every copy strategy that boots, and
+# where mprotect's and mremap's page-table walks change: HIGHPTE (the
+# NUMA-Q on four CPUs with split PTE locks, the BeagleBone, the A15 with
+# LPAE), both reverse maps on both kinds of kernel, kmap_local.
+MM2_SETTINGS = {
+    f'mm2-{board}-{ua}': header(b, bits1=u << 6, flav=MM_OPS,
+                                bits7=EXT_OPS)
+    for b, board in enumerate(BOARDS) for u, ua in enumerate(UACCESS)
+    if (board, ua) != ('numaq', 'withmemcpy')
+}
+MM2_SETTINGS.update({
+    # 2.5.73's move_one_page with pte_chains, and with objrmap.
+    'mm2-numaq-highpte-4cpus': header(2, bits1=2, flav=MM_OPS, cpus=3,
+                                      bits7=EXT_OPS),
+    'mm2-numaq-highpte-objrmap': header(2, bits1=2, flav=MM_OPS,
+                                        bits7=EXT_OPS | 4),
+    # 3.x's move_ptes on PAE, with split PTE locks (x86-3x, four CPUs).
+    'mm2-numaq-x86-3x-highpte-4cpus': header(2, bits1=2, flav=MM_OPS | 4,
+                                             cpus=3, bits7=EXT_OPS),
+    # The A15's default is HIGHPTE with kmap_local; arm-3x's kmap_atomic
+    # stack, LPAE with pte_chains, LPAE with the 4G/4G split.
+    'mm2-a15-arm3x-highpte': header(3, bits1=2, flav=MM_OPS | 1,
+                                    bits7=EXT_OPS),
+    'mm2-a15-lpae-highpte-ptechain': header(3, bits1=2 | 4, flav=MM_OPS,
+                                            bits7=EXT_OPS | 4),
+    'mm2-a15-lpae-4g4g': header(3, bits1=4 | 5 << 3, flav=MM_OPS,
+                                bits7=EXT_OPS),
+    # The VIVT Kirkwood with pte_chains and its VMAs at their addresses.
+    'mm2-kirkwood-ptechain-kdata': header(0, flav=MM_OPS,
+                                          bits7=EXT_OPS | 4 | KDATA),
+})
+
 def dictionary():
     """Name -> token bytes for fuzz/syscalls.dict."""
     d = {}
     for name, h in MM_SETTINGS.items():
         d['hdr-' + name[3:]] = h
+    for name, h in MM2_SETTINGS.items():
+        if name.startswith('mm2-') and not name.endswith(('-plain',
+                                                          '-withmemcpy',
+                                                          '-gupkmap')):
+            d['hdr-' + name] = h
+    d['hdr-mm2-kirkwood'] = MM2_SETTINGS['mm2-kirkwood-plain']
     d['hdr-first-op-set'] = header(0)
     d['ext-ops'] = [EXT_OPS]
+    d['mm-ops'] = [MM_OPS]
     for name, ptr in [('good0', good(0)), ('good1-far', good(1, 40)),
                       ('good2', good(2)), ('straddle0', straddle(0)),
                       ('straddle1', straddle(1, 20)), ('null', NULL),
@@ -232,6 +337,16 @@ def dictionary():
     d['socket-send'] = [SOCKET, WRITE, 3] + good(0) + [200]
     d['getppid'] = [GETPPID]
     d['alarm'] = [ALARM, 0]
+    d['mprotect-ro-middle'] = [MPROTECT] + good(0, 64) + [2, PROT_R]
+    d['mprotect-none'] = [MPROTECT] + good(1) + [1, PROT_NONE]
+    d['mprotect-rw'] = [MPROTECT] + good(0) + [16, PROT_RW]
+    d['mprotect-text-rwx'] = [MPROTECT] + TEXT + [0, PROT_RWX]
+    d['mprotect-growsdown'] = [MPROTECT] + [7, 0] + [0, 0x10 | PROT_R]
+    d['mremap-grow-move'] = [MREMAP] + good(0) + [17, 40, MAYMOVE, 0]
+    d['mremap-shrink'] = [MREMAP] + good(0) + [40, 4, 0, 0]
+    d['mremap-grow'] = [MREMAP] + good(0) + [4, 12, 0, 0]
+    d['mremap-fixed-hole'] = [MREMAP] + good(2) + [5, 5, MAYMOVE | FIXED, 5]
+    d['mremap-fixed-over'] = [MREMAP] + good(0) + [17, 9, MAYMOVE | FIXED, 1]
     return d
 
 def write_dictionary(path):
@@ -250,4 +365,7 @@ for name, h in SETTINGS.items():
 for name, h in MM_SETTINGS.items():
     with open(f'fuzz/corpus/{name}', 'wb') as f:
         f.write(bytes(h + mm_program()))
+for name, h in MM2_SETTINGS.items():
+    with open(f'fuzz/corpus/{name}', 'wb') as f:
+        f.write(bytes(h + mm2_program()))
 write_dictionary('fuzz/syscalls.dict')

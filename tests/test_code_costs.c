@@ -90,3 +90,35 @@ Test(code_costs, kernel_cpi_and_cost_overrides)
 	cr_assert_eq(code_cost[CODE_fdget], 7);
 	test_shutdown();
 }
+
+Test(code_costs, mprotect_and_mremap_adjust_by_kernel)
+{
+	const struct platform *a15 = platform_find("cortex-a15-2g");
+	const struct platform *bbw = platform_find("beaglebone-white");
+	const struct platform *kw = platform_find("kirkwood-openblocks-a7");
+	const struct platform *nq = platform_find("numaq-16");
+
+	/* 6.1 as measured (data/kpath: mprotect_*, mremap_*). */
+	cr_assert_eq(kpath_insns(a15->kpath, CODE_mprotect), 1953);
+	cr_assert_eq(kpath_insns(a15->kpath, CODE_change_pte), 90);
+	cr_assert_eq(kpath_insns(a15->kpath, CODE_mremap), 3047);
+	cr_assert_eq(kpath_insns(a15->kpath, CODE_move_vma), 327);
+	cr_assert_eq(kpath_insns(a15->kpath, CODE_move_pte), 45);
+	/* 5.7: no maple tree, no mmu_gather in mprotect, no userfaultfd,
+	 * no KSM, no 6.0 writable test per PTE. */
+	cr_assert_eq(kpath_insns(bbw->kpath, CODE_mprotect), 1125);
+	cr_assert_eq(kpath_insns(bbw->kpath, CODE_change_pte), 76);
+	cr_assert_eq(kpath_insns(bbw->kpath, CODE_mremap), 714);
+	cr_assert_eq(kpath_insns(bbw->kpath, CODE_move_vma), 290);
+	/* 3.14: and CONFIG_SECURITY=n. */
+	cr_assert_eq(kpath_insns(kw->kpath, CODE_mprotect), 1090);
+	cr_assert_eq(kpath_insns(kw->kpath, CODE_mremap), 699);
+	cr_assert_eq(kpath_insns(kw->kpath, CODE_move_vma), 275);
+	cr_assert_eq(kpath_insns(kw->kpath, CODE_move_pte), 45);
+	/* 2.5.73 on i386: and i386's flush_tlb_range is flush_tlb_mm. */
+	cr_assert_eq(kpath_insns(nq->kpath, CODE_mprotect), 1058);
+	cr_assert_eq(kpath_insns(nq->kpath, CODE_change_pte), 130);
+	cr_assert_eq(kpath_insns(nq->kpath, CODE_mremap), 88);
+	cr_assert_eq(kpath_insns(nq->kpath, CODE_move_vma), 310);
+	cr_assert_eq(kpath_insns(nq->kpath, CODE_move_pte), 59);
+}

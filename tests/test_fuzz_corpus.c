@@ -107,6 +107,37 @@ static const struct expect seeds[] = {
 	{ "mm-numaq-pcp-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-streaming-4cpus", 46, 5, 1, 0, false, 0 },
+	/*
+	 * The mm op set's program down mprotect and mremap on every board
+	 * with every copy strategy, and seven settings more (HIGHPTE with
+	 * both reverse maps and both ways of moving page tables, LPAE, the
+	 * 4G/4G split, kmap_atomic's stack, the Kirkwood with pte_chains and
+	 * placed VMAs): 39 ops; the parent, the child that moves its
+	 * copy-on-write pages and the two that fault exit, one by a write
+	 * to a page mprotect made read-only and one by a read of a
+	 * PROT_NONE page (SIGSEGV).
+	 */
+	{ "mm2-a15-arm3x-highpte", 39, 4, 2, 0, false, 0 },
+	{ "mm2-a15-gupkmap", 39, 4, 2, 0, false, 0 },
+	{ "mm2-a15-lpae-4g4g", 39, 4, 2, 0, false, 0 },
+	{ "mm2-a15-lpae-highpte-ptechain", 39, 4, 2, 0, false, 0 },
+	{ "mm2-a15-plain", 39, 4, 2, 0, false, 0 },
+	{ "mm2-a15-withmemcpy", 39, 4, 2, 0, false, 0 },
+	{ "mm2-beaglebone-black-gupkmap", 39, 4, 2, 0, false, 0 },
+	{ "mm2-beaglebone-black-plain", 39, 4, 2, 0, false, 0 },
+	{ "mm2-beaglebone-black-withmemcpy", 39, 4, 2, 0, false, 0 },
+	{ "mm2-beaglebone-gupkmap", 39, 4, 2, 0, false, 0 },
+	{ "mm2-beaglebone-plain", 39, 4, 2, 0, false, 0 },
+	{ "mm2-beaglebone-withmemcpy", 39, 4, 2, 0, false, 0 },
+	{ "mm2-kirkwood-gupkmap", 39, 4, 2, 0, false, 0 },
+	{ "mm2-kirkwood-plain", 39, 4, 2, 0, false, 0 },
+	{ "mm2-kirkwood-ptechain-kdata", 39, 4, 2, 0, false, 0 },
+	{ "mm2-kirkwood-withmemcpy", 39, 4, 2, 0, false, 0 },
+	{ "mm2-numaq-gupkmap", 39, 4, 2, 0, false, 0 },
+	{ "mm2-numaq-highpte-4cpus", 39, 4, 2, 0, false, 0 },
+	{ "mm2-numaq-highpte-objrmap", 39, 4, 2, 0, false, 0 },
+	{ "mm2-numaq-plain", 39, 4, 2, 0, false, 0 },
+	{ "mm2-numaq-x86-3x-highpte-4cpus", 39, 4, 2, 0, false, 0 },
 };
 
 /*

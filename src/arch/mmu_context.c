@@ -202,6 +202,35 @@ void flush_tlb_page(struct vm_area_struct *vma, vaddr_t addr)
 	on_mm_cpus(vma->vm_mm, flush_page_local, &f);
 }
 
+struct range_flush {
+	struct mm_struct *mm;
+	vaddr_t start, end;
+};
+
+static void flush_range_local(void *info)
+{
+	const struct range_flush *f = info;
+	struct cpu *c = this_cpu();
+
+	if (!mm_on_cpu(f->mm, c))
+		return;
+	for (u64 a = f->start & PAGE_MASK; a < f->end; a += PAGE_SIZE)
+		hw_tlb_inv_va_asid(c, (vaddr_t)a,
+				   has_asid() ? mm_asid(f->mm) : c->mmu.asid);
+}
+
+void flush_tlb_range(struct vm_area_struct *vma, vaddr_t start, vaddr_t end)
+{
+	struct range_flush f = { vma->vm_mm, start, end };
+
+	if (platform()->arch == PLAT_X86) {
+		flush_tlb_mm(vma->vm_mm);
+		return;
+	}
+	CC_SCOPE(flush_tlb_range);
+	on_mm_cpus(vma->vm_mm, flush_range_local, &f);
+}
+
 /* A VIVT cache holds an mm's lines only while it is loaded here. */
 static bool vivt_and_current(const struct mm_struct *mm)
 {

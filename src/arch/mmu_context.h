@@ -39,6 +39,14 @@ void arch_return_to_user(void);
 
 void flush_tlb_mm(struct mm_struct *mm);
 void flush_tlb_page(struct vm_area_struct *vma, vaddr_t addr);
+/*
+ * flush_tlb_range - drop the user TLB entries of [start, end) of @vma's
+ * mm wherever it may be loaded.  ARM (3.14 smp_tlb.c, tlb-v7.S
+ * v7wbi_flush_user_tlb_range, tlb-v4wbi.S): one invalidate by VA and
+ * ASID per page, on each CPU of the mm (IPIs where the model sends
+ * them); i386 2.6.0 (asm-i386/tlbflush.h): flush_tlb_mm.
+ */
+void flush_tlb_range(struct vm_area_struct *vma, vaddr_t start, vaddr_t end);
 
 /* VIVT user-cache maintenance; no-ops on other caches. */
 void flush_cache_mm(struct mm_struct *mm);

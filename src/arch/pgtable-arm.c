@@ -26,6 +26,7 @@
 #define L_PTE_RDONLY (1u << 7)
 #define L_PTE_USER (1u << 8)
 #define L_PTE_XN (1u << 9)
+#define L_PTE_NONE (1u << 11)	/* PROT_NONE: no hardware entry */
 
 /* Hardware bits (pgtable-2level-hwdef.h). */
 #define PMD_TYPE_MASK 0x3u
@@ -66,6 +67,8 @@ static pte_t arm_pfn_pte(unsigned long pfn, pgprot_t prot)
 		v |= L_PTE_USER;
 	if (!(prot.flags & _PROT_EXEC))
 		v |= L_PTE_XN;
+	if (prot.flags & _PROT_NONE)
+		v |= L_PTE_NONE;
 	return (pte_t){ v };
 }
 
@@ -88,7 +91,8 @@ static u32 arm_hw_pte(u32 l, bool user_addr)
 {
 	u32 hw;
 
-	if ((l & (L_PTE_VALID | L_PTE_YOUNG)) != (L_PTE_VALID | L_PTE_YOUNG))
+	if ((l & (L_PTE_VALID | L_PTE_YOUNG)) != (L_PTE_VALID | L_PTE_YOUNG) ||
+	    (l & L_PTE_NONE))
 		return 0;
 	hw = (l & PAGE_MASK) | PTE_TYPE_SMALL | PTE_BUFFERABLE | PTE_CACHEABLE;
 	if (!machine->cfg.armv6_plus) {
@@ -248,6 +252,8 @@ static pgprot_t arm_pte_pgprot(pte_t pte)
 		p.flags |= _PROT_YOUNG;
 	if (l & L_PTE_DIRTY)
 		p.flags |= _PROT_DIRTY;
+	if (l & L_PTE_NONE)
+		p.flags = (p.flags & ~_PROT_GLOBAL) | _PROT_NONE;
 	return p;
 }
 

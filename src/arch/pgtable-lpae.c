@@ -33,6 +33,9 @@
  * may be written; later kernels keep a separate bit, and so do we.
  */
 #define L_PTE_SW_WRITE (1ull << 58)
+/* PROT_NONE (3.14 pgtable-3level.h): stored without the valid bit, as
+ * cpu_v7_set_pte_ext leaves it; pte_present tests both. */
+#define L_PTE_NONE (1ull << 57)
 #define PHYS_MASK_LPAE 0xfffffff000ull
 
 static pte_t lpae_pfn_pte(unsigned long pfn, pgprot_t prot)
@@ -55,6 +58,8 @@ static pte_t lpae_pfn_pte(unsigned long pfn, pgprot_t prot)
 		v |= PTE_EXT_NG;
 	if (!(prot.flags & _PROT_EXEC))
 		v |= L_PTE_XN;
+	if (prot.flags & _PROT_NONE)
+		v = (v & ~1ull) | L_PTE_NONE;
 	return (pte_t){ v };
 }
 
@@ -65,7 +70,7 @@ static unsigned long lpae_pte_pfn(pte_t pte)
 
 static bool lpae_pte_present(pte_t pte)
 {
-	return pte.pte & 1;
+	return pte.pte & (1 | L_PTE_NONE);
 }
 
 /*
@@ -147,7 +152,7 @@ static pgprot_t lpae_pte_pgprot(pte_t pte)
 	u64 v = pte.pte;
 	pgprot_t p = { 0 };
 
-	if (v & 1)
+	if (v & (1 | L_PTE_NONE))
 		p.flags |= _PROT_PRESENT;
 	if (v & L_PTE_SW_WRITE)
 		p.flags |= _PROT_WRITE;
@@ -161,6 +166,8 @@ static pgprot_t lpae_pte_pgprot(pte_t pte)
 		p.flags |= _PROT_YOUNG;
 	if (v & L_PTE_DIRTY)
 		p.flags |= _PROT_DIRTY;
+	if (v & L_PTE_NONE)
+		p.flags = (p.flags & ~_PROT_GLOBAL) | _PROT_NONE;
 	return p;
 }
 

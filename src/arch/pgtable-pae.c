@@ -19,6 +19,8 @@
 #define _PAGE_DIRTY 0x040ull
 #define _PAGE_PSE 0x080ull
 #define _PAGE_GLOBAL 0x100ull
+/* PROT_NONE: the global bit with the present bit clear (pgtable_types.h). */
+#define _PAGE_PROTNONE _PAGE_GLOBAL
 #define _KERNPG_TABLE (_PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY)
 #define PAE_PHYS_MASK 0xffffff000ull
 
@@ -38,6 +40,8 @@ static pte_t pae_pfn_pte(unsigned long pfn, pgprot_t prot)
 		v |= _PAGE_DIRTY;
 	if ((prot.flags & _PROT_GLOBAL) && layout.kernel_global)
 		v |= _PAGE_GLOBAL;
+	if (prot.flags & _PROT_NONE)
+		v = (v & ~_PAGE_PRESENT) | _PAGE_PROTNONE;
 	return (pte_t){ v };
 }
 
@@ -48,7 +52,7 @@ static unsigned long pae_pte_pfn(pte_t pte)
 
 static bool pae_pte_present(pte_t pte)
 {
-	return pte.pte & _PAGE_PRESENT;
+	return pte.pte & (_PAGE_PRESENT | _PAGE_PROTNONE);
 }
 
 /*
@@ -157,6 +161,8 @@ static pgprot_t pae_pte_pgprot(pte_t pte)
 		p.flags |= _PROT_DIRTY;
 	if (v & _PAGE_GLOBAL)
 		p.flags |= _PROT_GLOBAL;
+	if ((v & (_PAGE_PRESENT | _PAGE_PROTNONE)) == _PAGE_PROTNONE)
+		p.flags = (p.flags & ~_PROT_GLOBAL) | _PROT_PRESENT | _PROT_NONE;
 	return p;
 }
 

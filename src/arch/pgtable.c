@@ -29,6 +29,16 @@ pte_t ptep_get(vaddr_t ptep)
 	return pgtable->get_pte(ptep);
 }
 
+pte_t pte_modify(pte_t pte, pgprot_t newprot)
+{
+	const u32 kept = _PROT_YOUNG | _PROT_DIRTY;
+	u32 flags = (newprot.flags & ~kept) | (pte_pgprot(pte).flags & kept);
+
+	if (platform()->arch == PLAT_X86)
+		flags |= newprot.flags & _PROT_YOUNG;
+	return pfn_pte(pte_pfn(pte), (pgprot_t){ flags });
+}
+
 phys_addr_t kv_to_phys(vaddr_t va)
 {
 	phys_addr_t pa;

@@ -32,6 +32,14 @@ typedef struct {
 #define _PROT_GLOBAL 0x10u	/* kernel mappings */
 #define _PROT_YOUNG 0x20u	/* accessed (ARM: else no hw entry) */
 #define _PROT_DIRTY 0x40u
+/*
+ * PROT_NONE (protection_map[0], PAGE_NONE): present to Linux (pte_present,
+ * the zap, the rmap), no access at all in hardware -- x86's
+ * _PAGE_PROTNONE with _PAGE_PRESENT clear, ARM's L_PTE_NONE, for which
+ * cpu_v7_set_pte_ext writes no hardware entry (2-level) or clears the
+ * valid bit (LPAE).  Never with _PROT_USER, _PROT_WRITE or _PROT_EXEC.
+ */
+#define _PROT_NONE 0x80u
 
 #define PAGE_KERNEL                                                    \
 	((pgprot_t){ _PROT_PRESENT | _PROT_WRITE | _PROT_GLOBAL |      \
@@ -167,6 +175,14 @@ static inline pte_t pte_mkyoung(pte_t pte)
 {
 	return pte_modify_flags(pte, _PROT_YOUNG, 0);
 }
+
+/*
+ * pte_modify - @pte with the protection of @newprot: its pfn, young and
+ * dirty bits kept (ARM's pte_modify replaces only XN, RDONLY, USER, NONE
+ * and VALID; x86's keeps _PAGE_CHG_MASK, and newprot brings
+ * _PAGE_ACCESSED).
+ */
+pte_t pte_modify(pte_t pte, pgprot_t newprot);
 
 /* Byte offset of @addr's PTE inside its PTE page (pte_index * size). */
 static inline u32 pte_offset_in_page(vaddr_t addr)

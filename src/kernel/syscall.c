@@ -183,6 +183,7 @@ long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff)
 	struct mm_struct *mm = current->mm;
 	struct address_space *as = NULL;
 	u32 vm = prot_to_vm(prot);
+	bool may_write = true;
 	long ret;
 
 	if (!(flags & MAP_ANONYMOUS)) {
@@ -193,13 +194,46 @@ long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff)
 			return -EBADF;
 		}
 		as = f->f_mapping;
+		may_write = file_writable(f);
 	}
-	if (flags & MAP_SHARED)
-		vm |= VM_SHARED;
+	/*
+	 * do_mmap_pgoff: a shared mapping may become writable (mprotect)
+	 * only if its file is open for writing.  Linux refuses PROT_WRITE
+	 * on such a file with -EACCES; the model maps it (its VM_MAYWRITE
+	 * kept), as it always has.
+	 */
+	if (flags & MAP_SHARED) {
+		vm |= VM_SHARED | VM_MAYSHARE;
+		if (may_write)
+			vm |= VM_MAYWRITE;
+	}
 	if (!(flags & MAP_FIXED))
 		addr = 0;
 	down_write(&mm->mmap_sem);
 	ret = do_mmap(mm, addr, len, vm, as, pgoff);
+	up_write(&mm->mmap_sem);
+	syscall_leave(cc);
+	return ret;
+}
+
+int sys_mprotect(vaddr_t addr, u32 len, int prot)
+{
+	u16 cc = syscall_enter();
+	int ret = do_mprotect(current->mm, addr, len, (u32)prot);
+
+	syscall_leave(cc);
+	return ret;
+}
+
+long sys_mremap(vaddr_t addr, u32 old_len, u32 new_len, int flags,
+		vaddr_t new_addr)
+{
+	u16 cc = syscall_enter();
+	struct mm_struct *mm = current->mm;
+	long ret;
+
+	down_write(&mm->mmap_sem);
+	ret = do_mremap(mm, addr, old_len, new_len, (u32)flags, new_addr);
 	up_write(&mm->mmap_sem);
 	syscall_leave(cc);
 	return ret;

@@ -64,6 +64,22 @@ _Noreturn void sys_exit(int code);
 int sys_wait4(int pid, int *status);
 long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff);
 int sys_munmap(vaddr_t addr, u32 len);
+/*
+ * mprotect(2): PROT_* (with PROT_GROWSDOWN to run down to the start of a
+ * stack).  Return: 0, -EINVAL, -ENOMEM (a hole in the range) or -EACCES
+ * (more than the mapping may have: a shared file opened read-only).
+ */
+int sys_mprotect(vaddr_t addr, u32 len, int prot);
+/*
+ * mremap(2): shrink, grow in place, or with MREMAP_MAYMOVE move the
+ * mapping (to @new_addr with MREMAP_FIXED).  Return: its address, or
+ * -EINVAL, -EFAULT (no mapping at @addr, or the range crosses its end)
+ * or -ENOMEM.
+ */
+#define MREMAP_MAYMOVE 1
+#define MREMAP_FIXED 2
+long sys_mremap(vaddr_t addr, u32 old_len, u32 new_len, int flags,
+		vaddr_t new_addr);
 long sys_brk(vaddr_t brk);
 int sys_shm_open(const char *name, u32 size);
 /* Copy struct new_utsname (6 x 65 bytes) to @buf. */

@@ -74,6 +74,23 @@ static void audit_pte(struct page *page, pte_addr_t want, vaddr_t addr)
 }
 
 /*
+ * objrmap finds a page in a VMA at vma_address(vma, page->index), so the
+ * offset of @vma at @addr must be the page's index: a file page's offset
+ * in its file, an anonymous page's linear index where it was first
+ * mapped (page_set_anon_rmap).  fork, the VMA splits and merges and
+ * mremap's move must all keep vm_pgoff in step with the pages.
+ */
+static void audit_linear_index(const struct page *page,
+			       const struct vm_area_struct *vma, vaddr_t addr)
+{
+	unsigned long want = linear_page_index(vma, addr);
+
+	if (page->index != want)
+		panic("mm audit: page %#lx mapped at %#x has index %lu, but its VMA's offset there is %lu: objrmap would not find it",
+		      page_to_pfn(page), addr, page->index, want);
+}
+
+/*
  * The VMAs in address order, none starting before the end of the one
  * before: the exit audit walks them alongside the addresses, so it relies
  * on the order mm.h promises and checks it first.
@@ -125,6 +142,8 @@ void mm_audit_before_exit(struct mm_struct *mm)
 			page = pte_page(pte);
 			if (PageReserved(page))
 				continue;
+			if (rmap_objrmap())
+				audit_linear_index(page, vma, addr);
 			mapped++;
 			audit_pte(page, highpte() ? slot : __va(slot), addr);
 		}

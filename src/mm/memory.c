@@ -18,6 +18,7 @@
 #include "arch/kv.h"
 #include "arch/layout.h"
 #include "arch/mmu_context.h"
+#include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/sched.h"
@@ -117,16 +118,24 @@ struct spinlock *pte_lockptr(struct mm_struct *mm, vaddr_t addr)
 	return pt->ptl;
 }
 
-static pgprot_t vm_page_prot(const struct vm_area_struct *vma)
+pgprot_t vm_get_page_prot(u32 vm_flags)
 {
 	pgprot_t p = PAGE_USER_BASE;
 
-	if (vma->vm_flags & VM_EXEC)
+	/* __P000 / __S000: PAGE_NONE, present to Linux only. */
+	if (!(vm_flags & (VM_READ | VM_WRITE | VM_EXEC)))
+		return (pgprot_t){ _PROT_PRESENT | _PROT_YOUNG | _PROT_NONE };
+	if (vm_flags & VM_EXEC)
 		p.flags |= _PROT_EXEC;
 	/* PAGE_SHARED for shared writable mappings, PAGE_COPY otherwise. */
-	if ((vma->vm_flags & (VM_SHARED | VM_WRITE)) == (VM_SHARED | VM_WRITE))
+	if ((vm_flags & (VM_SHARED | VM_WRITE)) == (VM_SHARED | VM_WRITE))
 		p.flags |= _PROT_WRITE;
 	return p;
+}
+
+static pgprot_t vm_page_prot(const struct vm_area_struct *vma)
+{
+	return vm_get_page_prot(vma->vm_flags);
 }
 
 static pte_t maybe_mkwrite(pte_t pte, const struct vm_area_struct *vma)
@@ -217,6 +226,25 @@ vaddr_t pte_alloc_map(struct mm_struct *mm, vaddr_t addr)
 	return pte_offset_map(mm, addr);
 }
 
+int __pte_alloc(struct mm_struct *mm, vaddr_t addr)
+{
+	CC_SCOPE(pte_alloc_map);
+	vaddr_t pmdp = pgtable->pmd_offset(mm->pgd, addr, true);
+	struct page *pt;
+
+	if (!pmdp)
+		return -ENOMEM;
+	if (pgtable->pmd_pfn(pmdp))
+		return 0;
+	spin_unlock(&mm->page_table_lock);
+	pt = pte_alloc_one(mm, addr);
+	spin_lock(&mm->page_table_lock);
+	if (!pt)
+		return -ENOMEM;
+	pgtable->pmd_populate(pmdp, page_to_pfn(pt));
+	return 0;
+}
+
 /* pte_offset_map_lock for a slot that exists. */
 static vaddr_t map_lock(struct mm_struct *mm, vaddr_t addr,
 			struct spinlock **ptl)
@@ -257,6 +285,7 @@ static int do_anonymous_page(struct mm_struct *mm,
 		}
 		clear_user_highpage(page, addr);
 		set_page_flag(page, PG_anon);
+		page_set_anon_rmap(page, vma, addr);
 		ptep = map_lock(mm, addr, &ptl);
 		mm_touch_rmw(mm, MF_rss);
 		mm->rss++;
@@ -305,6 +334,7 @@ static int do_no_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		}
 		copy_user_highpage(copy, page, addr);
 		set_page_flag(copy, PG_anon);
+		page_set_anon_rmap(copy, vma, addr);
 		put_page(page);
 		page = copy;
 	}
@@ -365,6 +395,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	else
 		copy_user_highpage(new, old, addr);
 	set_page_flag(new, PG_anon);
+	page_set_anon_rmap(new, vma, addr);
 	ptep = map_lock(mm, addr, &ptl);
 	if (ptep_get(ptep).pte == orig.pte) {
 		if (PageReserved(old)) {

@@ -20,8 +20,24 @@
 #define VM_MAYREAD 0x0010u
 #define VM_MAYWRITE 0x0020u
 #define VM_MAYEXEC 0x0040u
+#define VM_MAYSHARE 0x0080u
 #define VM_GROWSDOWN 0x0100u
+#define VM_GROWSUP 0x0200u
 #define VM_LOCKED 0x2000u
+
+/*
+ * The prot bits of mmap and mprotect and the flags of mremap
+ * (asm-generic/mman-common.h, linux/mman.h), as kernel/user.h gives them
+ * to programs.
+ */
+#define PROT_READ 0x1
+#define PROT_WRITE 0x2
+#define PROT_EXEC 0x4
+#define PROT_SEM 0x8
+#define PROT_GROWSDOWN 0x01000000
+#define PROT_GROWSUP 0x02000000
+#define MREMAP_MAYMOVE 1
+#define MREMAP_FIXED 2
 
 /* is_cow_mapping (include/linux/mm.h): private and may become writable. */
 static inline bool is_cow_mapping(u32 vm_flags)
@@ -86,6 +102,13 @@ static inline vaddr_t vma_address(const struct vm_area_struct *vma,
 	return vma->vm_start + (vaddr_t)((pgoff - vma->vm_pgoff) << PAGE_SHIFT);
 }
 
+/* linear_page_index - the offset, in @vma's object, of the page at @addr. */
+static inline unsigned long linear_page_index(const struct vm_area_struct *vma,
+					      vaddr_t addr)
+{
+	return vma->vm_pgoff + ((addr - vma->vm_start) >> PAGE_SHIFT);
+}
+
 /* The user stack's size, and the gap left under TASK_SIZE. */
 #define STACK_TOP_GAP SZ_1M
 
@@ -108,6 +131,30 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr);
 long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 	     struct address_space *file, unsigned long pgoff);
 int do_munmap(struct mm_struct *mm, vaddr_t addr, u32 len);
+
+/**
+ * do_mprotect - sys_mprotect's work (2.6.0 mm/mprotect.c): set the
+ * protection of [start, start + len) to @prot (PROT_*), splitting VMAs at
+ * the ends and merging anonymous ones with their neighbours, and change
+ * every present PTE of the range (change_protection).
+ * Context: the caller holds no lock; takes mmap_sem for writing.
+ * Return: 0, -EINVAL (unaligned start, unknown prot bits), -ENOMEM (a
+ * hole in the range) or -EACCES (more than the VMA's VM_MAY* allow).
+ */
+int do_mprotect(struct mm_struct *mm, vaddr_t start, u32 len, u32 prot);
+
+/**
+ * do_mremap - sys_mremap's work (2.6.0 mm/mremap.c): shrink the mapping
+ * at @addr from @old_len to @new_len, grow it in place where the gap
+ * after it allows, or (MREMAP_MAYMOVE) move it, to @new_addr with
+ * MREMAP_FIXED: move_vma, with the page tables moved as the kernel
+ * version does it (mm/mremap.c).
+ * Context: mmap_sem held for writing.
+ * Return: the mapping's address, or -EINVAL, -EFAULT, -ENOMEM as Linux's
+ * (cast to long).
+ */
+long do_mremap(struct mm_struct *mm, vaddr_t addr, u32 old_len, u32 new_len,
+	       u32 flags, vaddr_t new_addr);
 /* Move the break; returns the new break (the old one on failure). */
 vaddr_t do_brk(struct mm_struct *mm, vaddr_t brk);
 

@@ -4,7 +4,9 @@
  * a sorted VMA list, find_vma with its one-entry cache, mmap/munmap/brk,
  * exit_mmap and the page-table copy of fork.  VMAs are host memory; their
  * list walks are charged as code (find_vma_step), not modelled in the
- * caches.  No VMA merging: each mmap is its own VMA.
+ * caches.  mmap and brk do no VMA merging: each mmap is its own VMA (2.6.0
+ * merges an anonymous mmap into the one before it); mprotect and mremap
+ * do 2.6.0's merges (mm/mprotect.c, mm/mremap.c).
  */
 #include "mm/mm.h"
 
@@ -103,6 +105,23 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr)
 	return NULL;
 }
 
+struct vm_area_struct *find_vma_prev(struct mm_struct *mm, vaddr_t addr,
+				     struct vm_area_struct **pprev)
+{
+	CC_SCOPE(find_vma);
+	struct vm_area_struct *v, *prev = NULL;
+
+	mm_touch(mm, MF_mmap_rb, false);
+	vma_touch_lookup(mm, addr);
+	for (v = mm->mmap; v; prev = v, v = v->vm_next) {
+		charge(CODE_find_vma_step);
+		if (addr < v->vm_end)
+			break;
+	}
+	*pprev = prev;
+	return v;
+}
+
 static void vma_link(struct mm_struct *mm, struct vm_area_struct *vma)
 {
 	struct vm_area_struct **pp = &mm->mmap;
@@ -160,6 +179,30 @@ struct vm_area_struct *i_mmap_next_holding(struct vm_area_struct *vma,
 	return NULL;
 }
 
+void insert_vm_struct(struct mm_struct *mm, struct vm_area_struct *vma)
+{
+	vma_link_file(vma);
+	vma_link(mm, vma);
+	vma_touch_link(mm, vma);
+	mm_touch_rmw(mm, MF_map_count);
+}
+
+void __vma_unlink(struct mm_struct *mm, struct vm_area_struct *vma,
+		  struct vm_area_struct *prev)
+{
+	BUG_ON(prev->vm_next != vma);
+	/* rb_erase, and the predecessor's vm_next. */
+	vma_touch(vma, VF_rb, false);
+	vma_touch(vma, VF_next, false);
+	vma_touch(prev, VF_next, true);
+	prev->vm_next = vma->vm_next;
+	if (mm->mmap_cache == vma) {
+		mm_touch(mm, MF_mmap_cache, true);
+		mm->mmap_cache = prev;
+	}
+	mm_touch_rmw(mm, MF_map_count);
+}
+
 /*
  * vm_area_alloc: a zeroed VMA and, under kernel_data=mem_map, its object
  * (mm/vma_touch.h), every byte written.  Return: it, or NULL.
@@ -180,7 +223,7 @@ static struct vm_area_struct *vm_area_alloc(void)
 
 /* vm_area_dup: *new = *orig, the old object read whole and the new one
  * written.  Return: the copy, or NULL. */
-static struct vm_area_struct *vm_area_dup(const struct vm_area_struct *orig)
+struct vm_area_struct *vm_area_dup(const struct vm_area_struct *orig)
 {
 	struct vm_area_struct *vma = malloc(sizeof(*vma));
 
@@ -196,7 +239,7 @@ static struct vm_area_struct *vm_area_dup(const struct vm_area_struct *orig)
 	return vma;
 }
 
-static void vm_area_free(struct vm_area_struct *vma)
+void vm_area_free(struct vm_area_struct *vma)
 {
 	vma_unplace(vma);
 	free(vma);
@@ -217,7 +260,7 @@ static void remove_vma_list(struct vm_area_struct *vma)
 }
 
 /* First gap of @len bytes at or above mmap_base (the 2.6 legacy layout). */
-static vaddr_t get_unmapped_area(struct mm_struct *mm, u32 len)
+vaddr_t get_unmapped_area(struct mm_struct *mm, u32 len)
 {
 	u64 addr = mm->mmap_base;
 
@@ -264,7 +307,12 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 			((flags & VM_SHARED) && !(flags & VM_WRITE) ? 0 :
 								  VM_MAYWRITE);
 	vma->vm_file = file;
-	vma->vm_pgoff = pgoff;
+	/*
+	 * An anonymous VMA's offset is its address in pages (3.14
+	 * do_mmap_pgoff: "pgoff = addr >> PAGE_SHIFT"), from which objrmap
+	 * finds an anonymous page (linear_page_index, vma_address).
+	 */
+	vma->vm_pgoff = file ? pgoff : addr >> PAGE_SHIFT;
 	vma_link_file(vma);
 	vma_link(mm, vma);
 	vma_touch_link(mm, vma);
@@ -275,16 +323,14 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 	return addr;
 }
 
-/* Split @vma at @addr; the new VMA (the upper part) follows it. */
-static int split_vma(struct vm_area_struct *vma, vaddr_t addr)
+int split_vma(struct vm_area_struct *vma, vaddr_t addr)
 {
 	struct vm_area_struct *n = vm_area_dup(vma);
 
 	if (!n)
 		return -ENOMEM;
 	n->vm_start = addr;
-	if (n->vm_file)
-		n->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
+	n->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
 	vma_link_file(n);
 	vma_touch(vma, VF_start_end, true);
 	vma->vm_end = addr;

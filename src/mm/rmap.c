@@ -54,6 +54,8 @@
  */
 #include "mm/rmap.h"
 
+#include "mm/mm.h"
+
 #include "kernel/lock.h"
 
 #include "arch/kv.h"
@@ -640,6 +642,22 @@ static void objrmap_remove(struct page *page, vaddr_t ptep)
 		nr_mapped--;
 	if (machine->checks)
 		rmap_shadow_remove(page, shadow_key(ptep));
+}
+
+void page_set_anon_rmap(struct page *page, const struct vm_area_struct *vma,
+			vaddr_t address)
+{
+	if (objrmap)
+		page->index = linear_page_index(vma, address);
+}
+
+void page_move_rmap(struct page *page, vaddr_t old_ptep, vaddr_t new_ptep)
+{
+	BUG_ON(!objrmap);
+	if (PageReserved(page) || !machine->checks)
+		return;
+	rmap_shadow_remove(page, shadow_key(old_ptep));
+	rmap_shadow_add(page, shadow_key(new_ptep));
 }
 
 /*

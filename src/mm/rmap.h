@@ -95,6 +95,28 @@ vaddr_t page_add_rmap(struct page *page, vaddr_t ptep, vaddr_t prealloc);
 /* page_remove_rmap - forget the PTE at @ptep.  Context: PTE lock held. */
 void page_remove_rmap(struct page *page, vaddr_t ptep);
 
+struct vm_area_struct;
+
+/*
+ * page_set_anon_rmap - under objrmap, record on a new anonymous @page the
+ * offset it has in @vma at @address (linear_page_index), as 3.14's
+ * __page_set_anon_rmap does, so that rmap finds it at vma_address() in
+ * every VMA that maps it -- whose vm_pgoff mremap and the VMA splits and
+ * merges keep in step (the exit audit checks).  The anon_vma is not
+ * modelled: page->mapping stays NULL.  Host bookkeeping, uncharged (part
+ * of page_add_rmap's cost); pte_chains (2.6.0) record nothing.
+ */
+void page_set_anon_rmap(struct page *page, const struct vm_area_struct *vma,
+			vaddr_t address);
+
+/*
+ * page_move_rmap - the PTE of @page moved from @old_ptep to @new_ptep
+ * (mremap's move_ptes under objrmap, which calls no rmap function: the
+ * page is found through the VMA's offset).  Only the checkers' rmap
+ * shadow follows; nothing is charged.
+ */
+void page_move_rmap(struct page *page, vaddr_t old_ptep, vaddr_t new_ptep);
+
 /*
  * nr_mapped - how many pages some PTE maps (page_state.nr_mapped, 2.6.0):
  * page_add_rmap() counts a page's first mapping, page_remove_rmap() its

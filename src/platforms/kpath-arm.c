@@ -819,6 +819,61 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	[CODE_pte_chain_entry_u64] = 2,
 	[CODE_pte_chain_alloc] = 10,
 	[CODE_pte_chain_free] = 16,
+	/*
+	 * mprotect (issue 30), from mprotect_1p and mprotect_16p/nohighmem:
+	 * an mprotect of a populated anonymous mapping of 1 or 16 pages,
+	 * read-only and back in turn, [ctx:sys_mprotect] 2307.2 and 4610.6.
+	 * Per PTE (16p - 1p) / 15 = 153.6: change_protection's loop 60,
+	 * vm_normal_page 13.5 (the read-write half: 6.0's writable test),
+	 * __sync_icache_dcache 11, v7wbi_flush_user_tlb_range's loop 4, and
+	 * the two stores (cpu_ca15_set_pte_ext 44, set_pte_at 21), which are
+	 * set_pte's (2 x 32): 90.
+	 */
+	[CODE_change_pte] = 90,
+	/*
+	 * Per call: 2307.2 less one PTE (153.6), the entry and exit (62) and
+	 * mmap_sem (rwsem 39), two page_table_lock pairs (36) charged apart,
+	 * Debian's vector_bhb_loop8_swi 30 and ima_file_mprotect 34:
+	 * do_mprotect_pkey 144, mprotect_fixup 91, vma_merge 80,
+	 * change_protection's set-up, flush_tlb_range 36, tlb_gather_mmu 27
+	 * and tlb_finish_mmu 40, security_file_mprotect 35, vm_stat_account,
+	 * perf_event_mmap, memset 145 (3 calls, on the stack), and the maple
+	 * tree's lookups (mtree_range_walk, mt_find, mas_*: 811).
+	 */
+	[CODE_mprotect] = 1953,
+	/*
+	 * mremap (issue 30), from mremap_move_1p, mremap_move_16p and
+	 * mremap_resize_1p/nohighmem, [ctx:sys_mremap] 10264.3, 11900.0 and
+	 * 7484.3: a populated anonymous mapping of 1 or 16 pages moved with
+	 * MREMAP_MAYMOVE | MREMAP_FIXED to an empty range in its PTE page
+	 * and back in turn, and a populated page grown in place to two
+	 * (untouched) and shrunk back in turn.  Per PTE moved (16p - 1p) / 15
+	 * = 109.0: move_page_tables' loop 22, unmap_page_range's walk over
+	 * the emptied slot 7, __sync_icache_dcache 11, the flush loop 4, and
+	 * the two stores (65), which are set_pte's (2 x 32): 45.
+	 */
+	[CODE_move_pte] = 45,
+	/*
+	 * Per call, from the resize: 7484.3 less the entry and exit 62,
+	 * Debian's vector_bhb_loop8_swi 30 and init_on_alloc's memsets 671.8,
+	 * the slab calls 1564.5 and mmap_sem (39) charged apart, and half of
+	 * what the model charges the shrink's do_munmap (mmap 3812, the zap's
+	 * pte_range 292, page_table_lock 18) and the growth's
+	 * page_table_lock (9): sys_mremap 140.5, vma_to_resize, __vma_adjust
+	 * 182, __split_vma, the anon_vma interval tree, userfaultfd's hooks
+	 * 103, and the maple tree's (3305 in all, 975 of it do_munmap's).
+	 */
+	[CODE_mremap] = 3047,
+	/*
+	 * Per move, from mremap_move_1p: 10264.3 less one PTE (109.0), the
+	 * entry and exit, vector_bhb_loop8_swi, memset 697.4, the slab calls
+	 * 1795.0 and mmap_sem as above, do_munmap's mmap and pte_range, three
+	 * page_table_lock pairs (54) and do_mremap's own (mremap, 3047):
+	 * move_vma 131, copy_vma 87, move_page_tables' set-up, vma_link 44,
+	 * anon_vma_clone 75, ksm_madvise 14 -- what the move adds to a
+	 * resize.
+	 */
+	[CODE_move_vma] = 327,
 };
 
 /* Linux 6.1 with a board configuration (the A15 what-if board). */
@@ -846,11 +901,34 @@ const struct kpath kpath_arm_6_1 = {
 	[CODE_exec] = -10500
 
 /*
+ * mprotect and mremap before 5.11 (and before 6.0), less what
+ * CONFIG_SECURITY=n takes from mprotect (@sec_mprotect), do_mremap
+ * (@sec_mremap) and a move (@sec_move):
+ *  - No maple tree: mprotect's lookups (811) become find_vma_prev's
+ *    rbtree walk (about 50); do_mremap's share (3305 in the resize, 975
+ *    of it do_munmap's, which mmap's adjustment takes) becomes about 100
+ *    of rbtree lookups and updates; the move's own share is about 20 and
+ *    stays.
+ *  - No mmu_gather in change_protection (6.0): flush_tlb_range directly,
+ *    not tlb_gather_mmu 27 and tlb_finish_mmu 40; no vm_normal_page in
+ *    change_pte_range (6.0's writable test, 13.5 a PTE).
+ *  - No userfaultfd (CONFIG_USERFAULTFD is in neither kirkwood_defconfig
+ *    nor omap2plus_defconfig): the resize's hooks 103, the move's 23
+ *    more; no KSM: ksm_madvise 14.
+ */
+#define ARM_BEFORE_5_11_MPROTECT_MREMAP(sec_mprotect, sec_mremap, sec_move) \
+	[CODE_mprotect] = -811 + 50 - 67 - (sec_mprotect),                     \
+	[CODE_change_pte] = -14,                                               \
+	[CODE_mremap] = -(3305 - 975) + 100 - 103 - (sec_mremap),              \
+	[CODE_move_vma] = -23 - 14 - (sec_move)
+
+/*
  * Linux 5.7 as the BeagleBone's dd ran it (omap2plus_defconfig: SMP,
  * CONFIG_SECURITY with no LSM, MEMCG, no NO_HZ_FULL).
  */
 static const s32 arm_5_7_adjust[NR_CODE_COSTS] = {
 	ARM_BEFORE_5_11_ADJUST,
+	ARM_BEFORE_5_11_MPROTECT_MREMAP(0, 0, 0),
 	/* init_sync_kiocb's get_current_ioprio is inline (about 5), not
 	 * 6.1's __get_task_ioprio 26, on either side of a pipe. */
 	[CODE_pipe_read] = -21,
@@ -869,6 +947,13 @@ const struct kpath kpath_arm_5_7 = {
  */
 static const s32 arm_3_14_adjust[NR_CODE_COSTS] = {
 	ARM_BEFORE_5_11_ADJUST,
+	/*
+	 * CONFIG_SECURITY=n: security_file_mprotect 35 is an inline return
+	 * 0; security_vm_enough_memory_mm and security_mmap_addr call the
+	 * capability checks inline, about half of their 60 a move (30 in the
+	 * resize, half of which is do_mremap's).
+	 */
+	ARM_BEFORE_5_11_MPROTECT_MREMAP(35, 15, 15),
 	/* ARMv5 UP atomics: raw_local_irq_save (mrs, orr, msr) around
 	 * ldr/add/str and the irq restore, no ldrex/strex: 11. */
 	[CODE_page_ref] = 2,

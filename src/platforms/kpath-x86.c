@@ -460,6 +460,52 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	[CODE_bw_mem_rd_kib] = 134,
 	[CODE_bw_mem_wr_kib] = 70,
 	[CODE_bw_mem_cp_kib] = 136,
+	/*
+	 * mprotect (issue 30), as ARM's (kpath-arm.c) from
+	 * mprotect_{1p,16p}/nohighmem, rep1 (the contexts less each
+	 * operation's REP re-executions, 81): 2954.0 and 5776.9.  Per PTE
+	 * 188.2: change_protection's loop 140.5, vm_normal_page 18.5 (the
+	 * read-write half), the range flush's invlpg loop (flush_tlb_func 9,
+	 * native_flush_tlb_one_user 15), atomic64_xchg_cx8 5
+	 * (ptep_get_and_clear), less the two stores (set_pte, 2 x 6).
+	 */
+	[CODE_change_pte] = 176,
+	/*
+	 * Per call: 2954.0 less one PTE, the entry (177) and exit (69),
+	 * mmap_sem (41) and two page_table_lock pairs (32) charged apart, and
+	 * Debian's ima_file_mprotect 100 and apparmor_file_mprotect 20:
+	 * do_mprotect_pkey 200, change_protection's set-up, mprotect_fixup
+	 * 110, vma_merge 84, flush_tlb_mm_range 77 and flush_tlb_func 133,
+	 * the mmu_gather 127, security_file_mprotect 45, and the maple
+	 * tree's lookups 908.
+	 */
+	[CODE_mprotect] = 2327,
+	/*
+	 * mremap (issue 30), rep1 as above: mremap_move_{1p,16p} 11197.0 and
+	 * 12262.0, mremap_resize_1p 7759.8.  Per PTE 71.0:
+	 * move_page_tables' loop 28, unmap_page_range's walk 14, the invlpg
+	 * loop 24, atomic64_xchg_cx8 5, less set_pte's two stores (12).
+	 */
+	[CODE_move_pte] = 59,
+	/*
+	 * Per call, from the resize: 7759.8 less init_on_alloc's memsets (7.5
+	 * calls, about 60 rep1) and kernel_init_pages 45.8, the slab calls
+	 * 1775.1, the entry and exit, mmap_sem, half of the shrink's
+	 * do_munmap as the model charges it (mmap 4770, pte_range 510, a
+	 * page_table_lock 16) and half the growth's page_table_lock: the
+	 * maple tree's 4005 (1275 of it do_munmap's), __vma_adjust 223,
+	 * sys_mremap 162, userfaultfd's 162, THP's checks 56.
+	 */
+	[CODE_mremap] = 2936,
+	/*
+	 * Per move: 11197.0 less one PTE, memsets (11 calls, about 88),
+	 * slab calls 1873.0, the entry and exit, mmap_sem, do_munmap's mmap
+	 * and pte_range, three page_table_lock pairs (48) and mremap (2936):
+	 * move_vma 152, copy_vma 94, vm_area_dup 111, vma_link 69,
+	 * anon_vma_clone 87, the range flush (flush_tlb_mm_range 77,
+	 * flush_tlb_func 133, _find_next_bit 37).
+	 */
+	[CODE_move_vma] = 614,
 };
 
 /*
@@ -607,6 +653,32 @@ static const s32 x86_2_5_adjust[NR_CODE_COSTS] = {
 	 */
 	[CODE_pipe_read] = -110 - 34 - 110,
 	[CODE_pipe_write] = -100 - 34 - 110,
+	/*
+	 * mprotect: no maple tree (908 of lookups for about 50 of list and
+	 * rbtree walk); i386's flush_tlb_range is flush_tlb_mm, not 6.1's
+	 * range flush (flush_tlb_mm_range 77, flush_tlb_func 133,
+	 * _find_next_bit 37: about 10 remain) and its invlpg loop per PTE
+	 * (24); no mmu_gather in change_protection (127), no
+	 * perf_event_mmap 22 (2.6.31), vma_wants_writenotify 25 (2.6.20) nor
+	 * 6.0's vm_normal_page test (18.5 a PTE); PAE's ptep_get_and_clear is
+	 * one xchg, not atomic64_xchg_cx8 (4 fewer).
+	 */
+	[CODE_mprotect] = -908 + 50 - 237 - 127 - 22 - 25,
+	[CODE_change_pte] = -24 - 18 - 4,
+	/*
+	 * mremap: no maple tree (4005 in the resize, 1275 of it do_munmap's,
+	 * which mmap's adjustment takes, for about 100 of list and rbtree
+	 * work), no userfaultfd (162 in the resize, 44 more in a move), no
+	 * THP (vma_adjust_trans_huge, hugepage_vma_check,
+	 * khugepaged_enter_vma: 56), no KSM (ksm_madvise 23), and 2.6.0's
+	 * move flushes each page (flush_tlb_page, charged as such) instead
+	 * of 6.1's range flush (237 of move_vma's).  2.6.0 walks the tables
+	 * for each page it moves (get_one_pte_map_nested, page_table_present,
+	 * alloc_one_pte_map: about 30 [E]) where 6.1 loops invlpg (24): no
+	 * adjustment per PTE.
+	 */
+	[CODE_mremap] = -(4005 - 1275) + 100 - 162 - 56,
+	[CODE_move_vma] = -44 - 23 - 237,
 };
 
 const struct kpath kpath_x86_2_5 = {

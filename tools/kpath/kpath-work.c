@@ -505,6 +505,107 @@ static void close_tcp(void)
 	close(ready[1]);
 }
 
+/* ---- mprotect and mremap ---- */
+
+/*
+ * A populated anonymous mapping of @n pages (one 4 KiB fault each) at a
+ * 2 MiB boundary inside a PROT_NONE reservation, so that its PTEs share
+ * one PTE page and its neighbours are PROT_NONE VMAs no operation merges
+ * with.  For mremap a second, empty range of @n pages follows one
+ * PROT_NONE page further on: the mapping moves there and back.
+ */
+#define RESV (4L << 20)
+#define PMD_BYTES (2L << 20)
+
+static char *resv, *mr_a, *mr_b;
+static long mr_len;
+
+static void map_reserved(long pages, int two)
+{
+	char *base;
+
+	resv = mmap(NULL, RESV, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (resv == MAP_FAILED)
+		fail("mmap reservation");
+	base = (char *)(((unsigned long)resv + PMD_BYTES - 1) &
+			~(PMD_BYTES - 1));
+	if (base == resv)
+		base += PMD_BYTES;	/* a PROT_NONE VMA below it */
+	mr_len = pages * PAGE;
+	mr_a = mmap(base, mr_len, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	if (mr_a == MAP_FAILED)
+		fail("mmap fixed");
+	madvise(mr_a, mr_len, MADV_NOHUGEPAGE);
+	touch(mr_a, mr_len);
+	mr_b = mr_a + mr_len + PAGE;
+	if (two && munmap(mr_b, mr_len))
+		fail("munmap target");
+}
+
+static void map_mprotect_1(long n)
+{
+	map_reserved(1, 0);
+}
+
+static void map_mprotect_16(long n)
+{
+	map_reserved(16, 0);
+}
+
+/* Per op one mprotect of the whole mapping, read-only and back in turn. */
+static void run_mprotect(long n)
+{
+	for (long i = 0; i < n; i++)
+		if (mprotect(mr_a, mr_len,
+			     i & 1 ? PROT_READ | PROT_WRITE : PROT_READ))
+			fail("mprotect");
+}
+
+static void map_mremap_1(long n)
+{
+	map_reserved(1, 1);
+}
+
+static void map_mremap_16(long n)
+{
+	map_reserved(16, 1);
+}
+
+/* Per op one mremap moving the populated mapping to the other range. */
+static void run_mremap(long n)
+{
+	for (long i = 0; i < n; i++) {
+		char *from = i & 1 ? mr_b : mr_a, *to = i & 1 ? mr_a : mr_b;
+
+		if (mremap(from, mr_len, mr_len, MREMAP_MAYMOVE | MREMAP_FIXED,
+			   to) != to)
+			fail("mremap");
+	}
+}
+
+/* A populated page with two free pages after it: it grows in place. */
+static void map_resize(long n)
+{
+	map_reserved(1, 0);
+	if (munmap(mr_a + mr_len, 2 * PAGE))
+		fail("munmap tail");
+}
+
+/* Per op one mremap in place: to two pages (untouched) and back, in turn. */
+static void run_resize(long n)
+{
+	for (long i = 0; i < n; i++)
+		if (mremap(mr_a, i & 1 ? 2 * PAGE : PAGE, i & 1 ? PAGE : 2 * PAGE,
+			   0) != mr_a)
+			fail("mremap resize");
+}
+
+static void unmap_reserved(void)
+{
+	munmap(resv, RESV);
+}
+
 static const struct op ops[] = {
 	{ "null_syscall", 2000, 10000, no_setup, run_getppid, no_teardown },
 	{ "read_zero_512", 1000, 5000, open_zero, run_read512, close_fd },
@@ -537,6 +638,16 @@ static const struct op ops[] = {
 	{ "pipe_rw_64", 1000, 5000, open_pipe, run_pipe, close_pipe },
 	{ "tcp_send_1448", 250, 1250, open_tcp, run_tcp, close_tcp },
 	{ "timer_tick", 10, 50, no_setup, run_spin, no_teardown },
+	{ "mprotect_1p", 256, 1280, map_mprotect_1, run_mprotect,
+	  unmap_reserved },
+	{ "mprotect_16p", 256, 1280, map_mprotect_16, run_mprotect,
+	  unmap_reserved },
+	{ "mremap_move_1p", 256, 1280, map_mremap_1, run_mremap,
+	  unmap_reserved },
+	{ "mremap_move_16p", 256, 1280, map_mremap_16, run_mremap,
+	  unmap_reserved },
+	{ "mremap_resize_1p", 256, 1280, map_resize, run_resize,
+	  unmap_reserved },
 };
 
 static void measure(const struct op *op, long n)
