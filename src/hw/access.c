@@ -420,6 +420,10 @@ __read_runs(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 #define L2_4WAY CACHE_SHAPE(4, false, false)
 #define L2_8WAY CACHE_SHAPE(8, false, false)
 #define L2_16WAY CACHE_SHAPE(16, false, false)
+/* coherence=snoop counts the private caches' lines (cache.presence). */
+#define L1_4WAY_COH CACHE_SHAPE(4, false, true)	/* NUMA-Q */
+#define L2_8WAY_COH CACHE_SHAPE(8, false, true)	/* the P6's own L2 */
+#define L1_2WAY_COH CACHE_SHAPE(2, false, true)	/* Cortex-A15 */
 
 #define LINE_PATHS_SHAPED(name, l1s, l2s)                                      \
 	static __attribute__((noinline)) void lines_access_##name(            \
@@ -451,6 +455,8 @@ __read_runs(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 LINE_PATHS_SHAPED(4way_8way, L1_4WAY, L2_8WAY)
 LINE_PATHS_SHAPED(vivt_4way, L1_4WAY_VIVT, L2_4WAY)
 LINE_PATHS_SHAPED(2way_16way, L1_2WAY, L2_16WAY)
+LINE_PATHS_SHAPED(4way_8way_coh, L1_4WAY_COH, L2_8WAY_COH)
+LINE_PATHS_SHAPED(2way_16way_coh, L1_2WAY_COH, L2_16WAY)
 LINE_PATHS_SHAPED(any, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY)
 
 /* The copies of the line loops, and the L1 D-cache and outer cache each fits. */
@@ -468,6 +474,10 @@ static const struct line_paths {
 	  lines_access_vivt_4way, read_runs_vivt_4way },
 	{ L1_2WAY, L2_16WAY, line_access_2way_16way, lines_access_2way_16way,
 	  read_runs_2way_16way },
+	{ L1_4WAY_COH, L2_8WAY_COH, line_access_4way_8way_coh,
+	  lines_access_4way_8way_coh, read_runs_4way_8way_coh },
+	{ L1_2WAY_COH, L2_16WAY, line_access_2way_16way_coh,
+	  lines_access_2way_16way_coh, read_runs_2way_16way_coh },
 	/* Last: fits any caches. */
 	{ CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, line_access_any, lines_access_any,
 	  read_runs_any },
@@ -483,23 +493,25 @@ static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
 /*
  * Point @c's line_fn and lines_fn at the first copy that fits its caches
  * (with machine.any_shape, the last); with coherence=snoop, at the
- * snooping copy below, which fits any.
+ * snooping copy below, which fits any, and keep the fitting copy for the
+ * runs no other CPU can hold (coh_lines_access).
  */
 static __attribute__((noinline)) void line_paths_pick(struct cpu *c)
 {
 	const struct line_paths *p = line_paths;
 
-	if (machine->cfg.coherent) {
-		c->line_fn = coh_line_access;
-		c->lines_fn = coh_lines_access;
-		c->runs_fn = coh_read_runs;
-		return;
-	}
 	if (machine->any_shape)
 		p = &line_paths[ARRAY_SIZE(line_paths) - 1];
 	while (!cache_has_shape(&c->l1d, p->l1s) ||
 	       !cache_has_shape(c->l2, p->l2s))
 		p++;
+	if (machine->cfg.coherent) {
+		c->coh_fast_lines_fn = p->lines_fn;
+		c->line_fn = coh_line_access;
+		c->lines_fn = coh_lines_access;
+		c->runs_fn = coh_read_runs;
+		return;
+	}
 	c->line_fn = p->line_fn;
 	c->lines_fn = p->lines_fn;
 	c->runs_fn = p->runs_fn;
@@ -985,9 +997,24 @@ static void coh_line_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set,
 	} else if (s.held && write && t->dram_read == dram_read) {
 		coh_invalidate(&s, k);
 	}
+	/* The fill cleared the slot's mask (cache.wmask). */
 	w = cache_find(l1, set, line);
-	if (w >= 0)
-		c->l1d_wmask[set * l1->ways + (u32)w] = write ? bytes : 0;
+	if (w >= 0 && write)
+		c->l1d_wmask[set * l1->ways + (u32)w] |= bytes;
+}
+
+/*
+ * Does a CPU other than @c count a line in any of the presence buckets of
+ * PA lines [@first, @last]?  A bucket no other CPU's byte counts holds
+ * none of their copies, so a snoop of its lines finds nothing.
+ */
+static bool coh_others_may_hold(const struct cpu *c, u64 first, u64 last)
+{
+	u32 others = ~c->l1d.holder_bit, any = 0;
+
+	for (u64 l = first; l <= last; l++)
+		any |= machine->holders[(u32)l & CACHE_PRESENCE_MASK];
+	return any & others;
 }
 
 /*
@@ -1005,6 +1032,32 @@ static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 	struct coh_tally k = { 0 };
 	u32 hits = 0;
 
+	/*
+	 * No other CPU can hold a line of the run: no snoop would find
+	 * anything, so the copy of the line loop compiled for this CPU's
+	 * caches does what this one would -- the fills clear their masks
+	 * (cache.wmask) -- and a write then marks its bytes.
+	 */
+	if (!coh_others_may_hold(c, pa >> ls,
+				 (pa + (last - first) * (1u << ls)) >> ls)) {
+		c->coh_fast_lines_fn(c, va, pa, len, write);
+		if (!write)
+			return;
+		for (vaddr_t l = first; l <= last; l++) {
+			vaddr_t lva = l << ls;
+			u64 tline;
+			u32 set;
+			int w;
+
+			cache_locate(l1, lva, page | (lva & (PAGE_SIZE - 1)),
+				     &set, &tline);
+			w = cache_find(l1, set, tline);
+			if (w >= 0)
+				c->l1d_wmask[set * l1->ways + (u32)w] |=
+					line_bytes(lva, ls, va, len);
+		}
+		return;
+	}
 	for (vaddr_t l = first; l <= last; l++) {
 		vaddr_t lva = l << ls;
 		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));

@@ -104,16 +104,29 @@ struct cache {
 	 */
 	u32 rng;
 	/*
-	 * coherence=snoop: presence[(pline & CACHE_PRESENCE_MASK) *
-	 * presence_stride] counts the valid lines of this cache and of the
-	 * owning CPU's other private cache whose PA line falls there
-	 * (machine.presence, one byte per CPU and bucket): a snoop looks a
-	 * CPU's tags up only where its byte is not zero.  The buckets are
-	 * the low bits of the line, more than any cache's set index takes,
-	 * so a bucket holds a set's ways of each at most.  NULL otherwise.
+	 * coherence=snoop: presence[pline & CACHE_PRESENCE_MASK] counts the
+	 * valid lines of this cache and of the owning CPU's other private
+	 * cache whose PA line falls there (the CPU's array in
+	 * machine.presence).  The buckets are the low bits of the line, more
+	 * than any cache's set index takes, so a bucket holds a set's ways
+	 * of each at most.  NULL otherwise.
 	 */
 	u8 *presence;
-	u32 presence_stride;
+	/*
+	 * coherence=snoop: holders[bucket] has bit holder_bit while this
+	 * CPU's presence byte there is not zero (machine.holders): a snoop
+	 * looks up the tags of the CPUs whose bit is set, and a run none of
+	 * whose buckets has another CPU's bit needs no snoop at all.
+	 */
+	u32 *holders;
+	u32 holder_bit;
+	/*
+	 * coherence=snoop, the L1 D-cache: per slot, the bytes its CPU wrote
+	 * since the line was filled (hw/coherence.h), which a fill clears
+	 * here, on every path that fills (the CPU's cpu.l1d_wmask).  NULL
+	 * otherwise.
+	 */
+	u64 *wmask;
 };
 
 #define CACHE_DIRTY_BUCKETS_SHIFT 12
@@ -424,18 +437,19 @@ static inline void cache_uncount_va_page(struct cache *c, u32 i)
 /* This cache's CPU's presence byte for PA line @pline (c->presence set). */
 static inline u8 *cache_presence_byte(const struct cache *c, u64 pline)
 {
-	return &c->presence[((u32)pline & CACHE_PRESENCE_MASK) *
-			    c->presence_stride];
+	return &c->presence[(u32)pline & CACHE_PRESENCE_MASK];
 }
 
 /* Line @i, valid, leaves (dropped or replaced): its presence byte. */
 static inline void cache_uncount_presence(struct cache *c, u32 i)
 {
 	if (unlikely(c->presence)) {
-		u8 *n = cache_presence_byte(c, cache_pline(c, i));
+		u32 b = (u32)cache_pline(c, i) & CACHE_PRESENCE_MASK;
+		u8 *n = &c->presence[b];
 
 		BUG_ON(!*n);
-		--*n;
+		if (!--*n)
+			c->holders[b] &= ~c->holder_bit;
 	}
 }
 
@@ -461,15 +475,19 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 		cache_uncount_presence(c, i);
 	}
 	if (unlikely(c->presence)) {
-		u8 *n = cache_presence_byte(c, pa >> c->line_shift);
+		u32 b = (u32)(pa >> c->line_shift) & CACHE_PRESENCE_MASK;
+		u8 *n = &c->presence[b];
 
 		BUG_ON(*n == UINT8_MAX);
-		++*n;
+		if (!(*n)++)
+			c->holders[b] |= c->holder_bit;
 	}
 	if (write && c->dirty)
 		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
 	if (c->va_pages)
 		c->va_pages[cache_va_page_bucket(va)]++;
+	if (unlikely(c->wmask))
+		c->wmask[i] = 0;
 }
 
 /*

@@ -55,20 +55,18 @@ static void snoop_clean_l1(struct cpu *c, struct cpu *o, int i,
 void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 		     struct snoop *s)
 {
-	u32 n = machine->ncpus;
-	const u8 *here = &machine->presence[((u32)(pa >> c->l1d.line_shift) &
-					     CACHE_PRESENCE_MASK) * n];
+	/* Only the CPUs that count a line in the bucket: no other lookup. */
+	u32 holders = machine->holders[(u32)(pa >> c->l1d.line_shift) &
+				       CACHE_PRESENCE_MASK] &
+		      ~c->l1d.holder_bit;
 
 	*s = (struct snoop){ 0 };
-	for (u32 j = 0; j < n; j++) {
-		struct cpu *o = &machine->cpu[j];
+	for (; holders; holders &= holders - 1) {
+		struct cpu *o = &machine->cpu[__builtin_ctz(holders)];
 		bool own_l2 = o->l2 != c->l2;
 		int i1, i2;
 		bool d1, d2;
 
-		/* Nothing of CPU j's falls in the bucket: no lookup. */
-		if (o == c || !here[j])
-			continue;
 		i1 = cache_slot_of_pa(&o->l1d, pa);
 		i2 = own_l2 ? cache_slot_of_pa(o->l2, pa) : -1;
 		if (i1 < 0 && i2 < 0)
@@ -96,18 +94,23 @@ void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 	}
 }
 
-/* Is the line at slot @i of @k modified, and held by a CPU other than @c? */
+/*
+ * Is the line at slot @i of @k modified, and held by a CPU other than @c?
+ * Only the CPUs whose holder bit is set can hold it: audit_presence has
+ * checked every bit against the tags first.
+ */
 static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
 {
 	phys_addr_t pa = cache_line_pa(k, i);
+	u32 others;
 
 	if (!cache_line_dirty(k, i))
 		return;
-	for (u32 j = 0; j < machine->ncpus; j++) {
-		const struct cpu *o = &machine->cpu[j];
+	others = machine->holders[(u32)cache_pline(k, i) & CACHE_PRESENCE_MASK] &
+		 ~c->l1d.holder_bit;
+	for (; others; others &= others - 1) {
+		const struct cpu *o = &machine->cpu[__builtin_ctz(others)];
 
-		if (o == c)
-			continue;
 		if (cache_slot_of_pa(&o->l1d, pa) >= 0 ||
 		    (o->l2 != c->l2 && cache_slot_of_pa(o->l2, pa) >= 0))
 			panic("coherence: PA %#llx is modified on CPU%u and held by CPU%u",
@@ -115,7 +118,8 @@ static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
 	}
 }
 
-/* Recount CPU @c's presence bytes from its private caches' tags. */
+/* Recount CPU @c's presence bytes from its private caches' tags, and check
+ * its holder bits by them. */
 static void audit_presence(const struct cpu *c)
 {
 	u8 *want = calloc(1u << CACHE_PRESENCE_BITS, 1);
@@ -129,11 +133,15 @@ static void audit_presence(const struct cpu *c)
 			if (k[m]->tag[i] & CACHE_VALID)
 				want[(u32)cache_pline(k[m], i) &
 				     CACHE_PRESENCE_MASK]++;
-	for (u32 b = 0; b < (1u << CACHE_PRESENCE_BITS); b++)
+	for (u32 b = 0; b < (1u << CACHE_PRESENCE_BITS); b++) {
 		if (want[b] != *cache_presence_byte(&c->l1d, b))
 			panic("coherence: CPU%u's presence count of bucket %#x is %u, its caches hold %u",
 			      c->id, b, *cache_presence_byte(&c->l1d, b),
 			      want[b]);
+		if (!(machine->holders[b] & c->l1d.holder_bit) != !want[b])
+			panic("coherence: CPU%u's holder bit of bucket %#x disagrees with its count %u",
+			      c->id, b, want[b]);
+	}
 	free(want);
 }
 

@@ -224,20 +224,30 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	}
 	if (m->cfg.coherent) {
 		m->presence = calloc((size_t)ncpus << CACHE_PRESENCE_BITS, 1);
-		if (!m->presence) {
+		m->holders = calloc((size_t)1 << CACHE_PRESENCE_BITS,
+				    sizeof(*m->holders));
+		/* A CPU a bit of the holders word. */
+		BUILD_BUG_ON(MAX_CPUS > 32);
+		if (!m->presence || !m->holders) {
 			err = -ENOMEM;
 			goto fail;
 		}
 		for (u32 i = 0; i < ncpus; i++) {
 			struct cpu *c = &m->cpu[i];
 
-			c->l1d.presence = m->presence + i;
-			c->l1d.presence_stride = ncpus;
+			/* Each CPU's bytes together: a stream of fills
+			 * counts consecutive bytes of its own array. */
+			c->l1d.presence = m->presence +
+					  ((size_t)i << CACHE_PRESENCE_BITS);
 			c->l1d.counted = true;
+			c->l1d.wmask = c->l1d_wmask;
+			c->l1d.holders = m->holders;
+			c->l1d.holder_bit = 1u << i;
 			if (cfg->l2_per_cpu) {
-				c->l2->presence = m->presence + i;
-				c->l2->presence_stride = ncpus;
+				c->l2->presence = c->l1d.presence;
 				c->l2->counted = true;
+				c->l2->holders = m->holders;
+				c->l2->holder_bit = 1u << i;
 			}
 		}
 	}
@@ -276,6 +286,7 @@ void machine_destroy(void)
 	ram_exit(&m->ram);
 	free(m->icache_line);
 	free(m->presence);
+	free(m->holders);
 	free(m);
 	machine = NULL;
 }

@@ -260,6 +260,10 @@ struct cpu {
 	 * clock when this CPU's last DRAM read came back; the writes a loop
 	 * posts after it drain no earlier. */
 	u64 dram_read_done;
+	/* coherence=snoop: the line loop compiled for this CPU's caches,
+	 * which coh_lines_access hands a run no other CPU can hold. */
+	void (*coh_fast_lines_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa,
+				  u32 len, bool write);
 };
 
 /*
@@ -304,9 +308,13 @@ struct machine {
 	 */
 	u32 *icache_line;
 	u32 icache_start[NR_CC + 1];
-	/* coherent: each CPU's presence byte per line bucket, [bucket *
-	 * ncpus + cpu] (hw/cache.h), that its private caches keep. */
+	/* coherent: each CPU's presence byte per line bucket, [cpu <<
+	 * CACHE_PRESENCE_BITS | bucket] (hw/cache.h), that its private
+	 * caches keep. */
 	u8 *presence;
+	/* coherent: per bucket, the CPUs whose presence byte is not zero
+	 * (bit n: CPU n). */
+	u32 *holders;
 };
 
 /* The one machine of this process (one simulation at a time). */
