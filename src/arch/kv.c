@@ -79,19 +79,18 @@ void kv_write(vaddr_t va, const void *buf, u32 len)
 void kv_touch(vaddr_t va, u32 len, bool write)
 {
 	struct cpu *c = this_cpu();
-	u8 buf[64];
 
 	BUG_ON(!virt_addr_valid(va) || !virt_addr_valid(va + len - 1));
+	/*
+	 * 64 bytes an access, as a copy of the object through a 64-byte
+	 * buffer would make them: the lines after the first of each are a
+	 * stream's (hw/access.c).
+	 */
 	while (len) {
-		u32 n = MIN(len, (u32)sizeof(buf));
+		u32 n = MIN(len, 64u);
 
-		if (write) {
-			memcpy(buf, ram_ptr(&machine->ram, __pa(va)), n);
-			if (hw_write(c, va, buf, n, 0))
-				kernel_oops(c->fault.va, true);
-		} else if (hw_read(c, va, buf, n, 0)) {
-			kernel_oops(c->fault.va, false);
-		}
+		if (hw_touch(c, va, n, write ? ACC_WRITE : 0))
+			kernel_oops(c->fault.va, write);
 		va += n;
 		len -= n;
 	}

@@ -815,6 +815,23 @@ u32 hw_read(struct cpu *c, vaddr_t va, void *buf, u32 len, unsigned flags)
 	return 0;
 }
 
+u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, unsigned flags)
+{
+	bool write = flags & ACC_WRITE;
+
+	while (len) {
+		u32 n = MIN(len, page_left(va));
+		phys_addr_t pa;
+
+		if (!translate(c, va, flags, &pa))
+			return len;
+		lines_access(c, va, pa, n, write);
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
 static inline bool mem_is_zero(const u8 *p, u32 n)
 {
 	return !n || (!p[0] && !memcmp(p, p + 1, n - 1));

@@ -24,6 +24,13 @@ u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
 u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,
 	    unsigned sflags);
 u32 hw_fill(struct cpu *c, vaddr_t va, u8 val, u32 len, unsigned flags);
+/*
+ * hw_touch - the loads (or, with ACC_WRITE, the stores) of @len bytes at
+ * @va that leave every byte as it is: the TLB, caches, events and cycles
+ * end as after hw_read() (hw_write() of the bytes already there), and no
+ * host byte moves.  Return as hw_read().
+ */
+u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, unsigned flags);
 
 /* Naturally aligned word accesses: 0, or -EFAULT with c->fault set. */
 int hw_read32(struct cpu *c, vaddr_t va, u32 *v, unsigned flags);
