@@ -485,10 +485,11 @@ static const struct line_paths {
 
 static void coh_line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 			    bool write);
-static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
-			     u32 len, bool write);
 static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
 			 unsigned flags);
+static void coh_paths_pick(struct cpu *c,
+			   void (*fast)(struct cpu *c, vaddr_t va,
+					phys_addr_t pa, u32 len, bool write));
 
 /*
  * Point @c's line_fn and lines_fn at the first copy that fits its caches
@@ -506,10 +507,7 @@ static __attribute__((noinline)) void line_paths_pick(struct cpu *c)
 	       !cache_has_shape(c->l2, p->l2s))
 		p++;
 	if (machine->cfg.coherent) {
-		c->coh_fast_lines_fn = p->lines_fn;
-		c->line_fn = coh_line_access;
-		c->lines_fn = coh_lines_access;
-		c->runs_fn = coh_read_runs;
+		coh_paths_pick(c, p->lines_fn);
 		return;
 	}
 	c->line_fn = p->line_fn;
@@ -904,7 +902,7 @@ word_access(struct cpu *c, vaddr_t va, void *v, u32 size, unsigned flags)
 	 * nothing).
 	 */
 	if (size == 8 && unlikely(c->l1d_wmask))
-		coh_lines_access(c, va, pa, size, flags & ACC_WRITE);
+		lines_access(c, va, pa, size, flags & ACC_WRITE);
 	else
 		line_access(c, va, pa, flags & ACC_WRITE);
 	if (flags & ACC_WRITE)
@@ -986,6 +984,17 @@ static void coh_apply(struct cpu *c, const struct coh_tally *k)
 	hw_charge(c, CAUSE_false_sharing, k->false_cy);
 }
 
+/* Does @c's private outer cache (the P6's) hold @pa, modified for a @write? */
+static inline bool own_l2_serves(struct cpu *c, phys_addr_t pa, bool write)
+{
+	int i;
+
+	if (!machine->cfg.l2_per_cpu)
+		return false;
+	i = cache_slot_of_pa(c->l2, pa);
+	return i >= 0 && (!write || cache_line_dirty(c->l2, (u32)i));
+}
+
 /*
  * The miss of (@va, @pa), tag @line in @set: the snoop, then l1_miss.  A
  * modified copy elsewhere supplied the line, so the fill l1_miss charged
@@ -993,19 +1002,28 @@ static void coh_apply(struct cpu *c, const struct coh_tally *k)
  * whose fill came from DRAM carried its invalidation with it, one served
  * by an outer cache pays it apart.
  */
-static void coh_line_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set,
-			  u64 line, bool write, bool stream, u64 bytes,
-			  struct line_tally *t, struct coh_tally *k)
+static inline __attribute__((always_inline)) void
+__coh_line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+		vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write,
+		bool stream, u64 bytes, struct line_tally *t,
+		struct coh_tally *k)
 {
 	struct cache *l1 = &c->l1d;
 	u64 fill_cy = t->fill_cy, dram_fill_cy = t->dram_fill_cy;
 	u64 dram_read = t->dram_read;
-	struct snoop s;
+	struct snoop s = { 0 };
 	int w;
 
-	coherence_snoop(c, pa, bytes, write, &s);
-	l1_miss(c, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, va, pa, set, line, write,
-		stream, l1_alias_checked(c), t);
+	/*
+	 * A miss its CPU's own outer cache serves never reaches the bus: a
+	 * read finds a valid copy there, which no other CPU can hold
+	 * modified, and a write one it modified, which no other CPU holds
+	 * at all.  Only a write to a clean copy must invalidate the others.
+	 */
+	if (!own_l2_serves(c, pa, write))
+		coherence_snoop(c, pa, bytes, write, &s);
+	l1_miss(c, l1s, l2s, va, pa, set, line, write, stream,
+		l1_alias_checked(c), t);
 	if (s.modified) {
 		t->fill_cy = fill_cy;
 		t->dram_fill_cy = dram_fill_cy;
@@ -1015,9 +1033,9 @@ static void coh_line_miss(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 set,
 		coh_invalidate(&s, k);
 	}
 	/* The fill cleared the slot's mask (cache.wmask). */
-	w = cache_find(l1, set, line);
+	w = cache_find_shaped(l1, l1s, set, line);
 	if (w >= 0 && write)
-		c->l1d_wmask[set * l1->ways + (u32)w] |= bytes;
+		c->l1d_wmask[set * cache_shape_ways(l1, l1s) + (u32)w] |= bytes;
 }
 
 /*
@@ -1036,13 +1054,15 @@ static bool coh_others_may_hold(const struct cpu *c, u64 first, u64 last)
 
 /*
  * __lines_access with the snoops: [@va, @va + @len) within one page, the
- * lines after the first a stream.
+ * lines after the first a stream; @l1s and @l2s as for __lines_access.
  */
-static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
-			     u32 len, bool write)
+static inline __attribute__((always_inline)) void
+__coh_lines_access(struct cpu *c, struct cache_shape l1s,
+		   struct cache_shape l2s, vaddr_t va, phys_addr_t pa, u32 len,
+		   bool write)
 {
 	struct cache *l1 = &c->l1d;
-	u32 ls = l1->line_shift;
+	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
 	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
 	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
@@ -1055,8 +1075,7 @@ static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 	 * caches does what this one would -- the fills clear their masks
 	 * (cache.wmask) -- and a write then marks its bytes.
 	 */
-	if (!coh_others_may_hold(c, pa >> ls,
-				 (pa + (last - first) * (1u << ls)) >> ls)) {
+	if (!coh_others_may_hold(c, pa >> ls, (pa >> ls) + (last - first))) {
 		c->coh_fast_lines_fn(c, va, pa, len, write);
 		if (!write)
 			return;
@@ -1066,11 +1085,12 @@ static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 			u32 set;
 			int w;
 
-			cache_locate(l1, lva, page | (lva & (PAGE_SIZE - 1)),
-				     &set, &tline);
-			w = cache_find(l1, set, tline);
+			cache_locate_shaped(l1, l1s, lva,
+					    page | (lva & (PAGE_SIZE - 1)),
+					    &set, &tline);
+			w = cache_find_shaped(l1, l1s, set, tline);
 			if (w >= 0)
-				c->l1d_wmask[set * l1->ways + (u32)w] |=
+				c->l1d_wmask[set * ways + (u32)w] |=
 					line_bytes(lva, ls, va, len);
 		}
 		return;
@@ -1082,18 +1102,20 @@ static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 		u32 set, i;
 		int w;
 
-		cache_locate(l1, lva, lpa, &set, &tline);
-		w = cache_find(l1, set, tline);
+		cache_locate_shaped(l1, l1s, lva, lpa, &set, &tline);
+		w = cache_find_shaped(l1, l1s, set, tline);
 		if (w < 0) {
-			coh_line_miss(c, lva, lpa, set, tline, write, l != first,
-				      bytes, &t, &k);
+			__coh_line_miss(c, l1s, l2s, lva, lpa, set, tline,
+					write, l != first, bytes, &t, &k);
 			continue;
 		}
 		hits++;
 		if (!write)
 			continue;
-		i = set * l1->ways + (u32)w;
-		if (!(l1->tag[i] & CACHE_DIRTY)) {
+		i = set * ways + (u32)w;
+		/* A line modified here, or in this CPU's own outer cache, is
+		 * held nowhere else. */
+		if (!(l1->tag[i] & CACHE_DIRTY) && !own_l2_serves(c, lpa, true)) {
 			struct snoop s;
 
 			coherence_snoop(c, lpa, bytes, true, &s);
@@ -1102,13 +1124,61 @@ static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 			if (s.held)
 				coh_invalidate(&s, &k);
 		}
-		cache_mark_dirty_shaped(l1, CACHE_SHAPE_ANY, i);
+		cache_mark_dirty_shaped(l1, l1s, i);
 		c->l1d_wmask[i] |= bytes;
 	}
 	t.l1d_hit = hits;
 	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
 	tally_apply(c, &t);
 	coh_apply(c, &k);
+}
+
+#define COH_PATHS_SHAPED(name, l1s, l2s)                                       \
+	static __attribute__((noinline)) void coh_lines_access_##name(        \
+		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write) \
+	{                                                                      \
+		if (write)                                                     \
+			__coh_lines_access(c, l1s, l2s, va, pa, len, true);    \
+		else                                                           \
+			__coh_lines_access(c, l1s, l2s, va, pa, len, false);   \
+	}
+
+COH_PATHS_SHAPED(4way_8way, L1_4WAY_COH, L2_8WAY_COH)
+COH_PATHS_SHAPED(2way_16way, L1_2WAY_COH, L2_16WAY)
+COH_PATHS_SHAPED(any, CACHE_SHAPE_ANY, CACHE_SHAPE_ANY)
+
+/* The snooping copies of the line loop, and the caches each fits. */
+static const struct coh_paths {
+	struct cache_shape l1s, l2s;
+	void (*lines_fn)(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len,
+			 bool write);
+} coh_paths[] = {
+	{ L1_4WAY_COH, L2_8WAY_COH, coh_lines_access_4way_8way },
+	{ L1_2WAY_COH, L2_16WAY, coh_lines_access_2way_16way },
+	/* Last: fits any caches. */
+	{ CACHE_SHAPE_ANY, CACHE_SHAPE_ANY, coh_lines_access_any },
+};
+
+/*
+ * Point @c at the snooping copies (the first that fits its caches; with
+ * machine.any_shape, the last), keeping @fast, the line loop that fits
+ * them, for the runs no other CPU can hold.
+ */
+static void coh_paths_pick(struct cpu *c,
+			   void (*fast)(struct cpu *c, vaddr_t va,
+					phys_addr_t pa, u32 len, bool write))
+{
+	const struct coh_paths *q = coh_paths;
+
+	if (machine->any_shape)
+		q = &coh_paths[ARRAY_SIZE(coh_paths) - 1];
+	while (!cache_has_shape(&c->l1d, q->l1s) ||
+	       !cache_has_shape(c->l2, q->l2s))
+		q++;
+	c->coh_fast_lines_fn = fast;
+	c->line_fn = coh_line_access;
+	c->lines_fn = q->lines_fn;
+	c->runs_fn = coh_read_runs;
 }
 
 /* One access of a word at @va: the four bytes there (the walker's
@@ -1118,7 +1188,7 @@ static void coh_line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 {
 	u32 in_line = cache_line_size(&c->l1d) - (va & (cache_line_size(&c->l1d) - 1));
 
-	coh_lines_access(c, va, pa, MIN(4u, in_line), write);
+	c->lines_fn(c, va, pa, MIN(4u, in_line), write);
 }
 
 /*
