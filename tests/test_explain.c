@@ -186,19 +186,36 @@ Test(explain, top_cost_centres_are_the_largest_profile_differences)
 	e3(&x3);
 	e1(&x1);
 	for (int k = 0; k < 2; k++) {
+		u32 row = 0;
+
 		top_profile_diffs(xs[k], top);
-		for (int i = 0; i < 3; i++)
-			cr_assert_str_eq(xs[k]->cc.rows[i].name,
-					 cc_names[top[i]], "pair %d, row %d", k,
-					 i);
+		for (int i = 0; i < 3; i++, row++) {
+			/* idle is a row of the table, not a cost centre. */
+			if (!strcmp(xs[k]->cc.rows[row].name, "idle"))
+				row++;
+			cr_assert_str_eq(xs[k]->cc.rows[row].name,
+					 cc_names[top[i]], "pair %d, row %u", k,
+					 row);
+		}
 	}
 	/* The mechanisms the experiments are about lead: GUP's page walk;
 	 * on the highmem send path, GSO's copy and checksum of every
 	 * segment that lost SG (illegal_highdma), then the per-chunk
-	 * kmap_atomic_pfn of the Feroceon L2's maintenance. */
+	 * kmap_atomic_pfn of the Feroceon L2's maintenance beside
+	 * dev_queue_xmit's linearizing of the one-MSS skbs. */
 	cr_assert_str_eq(x3.cc.rows[0].name, "follow_page");
 	cr_assert_str_eq(x1.cc.rows[0].name, "skb_copy_and_csum_bits");
-	cr_assert_str_eq(x1.cc.rows[2].name, "kmap_atomic_pfn");
+	{
+		bool found = false;
+
+		for (u32 i = 1, n = 0; n < 2 && i < x1.cc.nrows; i++) {
+			if (!strcmp(x1.cc.rows[i].name, "idle"))
+				continue;
+			found |= !strcmp(x1.cc.rows[i].name, "kmap_atomic_pfn");
+			n++;
+		}
+		cr_assert(found, "kmap_atomic_pfn not among the next two");
+	}
 }
 
 /* Every busy cycle has one cost centre and one cause, on every CPU. */

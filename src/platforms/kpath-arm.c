@@ -804,6 +804,16 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	[CODE_bw_mem_rd_kib] = 134,
 	[CODE_bw_mem_wr_kib] = 70,
 	[CODE_bw_mem_cp_kib] = 136,
+	/*
+	 * [E] 3.16's skb_mstamp_get as an ARMv5 kernel runs it:
+	 * local_clock and sched_clock_cpu 8; sched_clock's seqcount loop,
+	 * the masked cycle delta and cyc_to_ns (umull, shift, add) 30; the
+	 * indirect call of orion_read_sched_clock and its mvn 4 (the readl
+	 * is charged as an uncached load); do_div by the constant 1000,
+	 * which arch/arm/include/asm/div64.h turns into an inline multiply
+	 * by the inverse, 15; the jiffies load and the two stores 5.
+	 */
+	[CODE_skb_mstamp_get] = 62,
 };
 
 /* Linux 6.1 with a board configuration (the A15 what-if board). */

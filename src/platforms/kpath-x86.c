@@ -460,6 +460,10 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	[CODE_bw_mem_rd_kib] = 134,
 	[CODE_bw_mem_wr_kib] = 70,
 	[CODE_bw_mem_cp_kib] = 136,
+	/* [E] skb_mstamp_get on x86: local_clock (rdtsc, the cyc2ns
+	 * multiply and shift) and a 64-bit division by 1000; no x86 board
+	 * has a NIC in the model. */
+	[CODE_skb_mstamp_get] = 40,
 };
 
 /*
