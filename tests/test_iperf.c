@@ -161,10 +161,9 @@ Test(iperf, deterministic)
 
 /*
  * HIGHMEM=y with the port device's NULL dma_mask (illegal_highdma): no
- * skb with fragments reaches the driver.  With TSO each TSO skb is
- * linearized, nearly all into a kmalloc_large block (past 4 KiB);
- * without it GSO copies every segment.  With the mask
- * set, none of it.
+ * skb with fragments reaches the driver, with TSO or without.  With TSO
+ * each TSO skb is linearized, nearly all into a kmalloc_large block
+ * (past 4 KiB); without it GSO copies every segment.  With the mask set, none of it.
  */
 Test(iperf, null_dma_mask_linearizes_every_tso_skb)
 {
@@ -178,16 +177,19 @@ Test(iperf, null_dma_mask_linearizes_every_tso_skb)
 	cr_assert_geq(ev(&pt, EV_kmalloc_large) * 10, pt.net.tso_skbs * 9);
 	cr_assert_eq(pt.net.linearized, pt.net.illegal_highdma);
 	cr_assert_gt(pt.net.linearized, pt.net.tso_skbs);
+	cr_assert_eq(pt.net.frag_skbs, 0);
 	measure(&fixed, SHORT_NS, "eth_dma_mask=32", NULL);
 	cr_assert_gt(fixed.net.tso_skbs, 10);
 	cr_assert_eq(ev(&fixed, EV_kmalloc_large), 0);
 	cr_assert_eq(fixed.net.illegal_highdma, 0);
 	cr_assert_eq(fixed.net.linearized, 0);
+	cr_assert_gt(fixed.net.frag_skbs, 10);
 	cr_assert_gt(fixed.mbps, pt.mbps);
 	measure(&gso, SHORT_NS, "tso=off", NULL);
 	cr_assert_eq(gso.net.tso_skbs, 0);
 	cr_assert_eq(ev(&gso, EV_kmalloc_large), 0);
 	cr_assert_gt(gso.net.gso_segs, 100);
+	cr_assert_eq(gso.net.frag_skbs, 0);
 	/* Each GSO skb loses SG once; the rest are one-MSS skbs. */
 	cr_assert_eq(gso.net.illegal_highdma,
 		     gso.net.gso_skbs + gso.net.linearized);

@@ -251,8 +251,21 @@ void net_get_stats(struct net_stats *st)
 	st->tx_frames = ns->tx_frames;
 	st->rx_frames = ns->rx_frames;
 	st->rx_dropped = ns->rx_dropped;
-	mv643xx_eth_stats(net.dev, &st->tx_irqs, &st->napi_polls,
-			  &st->tso_skbs, &st->tso_segs);
+	{
+		struct mv643xx_stats ms;
+
+		mv643xx_eth_stats(net.dev, &ms);
+		st->tx_irqs = ms.irqs;
+		st->napi_polls = ms.polls;
+		st->tso_skbs = ms.tso_skbs;
+		st->tso_segs = ms.tso_segs;
+		st->tx_ring_drops = ms.tx_dropped;
+		st->frag_skbs = ms.frag_skbs;
+		st->tx_freed_in_flight = ms.freed_in_flight;
+		st->tx_descs_released = ms.descs_released;
+		st->tx_null_dequeues = ms.null_dequeues;
+		st->dma_read_released_bytes = ns->dma_read_released_bytes;
+	}
 	st->gso_skbs = net.gso_skbs;
 	st->gso_segs = net.gso_segs;
 	st->linearized = net.linearized;

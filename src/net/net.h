@@ -31,6 +31,9 @@ struct net_stats {
 	u64 gso_skbs, gso_segs, tso_skbs, tso_segs, linearized;
 	u64 illegal_highdma;	/* skbs that lost SG in harmonize_features */
 	u64 qdisc_requeues;
+	/* The driver (mv643xx_stats) and its NIC. */
+	u64 tx_ring_drops, tx_freed_in_flight, tx_descs_released;
+	u64 tx_null_dequeues, dma_read_released_bytes;
 	/* The socket, at the end. */
 	u64 tcp_skbs_sent, tso_fragments, autocork_events, sndbuf_waits;
 	u64 backlog_acks;
@@ -41,8 +44,9 @@ struct net_stats {
 	/* The device layer's drops (dev_hard_start_xmit: a failed GSO or
 	 * linearize, out_kfree_skb). */
 	u64 xmit_drops;
-	/* Bytes copied by pskb_expand_head and by __pskb_pull_tail. */
-	u64 expand_bytes, pull_bytes;
+	/* skbs that reached the driver with fragments; bytes copied by
+	 * pskb_expand_head and by __pskb_pull_tail. */
+	u64 frag_skbs, expand_bytes, pull_bytes;
 	u32 snd_cwnd, sk_sndbuf;
 };
 

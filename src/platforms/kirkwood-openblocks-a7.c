@@ -47,9 +47,16 @@ const struct platform kirkwood_openblocks_a7 = {
 		.ram_base = 0,
 		.ram_size = 1ull << 30,
 		.nodes = 1,
-		/* [S] 16 KiB, 4-way, 32 B lines, VIVT (7-cpu; proc-feroceon.S
-		 * CACHE_DLINESIZE 32).  [E] read-allocate only: ARMv5 write
-		 * misses go to the write buffer. */
+		/*
+		 * [S] 16 KiB, 4-way, 32 B lines, VIVT (7-cpu; proc-feroceon.S
+		 * CACHE_DLINESIZE 32).  [S] read-allocate only: the CPU Extra
+		 * Features register's write-allocate bit (28, FC_WR_ALLOC_EN
+		 * in NetBSD's armreg.h) is clear as the boot loader leaves it
+		 * ("Write allocate disabled", Kirkwood U-Boot boot logs,
+		 * research/memory-system.md 1c), and 3.16 never sets it: the
+		 * register is written only by cache-feroceon-l2.c, which sets
+		 * bits 22 (L2 on) and 24 (L2 prefetch off) and keeps the rest.
+		 */
 		.l1d = { .size = 16 * 1024, .ways = 4, .line = 32,
 			 .kind = CACHE_VIVT, .write_allocate = false },
 		.icache_line = 32,
@@ -57,12 +64,21 @@ const struct platform kirkwood_openblocks_a7 = {
 		.l1i = { .size = 16 * 1024, .ways = 4, .line = 32,
 			 .kind = CACHE_PIPT },
 		.cc_text = arm_cc_text,
-		/* [S] 256 KiB unified, 4-way, 32 B, PIPT, write-back
-		 * (cache-feroceon-l2.c; 7-cpu).  [E] read-allocate only, like
-		 * the L1: no source gives the write-allocate policy, and Linux
-		 * zeroes highmem page-table pages without cleaning L2
-		 * (pte_alloc_one cleans lowmem ones only), which is safe only
-		 * if stores that miss do not allocate. */
+		/*
+		 * [S] 256 KiB unified, 4-way, 32 B, PIPT, write-back
+		 * (cache-feroceon-l2.c: feroceon_of_init clears the Kirkwood
+		 * L2 configuration register's write-through bit 4 unless
+		 * CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH, which
+		 * kirkwood_defconfig leaves unset; 7-cpu).  [E] read-allocate
+		 * only, like the L1: no Feroceon or Kirkwood document found
+		 * states the L2's policy, and the write-allocate enable that
+		 * 3.16 leaves clear lives in the same core register that turns
+		 * the L2 on and its prefetch off (bits 22 and 24), so it is
+		 * taken as the core's policy for both levels; and Linux zeroes
+		 * highmem page-table pages without cleaning L2 (pte_alloc_one
+		 * cleans lowmem ones only), which is safe only if stores that
+		 * miss do not allocate.
+		 */
 		.l2 = { .size = 256 * 1024, .ways = 4, .line = 32,
 			.kind = CACHE_PIPT, .write_allocate = false },
 		.l2_per_cpu = false,
@@ -99,6 +115,24 @@ const struct platform kirkwood_openblocks_a7 = {
 			.l2_writeback = 96,
 			/* [E] buffered store, a few cycles of WB occupancy. */
 			.write_no_alloc = 4,
+			/*
+			 * [E] one store to strongly-ordered memory: 80 ns =
+			 * 128 cycles.  3.16's pgprot_dmacoherent is
+			 * L_PTE_MT_UNCACHED on ARMv5 (ARM_DMA_MEM_BUFFERABLE is
+			 * v6/v7 only: arch/arm/mm/Kconfig), so the coherent
+			 * rings and TSO headers are uncached and unbuffered:
+			 * the store is not posted to the write buffer, and the
+			 * 88FR131 holds until the Mbus-L write completes at the
+			 * DDR controller.  No Feroceon or Kirkwood document
+			 * found gives that time (research/memory-system.md
+			 * 1c: 60-100 ns, from the 60 ns an L2 miss adds to a
+			 * load, 7-cpu.com); the middle of that range.  An STM
+			 * is taken as one such store (its registers leave as
+			 * one burst, the round trip dominating); were each
+			 * word its own, tso_build_hdr's header copy would be
+			 * 18 stores instead of 4.
+			 */
+			.so_store = 128,
 			/* [D] micro-TLB miss -> main TLB +7 cycles at 1.2 GHz. */
 			.walk_base = 9,
 			/* [D] main-TLB miss +120 ns for a two-level walk from
