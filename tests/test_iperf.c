@@ -163,7 +163,8 @@ Test(iperf, deterministic)
  * HIGHMEM=y with the port device's NULL dma_mask (illegal_highdma): no
  * skb with fragments reaches the driver, with TSO or without.  With TSO
  * each TSO skb is linearized, nearly all into a kmalloc_large block
- * (past 4 KiB); without it GSO copies every segment.  With the mask set, none of it.
+ * (past 4 KiB); without it GSO copies every segment.  With the mask
+ * set, none of it.
  */
 Test(iperf, null_dma_mask_linearizes_every_tso_skb)
 {

@@ -35,11 +35,11 @@ static u8 pattern[26];
 
 /*
  * A TSO skb of SEGS segments (enough that the next skb is still on the
- * wire when the interrupt of one is taken, after the three hand-overs) starting at stream offset @off: the 66
- * header bytes linear, the payload in one fragment of an order-3 lowmem
- * block whose bytes follow the pattern.  *@pg keeps a reference of its
- * own, as the write queue's original would, so that the skb's free does
- * not free the data.
+ * wire when the interrupt of one is taken, after the three hand-overs)
+ * starting at stream offset @off: the 66 header bytes linear, the
+ * payload in one fragment of an order-3 lowmem block whose bytes follow
+ * the pattern.  *@pg keeps a reference of its own, as the write queue's
+ * original would, so that the skb's free does not free the data.
  */
 static struct sk_buff *tso_skb(u32 off, struct page **pg)
 {
@@ -219,9 +219,10 @@ static void three_tso_skbs(const char *kernel, struct reclaim_seen *seen)
  * segment) dequeues one skb -- itself, then the two behind it, whose
  * descriptors the engine has still to send, then nothing -- and the
  * second's and third's find the queue empty: 2 freed in flight, 3 SEGS
- * - 3 empty dequeues.  3.18.3 dequeues at TX_ENABLE_INTERRUPT only: each skb once
- * its last descriptor is done.  The data was still referenced (the
- * write queue's original): nothing released, the receiver gets it all.
+ * - 3 empty dequeues.  3.18.3 dequeues at TX_ENABLE_INTERRUPT only:
+ * each skb once its last descriptor is done.  The data was still
+ * referenced (the write queue's original): nothing released, the
+ * receiver gets it all.
  */
 Test(mv643xx_eth, reclaim_of_3_16_and_3_18_3_differs_as_the_sources)
 {

@@ -256,7 +256,8 @@ static void tso_64k(bool mask_set)
 	} else {
 		cr_assert_eq(machine_event_total(EV_kmalloc_large) - large, 1);
 		cr_assert_eq(kmalloc_large_last_order, 5);
-		cr_assert_eq(st.expand_bytes - exp0, MAX_TCP_HEADER + TSO_LINEAR);
+		cr_assert_eq(st.expand_bytes - exp0,
+			     MAX_TCP_HEADER + TSO_LINEAR);
 		cr_assert_eq(st.pull_bytes - pull0, plen - TSO_LINEAR);
 		cr_assert_eq(st.frag_skbs, 0);
 		cr_assert_eq(st.linearized, 1);

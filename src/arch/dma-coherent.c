@@ -119,17 +119,18 @@ u32 arm_memcpy_stores(u32 dst_align, u32 src_align, u32 len)
 {
 	u32 lead, n;
 
-	(void)src_align;	/* the shifting loop stores as the aligned one */
+	/* The shifting loop stores as the aligned one does. */
+	(void)src_align;
 	if (len < 4)
 		return len;	/* a STRB each */
-	lead = (4 - (dst_align & 3)) & 3;	/* STRBs up to a word boundary */
+	lead = (4 - (dst_align & 3)) & 3; /* STRBs to a word boundary */
 	n = lead;
 	len -= lead;
 	if (len < 4)
 		return n + len;
-	n += len / 32;			/* one 8-register STM per 32 bytes */
-	n += (len & 28) / 4;		/* a STR per word left */
-	n += len & 3;			/* a STRB per byte left */
+	n += len / 32;		/* one 8-register STM per 32 bytes */
+	n += (len & 28) / 4;	/* a STR per word left */
+	n += len & 3;		/* a STRB per byte left */
 	return n;
 }
 

@@ -702,7 +702,8 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return settings_err(
 			err, errlen,
 			"kernel=%u.%u.%u is outside flavour %s's releases (give a flavour that covers it)",
-			s->kernel_version >> 16, (s->kernel_version >> 8) & 0xff,
+			s->kernel_version >> 16,
+			(s->kernel_version >> 8) & 0xff,
 			s->kernel_version & 0xff, flavour_names[s->flavour]);
 	if (p->nic != NIC_NONE && s->tso &&
 	    settings_kernel_version(s) < KERNEL_VERSION(3, 16, 0))

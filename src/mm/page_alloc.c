@@ -514,11 +514,14 @@ static void setup_per_zone_wmarks(void)
 
 	if (!wmarks_modelled())
 		return;
-	for (u32 nid = 0; nid < nr_nodes; nid++)
+	for (u32 nid = 0; nid < nr_nodes; nid++) {
+		struct pglist_data *pgdat = NODE_DATA(nid);
+
 		for (int zt = 0; zt < MAX_NR_ZONES; zt++)
 			if (zt != ZONE_HIGHMEM)
 				lowmem_pages +=
-					NODE_DATA(nid)->node_zones[zt].present_pages;
+					pgdat->node_zones[zt].present_pages;
+	}
 	if (!lowmem_pages)
 		return;
 	min_kbytes = int_sqrt(lowmem_pages * (PAGE_SIZE >> 10) * 16);

@@ -57,9 +57,9 @@
 #define RECLAIM_FIXED_VERSION KERNEL_VERSION(3, 18, 3)
 
 struct tx_slot {
-	dma_addr_t map;			/* desc->buf_ptr as the driver wrote it */
-	u32 len;			/* desc->byte_cnt */
-	bool tso_hdr;			/* IS_TSO_HEADER: in tso_hdrs, not mapped */
+	dma_addr_t map;		/* desc->buf_ptr as the driver wrote */
+	u32 len;		/* desc->byte_cnt */
+	bool tso_hdr;		/* IS_TSO_HEADER: in tso_hdrs, unmapped */
 	/* Model bookkeeping (no field of the real driver): the skb whose
 	 * data the descriptor points into and the fragment's page block
 	 * (NULL: its head), so that a free while the engine still owns it
@@ -572,7 +572,8 @@ static int rxq_process(struct mv643xx_eth_private *mp, int budget)
 		charge(CODE_rxq_process);
 		/* 3.16: the unmap's buf_ptr and buf_size, then byte_cnt: one
 		 * uncached load each (after cmd_sts). */
-		coherent_read32(&mp->rx_ring, idx * NIC_DESC_SIZE + RXD_BUF_PTR);
+		coherent_read32(&mp->rx_ring,
+				idx * NIC_DESC_SIZE + RXD_BUF_PTR);
 		coherent_load(&mp->rx_ring, idx * NIC_DESC_SIZE + RXD_BUF_SIZE,
 			      2);
 		cnt = coherent_load(&mp->rx_ring,

@@ -482,7 +482,8 @@ static void peer_tcp_data(struct peer *peer, u32 seq, u32 end, u32 tsval,
 	}
 	/* __tcp_ack_snd_check(sk, 1): more than a full segment (ack_every
 	 * of them) unacknowledged, quickack mode, or a hole. */
-	if (peer->rcv_nxt - peer->rcv_wup > (peer->p.ack_every - 1) * peer->p.mss ||
+	if (peer->rcv_nxt - peer->rcv_wup >
+		    (peer->p.ack_every - 1) * peer->p.mss ||
 	    peer->quick || peer->nofo)
 		peer_schedule_ack(peer);
 	else if (peer->delack_ps == UINT64_MAX)

@@ -47,7 +47,7 @@ struct peer_params {
 };
 
 struct peer_stats {
-	u64 bytes;		/* payload delivered in order, each byte once */
+	u64 bytes;		/* delivered in order, each byte once */
 	u64 segs, acks, bad_frames, stalled_acks;
 	/* Checksums right, payload not the pattern: accepted, counted. */
 	u64 corrupt_frames, corrupt_bytes;

@@ -76,8 +76,8 @@ struct sk_buff {
 	u8 sacked;			/* TCPCB_* scoreboard bits */
 	u16 pcount;			/* tcp_skb_pcount */
 	u32 ack_seq;			/* snd_nxt at its retransmission */
-	u32 when;			/* jiffies of its last (re)transmission */
-	u64 skb_mstamp;			/* skb_mstamp of its last transmission,
+	u32 when;			/* jiffies of its last (re)send */
+	u64 skb_mstamp;			/* skb_mstamp of its last send,
 					 * CPU cycles (0: never sent) */
 };
 

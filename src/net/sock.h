@@ -152,7 +152,7 @@ struct sock {
 	u32 snd_cwnd_stamp, prior_cwnd, prr_delivered, prr_out;
 	u32 max_packets_out, max_packets_seq;
 	bool is_cwnd_limited;
-	u32 tso_deferred;		/* 1 | (jiffies << 1) while deferring */
+	u32 tso_deferred;		/* 1 | (jiffies << 1): deferring */
 	u8 ca_state;			/* icsk_ca_state */
 	struct bictcp ca;		/* inet_csk_ca: CUBIC */
 	/* The scoreboard (SACK and FACK on). */
@@ -164,7 +164,7 @@ struct sock {
 	/* The skb after the highest SACKed one (NULL: that was the last
 	 * sent); read only while sacked_out (tcp_highest_sack_seq). */
 	struct sk_buff *highest_sack;
-	bool fack_off;			/* reordering seen: FACK disabled */
+	bool fack_off;			/* reordering seen: FACK off */
 	bool do_early_retrans;		/* tcp_enable_early_retrans */
 	/* The timestamp option: what the last ACK echoed. */
 	bool saw_tstamp;

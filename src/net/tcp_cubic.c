@@ -117,7 +117,8 @@ static void bictcp_update(struct bictcp *ca, u32 cwnd)
 	u64 offs, t;
 
 	ca->ack_cnt++;
-	if (ca->last_cwnd == cwnd && (s32)(now - ca->last_time) <= (s32)(HZ_TCP / 32))
+	if (ca->last_cwnd == cwnd &&
+	    (s32)(now - ca->last_time) <= (s32)(HZ_TCP / 32))
 		return;
 	ca->last_cwnd = cwnd;
 	ca->last_time = now;
@@ -214,8 +215,9 @@ u32 bictcp_recalc_ssthresh(struct sock *sk)
 
 	ca->epoch_start = 0;
 	if (sk->snd_cwnd < ca->last_max_cwnd)
-		ca->last_max_cwnd = (sk->snd_cwnd * (BICTCP_BETA_SCALE + beta)) /
-				    (2 * BICTCP_BETA_SCALE);
+		ca->last_max_cwnd =
+			(sk->snd_cwnd * (BICTCP_BETA_SCALE + beta)) /
+			(2 * BICTCP_BETA_SCALE);
 	else
 		ca->last_max_cwnd = sk->snd_cwnd;
 	ca->loss_cwnd = sk->snd_cwnd;
@@ -248,7 +250,8 @@ static void hystart_update(struct sock *sk, u32 delay)
 
 		if ((s32)(now - ca->last_ack) <= (s32)hystart_ack_delta) {
 			ca->last_ack = now;
-			if ((s32)(now - ca->round_start) > (s32)(ca->delay_min >> 4))
+			if ((s32)(now - ca->round_start) >
+			    (s32)(ca->delay_min >> 4))
 				ca->found |= HYSTART_ACK_TRAIN;
 		}
 	}

@@ -14,7 +14,7 @@
 #define FLAG_DATA_SACKED 0x20		/* new SACK */
 #define FLAG_ECE 0x40
 #define FLAG_SLOWPATH 0x100		/* the window checks not skipped */
-#define FLAG_ORIG_SACK_ACKED 0x200	/* never retransmitted data (s)acked */
+#define FLAG_ORIG_SACK_ACKED 0x200	/* unretransmitted data (s)acked */
 #define FLAG_SND_UNA_ADVANCED 0x400
 #define FLAG_DSACKING_ACK 0x800		/* SACK blocks with a D-SACK */
 #define FLAG_SACK_RENEGING 0x2000	/* snd_una advanced to a SACKed seq */

@@ -263,7 +263,8 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 		tcp_rearm_rto(sk);
 		/* A hole filled by an original: reordering. */
 		if (reord < prior_fackets)
-			tcp_update_reordering(sk, (int)(sk->fackets_out - reord));
+			tcp_update_reordering(sk,
+					      (int)(sk->fackets_out - reord));
 		sk->fackets_out -= MIN(pkts_acked, sk->fackets_out);
 		bictcp_acked(sk, pkts_acked, (s32)ca_seq_rtt_us);
 	} else if (skb && skb != sk->send_head && rtt_update &&

@@ -507,7 +507,7 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, int push_one)
 		if (!cwnd_quota) {
 			is_cwnd_limited = true;
 			if (push_one == 2)
-				cwnd_quota = 1;	/* force out a loss probe */
+				cwnd_quota = 1; /* force a loss probe out */
 			else
 				break;
 		}

@@ -140,7 +140,8 @@ static bool tcp_time_to_recover(struct sock *sk)
 	if (tcp_dupack_heuristics(sk) > sk->reordering)
 		return true;
 	if (packets_out <= sk->reordering &&
-	    sk->sacked_out >= MAX(packets_out / 2, (u32)TCP_FASTRETRANS_THRESH) &&
+	    sk->sacked_out >=
+		    MAX(packets_out / 2, (u32)TCP_FASTRETRANS_THRESH) &&
 	    !tcp_may_send_now(sk))
 		return true;
 	if (sk->do_early_retrans && !sk->retrans_out && sk->sacked_out &&
@@ -159,7 +160,8 @@ static void tcp_mark_head_lost(struct sock *sk, u32 packets, bool mark_head)
 	struct sk_buff *skb = tcp_write_queue_head(sk);
 	u32 cnt = 0, oldcnt;
 
-	for (; skb && skb != sk->send_head; skb = tcp_write_queue_next(sk, skb)) {
+	for (; skb && skb != sk->send_head;
+	     skb = tcp_write_queue_next(sk, skb)) {
 		if (after(skb->end_seq, sk->snd_nxt))
 			break;
 		oldcnt = cnt;

@@ -233,7 +233,8 @@ static struct sk_buff *tcp_sacktag_walk(struct sock *sk, struct sk_buff *skb,
 					struct sacktag_state *state, u32 start,
 					u32 end, bool dup_sack)
 {
-	for (; skb && skb != sk->send_head; skb = tcp_write_queue_next(sk, skb)) {
+	for (; skb && skb != sk->send_head;
+	     skb = tcp_write_queue_next(sk, skb)) {
 		int in_sack;
 
 		if (!before(skb->seq, end))
