@@ -769,7 +769,7 @@ Test(settings, rmap_follows_kernel_version)
 
 /*
  * CONFIG_CPU_SW_DOMAIN_PAN: 4.3+, ARM without LPAE (Kconfig default y).
- * The Kirkwood's 3.14 lacks it, the BeagleBone's 5.7 and the Cortex-A15's
+ * The Kirkwood's 3.16 lacks it, the BeagleBone's 5.7 and the Cortex-A15's
  * 5.11 have it unless LPAE is on; x86 never.  Given explicitly, or from a
  * .config, it wins; impossible values are refused.
  */

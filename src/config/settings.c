@@ -80,7 +80,7 @@ u32 settings_kernel_version(const struct settings *s)
  * !ARM_LPAE, default y): the kernel runs with user domains set to no
  * access and opens them around each user access
  * (uaccess_save_and_enable/uaccess_restore, asm/uaccess.h).  Not in the
- * Kirkwood's 3.14; in the BeagleBone's 5.7.
+ * Kirkwood's 3.16; in the BeagleBone's 5.7.
  */
 bool settings_cpu_sw_domain_pan(const struct settings *s)
 {

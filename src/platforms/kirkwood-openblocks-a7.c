@@ -186,9 +186,10 @@ const struct platform kirkwood_openblocks_a7 = {
 	 * entire I-cache and drains the write buffer after the range op. */
 	.dcache_flush_kills_icache = true,
 	/*
-	 * [S] 3.14 mach-kirkwood/board-dt.c -> kirkwood_l2_init ->
-	 * feroceon_l2_init(0): write-back, since kirkwood_defconfig leaves
-	 * CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH unset.
+	 * [S] 3.16 mach-kirkwood/board-dt.c -> feroceon_of_init() (3.14:
+	 * kirkwood_l2_init) -> feroceon_l2_init(0): write-back, since
+	 * kirkwood_defconfig leaves CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH
+	 * unset.
 	 */
 	.outer_cache = OUTER_CACHE_FEROCEON_L2,
 	/* [S] kirkwood.dtsi: the 88F6283's ethernet-controller@72000
@@ -209,10 +210,14 @@ const struct platform kirkwood_openblocks_a7 = {
 	 * counts, and 3.14's code where 6.1's was measured.  The TSO-on cell
 	 * (942, line rate) is met with the CPU about half idle; the
 	 * CONFIG_HIGHMEM=y cells are not fitted.  Fitted at +0.1% while the
-	 * boot allocated a pte_chain slab page; since objrmap it reads
-	 * -2.8%, and over placement=0..7 (mm/placement.h) its mean is -0.6%:
-	 * the cell moves about 3% with where its pages fall, and the fit is
-	 * not redone for a placement.
+	 * boot allocated a pte_chain slab page; since objrmap it read -2.8%
+	 * (over placement=0..7 a mean of -0.6%).  Since issue 32 (3.16's
+	 * TCP, the strongly-ordered rings) it reads 524.5, -3.6%, and is
+	 * not refitted yet: over placement=0..7 it spans 524.2-524.5, and
+	 * kernel_cpi= 4.4, 4.6, 4.8 and 5.0 all give 524.3-524.5 (4.2:
+	 * 548.0, 3.6: 609.9): a plateau, where what a faster CPU saves
+	 * goes to more ACKs (2290 at 4.4 against 1596 at 5.0) and the
+	 * send's rate stays.  The refit has to look below 4.4.
 	 */
 	.kernel_cpi_milli = 4600,
 	.kernel_cpi_how = "fitted on E1's CONFIG_HIGHMEM=n TSO-off cell",
