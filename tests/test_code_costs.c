@@ -17,7 +17,8 @@ static bool arm_only(int cc)
 {
 	return cc == CODE_uaccess_enable || cc == CODE_dma_cache_maint_page ||
 	       cc == CODE_dmac_map_area || cc == CODE_dmac_line ||
-	       cc == CODE_feroceon_l2_range || cc == CODE_feroceon_l2_chunk;
+	       cc == CODE_feroceon_l2_range || cc == CODE_feroceon_l2_chunk ||
+	       cc == CODE_do_alignment;
 }
 
 Test(code_costs, every_board_prices_every_path)

@@ -548,6 +548,44 @@ Test(dma, unmap_from_device_marks_whole_pages_clean)
 	test_shutdown();
 }
 
+/*
+ * The unmap of a buffer the device only read: 3.16's
+ * __dma_page_dev_to_cpu skips dma_cache_maint_page (and so
+ * dmac_unmap_area) for DMA_TO_DEVICE; 3.14.1's walks it, one call over
+ * a lowmem buffer.  A FROM_DEVICE unmap walks in both.
+ */
+static void unmap_walks(const char *kernel, u64 *to_dev, u64 *from_dev)
+{
+	TEST_BOOT(KW, "CONFIG_HIGHMEM=n", kernel);
+	struct page *page;
+	vaddr_t buf = lowbuf(1, &page);
+	dma_addr_t h;
+	u64 m;
+
+	h = dma_map_single(NULL, buf, 6000, DMA_TO_DEVICE);
+	m = calls(CC_dma_cache_maint_page);
+	dma_unmap_single(NULL, h, 6000, DMA_TO_DEVICE);
+	*to_dev = calls(CC_dma_cache_maint_page) - m;
+	h = dma_map_single(NULL, buf, 6000, DMA_FROM_DEVICE);
+	m = calls(CC_dma_cache_maint_page);
+	dma_unmap_single(NULL, h, 6000, DMA_FROM_DEVICE);
+	*from_dev = calls(CC_dma_cache_maint_page) - m;
+	__free_pages(page, 1);
+	test_shutdown();
+}
+
+Test(dma, to_device_unmap_walks_in_3_14_not_3_16)
+{
+	u64 to16, from16, to14, from14;
+
+	unmap_walks("kernel=3.16", &to16, &from16);
+	unmap_walks("kernel=3.14", &to14, &from14);
+	cr_assert_eq(to16, 0);
+	cr_assert_eq(from16, 1);
+	cr_assert_eq(to14, 1);
+	cr_assert_eq(from14, 1);
+}
+
 /* x86 is coherent: the PA back, no cache maintenance at all. */
 Test(dma, numaq_is_coherent)
 {

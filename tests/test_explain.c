@@ -177,6 +177,14 @@ static void top_profile_diffs(const struct explanation *x, int top[3])
 	}
 }
 
+/* The first row that is a cost centre: idle is a row, not a centre. */
+static const char *first_centre(const struct explanation *x)
+{
+	u32 row = !strcmp(x->cc.rows[0].name, "idle");
+
+	return x->cc.rows[row].name;
+}
+
 Test(explain, top_cost_centres_are_the_largest_profile_differences)
 {
 	static struct explanation x3, x1;
@@ -186,19 +194,42 @@ Test(explain, top_cost_centres_are_the_largest_profile_differences)
 	e3(&x3);
 	e1(&x1);
 	for (int k = 0; k < 2; k++) {
+		u32 row = 0;
+
 		top_profile_diffs(xs[k], top);
-		for (int i = 0; i < 3; i++)
-			cr_assert_str_eq(xs[k]->cc.rows[i].name,
-					 cc_names[top[i]], "pair %d, row %d", k,
-					 i);
+		for (int i = 0; i < 3; i++, row++) {
+			/* idle is a row of the table, not a cost centre. */
+			if (!strcmp(xs[k]->cc.rows[row].name, "idle"))
+				row++;
+			cr_assert_str_eq(xs[k]->cc.rows[row].name,
+					 cc_names[top[i]], "pair %d, row %u", k,
+					 row);
+		}
 	}
 	/* The mechanisms the experiments are about lead: GUP's page walk;
-	 * on the highmem send path, GSO's copy and checksum of every
-	 * segment that lost SG (illegal_highdma), then the per-chunk
-	 * kmap_atomic_pfn of the Feroceon L2's maintenance. */
-	cr_assert_str_eq(x3.cc.rows[0].name, "follow_page");
-	cr_assert_str_eq(x1.cc.rows[0].name, "skb_copy_and_csum_bits");
-	cr_assert_str_eq(x1.cc.rows[2].name, "kmap_atomic_pfn");
+	 * on the highmem send path the top three are GSO's copy and
+	 * checksum of every segment that lost SG (illegal_highdma),
+	 * dev_queue_xmit's linearizing of the one-MSS skbs and the per-chunk
+	 * kmap_atomic_pfn of the Feroceon L2's maintenance, in an order
+	 * their near-equal shares leave open. */
+	cr_assert_str_eq(first_centre(&x3), "follow_page");
+	{
+		static const char *const lead[] = { "skb_copy_and_csum_bits",
+						    "dev_queue_xmit",
+						    "kmap_atomic_pfn" };
+		u32 seen = 0;
+
+		for (u32 i = 0, n = 0; n < 3 && i < x1.cc.nrows; i++) {
+			if (!strcmp(x1.cc.rows[i].name, "idle"))
+				continue;
+			for (u32 j = 0; j < ARRAY_SIZE(lead); j++)
+				if (!strcmp(x1.cc.rows[i].name, lead[j]))
+					seen |= 1u << j;
+			n++;
+		}
+		cr_assert_eq(seen, 7u, "the top three lack some of %s, %s, %s",
+			     lead[0], lead[1], lead[2]);
+	}
 }
 
 /* Every busy cycle has one cost centre and one cause, on every CPU. */

@@ -336,10 +336,10 @@ static const struct expect open_findings[] = {
 };
 /* What each board's kernel does with it, as the report says. */
 static const char *const open_kernel[] = {
-	"Linux 3.14 spins here for ever, even after SIGKILL",
+	"Linux 3.16 spins here for ever, even after SIGKILL",
 	"Linux 6.1 spins here until the task gets a fatal signal",
 	"Linux 5.7 spins here until the task gets a fatal signal",
-	"Linux 3.14 spins here for ever, even after SIGKILL",
+	"Linux 3.16 spins here for ever, even after SIGKILL",
 	"Linux 5.7 spins here until the task gets a fatal signal",
 };
 

@@ -102,14 +102,16 @@ Test(iperf, fast_path_maps_nothing)
  * of 1448-byte segments, and no more.  With the port's dma_mask set:
  * without it HIGHMEM=y linearizes every TSO skb, whose copy reads DRAM
  * at latencies that do not shrink with the clock (illegal_highdma).
+ * 0.2 s: 3.16's slow start (cwnd and the send buffer growing together)
+ * takes longer than the 40 ms of warm-up a shorter run would leave.
  */
 Test(iperf, fast_cpu_reaches_line_rate_and_no_more)
 {
 	static struct iperf_point on, off;
 	double line = (double)eth_goodput_kbps(1448, 66, 1000) / 1e3;
 
-	measure(&on, 50000000, "cpu_mhz=8000", "eth_dma_mask=32", NULL);
-	measure(&off, 50000000, "cpu_mhz=8000", "CONFIG_HIGHMEM=n", "tso=off",
+	measure(&on, 200000000, "cpu_mhz=4000", "eth_dma_mask=32", NULL);
+	measure(&off, 200000000, "cpu_mhz=4000", "CONFIG_HIGHMEM=n", "tso=off",
 		NULL);
 	cr_assert_float_eq(line, 941.48, 0.01);
 	cr_assert(on.mbps > 0.995 * line && on.mbps < 1.001 * line, "%f",
@@ -159,9 +161,9 @@ Test(iperf, deterministic)
 
 /*
  * HIGHMEM=y with the port device's NULL dma_mask (illegal_highdma): no
- * skb with fragments reaches the driver.  With TSO each TSO skb is
- * linearized into one kmalloc_large block (TSO autosizing keeps them
- * past 4 KiB here); without it GSO copies every segment.  With the mask
+ * skb with fragments reaches the driver, with TSO or without.  With TSO
+ * each TSO skb is linearized, nearly all into a kmalloc_large block
+ * (past 4 KiB); without it GSO copies every segment.  With the mask
  * set, none of it.
  */
 Test(iperf, null_dma_mask_linearizes_every_tso_skb)
@@ -169,20 +171,26 @@ Test(iperf, null_dma_mask_linearizes_every_tso_skb)
 	static struct iperf_point pt, fixed, gso;
 
 	measure(&pt, SHORT_NS, NULL);
-	cr_assert_gt(pt.net.tso_skbs, 100);
-	cr_assert_eq(ev(&pt, EV_kmalloc_large), pt.net.tso_skbs);
+	cr_assert_gt(pt.net.tso_skbs, 50);
+	/* One kmalloc_large block per TSO skb whose head passes 4 KiB:
+	 * all but the odd small one. */
+	cr_assert_leq(ev(&pt, EV_kmalloc_large), pt.net.tso_skbs);
+	cr_assert_geq(ev(&pt, EV_kmalloc_large) * 10, pt.net.tso_skbs * 9);
 	cr_assert_eq(pt.net.linearized, pt.net.illegal_highdma);
 	cr_assert_gt(pt.net.linearized, pt.net.tso_skbs);
+	cr_assert_eq(pt.net.frag_skbs, 0);
 	measure(&fixed, SHORT_NS, "eth_dma_mask=32", NULL);
 	cr_assert_gt(fixed.net.tso_skbs, 10);
 	cr_assert_eq(ev(&fixed, EV_kmalloc_large), 0);
 	cr_assert_eq(fixed.net.illegal_highdma, 0);
 	cr_assert_eq(fixed.net.linearized, 0);
+	cr_assert_gt(fixed.net.frag_skbs, 10);
 	cr_assert_gt(fixed.mbps, pt.mbps);
 	measure(&gso, SHORT_NS, "tso=off", NULL);
 	cr_assert_eq(gso.net.tso_skbs, 0);
 	cr_assert_eq(ev(&gso, EV_kmalloc_large), 0);
 	cr_assert_gt(gso.net.gso_segs, 100);
+	cr_assert_eq(gso.net.frag_skbs, 0);
 	/* Each GSO skb loses SG once; the rest are one-MSS skbs. */
 	cr_assert_eq(gso.net.illegal_highdma,
 		     gso.net.gso_skbs + gso.net.linearized);

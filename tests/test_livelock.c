@@ -109,15 +109,15 @@ Test(livelock, rfc_write_on_5_7_is_killed_at_the_threshold)
 }
 
 /*
- * 3.14 (the Kirkwood): the loop tests the signal only after a pass that
+ * 3.16 (the Kirkwood): the loop tests the signal only after a pass that
  * copied; the checker must end it, and says the kernel would not.
  */
-Test(livelock, rfc_write_on_3_14_is_ended_by_the_checker)
+Test(livelock, rfc_write_on_3_16_is_ended_by_the_checker)
 {
 	run_writer("kirkwood-openblocks-a7", 0);
 	cr_assert_eq(seen.nocopy, NOPROGRESS_PASSES);
 	cr_assert_eq(seen.livelocks, 1);
-	assert_report_has("Linux 3.14 spins here for ever, even after SIGKILL");
+	assert_report_has("Linux 3.16 spins here for ever, even after SIGKILL");
 	assert_report_has("ended the loop (-EINTR) where that kernel would not");
 	test_shutdown();
 }
@@ -138,8 +138,8 @@ Test(livelock, a_timeout_ends_the_5_7_loop)
 	test_shutdown();
 }
 
-/* The same timeout on 3.14: the loop goes on to the checker. */
-Test(livelock, a_timeout_does_not_end_the_3_14_loop)
+/* The same timeout on 3.16: the loop goes on to the checker. */
+Test(livelock, a_timeout_does_not_end_the_3_16_loop)
 {
 	run_writer("kirkwood-openblocks-a7", 160000);
 	cr_assert_eq(seen.nocopy, NOPROGRESS_PASSES);

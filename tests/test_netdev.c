@@ -20,6 +20,7 @@
 #include "net/net.h"
 #include "net/netdevice.h"
 #include "net/peer.h"
+#include "mm/kmalloc.h"
 #include "net/sock.h"
 
 #define PLEN 1000u
@@ -143,9 +144,10 @@ Test(netdev, lowmem_fragment_without_dma_mask_is_linearized)
 	lowmem_fragment("eth_dma_mask=null", true);
 }
 
-/* A payload byte changed after the header: the receiver's checks see
- * the wrong data. */
-Test(netdev, receiver_rejects_a_wrong_payload)
+/* A payload byte changed after the header: the checksums (the NIC's)
+ * verify, so the receiver takes the data as Linux would, and its check
+ * against the pattern counts the wrong byte. */
+Test(netdev, receiver_counts_a_wrong_payload)
 {
 	struct page *pg;
 	struct sk_buff *skb;
@@ -157,11 +159,120 @@ Test(netdev, receiver_rejects_a_wrong_payload)
 	va = page_address(pg);
 	kv_write(va + 100 + 500, (u8[1]){ 'z' }, 1);
 	send_and_wait(skb);
-	cr_assert_eq(peer_stats(net_peer())->bytes, 0);
-	cr_assert_eq(peer_stats(net_peer())->bad_frames, 1);
+	cr_assert_eq(peer_stats(net_peer())->bytes, PLEN);
+	cr_assert_eq(peer_stats(net_peer())->bad_frames, 0);
+	cr_assert_eq(peer_stats(net_peer())->corrupt_frames, 1);
+	cr_assert_eq(peer_stats(net_peer())->corrupt_bytes, 1);
 	cr_assert(peer_stats(net_peer())->bad_payload);
 	cr_assert_eq(peer_stats(net_peer())->first_bad_offset, 500);
 	test_shutdown();
+}
+
+/*
+ * A 64 KiB TSO skb of TCP's shape -- a kmalloc-2048 head holding the
+ * headers and 1,696 bytes of payload (select_size), the rest, 63,464
+ * bytes, in fragments of two 32 KiB blocks -- handed down as TCP hands
+ * it, a clone.  HIGHMEM=y with the port's NULL dma_mask: illegal_highdma
+ * takes SG away, so __skb_linearize -> __pskb_pull_tail ->
+ * pskb_expand_head takes one kmalloc_large block of order 5 (65,160
+ * bytes and the headroom, 128 to spare and the shared info are past 64
+ * KiB), copies the head (headroom, headers, linear payload: 1,856 bytes)
+ * and pulls the fragments: every payload byte copied once.  The driver
+ * gets no fragment.  With the mask set: none of it.
+ */
+#define TSO_MSS 1448u
+#define TSO_SEGS 45u
+#define TSO_LINEAR 1696u
+
+static void tso_64k(bool mask_set)
+{
+	u32 plen = TSO_MSS * TSO_SEGS, left = plen - TSO_LINEAR;
+	struct sk_buff *orig, *c;
+	struct page *blk[2];
+	static u8 pay[TSO_MSS * TSO_SEGS];
+	u8 h[66] = { 0 };
+	u64 large, exp0, pull0;
+	struct net_stats st;
+
+	TEST_BOOT("kirkwood-openblocks-a7",
+		  mask_set ? "eth_dma_mask=32" : "eth_dma_mask=null");
+	cr_assert_eq(net_up(), 0);
+	for (u32 i = 0; i < plen; i++)
+		pay[i] = (u8)('A' + i % 26);
+	orig = alloc_skb_fclone(2048 - SKB_SHINFO_SIZE, GFP_KERNEL);
+	cr_assert(orig);
+	skb_reserve(orig, MAX_TCP_HEADER);
+	kv_write(skb_put(orig, TSO_LINEAR), pay, TSO_LINEAR);
+	for (u32 b = 0, at = TSO_LINEAR; b < 2; b++) {
+		u32 n = MIN(left, PAGE_SIZE << SKB_FRAG_PAGE_ORDER);
+
+		blk[b] = alloc_pages(GFP_KERNEL, SKB_FRAG_PAGE_ORDER);
+		cr_assert(blk[b]);
+		kv_write(page_address(blk[b]), pay + at, n);
+		get_page(blk[b]);
+		skb_fill_page_desc(orig, (int)b, blk[b], 0, n);
+		orig->len += n;
+		orig->data_len += n;
+		at += n;
+		left -= n;
+	}
+	memcpy(h, peer_mac, 6);
+	memcpy(h + 6, board_mac, 6);
+	put_be16(h + 12, 0x0800);
+	h[14] = 0x45;
+	put_be16(h + 16, (u16)(20 + 32 + plen));
+	put_be16(h + 20, 0x4000);
+	h[22] = 64;
+	h[23] = 6;
+	put_be32(h + 26, 0xc0a80002);
+	put_be32(h + 30, 0xc0a80001);
+	put_be16(h + 34, 40000);
+	put_be16(h + 36, 5001);
+	put_be32(h + 38, SEQ);
+	h[46] = 8 << 4;
+	h[47] = TCPHDR_ACK | TCPHDR_PSH;
+	kv_write(skb_push(orig, 66), h, 66);
+	orig->ip_summed = CHECKSUM_PARTIAL;
+	skb_shinfo(orig)->gso_size = TSO_MSS;
+	skb_shinfo(orig)->gso_segs = TSO_SEGS;
+	orig->pcount = TSO_SEGS;
+	c = skb_clone(orig, GFP_ATOMIC);
+	cr_assert(c);
+	kmalloc_large_last_order = 0;
+	large = machine_event_total(EV_kmalloc_large);
+	skb_copy_stats(&exp0, &pull0);
+	send_and_wait(c);
+	net_get_stats(&st);
+	cr_assert_eq(peer_stats(net_peer())->bytes, plen);
+	cr_assert_eq(peer_stats(net_peer())->bad_frames, 0);
+	cr_assert_eq(peer_stats(net_peer())->corrupt_frames, 0);
+	cr_assert_eq(st.tso_skbs, 1);
+	if (mask_set) {
+		cr_assert_eq(machine_event_total(EV_kmalloc_large) - large, 0);
+		cr_assert_eq(st.expand_bytes - exp0, 0);
+		cr_assert_eq(st.pull_bytes - pull0, 0);
+		cr_assert_eq(st.frag_skbs, 1);
+		cr_assert_eq(st.linearized, 0);
+	} else {
+		cr_assert_eq(machine_event_total(EV_kmalloc_large) - large, 1);
+		cr_assert_eq(kmalloc_large_last_order, 5);
+		cr_assert_eq(st.expand_bytes - exp0,
+			     MAX_TCP_HEADER + TSO_LINEAR);
+		cr_assert_eq(st.pull_bytes - pull0, plen - TSO_LINEAR);
+		cr_assert_eq(st.frag_skbs, 0);
+		cr_assert_eq(st.linearized, 1);
+		cr_assert_eq(st.illegal_highdma, 1);
+	}
+	kfree_skb(orig);
+	for (u32 b = 0; b < 2; b++)
+		__free_pages(blk[b], SKB_FRAG_PAGE_ORDER);
+	test_shutdown();
+}
+
+Test(netdev, null_mask_linearizes_a_64k_tso_skb_into_one_order_5_block)
+{
+	tso_64k(false);
+	tso_64k(true);
 }
 
 Test(netdev, no_nic_no_network)

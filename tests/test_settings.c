@@ -73,9 +73,9 @@ struct expect_defaults {
 Test(settings, defaults_per_platform)
 {
 	const struct expect_defaults want[] = {
-		/* 3.14's Kconfig gives HIGHPTE no default; 5.7's says y. */
+		/* 3.16's Kconfig gives HIGHPTE no default; 5.7's says y. */
 		{ "kirkwood-openblocks-a7", FLAVOUR_ARM_3X, false, 1ull << 30, 1,
-		  KERNEL_VERSION(3, 14, 0), false },
+		  KERNEL_VERSION(3, 16, 0), false },
 		{ "beaglebone-white", FLAVOUR_ARM_3X, true, 256ull << 20, 1,
 		  KERNEL_VERSION(5, 7, 0), true },
 		{ "numaq-16", FLAVOUR_X86_26, false, 16ull << 30, 16,
@@ -663,8 +663,8 @@ Test(settings, print_words_and_json)
 }
 
 /*
- * The 2014 kmap_atomic_pfn fast path is in ARM 4.0-5.10: on by default on
- * the BeagleBone's 5.7, off on the Kirkwood's 3.14 and in 5.11's generic
+ * The 2014 kmap_atomic_pfn fast path is in ARM 3.18-5.10: on by default on
+ * the BeagleBone's 5.7, off on the Kirkwood's 3.16 and in 5.11's generic
  * code; an explicit setting wins, and the output shows the value in force.
  */
 Test(settings, kmap_pfn_fastpath_follows_kernel_version)
@@ -688,6 +688,52 @@ Test(settings, kmap_pfn_fastpath_follows_kernel_version)
 	ok("flavour=x86-3x");
 	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(2, 6, 37));
 	cr_assert_not(settings_kmap_pfn_fastpath(&s));
+}
+
+/*
+ * kernel= picks the release: the defaults that follow it follow (TSO:
+ * none before 3.16, on in 3.16-3.18.2, off by default from 3.18.3; the
+ * fast path from 3.18; HIGHPTE's default from 5.7), given values win,
+ * it is printed only when given, and it must lie in the flavour's
+ * releases.
+ */
+Test(settings, kernel_version_picks_the_defaults)
+{
+	defaults("kirkwood-openblocks-a7");
+	cr_assert(s.tso);
+	assert_printed(false, "tso=on");
+	{
+		char *w = print_words();
+
+		cr_assert_null(strstr(w, "kernel="));
+		free(w);
+	}
+	ok("kernel=3.17");
+	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(3, 17, 0));
+	cr_assert(s.tso);
+	cr_assert_not(settings_kmap_pfn_fastpath(&s));
+	ok("kernel=3.18.3");
+	cr_assert_not(s.tso);
+	cr_assert(settings_kmap_pfn_fastpath(&s));
+	assert_printed(false, "kernel=3.18.3");
+	assert_printed(true, "\"kernel\": \"3.18.3\"");
+	ok("kernel=3.14");
+	cr_assert_not(s.tso);
+	valid();
+	ok("tso=on");
+	invalid("tso=on: mv643xx_eth has no TSO before 3.16 (its software TSO came with 3.16)");
+	ok("kernel=3.19");
+	cr_assert(s.tso, "given: kept");
+	valid();
+	ok("kernel=5.11");
+	cr_assert(s.highpte);
+	invalid("kernel=5.11.0 is outside flavour arm-3x's releases (give a flavour that covers it)");
+	ok("kernel=3.16.7");
+	valid();
+	bad("kernel=3", "kernel: '3' is not a release 2.5 ... 6.x (3.16, 3.16.7)");
+	bad("kernel=3.16.7.1", "kernel: '3.16.7.1' is not a release 2.5 ... 6.x (3.16, 3.16.7)");
+	bad("kernel=9.0", "kernel: '9.0' is not a release 2.5 ... 6.x (3.16, 3.16.7)");
+	bad("kernel=3.x", "kernel: '3.x' is not a release 2.5 ... 6.x (3.16, 3.16.7)");
 }
 
 /*
@@ -729,7 +775,7 @@ Test(settings, rmap_follows_kernel_version)
 
 /*
  * CONFIG_CPU_SW_DOMAIN_PAN: 4.3+, ARM without LPAE (Kconfig default y).
- * The Kirkwood's 3.14 lacks it, the BeagleBone's 5.7 and the Cortex-A15's
+ * The Kirkwood's 3.16 lacks it, the BeagleBone's 5.7 and the Cortex-A15's
  * 5.11 have it unless LPAE is on; x86 never.  Given explicitly, or from a
  * .config, it wins; impossible values are refused.
  */

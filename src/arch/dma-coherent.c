@@ -65,28 +65,98 @@ void dma_free_coherent(struct coherent_buf *buf)
 	buf->page = NULL;
 }
 
-u32 coherent_read32(const struct coherent_buf *buf, u32 off)
+static void coherent_bounds(const struct coherent_buf *buf, u32 off,
+			    u32 len, const char *fn)
 {
-	const u8 *p;
-
-	if (off + 4 > buf->size)
-		panic("coherent_read32: offset %u past %u bytes", off,
+	if (off + len > buf->size || off + len < off)
+		panic("%s: %u bytes at %u past %u bytes", fn, len, off,
 		      buf->size);
-	hw_charge(this_cpu(), CAUSE_uncached, machine->cfg.cost.dram);
-	p = ram_ptr(&machine->ram, buf->pa + off);
-	return le32_get(p);
 }
 
-void coherent_write(const struct coherent_buf *buf, u32 off, const void *src,
-		    u32 len)
+u32 coherent_load(const struct coherent_buf *buf, u32 off, u32 size)
 {
-	if (off + len > buf->size)
-		panic("coherent_write: %u bytes at %u past %u bytes", len, off,
-		      buf->size);
-	/* One buffered store per word. */
-	hw_charge(this_cpu(), CAUSE_uncached,
-		  (u64)machine->cfg.cost.write_no_alloc * ((len + 3) / 4));
+	const u8 *p;
+	u32 v = 0;
+
+	coherent_bounds(buf, off, size, "coherent_load");
+	hw_event(this_cpu(), EV_uncached_load);
+	hw_charge(this_cpu(), CAUSE_uncached, machine->cfg.cost.dram);
+	p = ram_ptr(&machine->ram, buf->pa + off);
+	for (u32 i = 0; i < size; i++)
+		v |= (u32)p[i] << (8 * i);
+	return v;
+}
+
+/* One store instruction's cost: strongly ordered on ARMv5, posted to the
+ * write buffer on v6/v7 (pgprot_dmacoherent). */
+static void coherent_store_charge(void)
+{
+	if (machine->cfg.armv6_plus) {
+		hw_charge(this_cpu(), CAUSE_uncached,
+			  machine->cfg.cost.write_no_alloc);
+		return;
+	}
+	hw_event(this_cpu(), EV_so_store);
+	hw_charge(this_cpu(), CAUSE_uncached, machine->cfg.cost.so_store);
+}
+
+void coherent_store(const struct coherent_buf *buf, u32 off, u32 val,
+		    u32 size)
+{
+	u8 *p;
+
+	coherent_bounds(buf, off, size, "coherent_store");
+	if ((size != 1 && size != 2 && size != 4) || (off & (size - 1)))
+		panic("coherent_store: a %u-byte store at %u (an alignment fault)",
+		      size, off);
+	coherent_store_charge();
+	p = ram_ptr_write(&machine->ram, buf->pa + off, size);
+	for (u32 i = 0; i < size; i++)
+		p[i] = (u8)(val >> (8 * i));
+}
+
+u32 arm_memcpy_stores(u32 dst_align, u32 src_align, u32 len)
+{
+	u32 lead, n;
+
+	/* The shifting loop stores as the aligned one does. */
+	(void)src_align;
+	if (len < 4)
+		return len;	/* a STRB each */
+	lead = (4 - (dst_align & 3)) & 3; /* STRBs to a word boundary */
+	n = lead;
+	len -= lead;
+	if (len < 4)
+		return n + len;
+	n += len / 32;		/* one 8-register STM per 32 bytes */
+	n += (len & 28) / 4;	/* a STR per word left */
+	n += len & 3;		/* a STRB per byte left */
+	return n;
+}
+
+void coherent_memcpy(const struct coherent_buf *buf, u32 off, const void *src,
+		     u32 src_align, u32 len)
+{
+	u32 n = arm_memcpy_stores(buf->pa + off, src_align, len);
+
+	coherent_bounds(buf, off, len, "coherent_memcpy");
+	for (u32 i = 0; i < n; i++)
+		coherent_store_charge();
 	memcpy(ram_ptr_write(&machine->ram, buf->pa + off, len), src, len);
+}
+
+void arm_alignment_fixup_store(const struct coherent_buf *buf, u32 off,
+			       u32 val)
+{
+	CC_SCOPE(do_alignment);
+
+	coherent_bounds(buf, off, 4, "arm_alignment_fixup_store");
+	hw_event(this_cpu(), EV_alignment_fixup);
+	/* The abort's entry and return, do_DataAbort, do_alignment's
+	 * decode and do_alignment_ldrstr. */
+	charge(CODE_do_alignment);
+	for (u32 i = 0; i < 4; i++)
+		coherent_store(buf, off + i, (val >> (8 * i)) & 0xff, 1);
 }
 
 void readl_charge(void)

@@ -2,7 +2,7 @@
 /*
  * Streaming DMA mapping (see dma-mapping.h): the generic wrappers of
  * include/asm-generic/dma-mapping-common.h, ARM's arm_dma_ops and
- * arm_coherent_dma_ops (arch/arm/mm/dma-mapping.c, 3.14), and x86's
+ * arm_coherent_dma_ops (arch/arm/mm/dma-mapping.c, 3.14 and 3.16), and x86's
  * coherent mapping (2.5.73's inline pci_map_page: the physical address).
  */
 #include "arch/dma-mapping.h"
@@ -93,6 +93,17 @@ static void __dma_page_cpu_to_dev(struct page *page, u32 off, u32 size,
 }
 
 /*
+ * Which releases skip the L1 walk too when the device only read: 3.16.0's
+ * __dma_page_dev_to_cpu puts dma_cache_maint_page inside "if (dir !=
+ * DMA_TO_DEVICE)" ("in any case, don't bother invalidating if DMA to
+ * device"), 3.14.1's calls it for every direction -- a dmac_unmap_area
+ * that returns at once on Feroceon and v7, but the walk, and on a VIVT
+ * cache kmap_high_get for each highmem page.  3.15 not read: 3.16 is the
+ * first release known to skip it.
+ */
+#define UNMAP_SKIPS_TO_DEVICE KERNEL_VERSION(3, 16, 0)
+
+/*
  * __dma_page_dev_to_cpu - outer cache first, then L1 (the reverse of the
  * map), so that an L1 refill cannot pick up stale L2 lines.  Whole pages
  * the device wrote hold nothing dirty for the kernel: PG_dcache_clean.
@@ -104,7 +115,9 @@ static void __dma_page_dev_to_cpu(struct page *page, u32 off, u32 size,
 
 	if (dir != DMA_TO_DEVICE)
 		outer_inv_range(paddr, paddr + size);
-	dma_cache_maint_page(page, off, size, dir, dmac_unmap_area);
+	if (dir != DMA_TO_DEVICE ||
+	    settings_kernel_version(config) < UNMAP_SKIPS_TO_DEVICE)
+		dma_cache_maint_page(page, off, size, dir, dmac_unmap_area);
 	if (dir != DMA_TO_DEVICE && size >= PAGE_SIZE) {
 		unsigned long pfn = page_to_pfn(page) + off / PAGE_SIZE;
 		u32 left = size;

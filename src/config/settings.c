@@ -28,6 +28,7 @@ enum {
 	GIVEN_KMAP_PFN_FASTPATH = 1u << 1,
 	GIVEN_PAN = 1u << 2,
 	GIVEN_RMAP = 1u << 3,
+	GIVEN_TSO = 1u << 4,
 };
 
 /*
@@ -53,6 +54,9 @@ u32 settings_kernel_version(const struct settings *s)
 {
 	u32 v = s->platform->kernel_version;
 
+	if (s->kernel_version)
+		return s->kernel_version;
+
 	if (v >= flavour_versions[s->flavour].first &&
 	    v < flavour_versions[s->flavour].end)
 		return v;
@@ -61,8 +65,10 @@ u32 settings_kernel_version(const struct settings *s)
 
 /*
  * "ARM: mm: implement no-highmem fast path in kmap_atomic_pfn()" (2014):
- * absent in v3.14.4, present in v4.0 (arch/arm/mm/highmem.c, read in the
- * v4.0 copy: pfn_to_page, then page_address if !PageHighMem).  It lived in
+ * absent in v3.14.4 and v3.17.0, present in a 3.18.3 copy
+ * (Brainiarc7/linux-3.18-parrot) and in v4.0 (arch/arm/mm/highmem.c:
+ * pfn_to_page, then page_address if !PageHighMem); a performance patch
+ * that no stable release would take, so 3.18.0's.  It lived in
  * arch/arm/mm/highmem.c until 5.11 replaced that file with the generic
  * kmap_local, whose __kmap_local_pfn_prot maps every pfn through a slot
  * (mm/highmem.c; research/linux-highmem.md 3a').  x86's kmap_atomic_pfn
@@ -74,7 +80,7 @@ u32 settings_kernel_version(const struct settings *s)
  * !ARM_LPAE, default y): the kernel runs with user domains set to no
  * access and opens them around each user access
  * (uaccess_save_and_enable/uaccess_restore, asm/uaccess.h).  Not in the
- * Kirkwood's 3.14; in the BeagleBone's 5.7.
+ * Kirkwood's 3.16; in the BeagleBone's 5.7.
  */
 bool settings_cpu_sw_domain_pan(const struct settings *s)
 {
@@ -90,9 +96,33 @@ bool settings_kmap_pfn_fastpath(const struct settings *s)
 
 	if (s->given & GIVEN_KMAP_PFN_FASTPATH)
 		return s->kmap_pfn_fastpath;
-	return s->platform->arch == PLAT_ARM && v >= KERNEL_VERSION(4, 0, 0) &&
+	return s->platform->arch == PLAT_ARM && v >= KERNEL_VERSION(3, 18, 0) &&
 	       v < KERNEL_VERSION(5, 11, 0);
 }
+
+/*
+ * mv643xx_eth_probe: 3.16.0 (and 3.17.0, the same file) set
+ * dev->features = SG | IP_CSUM | TSO and hw_features = features; the
+ * 3.18.3 copy has dev->features = SG | IP_CSUM and hw_features = features
+ * | TSO ("net: mv643xx_eth: Disable TSO by default", a 3.19 fix taken by
+ * the 3.18 stable series).  3.15's driver has no TSO at all.
+ */
+bool settings_tso_default(const struct settings *s)
+{
+	u32 v = settings_kernel_version(s);
+
+	return v >= KERNEL_VERSION(3, 16, 0) && v < KERNEL_VERSION(3, 18, 3);
+}
+
+/* ARM Kconfig: HIGHPTE has no default in 3.14 (nor 4.0), so n; 5.7's
+ * says "default y" (when it came in between is not checked here).  x86:
+ * E2's baseline kernel had none. */
+static bool highpte_default(const struct settings *s)
+{
+	return s->platform->arch == PLAT_ARM &&
+	       settings_kernel_version(s) >= KERNEL_VERSION(5, 7, 0);
+}
+
 
 /*
  * pte_chains went with H. Dickins' "rmap 9 remove pte_chains" (akpm's
@@ -131,9 +161,11 @@ static const struct {
 	  "copy_{to,from}_user by get_user_pages + kmap_atomic + memcpy (the 2020 RFC); forced by 4G_4G" },
 	{ "CONFIG_CPU_SW_DOMAIN_PAN", "y|n (y on ARM 4.3+ without LPAE)",
 	  "ARM: user domains closed in the kernel, opened (DACR write + isb) around every copy_{to,from}_user, clear_user, get_user, put_user; not around the RFC's GUP+kmap copies" },
+	{ "kernel", "X.Y[.Z] (the board's)",
+	  "the kernel release modelled, from which every version-dependent behaviour and default follows (mv643xx_eth's TSO and its TX reclaim, TCP's RTT clock and window tests, the kmap_atomic_pfn fast path, HIGHPTE's default, ...); within the flavour's releases; the measured code costs stay the board's (kpath)" },
 	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
-	{ "kmap_pfn_fastpath", "y|n (y on ARM 4.0-5.10, else n)",
+	{ "kmap_pfn_fastpath", "y|n (y on ARM 3.18-5.10, else n)",
 	  "kmap_atomic_pfn returns the direct map for lowmem pfns (2014 ARM patch; gone with 5.11's generic kmap_local); the kernel version is the board's while its flavour covers it" },
 	{ "rmap", "pte-chain|objrmap (objrmap from 2.6.7)",
 	  "reverse map: 2.5/2.6.0 pte_chains, scanned on every unmap, or object-based (anon_vma, i_mmap), where an unmap drops a count" },
@@ -162,8 +194,8 @@ static const struct {
 	  "the kernel's HZ, 10..10000: its timer tick (scheduler_tick, time slices) and the profile's tick (readprofile samples each CPU once a tick, so a tick of profile is 1/HZ s of CPU time); 2.5.73-mm3 ran HZ=100" },
 	{ "placement", "N (0)",
 	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
-	{ "tso", "on|off (on)",
-	  "boards with a NIC: TCP segmentation offload (mv643xx_eth's software TSO, v3.16); off: the stack's GSO segments" },
+	{ "tso", "on|off (on in 3.16-3.18.2, else off)",
+	  "boards with a NIC: TCP segmentation offload (mv643xx_eth's software TSO, 3.16 on; 3.18.3 and 3.19 leave it off by default; none before 3.16); off: the stack's GSO segments" },
 	{ "sg", "on|off (on)",
 	  "scatter-gather; off drops GSO and TSO too (netdev_fix_features): linear one-MSS skbs" },
 	{ "tx_csum", "on|off (on)",
@@ -191,17 +223,12 @@ void settings_default(struct settings *s, const struct platform *p)
 	memset(s, 0, sizeof(*s));
 	s->platform = p;
 	s->highmem = true;
-	/*
-	 * ARM Kconfig: HIGHPTE has no default in 3.14 (nor 4.0), so n; 5.7's
-	 * says "default y" (when it came in between is not checked here).
-	 * By the board's own kernel.  x86: E2's baseline kernel had none.
-	 */
-	s->highpte = p->arch == PLAT_ARM &&
-		     p->kernel_version >= KERNEL_VERSION(5, 7, 0);
 	s->vmsplit = VMSPLIT_3G;
 	for (int i = 0; i < NR_FLAVOURS; i++)
 		if (!strcmp(flavour_names[i], p->default_flavour))
 			s->flavour = (enum kmap_flavour)i;
+	/* By the board's own kernel (the flavour is its default). */
+	s->highpte = highpte_default(s);
 	s->mem = p->hw.ram_size;
 	s->ncpus = p->hw.ncpus;
 	s->checks = true;
@@ -218,8 +245,10 @@ void settings_default(struct settings *s, const struct platform *p)
 	s->random_replacement = p->hw.random_replacement;
 	s->streaming_throughput = p->throughput.by_default;
 	s->seed = 1;
-	/* mv643xx_eth of v3.16 turns SG, checksum offload and TSO on. */
-	s->tso = s->sg = s->tx_csum = true;
+	/* mv643xx_eth turns SG and checksum offload on, and TSO in 3.16 and
+	 * 3.17 (settings_tso_default). */
+	s->sg = s->tx_csum = true;
+	s->tso = settings_tso_default(s);
 	/* [S] mv643xx_eth_probe: set_rx_coal(mp, 250). */
 	s->rx_coal_us = 250;
 	/* [S] Linux's delayed ACK: one ACK per two full segments. */
@@ -356,6 +385,33 @@ u32 settings_hz(const struct settings *s)
 	return s->hz ? s->hz : DEFAULT_HZ;
 }
 
+/* The first and the last release kernel= takes: 2.5.0 ... 6.x. */
+#define KERNEL_FIRST KERNEL_VERSION(2, 5, 0)
+#define KERNEL_END KERNEL_VERSION(7, 0, 0)
+
+/* "3.16" or "3.16.7": KERNEL_VERSION.  Return: 0 or -EINVAL. */
+static int parse_kernel_version(const char *v, u32 *out)
+{
+	u64 part[3] = { 0, 0, 0 };
+	const char *p = v, *end;
+	int n = 0;
+
+	for (;;) {
+		if (parse_digits(p, &end, &part[n]) || part[n] > 255)
+			return -EINVAL;
+		n++;
+		if (!*end)
+			break;
+		if (*end != '.' || n == 3)
+			return -EINVAL;
+		p = end + 1;
+	}
+	if (n < 2)
+		return -EINVAL;
+	*out = KERNEL_VERSION((u32)part[0], (u32)part[1], (u32)part[2]);
+	return *out >= KERNEL_FIRST && *out < KERNEL_END ? 0 : -EINVAL;
+}
+
 u32 settings_kernel_cpi_milli(const struct settings *s)
 {
 	return s->kernel_cpi_milli ? s->kernel_cpi_milli :
@@ -411,7 +467,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("icache_model", icache_model, YN, )
 	BOOL_SETTING("pcp", pcp_lists, YN, )
 	/* ethtool -K's offload words. */
-	BOOL_SETTING("tso", tso, "on or off", )
+	BOOL_SETTING("tso", tso, "on or off", s->given |= GIVEN_TSO)
 	BOOL_SETTING("sg", sg, "on or off", )
 	BOOL_SETTING("tx_csum", tx_csum, "on or off", )
 #undef YN
@@ -471,6 +527,22 @@ int settings_parse(struct settings *s, const char *word, char *err,
 			}
 		return settings_err(err, errlen,
 				    "flavour: unknown flavour '%s'", v);
+	}
+	if (!strcmp(name, "kernel")) {
+		u32 ver;
+
+		if (parse_kernel_version(v, &ver))
+			return settings_err(
+				err, errlen,
+				"kernel: '%s' is not a release 2.5 ... 6.x (3.16, 3.16.7)",
+				v);
+		s->kernel_version = ver;
+		/* The defaults that follow the version, unless given. */
+		if (!(s->given & GIVEN_TSO))
+			s->tso = settings_tso_default(s);
+		if (!(s->given & GIVEN_HIGHPTE))
+			s->highpte = highpte_default(s);
+		return 0;
 	}
 	if (!strcmp(name, "mem")) {
 		if (parse_size(v, &n) || !n)
@@ -650,6 +722,20 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 	    flavour_is_x86(s->flavour) != (p->arch == PLAT_X86))
 		return settings_err(err, errlen, "flavour %s does not fit %s",
 				    flavour_names[s->flavour], p->name);
+	if (s->kernel_version &&
+	    (s->kernel_version < flavour_versions[s->flavour].first ||
+	     s->kernel_version >= flavour_versions[s->flavour].end))
+		return settings_err(
+			err, errlen,
+			"kernel=%u.%u.%u is outside flavour %s's releases (give a flavour that covers it)",
+			s->kernel_version >> 16,
+			(s->kernel_version >> 8) & 0xff,
+			s->kernel_version & 0xff, flavour_names[s->flavour]);
+	if (p->nic != NIC_NONE && s->tso &&
+	    settings_kernel_version(s) < KERNEL_VERSION(3, 16, 0))
+		return settings_err(
+			err, errlen,
+			"tso=on: mv643xx_eth has no TSO before 3.16 (its software TSO came with 3.16)");
 	if (s->mem > p->hw.ram_size)
 		return settings_err(err, errlen,
 				    "mem=%" PRIu64 "M is above the %" PRIu64
@@ -729,6 +815,14 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	snprintf(bw, sizeof(bw), "%u", settings_dram_read_MBps(s));
 	for (size_t i = 0; i < ARRAY_SIZE(kv); i++)
 		print_setting(f, json, i == 0, kv[i].key, kv[i].val, kv[i].num);
+	if (s->kernel_version) {
+		char ver[16];
+		u32 kver = s->kernel_version;
+
+		snprintf(ver, sizeof(ver), "%u.%u.%u", kver >> 16,
+			 (kver >> 8) & 0xff, kver & 0xff);
+		print_setting(f, json, false, "kernel", ver, false);
+	}
 	if (s->cpu_mhz) {
 		char mhz[12];
 

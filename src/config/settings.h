@@ -74,6 +74,8 @@ struct settings {
 	 * generator (hw/cache.h); round-robin otherwise. */
 	bool random_replacement;
 	u64 seed;		/* the run's PRNG seed */
+	/* kernel=: the release modelled, KERNEL_VERSION (0: the board's). */
+	u32 kernel_version;
 	/* Which fields were given explicitly (for dependent defaults). */
 	u32 given;
 	/* kernel_cpi=: cycles per kernel instruction x 1000 (0: board's). */
@@ -153,9 +155,10 @@ void settings_print_help(FILE *f);
 
 /*
  * settings_kernel_version - the kernel release the run models
- * (KERNEL_VERSION): the board's own if the flavour in force covers it,
- * else the first release of the flavour (flavour=kmap-local on a 3.14
- * board models 5.11).
+ * (KERNEL_VERSION): kernel= if given (settings_validate refuses one the
+ * flavour in force does not cover), else the board's own if the flavour
+ * covers it, else the first release of the flavour (flavour=kmap-local on
+ * a 3.16 board models 5.11).
  */
 u32 settings_kernel_version(const struct settings *s);
 
@@ -171,6 +174,14 @@ bool settings_kmap_pfn_fastpath(const struct settings *s);
  * kernel version.
  */
 bool settings_objrmap(const struct settings *s);
+
+/*
+ * settings_tso_default - mv643xx_eth's TSO as the kernel in force leaves
+ * it: none before 3.16 (the software TSO, 3ae8f4e0b98b, came with 3.16),
+ * on in dev->features in 3.16 and 3.17, in hw_features only (off until
+ * ethtool turns it on) from 3.18.3 / 3.19 ("Disable TSO by default").
+ */
+bool settings_tso_default(const struct settings *s);
 
 /* The core clock in force, Hz: cpu_mhz= or the board's. */
 u64 settings_cpu_hz(const struct settings *s);

@@ -42,6 +42,13 @@ struct hw_costs {
 	u32 l1_writeback;	/* dirty L1 victim into the write buffer / L2 */
 	u32 l2_writeback;	/* dirty L2 victim to DRAM */
 	u32 write_no_alloc;	/* write miss that does not allocate (buffered) */
+	/*
+	 * One store to strongly-ordered memory (ARMv5 coherent DMA memory,
+	 * uncached and unbuffered): not posted, the core waits for the
+	 * write's completion at its target.  Unused where no ARMv5 board
+	 * has such memory (0).
+	 */
+	u32 so_store;
 	u32 walk_base;		/* TLB miss before the descriptor reads */
 	u32 walk_read_dram;	/* one descriptor read that goes to DRAM */
 	u32 tlb_inv_va;		/* one local invalidate by VA, with barriers */

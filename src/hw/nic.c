@@ -58,6 +58,7 @@ struct nic {
 	u8 *cur_frame;
 	struct link_partner peer;
 	struct nic_stats stats;
+	bool *tx_released;		/* per TX descriptor: see nic.h */
 	u8 frame[NIC_MAX_FRAME];
 };
 
@@ -140,6 +141,7 @@ void nic_destroy(struct nic *nic)
 		free(nic->ev[i].frame);
 	free(nic->cur_frame);
 	free(nic->ev);
+	free(nic->tx_released);
 	free(nic);
 }
 
@@ -158,6 +160,10 @@ void nic_set_rings(struct nic *nic, phys_addr_t txq, u32 tx_size,
 {
 	nic->txq = txq;
 	nic->tx_size = tx_size;
+	free(nic->tx_released);
+	nic->tx_released = calloc(tx_size ? tx_size : 1, sizeof(bool));
+	if (!nic->tx_released)
+		panic("nic: host out of memory");
 	nic->rxq = rxq;
 	nic->rx_size = rx_size;
 	nic->tx_next = nic->rx_next = 0;
@@ -215,12 +221,16 @@ static void dma_check(phys_addr_t pa, u32 len, bool write)
 	}
 }
 
-static void dma_read(struct nic *nic, phys_addr_t pa, u8 *to, u32 len)
+static void dma_read(struct nic *nic, phys_addr_t pa, u8 *to, u32 len,
+		     bool released)
 {
 	if (!ram_contains(&machine->ram, pa, len))
 		panic("DMA read of %u bytes at PA %#llx: outside RAM", len,
 		      (unsigned long long)pa);
-	dma_check(pa, len, false);
+	if (released)
+		nic->stats.dma_read_released_bytes += len;
+	else
+		dma_check(pa, len, false);
 	memcpy(to, ram_ptr(&machine->ram, pa), len);
 	nic->stats.dma_read_bytes += len;
 }
@@ -297,7 +307,9 @@ static void tx_start(struct nic *nic, u64 ps)
 		}
 		if (len + cnt > NIC_MAX_FRAME)
 			panic("nic: a TX frame over %u bytes", NIC_MAX_FRAME);
-		dma_read(nic, le32_get(d + TXD_BUF_PTR), nic->frame + len, cnt);
+		dma_read(nic, le32_get(d + TXD_BUF_PTR), nic->frame + len, cnt,
+			 nic->tx_released[idx]);
+		nic->tx_released[idx] = false;
 		len += cnt;
 		n++;
 		idx = (idx + 1) % nic->tx_size;
@@ -472,6 +484,24 @@ static void nic_run(struct nic *nic, u64 until)
 void nic_sync(struct nic *nic)
 {
 	nic_run(nic, nic_cycles_to_ps(this_cpu()->cycles));
+}
+
+bool nic_tx_buffer_released(struct nic *nic, u32 idx)
+{
+	BUG_ON(idx >= nic->tx_size);
+	nic_sync(nic);
+	/* Only a descriptor the engine has yet to fetch: from tx_next on,
+	 * while they are its. */
+	for (u32 j = nic->tx_next, n = 0; n < nic->tx_size;
+	     j = (j + 1) % nic->tx_size, n++) {
+		if (!(le32_get(desc_ptr(nic->txq, j)) & BUFFER_OWNED_BY_DMA))
+			break;
+		if (j == idx) {
+			nic->tx_released[idx] = true;
+			return true;
+		}
+	}
+	return false;
 }
 
 void nic_txq_enable(struct nic *nic)

@@ -77,6 +77,9 @@ struct nic_stats {
 	u64 tx_frames, tx_bytes, rx_frames, rx_bytes, rx_dropped;
 	u64 tx_irqs, rx_irqs;
 	u64 dma_read_bytes, dma_write_bytes;
+	/* Bytes read through descriptors whose buffer the kernel had
+	 * released before the engine got to them (nic_tx_buffer_released). */
+	u64 dma_read_released_bytes;
 };
 
 /* Create the controller: link speed, RX interrupt coalescing (us). */
@@ -92,6 +95,16 @@ void nic_txq_enable(struct nic *nic);		/* TXQ_COMMAND: kick */
 u32 nic_read_cause(struct nic *nic);		/* INT_CAUSE */
 void nic_ack_cause(struct nic *nic, u32 bits);	/* write 0s to INT_CAUSE */
 void nic_set_mask(struct nic *nic, u32 mask);	/* INT_MASK */
+
+/*
+ * nic_tx_buffer_released - the checker's side channel, no register: the
+ * kernel has freed the buffer of TX descriptor @idx while the engine
+ * still owns it (3.16's txq_reclaim).  If the engine has yet to fetch it,
+ * it reads it anyway, as the hardware would, but the dirty-line check is
+ * off for it (the memory's new owner may have written it) and its bytes
+ * are counted.  Return: whether the engine had yet to fetch it.
+ */
+bool nic_tx_buffer_released(struct nic *nic, u32 idx);
 
 /* The partner's frames enter here: @frame arrives complete at @ps. */
 void nic_rx_frame(struct nic *nic, const u8 *frame, u32 len, u64 ps);

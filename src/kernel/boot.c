@@ -85,6 +85,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		hw.cost.dram = (u32)((u64)hw.cost.dram * to / from);
 		hw.cost.dram_remote = (u32)((u64)hw.cost.dram_remote * to / from);
 		hw.cost.l2_writeback = (u32)((u64)hw.cost.l2_writeback * to / from);
+		hw.cost.so_store = (u32)((u64)hw.cost.so_store * to / from);
 		hw.cost.walk_read_dram =
 			(u32)((u64)hw.cost.walk_read_dram * to / from);
 	}

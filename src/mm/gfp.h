@@ -12,13 +12,15 @@ typedef u32 gfp_t;
 #define __GFP_DMA 0x01u
 #define __GFP_HIGHMEM 0x02u
 #define __GFP_WAIT 0x10u	/* may sleep (2.6-era name of __GFP_RECLAIM) */
+#define __GFP_HIGH 0x20u	/* may use emergency pools (ALLOC_HIGH) */
 #define __GFP_IO 0x40u
 #define __GFP_FS 0x80u
 #define __GFP_ZERO 0x8000u
 #define __GFP_NOWARN 0x200u
 #define __GFP_COMP 0x4000u
+#define __GFP_NOMEMALLOC 0x10000u	/* no ALLOC_HARDER, no reserves */
 
-#define GFP_ATOMIC 0u
+#define GFP_ATOMIC (__GFP_HIGH)
 #define GFP_NOIO (__GFP_WAIT)
 #define GFP_KERNEL (__GFP_WAIT | __GFP_IO | __GFP_FS)
 #define GFP_USER GFP_KERNEL
@@ -41,7 +43,12 @@ static inline enum zone_type gfp_zone(gfp_t gfp)
  *       zones (HIGHMEM -> NORMAL -> DMA), the local node first
  * @order: 0..MAX_ORDER-1
  *
- * With __GFP_ZERO every frame is cleared through clear_highpage().
+ * With __GFP_ZERO every frame is cleared through clear_highpage().  An
+ * allocation that may not sleep (no __GFP_WAIT) on a 3.x kernel must
+ * leave its zone above the watermark 3.16's __zone_watermark_ok computes
+ * (the low one, then the min one less ALLOC_HIGH's and ALLOC_HARDER's
+ * shares); one that may sleep is not checked (the model reclaims
+ * nothing, where the kernel would reclaim before failing).
  * Context: the current CPU's node picks the zonelist.
  * Return: the first page with _refcount 1, or NULL.
  */

@@ -73,6 +73,8 @@ static unsigned int get_order(u32 size)
  * takes them here too.  Only the Kirkwood's send path asks (a TSO skb
  * linearized, issue 32).
  */
+unsigned int kmalloc_large_last_order;
+
 static vaddr_t kmalloc_large(u32 size, gfp_t gfp)
 {
 	unsigned int order = get_order(size);
@@ -84,6 +86,7 @@ static vaddr_t kmalloc_large(u32 size, gfp_t gfp)
 	if (!page)
 		return 0;
 	hw_event(this_cpu(), EV_kmalloc_large);
+	kmalloc_large_last_order = order;
 	set_page_flag(page, PG_head);
 	page[1].private = order;
 	return page_address(page);

@@ -23,4 +23,7 @@ vaddr_t kmalloc(u32 size, gfp_t gfp);
 u32 ksize(vaddr_t objp);
 void kfree(vaddr_t objp);
 
+/* For tests: the order of the last kmalloc_large block handed out. */
+extern unsigned int kmalloc_large_last_order;
+
 #endif

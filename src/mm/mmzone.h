@@ -65,6 +65,9 @@ struct zone {
 	 * free_area: nr_free_pages counts them, as Linux's NR_FREE_PAGES
 	 * does not). */
 	struct per_cpu_pages pcp[PCP_MAX_CPUS];
+	/* WMARK_MIN, WMARK_LOW, WMARK_HIGH (3.x __setup_per_zone_wmarks);
+	 * 0 where the kernel's rule is not modelled. */
+	unsigned long watermark[3];
 };
 
 /* The pages on @zone's per-CPU lists, all CPUs'. */

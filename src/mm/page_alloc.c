@@ -11,9 +11,12 @@
  * CPU's list of each zone, moving to and from the buddy lists in batches
  * (struct per_cpu_pages, zone_pcp_init below).  Not modelled: their cold
  * end (no modelled caller asks for __GFP_COLD or frees cold), migrate
- * types (one list per CPU), watermarks and lowmem_reserve, reclaim.  An
- * allocation either finds a block in its zonelist -- after draining every
- * CPU's list, with pcp=y -- or fails.
+ * types (one list per CPU), lowmem_reserve (0 for every zone a 3.x board
+ * allocates atomically from), the fair zone policy, reclaim and kswapd.
+ * An allocation either finds a block in its zonelist -- after draining
+ * every CPU's list, with pcp=y -- or fails.  On 3.x kernels an
+ * allocation that cannot sleep must also pass the zone watermarks
+ * (zone_watermark_ok below, issue 32); others are not checked.
  *
  * Page state.  A free block is described by its head alone: PG_buddy,
  * private = order, _refcount 0.  The other frames of a free block carry no
@@ -42,6 +45,8 @@ unsigned int page_alloc_fail_nth;
 static bool pcp_enabled;
 /* 2.5.73's order of the high check: before the free's list_add. */
 static bool pcp_check_before_add;
+
+static void setup_per_zone_wmarks(void);
 
 /*
  * Make @page the head of a free block of @order (set_buddy_order()).
@@ -266,6 +271,7 @@ void memblock_free_all(void)
 		}
 	}
 	memblock_seal();
+	setup_per_zone_wmarks();
 }
 
 /*
@@ -466,6 +472,124 @@ void zone_pcp_exit(void)
 	pcp_enabled = false;
 }
 
+/* alloc_flags (mm/internal.h, 3.16). */
+#define ALLOC_WMARK_MIN 0
+#define ALLOC_WMARK_LOW 1
+#define ALLOC_WMARK_MASK 3
+#define ALLOC_HARDER 0x10		/* try to alloc harder */
+#define ALLOC_HIGH 0x20			/* __GFP_HIGH set */
+
+static unsigned int int_sqrt(unsigned long x)
+{
+	unsigned long r = 0;
+
+	while ((r + 1) * (r + 1) <= x)
+		r++;
+	return (unsigned int)r;
+}
+
+/* The kernels whose watermark rule this is: 3.14's and 3.16's
+ * __zone_watermark_ok and __setup_per_zone_wmarks (read; both releases
+ * have them so), taken for all of 3.x. */
+static bool wmarks_modelled(void)
+{
+	u32 v;
+
+	if (!config)
+		return false;
+	v = settings_kernel_version(config);
+	return v >= KERNEL_VERSION(3, 0, 0) && v < KERNEL_VERSION(4, 0, 0);
+}
+
+/*
+ * init_per_zone_wmark_min -> __setup_per_zone_wmarks (3.16):
+ * min_free_kbytes = int_sqrt(lowmem kbytes * 16), clamped to 128 ..
+ * 65536; each lowmem zone's min is its share of it by managed pages,
+ * highmem's managed / 1024 (32 .. 128); low and high add a quarter and a
+ * half of the share.  Managed pages are what boot freed (present_pages).
+ */
+static void setup_per_zone_wmarks(void)
+{
+	unsigned long lowmem_pages = 0, min_kbytes, pages_min;
+
+	if (!wmarks_modelled())
+		return;
+	for (u32 nid = 0; nid < nr_nodes; nid++) {
+		struct pglist_data *pgdat = NODE_DATA(nid);
+
+		for (int zt = 0; zt < MAX_NR_ZONES; zt++)
+			if (zt != ZONE_HIGHMEM)
+				lowmem_pages +=
+					pgdat->node_zones[zt].present_pages;
+	}
+	if (!lowmem_pages)
+		return;
+	min_kbytes = int_sqrt(lowmem_pages * (PAGE_SIZE >> 10) * 16);
+	min_kbytes = MIN(MAX(min_kbytes, 128ul), 65536ul);
+	pages_min = min_kbytes >> (PAGE_SHIFT - 10);
+	for (u32 nid = 0; nid < nr_nodes; nid++)
+		for (int zt = 0; zt < MAX_NR_ZONES; zt++) {
+			struct zone *z = &NODE_DATA(nid)->node_zones[zt];
+			unsigned long tmp = (unsigned long)((u64)pages_min *
+							    z->present_pages /
+							    lowmem_pages);
+
+			if (zt == ZONE_HIGHMEM)
+				z->watermark[ALLOC_WMARK_MIN] =
+					MIN(MAX(z->present_pages / 1024, 32ul),
+					    128ul);
+			else
+				z->watermark[ALLOC_WMARK_MIN] = tmp;
+			z->watermark[ALLOC_WMARK_LOW] =
+				z->watermark[ALLOC_WMARK_MIN] + (tmp >> 2);
+			z->watermark[2] = z->watermark[ALLOC_WMARK_MIN] +
+					  (tmp >> 1);
+		}
+}
+
+/*
+ * __zone_watermark_ok (3.16): after taking 2^@order pages the zone keeps
+ * more than the mark (less half for ALLOC_HIGH, less a quarter of the
+ * rest for ALLOC_HARDER) free, and at each order below @order what is
+ * free in larger blocks stays above the mark halved once more per order.
+ * Free pages are NR_FREE_PAGES: the buddy lists, not the per-CPU lists.
+ */
+static bool zone_watermark_ok(const struct zone *z, unsigned int order,
+			      int alloc_flags)
+{
+	long min = (long)z->watermark[alloc_flags & ALLOC_WMARK_MASK];
+	long free_pages = (long)(z->free_pages - zone_pcp_pages(z));
+
+	free_pages -= (1l << order) - 1;
+	if (alloc_flags & ALLOC_HIGH)
+		min -= min / 2;
+	if (alloc_flags & ALLOC_HARDER)
+		min -= min / 4;
+	if (free_pages <= min)
+		return false;
+	for (unsigned int o = 0; o < order; o++) {
+		free_pages -= (long)(z->free_area[o].nr_free << o);
+		min >>= 1;
+		if (free_pages <= min)
+			return false;
+	}
+	return true;
+}
+
+/* gfp_to_alloc_flags (3.16) for an allocation that cannot sleep:
+ * ALLOC_WMARK_MIN, ALLOC_HIGH for __GFP_HIGH, ALLOC_HARDER unless
+ * __GFP_NOMEMALLOC. */
+static int gfp_to_alloc_flags(gfp_t gfp)
+{
+	int flags = ALLOC_WMARK_MIN;
+
+	if (gfp & __GFP_HIGH)
+		flags |= ALLOC_HIGH;
+	if (!(gfp & __GFP_NOMEMALLOC))
+		flags |= ALLOC_HARDER;
+	return flags;
+}
+
 /*
  * The zonelist, zone-ordered as 32-bit NUMA kernels built it
  * (ZONELIST_ORDER_ZONE): every node's zone of one type, the local node
@@ -473,7 +597,7 @@ void zone_pcp_exit(void)
  * Lowmem lives on node 0 only, so HIGHMEM -> NORMAL -> DMA falls out.
  */
 static struct page *get_page_from_freelist(enum zone_type high, u32 local,
-					   unsigned int order,
+					   unsigned int order, int alloc_flags,
 					   unsigned int *splits)
 {
 	u32 cpu = this_cpu()->id;
@@ -484,6 +608,9 @@ static struct page *get_page_from_freelist(enum zone_type high, u32 local,
 			struct zone *zone = &NODE_DATA(nid)->node_zones[zt];
 			struct page *page;
 
+			if (alloc_flags >= 0 &&
+			    !zone_watermark_ok(zone, order, alloc_flags))
+				continue;
 			if (pcp_enabled && !order)
 				page = rmqueue_pcplist(zone, cpu, splits);
 			else
@@ -543,12 +670,38 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order)
 		goto fail;
 	if (order >= MAX_ORDER)
 		goto fail;
-	page = get_page_from_freelist(gfp_zone(gfp), local, order, &splits);
-	if (!page && pcp_enabled && drain_all_pages())
+	if (!(gfp & __GFP_WAIT) && wmarks_modelled()) {
+		/*
+		 * Cannot sleep: __alloc_pages_nodemask's first pass at the
+		 * low watermark, then the slow path's last chance at the min
+		 * one with the atomic allowances; kswapd is woken (here:
+		 * nothing reclaims) and the atomic allocation fails.
+		 */
 		page = get_page_from_freelist(gfp_zone(gfp), local, order,
+					      ALLOC_WMARK_LOW, &splits);
+		if (!page)
+			page = get_page_from_freelist(gfp_zone(gfp), local,
+						      order,
+						      gfp_to_alloc_flags(gfp),
+						      &splits);
+		if (!page && pcp_enabled && drain_all_pages())
+			page = get_page_from_freelist(gfp_zone(gfp), local,
+						      order,
+						      gfp_to_alloc_flags(gfp),
+						      &splits);
+		if (!page) {
+			hw_event(cpu, EV_page_alloc_atomic_fail);
+			goto fail;
+		}
+	} else {
+		page = get_page_from_freelist(gfp_zone(gfp), local, order, -1,
 					      &splits);
-	if (!page)
-		goto fail;
+		if (!page && pcp_enabled && drain_all_pages())
+			page = get_page_from_freelist(gfp_zone(gfp), local,
+						      order, -1, &splits);
+		if (!page)
+			goto fail;
+	}
 	charge_n(CODE_buddy_split, splits);
 	prep_new_page(page, order, gfp);
 	hw_event(cpu, EV_page_alloc);

@@ -79,9 +79,12 @@ static bool netif_needs_gso(const struct sk_buff *skb, u32 features)
 }
 
 /*
- * dev_hard_start_xmit: segment, linearize or checksum in software what
- * the device cannot do, then the driver.  Segments the driver has no room
- * for stay on skb->next and the skb is requeued (NETDEV_TX_BUSY).
+ * dev_hard_start_xmit (3.16): segment, linearize or checksum in software
+ * what the device cannot do, then the driver.  A segmentation or a
+ * linearize that cannot allocate (GFP_ATOMIC) drops the skb: `goto
+ * out_kfree_skb', and the caller sees NETDEV_TX_OK -- TCP learns of the
+ * loss only from the receiver.  Segments the driver has no room for stay
+ * on skb->next and the skb is requeued (NETDEV_TX_BUSY).
  */
 static int dev_hard_start_xmit(struct sk_buff *skb, struct net_device *dev)
 {
@@ -92,19 +95,15 @@ static int dev_hard_start_xmit(struct sk_buff *skb, struct net_device *dev)
 		if (netif_needs_gso(skb, features)) {
 			struct sk_buff *segs = skb_gso_segment(skb, features);
 
-			if (!segs) {
-				kfree_skb(skb);
-				return NETDEV_TX_OK;
-			}
+			if (!segs)
+				goto out_kfree_skb;
 			skb->next = segs;
 		} else {
 			if (skb_shinfo(skb)->nr_frags &&
 			    !(features & NETIF_F_SG)) {
 				net_count_linearized();
-				if (__skb_linearize(skb)) {
-					kfree_skb(skb);
-					return NETDEV_TX_OK;
-				}
+				if (__skb_linearize(skb))
+					goto out_kfree_skb;
 			}
 			if (skb->ip_summed == CHECKSUM_PARTIAL &&
 			    !(features & NETIF_F_ALL_CSUM))
@@ -123,6 +122,10 @@ static int dev_hard_start_xmit(struct sk_buff *skb, struct net_device *dev)
 			return NETDEV_TX_BUSY;
 	}
 	/* The GSO skb itself is consumed once its segments are out. */
+	kfree_skb(skb);
+	return NETDEV_TX_OK;
+out_kfree_skb:
+	net_count_xmit_drop();
 	kfree_skb(skb);
 	return NETDEV_TX_OK;
 }

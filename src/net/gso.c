@@ -89,7 +89,7 @@ struct sk_buff *skb_gso_segment(struct sk_buff *skb, u32 features)
 			hsize = len;
 		nskb = __alloc_skb(hsize + GSO_HDR + headroom, GFP_ATOMIC, false);
 		if (!nskb)
-			break;
+			goto err;
 		skb_reserve(nskb, headroom);
 		kv_memcpy(skb_put(nskb, GSO_HDR), skb_data(skb), GSO_HDR);
 		if (!sg) {
@@ -168,6 +168,17 @@ struct sk_buff *skb_gso_segment(struct sk_buff *skb, u32 features)
 	}
 	net_count_gso_skb();
 	return first;
+err:
+	/* skb_segment's err: kfree_skb_list(segs), ERR_PTR(-ENOMEM): no
+	 * segment goes out, dev_hard_start_xmit drops the skb. */
+	while (first) {
+		struct sk_buff *n = first->next;
+
+		first->next = NULL;
+		kfree_skb(first);
+		first = n;
+	}
+	return NULL;
 }
 
 void skb_checksum_help(struct sk_buff *skb)

@@ -17,7 +17,9 @@
  * references (the linear part copied); without, copied with its checksum
  * computed on the way.  Without checksum offload the segment checksum is
  * computed in software.  The segments take over TSQ's accounting.
- * Return: the list of segments (through ->next), or NULL (no memory).
+ * Return: the list of segments (through ->next), or NULL when one
+ * segment cannot be allocated (GFP_ATOMIC): every segment made is freed,
+ * as skb_segment's err path does (3.16).
  */
 struct sk_buff *skb_gso_segment(struct sk_buff *skb, u32 features);
 

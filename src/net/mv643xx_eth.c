@@ -14,10 +14,14 @@
  *    last descriptor; the queue stops when fewer than a maximal skb's
  *    descriptors are free.
  *  - Completion: the interrupt masks the device and schedules NAPI;
- *    mv643xx_eth_poll reclaims TX descriptors (unmap, free the skb on the
- *    last), processes RX (unmap the whole 1536-byte buffer, up the stack)
- *    and refills, 16 at a time, then unmasks.
- * Descriptor rings and TSO headers live in coherent (uncached) memory.
+ *    mv643xx_eth_poll reclaims TX descriptors (unmap; which descriptor
+ *    frees an skb is the kernel version's, txq_reclaim), processes RX
+ *    (unmap the whole 1536-byte buffer, up the stack) and refills, 16 at
+ *    a time, then unmasks.
+ * Descriptor rings and TSO headers live in coherent memory, uncached and
+ * unbuffered on ARMv5 (arch/dma-coherent.h): every descriptor field and
+ * header byte the driver writes is a strongly-ordered store, every one it
+ * reads an uncached load.
  */
 #include "net/mv643xx_eth.h"
 
@@ -29,6 +33,7 @@
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "config/settings.h"
 #include "hw/nic.h"
 #include "kernel/irq.h"
 #include "mm/highmem.h"
@@ -46,11 +51,21 @@
 /* mv643xx_eth_recalc_skb_size at MTU 1500: ALIGN8(1500 + 36) +
  * SKB_DMA_REALIGN (0 with 32-byte lines). */
 #define RX_SKB_SIZE 1536u
+/* The first release whose txq_reclaim frees on TX_ENABLE_INTERRUPT: the
+ * 3.18.3 copy read has it (a 3.19 fix taken by the stable series);
+ * 3.16.0, 3.16.7 and 3.17.0 dequeue on TX_LAST_DESC. */
+#define RECLAIM_FIXED_VERSION KERNEL_VERSION(3, 18, 3)
 
 struct tx_slot {
-	dma_addr_t map;			/* 0: a TSO header (not unmapped) */
-	u32 len;
-	struct sk_buff *skb;		/* on an skb's last descriptor */
+	dma_addr_t map;		/* desc->buf_ptr as the driver wrote */
+	u32 len;		/* desc->byte_cnt */
+	bool tso_hdr;		/* IS_TSO_HEADER: in tso_hdrs, unmapped */
+	/* Model bookkeeping (no field of the real driver): the skb whose
+	 * data the descriptor points into and the fragment's page block
+	 * (NULL: its head), so that a free while the engine still owns it
+	 * can be told to the NIC's checker. */
+	struct sk_buff *owner;
+	struct page *frag_page;
 };
 
 struct mv643xx_eth_private {
@@ -60,13 +75,18 @@ struct mv643xx_eth_private {
 	struct tx_slot tx[DEFAULT_TX_QUEUE_SIZE];
 	u32 tx_curr, tx_used, tx_desc_count;
 	u32 tx_stop_threshold, tx_wake_threshold;
+	/* txq->tx_skb: the skbs handed over, in order (a FIFO). */
+	struct sk_buff *tx_skb[DEFAULT_TX_QUEUE_SIZE];
+	u32 tx_skb_head, tx_skb_len;
+	/* 3.16-3.18.2: txq_reclaim dequeues on TX_LAST_DESC (see there). */
+	bool reclaim_on_last_desc;
 	struct sk_buff *rx_skb[DEFAULT_RX_QUEUE_SIZE];
 	dma_addr_t rx_map[DEFAULT_RX_QUEUE_SIZE];
 	u32 rx_curr, rx_used, rx_desc_count;
 	bool work_tx, work_rx, work_rx_refill;
 	u32 int_mask;
 	struct irq_source irq;
-	u64 irqs, polls, tso_skbs, tso_segs;
+	struct mv643xx_stats st;
 };
 
 static struct mv643xx_eth_private *mp_of(struct net_device *dev)
@@ -74,35 +94,61 @@ static struct mv643xx_eth_private *mp_of(struct net_device *dev)
 	return dev->priv;
 }
 
-/* A descriptor's three stores: buffer, length/checksum word, then the
- * command/status word that hands it to the engine (after a wmb). */
-static void tx_desc_put(struct mv643xx_eth_private *mp, u32 idx,
-			dma_addr_t buf, u16 len, u16 l4i_chk, u32 cmd_sts)
+static u32 tx_next(u32 idx)
 {
-	u8 d[NIC_DESC_SIZE];
+	return (idx + 1) % DEFAULT_TX_QUEUE_SIZE;
+}
+
+/* __skb_queue_tail / __skb_dequeue on txq->tx_skb. */
+static void tx_skb_queue(struct mv643xx_eth_private *mp, struct sk_buff *skb)
+{
+	BUG_ON(mp->tx_skb_len == DEFAULT_TX_QUEUE_SIZE);
+	mp->tx_skb[(mp->tx_skb_head + mp->tx_skb_len++) %
+		   DEFAULT_TX_QUEUE_SIZE] = skb;
+}
+
+static struct sk_buff *tx_skb_dequeue(struct mv643xx_eth_private *mp)
+{
+	struct sk_buff *skb;
+
+	if (!mp->tx_skb_len)
+		return NULL;
+	skb = mp->tx_skb[mp->tx_skb_head];
+	mp->tx_skb[mp->tx_skb_head] = NULL;
+	mp->tx_skb_head = tx_next(mp->tx_skb_head);
+	mp->tx_skb_len--;
+	return skb;
+}
+
+/*
+ * One TX descriptor: its four fields are four stores to strongly-ordered
+ * memory, in the order the 3.16 code writes them -- txq_put_data_tso,
+ * txq_put_hdr_tso and the first descriptor of txq_submit_skb write
+ * l4i_chk, byte_cnt, buf_ptr, then cmd_sts (the wmb between is a compiler
+ * barrier on a UP ARMv5 without ARM_DMA_MEM_BUFFERABLE, asm/barrier.h);
+ * txq_submit_frag_skb writes cmd_sts first (@cmd_first).
+ */
+static void tx_desc_put(struct mv643xx_eth_private *mp, u32 idx,
+			dma_addr_t buf, u16 len, u32 cmd_sts, bool cmd_first)
+{
+	u32 base = idx * NIC_DESC_SIZE;
 
 	charge(CODE_mv643xx_tx_desc);
 	if (machine->checks) {
 		u8 cur[4];
 
-		net_peek_phys(mp->tx_ring.pa + idx * NIC_DESC_SIZE, cur, 4);
+		net_peek_phys(mp->tx_ring.pa + base, cur, 4);
 		if (le32_get(cur) & BUFFER_OWNED_BY_DMA)
 			panic("mv643xx_eth: TX descriptor %u reused while the engine owns it (%u in use)",
 			      idx, mp->tx_desc_count);
 	}
-	memset(d, 0, sizeof(d));
-	le32_put(d + TXD_BUF_PTR, (u32)buf);
-	le16_put(d + TXD_BYTE_CNT, len);
-	le16_put(d + TXD_L4I_CHK, l4i_chk);
-	coherent_write(&mp->tx_ring, idx * NIC_DESC_SIZE + TXD_L4I_CHK,
-		       d + TXD_L4I_CHK, 8);
-	le32_put(d + TXD_CMD_STS, cmd_sts);
-	coherent_write(&mp->tx_ring, idx * NIC_DESC_SIZE, d, 4);
-}
-
-static u32 tx_next(u32 idx)
-{
-	return (idx + 1) % DEFAULT_TX_QUEUE_SIZE;
+	if (cmd_first)
+		coherent_store(&mp->tx_ring, base + TXD_CMD_STS, cmd_sts, 4);
+	coherent_store(&mp->tx_ring, base + TXD_L4I_CHK, 0, 2);
+	coherent_store(&mp->tx_ring, base + TXD_BYTE_CNT, len, 2);
+	coherent_store(&mp->tx_ring, base + TXD_BUF_PTR, (u32)buf, 4);
+	if (!cmd_first)
+		coherent_store(&mp->tx_ring, base + TXD_CMD_STS, cmd_sts, 4);
 }
 
 /* The checksum command of an skb whose data starts at its MAC header. */
@@ -121,44 +167,47 @@ static void txq_enable(struct mv643xx_eth_private *mp)
 	nic_txq_enable(mp->nic);
 }
 
-/* txq_submit_skb: the linear part and each fragment. */
-static void txq_submit_skb(struct mv643xx_eth_private *mp, struct sk_buff *skb)
+/* txq_submit_skb (3.16): the fragments (txq_submit_frag_skb), then the
+ * linear part's descriptor, whose ownership goes last.  Return: 0, or
+ * -EBUSY when fewer than MAX_SKB_FRAGS + 1 descriptors are free. */
+static int txq_submit_skb(struct mv643xx_eth_private *mp, struct sk_buff *skb)
 {
 	struct device *d = &mp->dev.dma_dev;
 	int nr = skb_shinfo(skb)->nr_frags;
 	u32 first = mp->tx_curr, cmd = tx_csum_cmd(skb);
 	u32 hl = skb_headlen(skb);
+	dma_addr_t map;
 
-	/* Fragments first, the first descriptor's ownership last. */
+	if (DEFAULT_TX_QUEUE_SIZE - mp->tx_desc_count < MAX_SKB_FRAGS + 1)
+		return -EBUSY;
 	mp->tx_curr = tx_next(mp->tx_curr);
 	for (int i = 0; i < nr; i++) {
 		const struct skb_frag *f = &skb_shinfo(skb)->frags[i];
 		u32 idx = mp->tx_curr;
 		bool last = i == nr - 1;
-		dma_addr_t map = dma_map_single(d, skb_frag_address(f), f->size,
-						DMA_TO_DEVICE);
 
+		/* 3.16 maps a fragment by page_address + offset. */
+		map = dma_map_single(d, skb_frag_address(f), f->size,
+				     DMA_TO_DEVICE);
 		mp->tx[idx] = (struct tx_slot){ .map = map, .len = f->size,
-						.skb = last ? skb : NULL };
-		tx_desc_put(mp, idx, map, (u16)f->size, 0,
+						.owner = skb,
+						.frag_page = f->page };
+		tx_desc_put(mp, idx, map, (u16)f->size,
 			    BUFFER_OWNED_BY_DMA |
 				    (last ? TX_LAST_DESC | TX_ENABLE_INTERRUPT :
-					    0));
+					    0),
+			    true);
 		mp->tx_curr = tx_next(idx);
 	}
-	{
-		dma_addr_t map = dma_map_single(d, skb_data(skb), hl,
-						DMA_TO_DEVICE);
-
-		mp->tx[first] = (struct tx_slot){ .map = map, .len = hl,
-						  .skb = nr ? NULL : skb };
-		tx_desc_put(mp, first, map, (u16)hl, 0,
-			    BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | GEN_CRC |
-				    cmd |
-				    (nr ? 0 : TX_LAST_DESC |
-						      TX_ENABLE_INTERRUPT));
-	}
+	map = dma_map_single(d, skb_data(skb), hl, DMA_TO_DEVICE);
+	mp->tx[first] = (struct tx_slot){ .map = map, .len = hl, .owner = skb };
+	tx_skb_queue(mp, skb);
+	tx_desc_put(mp, first, map, (u16)hl,
+		    BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | GEN_CRC | cmd |
+			    (nr ? 0 : TX_LAST_DESC | TX_ENABLE_INTERRUPT),
+		    false);
 	mp->tx_desc_count += (u32)nr + 1;
+	return 0;
 }
 
 /* tso_build_data: advance the payload cursor by @size. */
@@ -166,6 +215,7 @@ struct tso_t {
 	vaddr_t data;
 	u32 size;			/* bytes left in the current piece */
 	int next_frag;
+	struct page *page;		/* the piece's fragment; NULL: head */
 };
 
 static void tso_advance(const struct sk_buff *skb, struct tso_t *tso, u32 size)
@@ -179,20 +229,69 @@ static void tso_advance(const struct sk_buff *skb, struct tso_t *tso, u32 size)
 		/* tso_build_data: page_address + offset (lowmem only). */
 		tso->data = skb_frag_address(f);
 		tso->size = f->size;
+		tso->page = f->page;
 	}
 }
 
-/* txq_submit_tso (v3.16): per segment a header and its payload pieces. */
-static void txq_submit_tso(struct mv643xx_eth_private *mp, struct sk_buff *skb)
+/*
+ * tso_build_hdr (net/core/tso.c, 3.16) into the segment's slot of the
+ * coherent tso_hdrs, every access uncached: the template's memcpy, then
+ * iph->id and iph->tot_len (16-bit stores), tcph->seq (32-bit), and for
+ * all but the last segment the psh, fin and rst bitfields cleared, each
+ * a read-modify-write of the flags byte ([E] the C as written: three
+ * loads and three stores; a compiler merging them would do one).  The
+ * slot is word-aligned and skb->data is two bytes off a word (NET_IP_ALIGN
+ * keeps the IP header aligned in the skb), so in the slot the IP and TCP
+ * headers are two bytes off: iph->id and tot_len are halfword-aligned,
+ * but tcph->seq is a misaligned word store, which traps on ARMv5.
+ */
+static void tso_build_hdr(struct mv643xx_eth_private *mp, u32 hidx,
+			  const u8 *tmpl, u32 tmpl_align, u32 hdr_len,
+			  u16 id, u32 tot_len, u32 seq, bool is_last)
+{
+	const struct coherent_buf *b = &mp->tso_hdrs;
+	u32 h = hidx * TSO_HEADER_SIZE, ip = h + 14, th = ip + IP_HDR_LEN;
+	u8 be[4];
+
+	coherent_memcpy(b, h, tmpl, tmpl_align, hdr_len);
+	put_be16(be, id);
+	coherent_store(b, ip + 4, le16_get(be), 2);
+	put_be16(be, (u16)tot_len);
+	coherent_store(b, ip + 2, le16_get(be), 2);
+	put_be32(be, seq);
+	if ((th + 4) & 3)
+		arm_alignment_fixup_store(b, th + 4, le32_get(be));
+	else
+		coherent_store(b, th + 4, le32_get(be), 4);
+	if (!is_last) {
+		static const u8 clear[] = { TCPHDR_PSH, TCPHDR_FIN,
+					    TCPHDR_RST };
+
+		for (u32 i = 0; i < ARRAY_SIZE(clear); i++) {
+			u32 flags = coherent_load(b, th + 13, 1);
+
+			coherent_store(b, th + 13, flags & ~(u32)clear[i], 1);
+		}
+	}
+}
+
+/* txq_submit_tso (v3.16): per segment a header and its payload pieces.
+ * Return: 0, or -EBUSY when the ring cannot take tso_count_descs. */
+static int txq_submit_tso(struct mv643xx_eth_private *mp, struct sk_buff *skb)
 {
 	struct device *d = &mp->dev.dma_dev;
 	const u32 hdr_len = 14 + IP_HDR_LEN + TCP_HDR_LEN;
 	u32 mss = skb_shinfo(skb)->gso_size, total = skb->len - hdr_len;
-	u32 cmd = tx_csum_cmd(skb), seq, sent = 0;
+	u32 cmd = tx_csum_cmd(skb), seq, sent = 0, desc_count = 0;
 	u8 hdr[14 + IP_HDR_LEN + TCP_HDR_LEN];
 	struct tso_t tso;
 	u16 id;
 
+	/* tso_count_descs: the Marvell way, two per segment and the frags. */
+	if (mp->tx_desc_count + 2u * skb_shinfo(skb)->gso_segs +
+		    skb_shinfo(skb)->nr_frags >=
+	    DEFAULT_TX_QUEUE_SIZE)
+		return -EBUSY;
 	/* tso_start */
 	kv_read(skb_data(skb), hdr, hdr_len);
 	id = get_be16(hdr + 14 + 4);
@@ -200,51 +299,56 @@ static void txq_submit_tso(struct mv643xx_eth_private *mp, struct sk_buff *skb)
 	tso.data = skb_data(skb) + hdr_len;
 	tso.size = skb_headlen(skb) - hdr_len;
 	tso.next_frag = 0;
+	tso.page = NULL;
 	if (!tso.size)
 		tso_advance(skb, &tso, 0);
-	mp->tso_skbs++;
+	mp->st.tso_skbs++;
 	while (total) {
 		u32 left = MIN(mss, total), hidx = mp->tx_curr;
-		u8 h[14 + IP_HDR_LEN + TCP_HDR_LEN];
 
 		charge(CODE_txq_submit_tso_seg);
 		total -= left;
-		/* tso_build_hdr: the template, then id, length, seq, flags. */
-		memcpy(h, hdr, hdr_len);
-		put_be16(h + 14 + 2, (u16)(IP_HDR_LEN + TCP_HDR_LEN + left));
-		put_be16(h + 14 + 4, id++);
-		put_be32(h + 14 + IP_HDR_LEN + 4, seq + sent);
-		if (total)
-			h[14 + IP_HDR_LEN + 13] &= (u8)~(TCPHDR_PSH | TCPHDR_FIN);
-		coherent_write(&mp->tso_hdrs, hidx * TSO_HEADER_SIZE, h, hdr_len);
-		mp->tx[hidx] = (struct tx_slot){ 0 };
+		tso_build_hdr(mp, hidx, hdr, skb_data(skb) & 3, hdr_len, id++,
+			      IP_HDR_LEN + TCP_HDR_LEN + left, seq + sent,
+			      !total);
+		/* txq_put_hdr_tso */
+		mp->tx[hidx] = (struct tx_slot){ .tso_hdr = true };
 		tx_desc_put(mp, hidx,
 			    mp->tso_hdrs.pa + (phys_addr_t)hidx * TSO_HEADER_SIZE,
-			    (u16)hdr_len, 0,
-			    BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | GEN_CRC | cmd);
+			    (u16)hdr_len,
+			    BUFFER_OWNED_BY_DMA | TX_FIRST_DESC | GEN_CRC | cmd,
+			    false);
 		mp->tx_curr = tx_next(hidx);
-		mp->tx_desc_count++;
+		desc_count++;
 		while (left) {
 			u32 size = MIN(tso.size, left), idx = mp->tx_curr;
 			bool last_tcp = size == left, last = last_tcp && !total;
 			dma_addr_t map = dma_map_single(d, tso.data, size,
 							DMA_TO_DEVICE);
 
-			mp->tx[idx] = (struct tx_slot){
-				.map = map, .len = size, .skb = last ? skb : NULL
-			};
-			tx_desc_put(mp, idx, map, (u16)size, 0,
+			/* txq_put_data_tso: TX_LAST_DESC ends each
+			 * segment, TX_ENABLE_INTERRUPT the skb. */
+			mp->tx[idx] = (struct tx_slot){ .map = map,
+							.len = size,
+							.owner = skb,
+							.frag_page = tso.page };
+			tx_desc_put(mp, idx, map, (u16)size,
 				    BUFFER_OWNED_BY_DMA |
 					    (last_tcp ? TX_LAST_DESC : 0) |
-					    (last ? TX_ENABLE_INTERRUPT : 0));
+					    (last ? TX_ENABLE_INTERRUPT : 0),
+				    false);
 			mp->tx_curr = tx_next(idx);
-			mp->tx_desc_count++;
+			desc_count++;
 			left -= size;
 			sent += size;
 			tso_advance(skb, &tso, size);
 		}
-		mp->tso_segs++;
+		mp->st.tso_segs++;
 	}
+	tx_skb_queue(mp, skb);
+	/* Counted at the end, as 3.16 does. */
+	mp->tx_desc_count += desc_count;
+	return 0;
 }
 
 /* has_tiny_unaligned_frags: the engine cannot fetch those. */
@@ -263,54 +367,143 @@ static int mv643xx_eth_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	CC_SCOPE(mv643xx_eth_xmit);
 	struct mv643xx_eth_private *mp = mp_of(dev);
+	int ret;
 
 	charge(CODE_mv643xx_eth_xmit);
-	if (has_tiny_unaligned_frags(skb) && __skb_linearize(skb)) {
-		dev->tx_dropped++;
-		kfree_skb(skb);
-		return NETDEV_TX_OK;
-	}
-	if (DEFAULT_TX_QUEUE_SIZE - mp->tx_desc_count < MV643XX_MAX_SKB_DESCS) {
-		/* "tx queue full?!": the stop threshold should prevent it. */
-		dev->tx_dropped++;
-		kfree_skb(skb);
-		return NETDEV_TX_OK;
-	}
+	if (skb_shinfo(skb)->nr_frags)
+		mp->st.frag_skbs++;
+	/* 3.16: a linearize that fails is NETDEV_TX_BUSY (the qdisc keeps
+	 * the skb), not a drop. */
+	if (has_tiny_unaligned_frags(skb) && __skb_linearize(skb))
+		return NETDEV_TX_BUSY;
 	if (skb_shinfo(skb)->gso_size)
-		txq_submit_tso(mp, skb);
+		ret = txq_submit_tso(mp, skb);
 	else
-		txq_submit_skb(mp, skb);
+		ret = txq_submit_skb(mp, skb);
+	if (ret) {
+		/* "tx queue full?!": the stop threshold keeps it from
+		 * happening; 3.16 drops the skb (dev_kfree_skb_any). */
+		mp->st.tx_dropped++;
+		dev->tx_dropped++;
+		kfree_skb(skb);
+		return NETDEV_TX_OK;
+	}
 	txq_enable(mp);
 	if (mp->tx_desc_count >= mp->tx_stop_threshold)
 		netif_tx_stop_queue(dev);
 	return NETDEV_TX_OK;
 }
 
-/* txq_reclaim: descriptors the engine is done with. */
+/*
+ * An skb freed by txq_reclaim while descriptors the engine still owns
+ * point into its data (3.16-3.18.2 below): a bug of those kernels, not
+ * of the model.  When this free releases the data (no clone or original
+ * still shares it), the engine will read memory the kernel may already
+ * have handed out again: the NIC's checker is told, so that it counts
+ * those reads instead of stopping the run at a line the new owner left
+ * dirty, and the receiver sees whatever the memory holds by then.
+ */
+/* Does freeing @skb free @pg, a fragment page block of its data (every
+ * reference left is one of its fragments')? */
+static bool frag_page_freed(const struct sk_buff *skb, const struct page *pg)
+{
+	int refs = 0;
+
+	for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++)
+		refs += skb_shinfo(skb)->frags[i].page == pg;
+	return page_count(pg) == refs;
+}
+
+static void tx_free_in_flight(struct mv643xx_eth_private *mp,
+			      struct sk_buff *skb)
+{
+	bool last = skb->users == 1 && skb_shinfo(skb)->dataref == 1;
+	bool pending = false;
+
+	for (u32 i = mp->tx_used, n = mp->tx_desc_count; n; n--,
+		 i = tx_next(i)) {
+		struct tx_slot *t = &mp->tx[i];
+		bool released;
+		u8 cmd[4];
+
+		if (t->owner != skb)
+			continue;
+		t->owner = NULL;
+		/* Bookkeeping, uncharged: is the engine still to read it? */
+		net_peek_phys(mp->tx_ring.pa + i * NIC_DESC_SIZE + TXD_CMD_STS,
+			      cmd, 4);
+		if (!(le32_get(cmd) & BUFFER_OWNED_BY_DMA))
+			continue;
+		pending = true;
+		released = last && (t->frag_page ?
+					    frag_page_freed(skb, t->frag_page) :
+					    !skb->head_frag);
+		if (released && nic_tx_buffer_released(mp->nic, i))
+			mp->st.descs_released++;
+	}
+	if (pending)
+		mp->st.freed_in_flight++;
+}
+
+/*
+ * txq_reclaim: descriptors the engine is done with.  Per descriptor the
+ * uncached cmd_sts, then buf_ptr (IS_TSO_HEADER) and, for a mapped
+ * buffer, byte_cnt for dma_unmap_single.  Which descriptor frees an skb
+ * from txq->tx_skb is the version's:
+ *  - 3.16.0, 3.16.7, 3.17.0: every descriptor with TX_LAST_DESC dequeues
+ *    one.  A TSO skb's every segment ends with TX_LAST_DESC, so its first
+ *    segment's completion frees it and each further segment frees the
+ *    next skb queued, whose descriptors may not even have been sent.
+ *  - a 3.18.3 copy (the fix, in 3.19): only TX_ENABLE_INTERRUPT, the
+ *    skb's last descriptor, dequeues, after the unmap.
+ * @force (mv643xx_eth_stop): the engine is stopped; owned descriptors
+ * are taken back too.
+ */
 static int txq_reclaim(struct mv643xx_eth_private *mp, int budget, bool force)
 {
 	CC_SCOPE(txq_reclaim);
 	int reclaimed = 0;
 
 	while (reclaimed < budget && mp->tx_desc_count) {
-		u32 idx = mp->tx_used;
-		u32 cmd = force ? 0 :
-				  coherent_read32(&mp->tx_ring,
-						  idx * NIC_DESC_SIZE);
-		struct tx_slot *s = &mp->tx[idx];
+		u32 idx = mp->tx_used, base = idx * NIC_DESC_SIZE;
+		u32 cmd = coherent_read32(&mp->tx_ring, base + TXD_CMD_STS);
+		struct tx_slot *t = &mp->tx[idx];
+		struct sk_buff *skb = NULL;
 
-		if (cmd & BUFFER_OWNED_BY_DMA)
-			break;
+		if (cmd & BUFFER_OWNED_BY_DMA) {
+			if (!force)
+				break;
+			coherent_store(&mp->tx_ring, base + TXD_CMD_STS,
+				       cmd & ~BUFFER_OWNED_BY_DMA, 4);
+		}
 		charge(CODE_txq_reclaim);
 		mp->tx_used = tx_next(idx);
 		mp->tx_desc_count--;
 		reclaimed++;
-		if (s->map)
-			dma_unmap_single(&mp->dev.dma_dev, s->map, s->len,
+		t->owner = NULL;
+		if (mp->reclaim_on_last_desc && (cmd & TX_LAST_DESC)) {
+			skb = tx_skb_dequeue(mp);
+			if (!skb)
+				mp->st.null_dequeues++;
+		}
+		/* IS_TSO_HEADER reads buf_ptr; the unmap byte_cnt too. */
+		coherent_read32(&mp->tx_ring, base + TXD_BUF_PTR);
+		if (!t->tso_hdr) {
+			coherent_load(&mp->tx_ring, base + TXD_BYTE_CNT, 2);
+			dma_unmap_single(&mp->dev.dma_dev, t->map, t->len,
 					 DMA_TO_DEVICE);
-		if (s->skb)
-			kfree_skb(s->skb);
-		*s = (struct tx_slot){ 0 };
+		}
+		if (!mp->reclaim_on_last_desc && (cmd & TX_ENABLE_INTERRUPT)) {
+			skb = tx_skb_dequeue(mp);
+			if (!skb)
+				panic("mv643xx_eth: txq_reclaim's WARN_ON(!skb): descriptor %u ends an skb the queue lacks",
+				      idx);
+		}
+		if (skb) {
+			tx_free_in_flight(mp, skb);
+			kfree_skb(skb);
+		}
+		*t = (struct tx_slot){ 0 };
 	}
 	if (reclaimed < budget)
 		mp->work_tx = false;
@@ -332,7 +525,6 @@ static int rxq_refill(struct mv643xx_eth_private *mp, int budget)
 	while (refilled < budget && mp->rx_desc_count < DEFAULT_RX_QUEUE_SIZE) {
 		struct sk_buff *skb;
 		u32 idx = mp->rx_used;
-		u8 d[NIC_DESC_SIZE];
 		dma_addr_t map;
 
 		charge(CODE_rxq_refill);
@@ -343,13 +535,15 @@ static int rxq_refill(struct mv643xx_eth_private *mp, int budget)
 				     RX_SKB_SIZE, DMA_FROM_DEVICE);
 		mp->rx_skb[idx] = skb;
 		mp->rx_map[idx] = map;
-		memset(d, 0, sizeof(d));
-		le16_put(d + RXD_BUF_SIZE, RX_SKB_SIZE);
-		le32_put(d + RXD_BUF_PTR, (u32)map);
-		coherent_write(&mp->rx_ring, idx * NIC_DESC_SIZE + RXD_BYTE_CNT,
-			       d + RXD_BYTE_CNT, 8);
-		le32_put(d + RXD_CMD_STS, BUFFER_OWNED_BY_DMA | RX_ENABLE_INTERRUPT);
-		coherent_write(&mp->rx_ring, idx * NIC_DESC_SIZE, d, 4);
+		/* buf_ptr, buf_size, then (wmb, a compiler barrier here)
+		 * cmd_sts: three strongly-ordered stores.  byte_cnt is the
+		 * engine's to write. */
+		coherent_store(&mp->rx_ring, idx * NIC_DESC_SIZE + RXD_BUF_PTR,
+			       (u32)map, 4);
+		coherent_store(&mp->rx_ring, idx * NIC_DESC_SIZE + RXD_BUF_SIZE,
+			       RX_SKB_SIZE, 2);
+		coherent_store(&mp->rx_ring, idx * NIC_DESC_SIZE + RXD_CMD_STS,
+			       BUFFER_OWNED_BY_DMA | RX_ENABLE_INTERRUPT, 4);
 		/* The engine writes 2 bytes of padding first. */
 		skb_reserve(skb, 2);
 		mp->rx_used = (idx + 1) % DEFAULT_RX_QUEUE_SIZE;
@@ -376,9 +570,14 @@ static int rxq_process(struct mv643xx_eth_private *mp, int budget)
 		if (cmd & BUFFER_OWNED_BY_DMA)
 			break;
 		charge(CODE_rxq_process);
-		cnt = coherent_read32(&mp->rx_ring,
-				      idx * NIC_DESC_SIZE + RXD_BYTE_CNT) &
-		      0xffff;
+		/* 3.16: the unmap's buf_ptr and buf_size, then byte_cnt: one
+		 * uncached load each (after cmd_sts). */
+		coherent_read32(&mp->rx_ring,
+				idx * NIC_DESC_SIZE + RXD_BUF_PTR);
+		coherent_load(&mp->rx_ring, idx * NIC_DESC_SIZE + RXD_BUF_SIZE,
+			      2);
+		cnt = coherent_load(&mp->rx_ring,
+				    idx * NIC_DESC_SIZE + RXD_BYTE_CNT, 2);
 		skb = mp->rx_skb[idx];
 		mp->rx_skb[idx] = NULL;
 		mp->rx_curr = (idx + 1) % DEFAULT_RX_QUEUE_SIZE;
@@ -432,7 +631,7 @@ static int mv643xx_eth_poll(struct napi_struct *napi, int budget)
 	int work_done = 0;
 
 	charge(CODE_net_rx_action);
-	mp->polls++;
+	mp->st.polls++;
 	while (work_done < budget) {
 		int tbd = MIN(budget - work_done, 16);
 
@@ -470,7 +669,7 @@ static void mv643xx_eth_irq(void *data)
 		CC_SCOPE(mv643xx_eth_irq);
 
 		charge(CODE_mv643xx_eth_irq);
-		mp->irqs++;
+		mp->st.irqs++;
 		readl_charge();
 		writel_charge();
 		nic_set_mask(mp->nic, 0);
@@ -539,6 +738,8 @@ struct net_device *mv643xx_eth_probe(struct nic *nic, bool sg, bool tx_csum,
 		free(mp);
 		return NULL;
 	}
+	mp->reclaim_on_last_desc =
+		settings_kernel_version(config) < RECLAIM_FIXED_VERSION;
 	mp->tx_stop_threshold = DEFAULT_TX_QUEUE_SIZE - MV643XX_MAX_SKB_DESCS;
 	mp->tx_wake_threshold = mp->tx_stop_threshold / 2;
 	nic_set_rings(nic, mp->tx_ring.pa, DEFAULT_TX_QUEUE_SIZE,
@@ -578,13 +779,9 @@ void mv643xx_eth_remove(struct net_device *dev)
 	free(mp);
 }
 
-void mv643xx_eth_stats(const struct net_device *dev, u64 *irqs, u64 *polls,
-		       u64 *tso_skbs, u64 *tso_segs)
+void mv643xx_eth_stats(const struct net_device *dev, struct mv643xx_stats *st)
 {
 	const struct mv643xx_eth_private *mp = dev->priv;
 
-	*irqs = mp->irqs;
-	*polls = mp->polls;
-	*tso_skbs = mp->tso_skbs;
-	*tso_segs = mp->tso_segs;
+	*st = mp->st;
 }

@@ -19,7 +19,16 @@ struct net_device *mv643xx_eth_probe(struct nic *nic, bool sg, bool tx_csum,
 				     bool tso);
 /* mv643xx_eth_stop + remove: reclaim, free, unmap everything. */
 void mv643xx_eth_remove(struct net_device *dev);
-void mv643xx_eth_stats(const struct net_device *dev, u64 *irqs, u64 *polls,
-		       u64 *tso_skbs, u64 *tso_segs);
+struct mv643xx_stats {
+	u64 irqs, polls, tso_skbs, tso_segs;
+	u64 tx_dropped;		/* ring full: dev_kfree_skb_any */
+	u64 frag_skbs;		/* skbs handed over with fragments */
+	/* 3.16-3.18.2's txq_reclaim: skbs freed while descriptors of
+	 * theirs were still the engine's, the descriptors whose data that
+	 * released, and TX_LAST_DESCs that found txq->tx_skb empty. */
+	u64 freed_in_flight, descs_released, null_dequeues;
+};
+
+void mv643xx_eth_stats(const struct net_device *dev, struct mv643xx_stats *st);
 
 #endif

@@ -36,6 +36,7 @@ static struct {
 	u8 *pattern;
 	u32 pattern_len;
 	u64 gso_skbs, gso_segs, linearized, illegal_highdma, requeues;
+	u64 xmit_drops;
 } net;
 
 struct socket_inode {
@@ -105,6 +106,11 @@ void net_count_illegal_highdma(void)
 void net_count_requeue(void)
 {
 	net.requeues++;
+}
+
+void net_count_xmit_drop(void)
+{
+	net.xmit_drops++;
 }
 
 void net_sync(void)
@@ -235,15 +241,37 @@ void net_get_stats(struct net_stats *st)
 	st->peer_acks = ps->acks;
 	st->peer_bad_frames = ps->bad_frames;
 	st->peer_stalled = ps->stalled_acks;
+	st->peer_corrupt_frames = ps->corrupt_frames;
+	st->peer_corrupt_bytes = ps->corrupt_bytes;
+	st->peer_ofo_segs = ps->ofo_segs;
+	st->peer_dup_bytes = ps->dup_bytes;
+	st->peer_sack_acks = ps->sack_acks;
+	st->peer_dsacks = ps->dsacks;
+	st->peer_first_bad_offset = ps->first_bad_offset;
 	st->tx_frames = ns->tx_frames;
 	st->rx_frames = ns->rx_frames;
 	st->rx_dropped = ns->rx_dropped;
-	mv643xx_eth_stats(net.dev, &st->tx_irqs, &st->napi_polls,
-			  &st->tso_skbs, &st->tso_segs);
+	{
+		struct mv643xx_stats ms;
+
+		mv643xx_eth_stats(net.dev, &ms);
+		st->tx_irqs = ms.irqs;
+		st->napi_polls = ms.polls;
+		st->tso_skbs = ms.tso_skbs;
+		st->tso_segs = ms.tso_segs;
+		st->tx_ring_drops = ms.tx_dropped;
+		st->frag_skbs = ms.frag_skbs;
+		st->tx_freed_in_flight = ms.freed_in_flight;
+		st->tx_descs_released = ms.descs_released;
+		st->tx_null_dequeues = ms.null_dequeues;
+		st->dma_read_released_bytes = ns->dma_read_released_bytes;
+	}
 	st->gso_skbs = net.gso_skbs;
 	st->gso_segs = net.gso_segs;
 	st->linearized = net.linearized;
 	st->illegal_highdma = net.illegal_highdma;
+	st->xmit_drops = net.xmit_drops;
+	skb_copy_stats(&st->expand_bytes, &st->pull_bytes);
 	st->qdisc_requeues = net.requeues;
 	{
 		const struct sock *sk = net.sk ? net.sk : &net.final;
@@ -253,6 +281,13 @@ void net_get_stats(struct net_stats *st)
 		st->autocork_events = sk->autocork_events;
 		st->sndbuf_waits = sk->sndbuf_waits;
 		st->backlog_acks = sk->backlog_acks;
+		st->retrans_segs = sk->total_retrans;
+		st->fast_recoveries = sk->fast_recoveries;
+		st->rto_timeouts = sk->rto_timeouts;
+		st->loss_probes = sk->loss_probes;
+		st->undos = sk->undos;
+		st->dupacks = sk->dupacks;
+		st->sack_blocks = sk->sack_blocks;
 		st->snd_cwnd = sk->snd_cwnd;
 		st->sk_sndbuf = sk->sk_sndbuf;
 	}
@@ -390,10 +425,8 @@ int sock_connect(int fd)
 	sk->rcv_wnd = 29200;
 	sk->snd_wscale = PEER_WSCALE;
 	sk->snd_wnd = sk->max_window = PEER_RWND;
-	sk->snd_cwnd = TCP_INIT_CWND;
-	sk->snd_cwnd_clamp = 0xffffffffu;
 	sk->sk_sndbuf = SYSCTL_TCP_WMEM_DEFAULT;
-	sk->tsval = 1;
+	tcp_init_sock(sk);
 	tcp_update_pacing_rate(sk);
 	peer_connect(net.peer, sk->saddr, sk->daddr, sk->sport, sk->dport,
 		     sk->src_mac, sk->dst_mac, sk->write_seq, sk->rcv_nxt);

@@ -23,6 +23,14 @@
  * objects (two sk_buffs and a reference count for the fclone pair). */
 static struct kmem_cache *head_cache, *fclone_cache;
 static u32 live;
+/* Bytes pskb_expand_head and __pskb_pull_tail copied (skb_copy_stats). */
+static u64 expand_bytes, pull_bytes;
+
+void skb_copy_stats(u64 *expanded, u64 *pulled)
+{
+	*expanded = expand_bytes;
+	*pulled = pull_bytes;
+}
 
 /*
  * The host side of an sk_buff and the slab object that stands for it.  An
@@ -163,6 +171,17 @@ static void skb_free_host(struct sk_buff *skb)
 	live--;
 }
 
+/*
+ * kmalloc_reserve (3.16): a head from kmalloc with __GFP_NOMEMALLOC |
+ * __GFP_NOWARN -- no ALLOC_HARDER -- and, failing that, again without
+ * them only where the pfmemalloc reserves are allowed (__GFP_MEMALLOC or
+ * a PF_MEMALLOC task), which no modelled caller is.
+ */
+static vaddr_t kmalloc_reserve(u32 size, gfp_t gfp)
+{
+	return kmalloc(size, gfp | __GFP_NOMEMALLOC | __GFP_NOWARN);
+}
+
 struct sk_buff *__alloc_skb(u32 size, gfp_t gfp, bool fclone)
 {
 	struct sk_buff *skb = skb_host_alloc(fclone, gfp);
@@ -170,7 +189,7 @@ struct sk_buff *__alloc_skb(u32 size, gfp_t gfp, bool fclone)
 
 	if (!skb)
 		return NULL;
-	skb->head = kmalloc(data + SKB_SHINFO_SIZE, gfp);
+	skb->head = kmalloc_reserve(data + SKB_SHINFO_SIZE, gfp);
 	if (!skb->head) {
 		skb_free_host(skb);
 		return NULL;
@@ -263,6 +282,14 @@ struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp)
 bool skb_cloned(const struct sk_buff *skb)
 {
 	return skb->cloned && skb->shinfo->dataref != 1;
+}
+
+bool skb_fclone_busy(const struct sk_buff *skb)
+{
+	const struct skb_host *h = (const struct skb_host *)skb;
+
+	/* SKB_FCLONE_ORIG with its companion SKB_FCLONE_CLONE. */
+	return skb->fclone && h->pair;
 }
 
 /* skb_frag_ref on each fragment of @sh: a new owner of them all. */
@@ -585,7 +612,7 @@ int pskb_expand_head(struct sk_buff *skb, u32 nhead, u32 ntail, gfp_t gfp)
 	vaddr_t head;
 
 	BUG_ON(skb->users != 1);	/* skb_shared */
-	head = kmalloc(size + SKB_SHINFO_SIZE, gfp);
+	head = kmalloc_reserve(size + SKB_SHINFO_SIZE, gfp);
 	if (!head)
 		return -ENOMEM;
 	/* size = SKB_WITH_OVERHEAD(ksize(data)): all the block has. */
@@ -593,6 +620,7 @@ int pskb_expand_head(struct sk_buff *skb, u32 nhead, u32 ntail, gfp_t gfp)
 	/* The headroom and linear data ("alas, header"), then the shared
 	 * info up to the last fragment. */
 	kv_memcpy(head + nhead, skb->head, skb->tail);
+	expand_bytes += skb->tail;
 	shinfo_touch(skb, 0, frags, false);
 	sh = malloc(sizeof(*sh));
 	if (!sh)
@@ -633,6 +661,7 @@ vaddr_t __pskb_pull_tail(struct sk_buff *skb, u32 delta)
 				     GFP_ATOMIC))
 			return 0;
 	frags_copy(skb, 0, skb->head + skb->tail, NULL, delta, CODE_memcpy_kib);
+	pull_bytes += delta;
 	/* pull_pages: the fragments wholly eaten are put; the first one
 	 * left is trimmed at its front. */
 	sh = skb->shinfo;
@@ -669,6 +698,7 @@ void skb_exit(void)
 	if (live)
 		panic("skb_exit: %u sk_buffs never freed", live);
 	page_frag_release(&netdev_frag);
+	expand_bytes = pull_bytes = 0;
 	if (head_cache) {
 		kmem_cache_destroy(head_cache);
 		kmem_cache_destroy(fclone_cache);
@@ -690,6 +720,7 @@ void skb_forget(void)
 		free(h);
 	}
 	live = 0;
+	expand_bytes = pull_bytes = 0;
 	memset(&netdev_frag, 0, sizeof(netdev_frag));
 	head_cache = fclone_cache = NULL;
 }

@@ -73,7 +73,12 @@ struct sk_buff {
 	/* TCP_SKB_CB */
 	u32 seq, end_seq;
 	u8 tcp_flags;
+	u8 sacked;			/* TCPCB_* scoreboard bits */
 	u16 pcount;			/* tcp_skb_pcount */
+	u32 ack_seq;			/* snd_nxt at its retransmission */
+	u32 when;			/* jiffies of its last (re)send */
+	u64 skb_mstamp;			/* skb_mstamp of its last send,
+					 * CPU cycles (0: never sent) */
 };
 
 static inline struct skb_shared_info *skb_shinfo(const struct sk_buff *skb)
@@ -138,6 +143,10 @@ struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp);
 
 /* Its data is shared with a live clone (skb_cloned). */
 bool skb_cloned(const struct sk_buff *skb);
+
+/* skb_still_in_host_queue's test: the fclone companion of @skb (its
+ * last transmission) is still alive, in the qdisc or the driver. */
+bool skb_fclone_busy(const struct sk_buff *skb);
 
 /*
  * pskb_copy - a private copy of the linear part (headroom kept) with the
@@ -230,6 +239,10 @@ vaddr_t __pskb_pull_tail(struct sk_buff *skb, u32 delta);
  * Return: 0 or -ENOMEM.
  */
 int __skb_linearize(struct sk_buff *skb);
+
+/* Bytes copied so far by pskb_expand_head (headroom and linear part)
+ * and by __pskb_pull_tail (fragments pulled into the linear part). */
+void skb_copy_stats(u64 *expanded, u64 *pulled);
 
 /* Live skbs and their heads (the end-of-run leak check). */
 u32 skb_live_count(void);

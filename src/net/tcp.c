@@ -39,7 +39,14 @@ void release_sock(struct sock *sk)
 		tcp_v4_do_rcv(sk, skb);
 		local_bh_enable();
 	}
+	/* tcp_release_cb: a retransmit timer that fired meanwhile. */
 	sk->owned = false;
+	if (sk->write_timer_deferred) {
+		sk->write_timer_deferred = false;
+		local_bh_disable();
+		tcp_write_timer_handler(sk);
+		local_bh_enable();
+	}
 }
 
 static bool sk_can_gso(const struct sock *sk)
@@ -244,11 +251,16 @@ static int sk_stream_wait_memory(struct sock *sk)
 
 	charge(CODE_sk_stream_wait_memory);
 	sk->sndbuf_waits++;
-	while (!sk_stream_memory_free(sk)) {
+	/* 3.16's loop tests the error and a pending signal before the free
+	 * memory, each time round: a signal ends the wait even when an ACK
+	 * has made room meanwhile. */
+	for (;;) {
 		if (sk->sk_err)
 			return -EPIPE;
 		if (t->signal_pending)
 			return -EINTR;
+		if (sk_stream_memory_free(sk))
+			break;
 		sk->sock_nospace = true;
 		sk->waiter = t;
 		release_sock(sk);

@@ -1,37 +1,99 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Sending queued data (net/ipv4/tcp_output.c, 3.14): tcp_write_xmit's
+ * Sending queued data (net/ipv4/tcp_output.c, 3.16): tcp_write_xmit's
  * tests (congestion window, receive window, Nagle, TSO deferral, TCP
- * Small Queues), splitting an skb that is larger than they allow, and
- * tcp_transmit_skb, which clones the skb, writes the TCP header into its
- * headroom and hands the clone to IP.  TSQ's tasklet resumes sending when
- * a transmitted clone is freed.
+ * Small Queues), splitting an skb that is larger than they allow
+ * (tso_fragment, tcp_fragment), and tcp_transmit_skb, which clones the
+ * skb, writes the TCP header into its headroom and hands the clone to IP.
+ * TSQ's tasklet resumes sending when a transmitted clone is freed.  The
+ * retransmissions and the loss probe are tcp_retrans.c.
  */
 #include "net/sock.h"
 
 #include <string.h>
 
+#include "arch/dma-coherent.h"
 #include "arch/kv.h"
+#include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "config/settings.h"
 #include "kernel/irq.h"
+#include "kernel/sched.h"
 #include "mm/gfp.h"
 #include "net/checksum.h"
 #include "net/ip.h"
 #include "net/net.h"
 
-#define HZ_TCP 100			/* the boards' CONFIG_HZ */
+/*
+ * jiffies as the kernel counts them: from INITIAL_JIFFIES, five minutes
+ * before the 32-bit wrap (include/linux/jiffies.h), so that no time read
+ * in the first minutes is 0 -- which TCP takes for "never"
+ * (retrans_stamp, tsecr, CUBIC's epoch_start).
+ */
+#define INITIAL_JIFFIES ((u32)(-300 * (s32)settings_hz(config)))
 
-void tcp_update_pacing_rate(struct sock *sk)
+u32 tcp_time_stamp(void)
 {
-	/* 200 % of mss * cwnd / srtt; a LAN srtt is under the 1.25-jiffy
-	 * threshold, so 3.14 takes srtt = 1 jiffy << 3 and divides by 1. */
-	u64 rate = (u64)sk->mss_cache * 2 * (HZ_TCP << 3);
-
-	sk->sk_pacing_rate = rate * MAX(sk->snd_cwnd, sk->packets_out);
+	return (u32)(this_cpu()->cycles / (machine->cfg.cpu_hz / settings_hz(config))) +
+	       INITIAL_JIFFIES;
 }
 
-static u16 tcp_skb_pcount_set(struct sk_buff *skb, u32 mss_now)
+u64 tcp_jiffies_to_cycles(u32 j)
+{
+	return (u64)(u32)(j - INITIAL_JIFFIES) * (machine->cfg.cpu_hz / settings_hz(config));
+}
+
+long tcp_mstamp_us_delta(u64 now, u64 then)
+{
+	return (long)((now - then) * 1000000ull / machine->cfg.cpu_hz);
+}
+
+bool tcp_usec_rtt(void)
+{
+	return settings_kernel_version(config) >= KERNEL_VERSION(3, 15, 0);
+}
+
+u64 skb_mstamp_get(void)
+{
+	/*
+	 * 3.15 on: local_clock() (sched_clock: on the Kirkwood
+	 * orion_read_sched_clock, a read of the timer's register) divided
+	 * down to microseconds (time-orion.c, include/linux/skbuff.h).
+	 * 3.14 stamped with jiffies, which cost nothing.
+	 */
+	if (tcp_usec_rtt()) {
+		charge(CODE_skb_mstamp_get);
+		readl_charge();
+	}
+	return this_cpu()->cycles ? this_cpu()->cycles : 1;
+}
+
+/*
+ * tcp_update_pacing_rate: 200 % of mss * cwnd / srtt.  3.15 on (srtt in
+ * microseconds): rate = mss * 2 * (USEC_PER_SEC << 3) * cwnd / srtt_us.
+ * 3.14 (srtt in jiffies << 3): a LAN's srtt is under its
+ * 1.25-jiffy threshold, so srtt = 1 jiffy << 3 and it divides by 1.
+ */
+void tcp_update_pacing_rate(struct sock *sk)
+{
+	u64 rate;
+
+	if (!tcp_usec_rtt()) {
+		rate = (u64)sk->mss_cache * 2 * (settings_hz(config) << 3);
+		sk->sk_pacing_rate = rate * MAX(sk->snd_cwnd, sk->packets_out);
+		return;
+	}
+	rate = (u64)sk->mss_cache * 2 * (1000000ull << 3);
+	rate *= MAX(sk->snd_cwnd, sk->packets_out);
+	if (sk->srtt_us)
+		rate /= sk->srtt_us;
+	/* sk_max_pacing_rate is ~0U. */
+	sk->sk_pacing_rate = MIN(rate, 0xffffffffull);
+}
+
+/* tcp_set_skb_tso_segs */
+void tcp_set_skb_tso_segs(struct sk_buff *skb, u32 mss_now)
 {
 	u16 segs = (u16)((skb->len + mss_now - 1) / mss_now);
 
@@ -40,7 +102,15 @@ static u16 tcp_skb_pcount_set(struct sk_buff *skb, u32 mss_now)
 	skb->pcount = segs;
 	skb_shinfo(skb)->gso_segs = segs > 1 ? segs : 0;
 	skb_shinfo(skb)->gso_size = segs > 1 ? (u16)mss_now : 0;
-	return segs;
+}
+
+/* tcp_init_tso_segs */
+static u16 tcp_init_tso_segs(struct sk_buff *skb, u32 mss_now)
+{
+	if (!skb->pcount ||
+	    (skb->pcount > 1 && skb_shinfo(skb)->gso_size != mss_now))
+		tcp_set_skb_tso_segs(skb, mss_now);
+	return skb->pcount;
 }
 
 static u32 tcp_cwnd_test(const struct sock *sk)
@@ -76,26 +146,45 @@ static bool tcp_nagle_test(const struct sock *sk, const struct sk_buff *skb,
 	return !tcp_nagle_check(skb->len < cur_mss, sk, nonagle);
 }
 
-/* tcp_tso_should_defer: wait for a fuller window rather than send a
- * small TSO frame (sysctl_tcp_tso_win_divisor 3). */
-static bool tcp_tso_should_defer(struct sock *sk, struct sk_buff *skb)
+/*
+ * tcp_tso_should_defer (3.16): wait for a fuller window rather than send
+ * a small TSO frame -- not in a recovery state, not past two ticks, not
+ * when a full-sized frame or a third of the window fits
+ * (sysctl_tcp_tso_win_divisor 3).  Sets *@is_cwnd_limited when cwnd is
+ * what holds it back.
+ */
+static bool tcp_tso_should_defer(struct sock *sk, struct sk_buff *skb,
+				 bool *is_cwnd_limited)
 {
-	u32 in_flight = tcp_packets_in_flight(sk);
-	u32 send_win = tcp_wnd_end(sk) - skb->seq;
-	u32 cong_win = (sk->snd_cwnd - MIN(in_flight, sk->snd_cwnd)) *
-		       sk->mss_cache;
-	u32 limit = MIN(send_win, cong_win);
-	u32 chunk;
+	u32 in_flight, send_win, cong_win, limit, chunk, now;
 
-	if (limit >= sk->sk_gso_max_size)
-		return false;
+	if (sk->ca_state != TCP_CA_Open)
+		goto send_now;
+	now = tcp_time_stamp();
+	if (sk->tso_deferred &&
+	    ((now << 1) >> 1) - (sk->tso_deferred >> 1) > 1)
+		goto send_now;
+	in_flight = tcp_packets_in_flight(sk);
+	BUG_ON(skb->pcount <= 1 || sk->snd_cwnd <= in_flight);
+	send_win = tcp_wnd_end(sk) - skb->seq;
+	cong_win = (sk->snd_cwnd - in_flight) * sk->mss_cache;
+	limit = MIN(send_win, cong_win);
+	if (limit >= MIN(sk->sk_gso_max_size,
+			 (u32)sk->xmit_size_goal_segs * sk->mss_cache))
+		goto send_now;
 	if (skb != tcp_write_queue_tail(sk) && limit >= skb->len)
-		return false;
+		goto send_now;
 	chunk = MIN(sk->snd_wnd, sk->snd_cwnd * sk->mss_cache) / 3;
 	if (limit >= chunk)
-		return false;
-	/* Nothing in flight: deferring would stall. */
-	return in_flight != 0;
+		goto send_now;
+	if (!sk->tso_deferred)
+		sk->tso_deferred = 1 | (now << 1);
+	if (cong_win < send_win && cong_win < skb->len)
+		*is_cwnd_limited = true;
+	return true;
+send_now:
+	sk->tso_deferred = 0;
+	return false;
 }
 
 static u32 tcp_mss_split_point(struct sock *sk, struct sk_buff *skb,
@@ -115,25 +204,49 @@ static u32 tcp_mss_split_point(struct sock *sk, struct sk_buff *skb,
 	return needed;
 }
 
+/* tcp_adjust_fackets_out, tcp_adjust_pcount: @skb's pcount fell by
+ * @decr; the scoreboard's counts of what it stands for follow. */
+void tcp_adjust_pcount(struct sock *sk, const struct sk_buff *skb, int decr)
+{
+	sk->packets_out -= (u32)decr;
+	if (skb->sacked & TCPCB_SACKED_ACKED)
+		sk->sacked_out -= (u32)decr;
+	if (skb->sacked & TCPCB_SACKED_RETRANS)
+		sk->retrans_out -= (u32)decr;
+	if (skb->sacked & TCPCB_LOST)
+		sk->lost_out -= (u32)decr;
+	if (sk->sacked_out && after(tcp_highest_sack_seq(sk), skb->seq))
+		sk->fackets_out -= (u32)decr;
+	BUG_ON(tcp_left_out(sk) > sk->packets_out);
+}
+
 /*
- * tso_fragment / tcp_fragment: cut @skb after @len bytes; the tail goes
- * into a new skb queued after it.  Fragments are split by reference (a
- * fragment cut in two takes another page reference); linear bytes past
- * @len are copied (skb_split_inside_header).
+ * tcp_fragment (and tso_fragment, its all-paged case): cut @skb after
+ * @len bytes; the tail goes into a new skb queued after it.  A cloned skb
+ * is uncloned first (skb_unclone: its transmitted clone may still be in
+ * the driver).  Fragments are split by reference (a fragment cut in two
+ * takes another page reference); linear bytes past @len are copied
+ * (skb_split_inside_header).  The new skb takes the scoreboard bits and
+ * the transmit times; if @skb was sent, the counts follow the new
+ * pcounts.  Return: 0, or -ENOMEM.
  */
-static int tso_fragment(struct sock *sk, struct sk_buff *skb, u32 len,
-			u32 mss_now)
+int tcp_fragment(struct sock *sk, struct sk_buff *skb, u32 len, u32 mss_now,
+		 gfp_t gfp)
 {
 	u32 hl = skb_headlen(skb);
 	u32 nlinear = len < hl ? hl - len : 0;
-	struct sk_buff *buff = alloc_skb_fclone(nlinear + MAX_TCP_HEADER,
-						GFP_ATOMIC);
 	struct skb_shared_info *from = skb_shinfo(skb), *to;
-	u32 pos = hl;
+	struct sk_buff *buff;
+	u32 pos = hl, old_factor;
 	int k = 0;
 
+	BUG_ON(len > skb->len);
+	if (skb_cloned(skb) && pskb_expand_head(skb, 0, 0, gfp))
+		return -ENOMEM;
+	from = skb_shinfo(skb);
+	buff = alloc_skb_fclone(nlinear + MAX_TCP_HEADER, gfp);
 	if (!buff)
-		return -1;
+		return -ENOMEM;
 	sk->tso_fragments++;
 	/* The new skb's own overhead; the bytes moved were counted. */
 	sk->sk_wmem_queued += buff->truesize;
@@ -182,10 +295,22 @@ static int tso_fragment(struct sock *sk, struct sk_buff *skb, u32 len,
 	buff->end_seq = skb->end_seq;
 	skb->end_seq = buff->seq;
 	buff->tcp_flags = skb->tcp_flags;
-	skb->tcp_flags &= (u8)~TCPHDR_PSH;
+	skb->tcp_flags &= (u8)~(TCPHDR_PSH | TCPHDR_FIN);
+	buff->sacked = skb->sacked;
+	buff->when = skb->when;
+	buff->skb_mstamp = skb->skb_mstamp;
+	buff->ack_seq = skb->ack_seq;
 	list_add(&buff->list, &skb->list);
-	tcp_skb_pcount_set(skb, mss_now);
-	tcp_skb_pcount_set(buff, mss_now);
+	old_factor = skb->pcount;
+	tcp_set_skb_tso_segs(skb, mss_now);
+	tcp_set_skb_tso_segs(buff, mss_now);
+	/* Sent already: the counters follow the new pcounts. */
+	if (!before(sk->snd_nxt, buff->end_seq)) {
+		int diff = (int)old_factor - skb->pcount - buff->pcount;
+
+		if (diff)
+			tcp_adjust_pcount(sk, skb, diff);
+	}
 	return 0;
 }
 
@@ -243,7 +368,7 @@ static void tcp_tasklet_func(void)
 		/* Owned by the writer: tcp_release_cb would run it at
 		 * release_sock; the writer's own push covers it here. */
 		if (!sk->owned)
-			tcp_write_xmit(sk, sk->mss_cache, 0, false);
+			tcp_write_xmit(sk, sk->mss_cache, sk->nonagle, 0);
 	}
 }
 
@@ -253,7 +378,8 @@ void tcp_tasklet_init(void)
 	open_softirq(TASKLET_SOFTIRQ, tcp_tasklet_func);
 }
 
-/* The 32-byte header: ports, sequence, ACK, flags, window, timestamps. */
+/* The 32-byte header: ports, sequence, ACK, flags, window, timestamps
+ * (tsval: tcp_time_stamp, jiffies; tsecr: the peer's last, not kept). */
 static void tcp_build_header(struct sock *sk, struct sk_buff *skb, u8 *th,
 			     u32 seq)
 {
@@ -270,25 +396,29 @@ static void tcp_build_header(struct sock *sk, struct sk_buff *skb, u8 *th,
 	th[21] = 1;
 	th[22] = 8;
 	th[23] = 10;
-	put_be32(th + 24, sk->tsval);
+	put_be32(th + 24, tcp_time_stamp());
 	put_be32(th + 28, 0);
 }
 
 /*
- * tcp_transmit_skb: clone, header, tcp_v4_send_check, ip_queue_xmit.  The
- * clone is what goes down; the original stays queued until acknowledged.
- * If an earlier clone still holds the data (a retransmission before the
- * device freed the last transmission), the header would be written into
- * a buffer the NIC may yet read: 3.14 takes a pskb_copy there instead.
+ * tcp_transmit_skb: stamp, clone, header, tcp_v4_send_check,
+ * ip_queue_xmit.  The clone is what goes down; the original stays queued
+ * until acknowledged.  If an earlier clone still holds the data (a
+ * retransmission before the device freed the last transmission), the
+ * header would be written into a buffer the NIC may yet read: 3.16 takes
+ * a pskb_copy there instead.  A qdisc that drops it is local congestion
+ * (tcp_enter_cwr).  Return: 0, or the error.
  */
-static int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
+int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 {
 	CC_SCOPE(tcp_transmit_skb);
 	struct sk_buff *c;
 	u8 th[TCP_HDR_LEN];
 	u32 len;
+	int err;
 
 	charge(CODE_tcp_transmit_skb);
+	skb->skb_mstamp = skb_mstamp_get();
 	c = skb_cloned(skb) ? pskb_copy(skb, GFP_ATOMIC) :
 			      skb_clone(skb, GFP_ATOMIC);
 	if (!c)
@@ -314,18 +444,54 @@ static int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 	c->transport_header = (u16)c->data;
 	sk->segs_out += skb->pcount;
 	sk->skbs_out++;
-	return ip_queue_xmit(sk, c);
+	err = ip_queue_xmit(sk, c);
+	if (err > 0)
+		tcp_enter_cwr(sk, true);
+	return err;
 }
 
 static void tcp_event_new_data_sent(struct sock *sk, struct sk_buff *skb)
 {
+	u32 prior_packets = sk->packets_out;
+
 	sk->send_head = tcp_write_queue_next(sk, skb);
 	sk->snd_nxt = skb->end_seq;
 	sk->packets_out += skb->pcount;
+	if (!prior_packets || sk->icsk_pending == ICSK_TIME_EARLY_RETRANS ||
+	    sk->icsk_pending == ICSK_TIME_LOSS_PROBE)
+		tcp_rearm_rto(sk);
 }
 
-bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, bool push_one)
+/*
+ * tcp_cwnd_validate (3.16): the most packets out in each window and
+ * whether cwnd limited it then (tcp_is_cwnd_limited reads them); the
+ * application-limited decay after an idle RTO is not modelled (the
+ * sender is never idle that long in a run).
+ */
+static void tcp_cwnd_validate(struct sock *sk, bool is_cwnd_limited)
 {
+	if (!before(sk->snd_una, sk->max_packets_seq) ||
+	    sk->packets_out > sk->max_packets_out) {
+		sk->max_packets_out = sk->packets_out;
+		sk->max_packets_seq = sk->snd_nxt;
+		sk->is_cwnd_limited = is_cwnd_limited;
+	}
+	if (tcp_is_cwnd_limited(sk)) {
+		sk->snd_cwnd_used = 0;
+		sk->snd_cwnd_stamp = tcp_time_stamp();
+	} else if (sk->packets_out > sk->snd_cwnd_used) {
+		sk->snd_cwnd_used = sk->packets_out;
+	}
+}
+
+/*
+ * tcp_write_xmit: send what the windows allow.  @push_one: 1 for one skb
+ * (tcp_push_one), 2 for a loss probe (past cwnd, one skb).  Return: true
+ * if nothing went out though nothing is in flight (a probe is due).
+ */
+bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, int push_one)
+{
+	bool is_cwnd_limited = false;
 	struct sk_buff *skb;
 	u32 sent = 0;
 
@@ -336,10 +502,15 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, bool push_one)
 	while ((skb = sk->send_head)) {
 		u32 tso_segs, cwnd_quota, limit;
 
-		tso_segs = tcp_skb_pcount_set(skb, mss_now);
+		tso_segs = tcp_init_tso_segs(skb, mss_now);
 		cwnd_quota = tcp_cwnd_test(sk);
-		if (!cwnd_quota)
-			break;
+		if (!cwnd_quota) {
+			is_cwnd_limited = true;
+			if (push_one == 2)
+				cwnd_quota = 1; /* force a loss probe out */
+			else
+				break;
+		}
 		if (!tcp_snd_wnd_test(sk, skb, mss_now))
 			break;
 		if (tso_segs == 1) {
@@ -348,7 +519,8 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, bool push_one)
 						    TCP_NAGLE_PUSH :
 						    nonagle))
 				break;
-		} else if (!push_one && tcp_tso_should_defer(sk, skb)) {
+		} else if (!push_one &&
+			   tcp_tso_should_defer(sk, skb, &is_cwnd_limited)) {
 			break;
 		}
 		/* TCP Small Queues: bytes below TCP, in qdisc and NIC. */
@@ -365,8 +537,10 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, bool push_one)
 				sk, skb, mss_now,
 				MIN(cwnd_quota, (u32)sk->sk_gso_max_segs),
 				nonagle);
-		if (skb->len > limit && tso_fragment(sk, skb, limit, mss_now))
+		if (skb->len > limit &&
+		    tcp_fragment(sk, skb, limit, mss_now, GFP_ATOMIC))
 			break;
+		skb->when = tcp_time_stamp();
 		if (tcp_transmit_skb(sk, skb))
 			break;
 		tcp_event_new_data_sent(sk, skb);
@@ -376,12 +550,35 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, bool push_one)
 		if (push_one)
 			break;
 	}
-	return sent == 0 && sk->packets_out == 0 && sk->send_head;
+	if (sent) {
+		if (tcp_in_cwnd_reduction(sk))
+			sk->prr_out += sent;
+		/* One loss probe per tail loss episode. */
+		if (push_one != 2)
+			tcp_schedule_loss_probe(sk);
+		tcp_cwnd_validate(sk, is_cwnd_limited);
+		return false;
+	}
+	return push_one == 2 || (!sk->packets_out && sk->send_head);
 }
 
 void __tcp_push_pending_frames(struct sock *sk, u32 cur_mss, int nonagle)
 {
 	if (!sk->send_head)
 		return;
-	tcp_write_xmit(sk, cur_mss, nonagle, false);
+	tcp_write_xmit(sk, cur_mss, nonagle, 0);
 }
+
+/* tcp_may_send_now: would tcp_write_xmit send the head now? */
+bool tcp_may_send_now(struct sock *sk)
+{
+	struct sk_buff *skb = sk->send_head;
+
+	return skb && tcp_cwnd_test(sk) &&
+	       tcp_snd_wnd_test(sk, skb, sk->mss_cache) &&
+	       (tcp_init_tso_segs(skb, sk->mss_cache) > 1 ||
+		tcp_nagle_test(sk, skb, sk->mss_cache,
+			       tcp_write_queue_next(sk, skb) ? TCP_NAGLE_PUSH :
+							       sk->nonagle));
+}
+

@@ -15,9 +15,27 @@ const struct platform kirkwood_openblocks_a7 = {
 	.arm_arch = 5,
 	.lpae_capable = false,
 	.default_flavour = "arm-3x",
-	/* [B] E1's kernel: 3.14, before the 2014 kmap_atomic_pfn fast path
-	 * (absent in v3.14.4, present in v4.0: research/linux-highmem.md). */
-	.kernel_version = KERNEL_VERSION(3, 14, 0),
+	/*
+	 * E1's kernel: 3.16.  The brief said 3.14, but the thread's TSO-on
+	 * column needs mv643xx_eth's software TSO (3ae8f4e0b98b, "Implement
+	 * software TSO"), first released in 3.16 (3.15's driver has none);
+	 * the kmap_atomic_pfn fast path it measured is not in 3.16.0 nor
+	 * 3.17.0 and is in 3.18 (settings.c), so the patch was tested on top
+	 * of 3.16 or 3.17.  Of the two, 3.16: its mv643xx_eth.c is the same
+	 * file as 3.17.0's (diffed), both dequeue an skb on every
+	 * TX_LAST_DESC (3.16.0, 3.16.7 and 3.17.0 read; 3.18.3 has the fix),
+	 * both turn TSO on by default, both build with CONFIG_PREEMPT=y and
+	 * CONFIG_HIGHMEM=y (3.16's kirkwood_defconfig; 3.17 moved Kirkwood
+	 * to mach-mvebu and mvebu_v5_defconfig, which keeps both); and 3.16
+	 * is the first release that has everything the thread ran.  Every
+	 * version-dependent behaviour follows from this field (or kernel=):
+	 * TSO's default, the TX reclaim, TCP's microsecond RTT (3.15) and
+	 * 3.16's cwnd-limited test, the watermark rule of GFP_ATOMIC.  The
+	 * measured code costs stay 3.14's (kpath_arm_3_14 below): 3.16's TCP
+	 * send path differs from 3.14's by the skb_mstamp clock read, charged
+	 * apart (net/tcp_output.c).
+	 */
+	.kernel_version = KERNEL_VERSION(3, 16, 0),
 	.hw = {
 		/*
 		 * [S] random replacement in L1: Linux's feroceon_crval
@@ -36,9 +54,16 @@ const struct platform kirkwood_openblocks_a7 = {
 		.ram_base = 0,
 		.ram_size = 1ull << 30,
 		.nodes = 1,
-		/* [S] 16 KiB, 4-way, 32 B lines, VIVT (7-cpu; proc-feroceon.S
-		 * CACHE_DLINESIZE 32).  [E] read-allocate only: ARMv5 write
-		 * misses go to the write buffer. */
+		/*
+		 * [S] 16 KiB, 4-way, 32 B lines, VIVT (7-cpu; proc-feroceon.S
+		 * CACHE_DLINESIZE 32).  [S] read-allocate only: the CPU Extra
+		 * Features register's write-allocate bit (28, FC_WR_ALLOC_EN
+		 * in NetBSD's armreg.h) is clear as the boot loader leaves it
+		 * ("Write allocate disabled", Kirkwood U-Boot boot logs,
+		 * research/memory-system.md 1c), and 3.16 never sets it: the
+		 * register is written only by cache-feroceon-l2.c, which sets
+		 * bits 22 (L2 on) and 24 (L2 prefetch off) and keeps the rest.
+		 */
 		.l1d = { .size = 16 * 1024, .ways = 4, .line = 32,
 			 .kind = CACHE_VIVT, .write_allocate = false },
 		.icache_line = 32,
@@ -46,12 +71,21 @@ const struct platform kirkwood_openblocks_a7 = {
 		.l1i = { .size = 16 * 1024, .ways = 4, .line = 32,
 			 .kind = CACHE_PIPT },
 		.cc_text = arm_cc_text,
-		/* [S] 256 KiB unified, 4-way, 32 B, PIPT, write-back
-		 * (cache-feroceon-l2.c; 7-cpu).  [E] read-allocate only, like
-		 * the L1: no source gives the write-allocate policy, and Linux
-		 * zeroes highmem page-table pages without cleaning L2
-		 * (pte_alloc_one cleans lowmem ones only), which is safe only
-		 * if stores that miss do not allocate. */
+		/*
+		 * [S] 256 KiB unified, 4-way, 32 B, PIPT, write-back
+		 * (cache-feroceon-l2.c: feroceon_of_init clears the Kirkwood
+		 * L2 configuration register's write-through bit 4 unless
+		 * CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH, which
+		 * kirkwood_defconfig leaves unset; 7-cpu).  [E] read-allocate
+		 * only, like the L1: no Feroceon or Kirkwood document found
+		 * states the L2's policy, and the write-allocate enable that
+		 * 3.16 leaves clear lives in the same core register that turns
+		 * the L2 on and its prefetch off (bits 22 and 24), so it is
+		 * taken as the core's policy for both levels; and Linux zeroes
+		 * highmem page-table pages without cleaning L2 (pte_alloc_one
+		 * cleans lowmem ones only), which is safe only if stores that
+		 * miss do not allocate.
+		 */
 		.l2 = { .size = 256 * 1024, .ways = 4, .line = 32,
 			.kind = CACHE_PIPT, .write_allocate = false },
 		.l2_per_cpu = false,
@@ -88,6 +122,24 @@ const struct platform kirkwood_openblocks_a7 = {
 			.l2_writeback = 96,
 			/* [E] buffered store, a few cycles of WB occupancy. */
 			.write_no_alloc = 4,
+			/*
+			 * [E] one store to strongly-ordered memory: 80 ns =
+			 * 128 cycles.  3.16's pgprot_dmacoherent is
+			 * L_PTE_MT_UNCACHED on ARMv5 (ARM_DMA_MEM_BUFFERABLE is
+			 * v6/v7 only: arch/arm/mm/Kconfig), so the coherent
+			 * rings and TSO headers are uncached and unbuffered:
+			 * the store is not posted to the write buffer, and the
+			 * 88FR131 holds until the Mbus-L write completes at the
+			 * DDR controller.  No Feroceon or Kirkwood document
+			 * found gives that time (research/memory-system.md
+			 * 1c: 60-100 ns, from the 60 ns an L2 miss adds to a
+			 * load, 7-cpu.com); the middle of that range.  An STM
+			 * is taken as one such store (its registers leave as
+			 * one burst, the round trip dominating); were each
+			 * word its own, tso_build_hdr's header copy would be
+			 * 18 stores instead of 4.
+			 */
+			.so_store = 128,
 			/* [D] micro-TLB miss -> main TLB +7 cycles at 1.2 GHz. */
 			.walk_base = 9,
 			/* [D] main-TLB miss +120 ns for a two-level walk from
@@ -141,16 +193,17 @@ const struct platform kirkwood_openblocks_a7 = {
 	 * entire I-cache and drains the write buffer after the range op. */
 	.dcache_flush_kills_icache = true,
 	/*
-	 * [S] 3.14 mach-kirkwood/board-dt.c -> kirkwood_l2_init ->
-	 * feroceon_l2_init(0): write-back, since kirkwood_defconfig leaves
-	 * CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH unset.
+	 * [S] 3.16 mach-kirkwood/board-dt.c -> feroceon_of_init() (3.14:
+	 * kirkwood_l2_init) -> feroceon_l2_init(0): write-back, since
+	 * kirkwood_defconfig leaves CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH
+	 * unset.
 	 */
 	.outer_cache = OUTER_CACHE_FEROCEON_L2,
 	/* [S] kirkwood.dtsi: the 88F6283's ethernet-controller@72000
 	 * (marvell,kirkwood-eth), a gigabit port on the OpenBlocks A7. */
 	.nic = NIC_MV643XX,
 	.nic_mbps = 1000,
-	/* [M] Linux 3.14 code paths (kpath-arm.c). */
+	/* [M] Linux 3.14 code paths (kpath-arm.c), standing for 3.16's. */
 	.kpath = &kpath_arm_3_14,
 	/*
 	 * [C] calibrated on E1's CONFIG_HIGHMEM=n, TSO off cell (544 Mbit/s;
@@ -164,10 +217,14 @@ const struct platform kirkwood_openblocks_a7 = {
 	 * counts, and 3.14's code where 6.1's was measured.  The TSO-on cell
 	 * (942, line rate) is met with the CPU about half idle; the
 	 * CONFIG_HIGHMEM=y cells are not fitted.  Fitted at +0.1% while the
-	 * boot allocated a pte_chain slab page; since objrmap it reads
-	 * -2.8%, and over placement=0..7 (mm/placement.h) its mean is -0.6%:
-	 * the cell moves about 3% with where its pages fall, and the fit is
-	 * not redone for a placement.
+	 * boot allocated a pte_chain slab page; since objrmap it read -2.8%
+	 * (over placement=0..7 a mean of -0.6%).  Since issue 32 (3.16's
+	 * TCP, the strongly-ordered rings) it reads 524.5, -3.6%, and is
+	 * not refitted yet: over placement=0..7 it spans 524.2-524.5, and
+	 * kernel_cpi= 4.4, 4.6, 4.8 and 5.0 all give 524.3-524.5 (4.2:
+	 * 548.0, 3.6: 609.9): a plateau, where what a faster CPU saves
+	 * goes to more ACKs (2290 at 4.4 against 1596 at 5.0) and the
+	 * send's rate stays.  The refit has to look below 4.4.
 	 */
 	.kernel_cpi_milli = 4600,
 	.kernel_cpi_how = "fitted on E1's CONFIG_HIGHMEM=n TSO-off cell",

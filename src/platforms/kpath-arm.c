@@ -874,6 +874,31 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * resize.
 	 */
 	[CODE_move_vma] = 327,
+	/*
+	 * [E] a kernel alignment fault on an ARMv5 (issue 32: tso_build_hdr's
+	 * tcph->seq), counted from 3.16's arch/arm/kernel/entry-armv.S and
+	 * arch/arm/mm/alignment.c as an ARMv5 compiler would emit them:
+	 * __dabt_svc's svc_entry 18 and the v5 early-abort helper (FSR, FAR)
+	 * 8, do_DataAbort's fsr_info dispatch 12, do_alignment's interrupt
+	 * test, probe_kernel_address of the instruction with the set_fs pair
+	 * and the mode and thumb tests 20, ai_sys and the pc fix-up 6, the
+	 * CODING_BITS switch to the ldr/str immediate case 10,
+	 * do_alignment_ldrstr's register and bit tests and ai_word 12,
+	 * put32_unaligned_check's shifts around its four STRB 12 (the stores
+	 * are charged apart), do_alignment_finish_ldst 12, svc_exit 15:
+	 * about 125 of an ARMv5 kernel; 140 for the branches between.
+	 */
+	[CODE_do_alignment] = 140,
+	/*
+	 * [E] 3.16's skb_mstamp_get as an ARMv5 kernel runs it:
+	 * local_clock and sched_clock_cpu 8; sched_clock's seqcount loop,
+	 * the masked cycle delta and cyc_to_ns (umull, shift, add) 30; the
+	 * indirect call of orion_read_sched_clock and its mvn 4 (the readl
+	 * is charged as an uncached load); do_div by the constant 1000,
+	 * which arch/arm/include/asm/div64.h turns into an inline multiply
+	 * by the inverse, 15; the jiffies load and the two stores 5.
+	 */
+	[CODE_skb_mstamp_get] = 62,
 };
 
 /* Linux 6.1 with a board configuration (the A15 what-if board). */

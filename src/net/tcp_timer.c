@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The retransmit timer (net/ipv4/tcp_timer.c, inet_connection_sock.h,
+ * 3.16): one timer per socket that is the RTO, the tail loss probe or the
+ * early-retransmit delay as icsk_pending says.  Times are jiffies (HZ
+ * 100) as the kernel keeps them: a timer armed for jiffies + n fires at
+ * the tick that makes jiffies reach it (the timer wheel), here exactly at
+ * that tick.  Fired while a process owns the socket, the work waits for
+ * release_sock (TCP_WRITE_TIMER_DEFERRED, tcp_release_cb).
+ */
+#include "net/sock.h"
+
+#include "base/errno.h"
+#include "base/panic.h"
+#include "config/runtime.h"
+#include "net/net.h"
+
+static void tcp_write_timer(struct timer_list *t)
+{
+	struct sock *sk = container_of(t, struct sock, retransmit_timer);
+
+	if (!sk->owned)
+		tcp_write_timer_handler(sk);
+	else
+		sk->write_timer_deferred = true;
+}
+
+void tcp_init_xmit_timers(struct sock *sk)
+{
+	sk->retransmit_timer = (struct timer_list){ .function =
+							    tcp_write_timer };
+	INIT_LIST_HEAD(&sk->retransmit_timer.entry);
+}
+
+void tcp_clear_xmit_timers(struct sock *sk)
+{
+	sk->icsk_pending = ICSK_TIME_NONE;
+	sk->write_timer_deferred = false;
+	del_timer(&sk->retransmit_timer);
+}
+
+/* inet_csk_reset_xmit_timer: @what fires @when jiffies from now (at most
+ * TCP_RTO_MAX). */
+void inet_csk_reset_xmit_timer(struct sock *sk, u8 what, u32 when)
+{
+	if (when > TCP_RTO_MAX)
+		when = TCP_RTO_MAX;
+	sk->icsk_pending = what;
+	sk->icsk_timeout = tcp_time_stamp() + when;
+	mod_timer(&sk->retransmit_timer,
+		  tcp_jiffies_to_cycles(sk->icsk_timeout));
+}
+
+/* inet_csk_clear_xmit_timer(sk, ICSK_TIME_RETRANS): 3.16 leaves the timer
+ * armed (INET_CSK_CLEAR_TIMERS is 0) and a fired one finds nothing
+ * pending. */
+void inet_csk_clear_xmit_timer(struct sock *sk)
+{
+	sk->icsk_pending = ICSK_TIME_NONE;
+}
+
+/*
+ * tcp_rearm_rto: restart the RTO after forward progress, or stop it when
+ * nothing is out; a probe or early-retransmit timer is replaced by what
+ * is left of the RTO counted from the head's last transmission.
+ */
+void tcp_rearm_rto(struct sock *sk)
+{
+	u32 rto = sk->icsk_rto;
+
+	if (!sk->packets_out) {
+		inet_csk_clear_xmit_timer(sk);
+		return;
+	}
+	if (sk->icsk_pending == ICSK_TIME_EARLY_RETRANS ||
+	    sk->icsk_pending == ICSK_TIME_LOSS_PROBE) {
+		struct sk_buff *skb = tcp_write_queue_head(sk);
+		s32 delta = (s32)(skb->when + rto - tcp_time_stamp());
+
+		if (delta > 0)
+			rto = (u32)delta;
+	}
+	inet_csk_reset_xmit_timer(sk, ICSK_TIME_RETRANS, rto);
+}
+
+/*
+ * tcp_retransmit_timer (3.16): the RTO.  Enter Loss (everything not
+ * SACKed is lost, cwnd 1), retransmit the head, back off.  The receiver
+ * never shrinks its window and the connection never times out here
+ * (tcp_write_timeout's retries: 15 RTOs, minutes).
+ */
+static void tcp_retransmit_timer(struct sock *sk)
+{
+	if (!sk->packets_out)
+		return;
+	BUG_ON(!tcp_write_queue_head(sk));
+	sk->tlp_high_seq = 0;
+	sk->rto_timeouts++;
+	tcp_enter_loss(sk, 0);
+	if (tcp_retransmit_skb(sk, tcp_write_queue_head(sk)) > 0) {
+		/* Local congestion: no backoff. */
+		if (!sk->icsk_retransmits)
+			sk->icsk_retransmits = 1;
+		inet_csk_reset_xmit_timer(sk, ICSK_TIME_RETRANS,
+					  MIN(sk->icsk_rto,
+					      TCP_RESOURCE_PROBE_INTERVAL));
+		return;
+	}
+	sk->icsk_backoff++;
+	sk->icsk_retransmits++;
+	sk->icsk_rto = MIN(sk->icsk_rto << 1, TCP_RTO_MAX);
+	inet_csk_reset_xmit_timer(sk, ICSK_TIME_RETRANS, sk->icsk_rto);
+}
+
+/* tcp_write_timer_handler: early, not pending, or the event. */
+void tcp_write_timer_handler(struct sock *sk)
+{
+	u8 event = sk->icsk_pending;
+	u32 now = tcp_time_stamp();
+
+	if (sk->dead || !event)
+		return;
+	if ((s32)(sk->icsk_timeout - now) > 0) {
+		mod_timer(&sk->retransmit_timer,
+			  tcp_jiffies_to_cycles(sk->icsk_timeout));
+		return;
+	}
+	switch (event) {
+	case ICSK_TIME_EARLY_RETRANS:
+		tcp_resume_early_retransmit(sk);
+		break;
+	case ICSK_TIME_LOSS_PROBE:
+		tcp_send_loss_probe(sk);
+		break;
+	case ICSK_TIME_RETRANS:
+		sk->icsk_pending = ICSK_TIME_NONE;
+		tcp_retransmit_timer(sk);
+		break;
+	default:
+		panic("tcp_write_timer_handler: event %u is not modelled",
+		      event);
+	}
+}
