@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * kernbench at maximal tasks: `make -j vmlinux` of a 2.6-era tree the way
- * kbuild and gcc 2.95 run it (../shared/research/process-workloads.md §1,
- * §6).  For each translation unit make vforks and execs
+ * kernbench's flat model, as it was before issue 33 part E (`--tree flat`,
+ * kept so that the kbuild-shaped one in kernbench.c can be compared with
+ * it): `make -j vmlinux` of a 2.6-era tree with one make and gcc's passes
+ * in sequence (../shared/research/process-workloads.md §1, §6).  For each
+ * translation unit make vforks and execs
  * `sh -c 'gcc ...; fixdep ...; rm ...; mv ...'` (rule_cc_o_c); sh forks
  * and execs each command and waits for it; the gcc driver vforks and execs
  * cpp0 (reads the unit's source and its headers, writes the dependency
@@ -431,23 +433,8 @@ static void make_main(void *arg)
 	sys_exit(0);
 }
 
-void kernbench_defaults(struct kernbench_params *p, u64 cpu_hz)
-{
-	memset(p, 0, sizeof(*p));
-	p->units = KERNBENCH_DEFAULT_UNITS;
-	p->jobs = KERNBENCH_DEFAULT_JOBS;
-	p->cc1_user_cycles = KERNBENCH_DEFAULT_CC1_USER_US * cpu_hz / 1000000;
-	p->cc1_heap_pages = KERNBENCH_DEFAULT_CC1_HEAP_PAGES;
-	p->headers = KERNBENCH_DEFAULT_HEADERS;
-	p->header_bytes = KERNBENCH_DEFAULT_HEADER_BYTES;
-}
-
-void kernbench_start(struct kernbench_params *p)
+void kernbench_flat_start(struct kernbench_params *p)
 {
 	kb = p;
-	p->status = 0;
-	p->units_done = 0;
-	p->max_running = 0;
-	p->linked_bytes = 0;
 	spawn_process(&progs[MAKE], NULL);
 }
