@@ -81,8 +81,8 @@ Test(kbuild, one_unit_exact)
 	cr_assert_eq(c.vforks, 4 + 2 + 7 + 4);
 	cr_assert_eq(c.forks - c.vforks, 4 + 1 + 12);
 	cr_assert_eq(c.pipes, 2 + 6);
-	cr_assert_eq(c.pipe_bytes, 262144 + 40960 + 2 * 672 + 2 * 1344 + 672 +
-					   604);
+	cr_assert_eq(c.pipe_bytes,
+		     262144 + 40960 + 2 * 672 + 2 * 1344 + 672 + 604);
 	check_counts(&pt);
 	cr_assert_eq(pt.p.dirs_used, 1);
 	/* vmlinux: the unit's object and the second kallsyms object (a
@@ -106,11 +106,11 @@ Test(kbuild, a_unit_adds_its_processes_and_pipes)
 		     4);
 	cr_assert_eq(again.pipes.pipes - pt.pipes.pipes, 2);
 	/* Its two pipes, and its symbols through the link's pipes. */
-	cr_assert_eq(again.pipes.bytes_written - pt.pipes.bytes_written,
-		     KERNBENCH_CPP_OUT_BYTES + KERNBENCH_ASM_BYTES +
-			     7 * nm_per_unit +
-			     (3 * nm_per_unit * 9 / 10 -
-			      2 * nm_per_unit * 9 / 10));
+	cr_assert_eq(
+		again.pipes.bytes_written - pt.pipes.bytes_written,
+		KERNBENCH_CPP_OUT_BYTES + KERNBENCH_ASM_BYTES +
+			7 * nm_per_unit +
+			(3 * nm_per_unit * 9 / 10 - 2 * nm_per_unit * 9 / 10));
 }
 
 /*

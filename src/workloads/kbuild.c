@@ -61,8 +61,10 @@ static const struct {
 	const char *name;
 	u32 bytes;
 } makefiles[] = {
-	{ "Makefile", 32768 },		     { "arch/i386/Makefile", 4096 },
-	{ ".config", 24576 },		     { "scripts/Makefile.build", 8192 },
+	{ "Makefile", 32768 },
+	{ "arch/i386/Makefile", 4096 },
+	{ ".config", 24576 },
+	{ "scripts/Makefile.build", 8192 },
 	{ "scripts/Makefile.lib", 8192 },
 };
 #define MF_TOP_FIRST 0
@@ -203,13 +205,13 @@ static void write_tree(void)
 		kb_write_out(fd, data, (u64)libs[i].pages * KB_PAGE, 3);
 		sys_close(fd);
 	}
-#define WRITE_FILE(bytes, ...)                                             \
-	do {                                                               \
-		int fd = kb_open(scratch, O_WRONLY | O_CREAT | O_TRUNC,   \
-				 __VA_ARGS__);                             \
+#define WRITE_FILE(bytes, ...)                                               \
+	do {                                                                 \
+		int fd = kb_open(scratch, O_WRONLY | O_CREAT | O_TRUNC,      \
+				 __VA_ARGS__);                               \
 		if (fd < 0 || sys_write(fd, data, (bytes)) != (long)(bytes)) \
-			kb_fail(4);                                        \
-		sys_close(fd);                                             \
+			kb_fail(4);                                          \
+		sys_close(fd);                                               \
 	} while (0)
 	for (u32 h = 0; h < kb->headers; h++)
 		WRITE_FILE(kb->header_bytes, "inc/h%03u.h", h);
@@ -286,8 +288,12 @@ static void read_makefile(vaddr_t heap, const char *name, int step)
 
 static struct kb_args job(enum kb_prog prog, enum kb_rule rule, u32 n)
 {
-	return (struct kb_args){ .prog = prog, .rule = rule, .n = n,
-				 .in = -1, .out = -1, .close_fd = -1 };
+	return (struct kb_args){ .prog = prog,
+				 .rule = rule,
+				 .n = n,
+				 .in = -1,
+				 .out = -1,
+				 .close_fd = -1 };
 }
 
 /* A directory's make: its units, its subdirectories, then ld -r. */
@@ -415,7 +421,9 @@ static void link_step(u32 s)
 	case L_VMLINUX2:
 	case L_VMLINUX:
 		c[0] = job(KB_LD, KB_RULE_LINK, s);
-		c[0].dst = images[s == L_VMLINUX1 ? 0 : s == L_VMLINUX2 ? 1 : 2];
+		c[0].dst = images[s == L_VMLINUX1 ? 0 :
+				  s == L_VMLINUX2 ? 1 :
+						    2];
 		kb_run_and_wait(&c[0], false, 150);
 		if (s != L_VMLINUX)
 			break;
@@ -464,7 +472,8 @@ void kb_sh_main(void *arg)
 		for (u32 i = 0; i < 4; i++) {
 			unit_cmds[a->n][i] =
 				job(rule_cc_o_c[i], KB_RULE_CC_O_C, a->n);
-			kb_run_and_wait(&unit_cmds[a->n][i], false, 160 + 2 * i);
+			kb_run_and_wait(&unit_cmds[a->n][i], false,
+					160 + 2 * i);
 		}
 		break;
 	case KB_RULE_LD_R:

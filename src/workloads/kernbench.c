@@ -114,13 +114,13 @@ const struct program kb_progs[KB_NR_PROGS] = {
 static const struct {
 	u32 text, libc, heap;
 } usage[KB_NR_PROGS] = {
-	[KB_MAKE] = { 30, 80, 190 },	 [KB_SH] = { 60, 80, 60 },
-	[KB_GCC] = { 20, 40, 17 },	 [KB_CPP0] = { 60, 50, 331 },
-	[KB_CC1] = { 350, 50, 17 },	 [KB_AS] = { 60, 50, 150 },
-	[KB_FIXDEP] = { 4, 30, 32 },	 [KB_RM] = { 8, 40, 20 },
-	[KB_MV] = { 8, 40, 20 },	 [KB_LD] = { 100, 60, 400 },
-	[KB_NM] = { 40, 50, 150 },	 [KB_KALLSYMS] = { 2, 30, 200 },
-	[KB_GREP] = { 15, 40, 20 },	 [KB_SORT] = { 10, 40, 150 },
+	[KB_MAKE] = { 30, 80, 190 }, [KB_SH] = { 60, 80, 60 },
+	[KB_GCC] = { 20, 40, 17 },   [KB_CPP0] = { 60, 50, 331 },
+	[KB_CC1] = { 350, 50, 17 },  [KB_AS] = { 60, 50, 150 },
+	[KB_FIXDEP] = { 4, 30, 32 }, [KB_RM] = { 8, 40, 20 },
+	[KB_MV] = { 8, 40, 20 },     [KB_LD] = { 100, 60, 400 },
+	[KB_NM] = { 40, 50, 150 },   [KB_KALLSYMS] = { 2, 30, 200 },
+	[KB_GREP] = { 15, 40, 20 },  [KB_SORT] = { 10, 40, 150 },
 };
 
 _Noreturn void kb_fail(int step)
@@ -193,8 +193,8 @@ vaddr_t kb_startup(enum kb_prog which)
 	sys_close(fd);
 	uv_touch(cache, LDCACHE_PAGES * KB_PAGE, false);
 	fd = kb_open(heap, O_RDONLY, "lib/libc-2.2.5.so");
-	if (fd < 0 || sys_read(fd, heap + KB_BUF_OFF, ELF_HDR_BYTES) !=
-			      ELF_HDR_BYTES)
+	if (fd < 0 ||
+	    sys_read(fd, heap + KB_BUF_OFF, ELF_HDR_BYTES) != ELF_HDR_BYTES)
 		kb_fail(120 + which);
 	libc = map_file(fd, LIBC_TEXT, PROT_READ | PROT_EXEC, 0, 140 + which);
 	libc_data = map_file(fd, LIBC_DATA, PROT_READ | PROT_WRITE, LIBC_TEXT,
@@ -281,10 +281,9 @@ static u64 read_file(vaddr_t heap, int step, const char *fmt, u32 n)
 }
 
 /* Create the file named by @fmt with @bytes from the buffer. */
-static void write_file(vaddr_t heap, u64 bytes, int step, const char *fmt,
-		       ...) __attribute__((format(printf, 4, 5)));
-static void write_file(vaddr_t heap, u64 bytes, int step, const char *fmt,
-		       ...)
+static void write_file(vaddr_t heap, u64 bytes, int step, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void write_file(vaddr_t heap, u64 bytes, int step, const char *fmt, ...)
 {
 	char path[64];
 	va_list ap;
@@ -324,16 +323,24 @@ static void gcc_main(void *arg)
 	kb_startup(KB_GCC);
 	if (sys_pipe(p1))
 		kb_fail(20);
-	p[0] = (struct kb_args){ .prog = KB_CPP0, .rule = a->rule, .n = a->n,
-				 .in = -1, .out = p1[1], .close_fd = p1[0],
-				 .src = a->src, .bytes = a->bytes };
+	p[0] = (struct kb_args){ .prog = KB_CPP0,
+				 .rule = a->rule,
+				 .n = a->n,
+				 .in = -1,
+				 .out = p1[1],
+				 .close_fd = p1[0],
+				 .src = a->src,
+				 .bytes = a->bytes };
 	pid[nr++] = sys_vfork(kb_exec_child, &p[0]);
 	sys_close(p1[1]);
 	if (unit) {
 		if (sys_pipe(p2))
 			kb_fail(21);
-		p[1] = (struct kb_args){ .prog = KB_CC1, .rule = a->rule,
-					 .n = a->n, .in = p1[0], .out = p2[1],
+		p[1] = (struct kb_args){ .prog = KB_CC1,
+					 .rule = a->rule,
+					 .n = a->n,
+					 .in = p1[0],
+					 .out = p2[1],
 					 .close_fd = p2[0] };
 		pid[nr++] = sys_vfork(kb_exec_child, &p[1]);
 		sys_close(p1[0]);
@@ -341,9 +348,14 @@ static void gcc_main(void *arg)
 	} else {
 		p2[0] = p1[0];
 	}
-	p[2] = (struct kb_args){ .prog = KB_AS, .rule = a->rule, .n = a->n,
-				 .in = p2[0], .out = -1, .close_fd = -1,
-				 .dst = a->dst, .bytes = a->bytes };
+	p[2] = (struct kb_args){ .prog = KB_AS,
+				 .rule = a->rule,
+				 .n = a->n,
+				 .in = p2[0],
+				 .out = -1,
+				 .close_fd = -1,
+				 .dst = a->dst,
+				 .bytes = a->bytes };
 	pid[nr++] = sys_vfork(kb_exec_child, &p[2]);
 	sys_close(p2[0]);
 	for (int i = 0; i < nr; i++) {
@@ -365,8 +377,8 @@ static void cpp0_main(void *arg)
 {
 	const struct kb_args *a = arg;
 	vaddr_t heap = kb_startup(KB_CPP0), buf = heap + KB_BUF_OFF;
-	u64 in_total = KERNBENCH_SOURCE_BYTES +
-		       (u64)kb->headers * kb->header_bytes;
+	u64 in_total =
+		KERNBENCH_SOURCE_BYTES + (u64)kb->headers * kb->header_bytes;
 	u64 in = 0, out = 0, want;
 
 	if (a->rule != KB_RULE_CC_O_C) {
@@ -421,7 +433,8 @@ static void cc1_main(void *arg)
 		charged = want;
 		want = (u64)kb->cc1_heap_pages * in / KERNBENCH_CPP_OUT_BYTES;
 		while (pages < MIN(want, (u64)kb->cc1_heap_pages)) {
-			u32 step = MIN(CC1_BRK_STEP, kb->cc1_heap_pages - pages);
+			u32 step =
+				MIN(CC1_BRK_STEP, kb->cc1_heap_pages - pages);
 
 			if (sys_brk(heap + (pages + step) * KB_PAGE) !=
 			    (long)(heap + (pages + step) * KB_PAGE))
@@ -429,7 +442,8 @@ static void cc1_main(void *arg)
 			uv_touch(heap + pages * KB_PAGE, step * KB_PAGE, true);
 			pages += step;
 		}
-		want = KERNBENCH_ASM_BYTES * MIN(in, (u64)KERNBENCH_CPP_OUT_BYTES) /
+		want = KERNBENCH_ASM_BYTES *
+		       MIN(in, (u64)KERNBENCH_CPP_OUT_BYTES) /
 		       KERNBENCH_CPP_OUT_BYTES;
 		want -= want % KB_STDIO_BYTES;
 		kb_write_out(a->out, buf, want - out, 41);
@@ -447,7 +461,11 @@ static void cc1_main(void *arg)
 	sys_exit(0);
 }
 
-/* as: read the assembler to its end, write the object. */
+/*
+ * as: read the assembler to its end, write the object: a unit's 8 KiB,
+ * or a quarter of a kallsyms .S (its .long and .asciz lines assemble to
+ * about a quarter of their text [E]).
+ */
 static void as_main(void *arg)
 {
 	const struct kb_args *a = arg;
@@ -455,8 +473,7 @@ static void as_main(void *arg)
 	u64 in = kb_read_all(a->in, heap + KB_BUF_OFF, 45);
 
 	if (a->rule == KB_RULE_CC_O_C)
-		write_file(heap, KERNBENCH_OBJECT_BYTES, 46, "obj/u%u.o",
-			   a->n);
+		write_file(heap, KERNBENCH_OBJECT_BYTES, 46, "obj/u%u.o", a->n);
 	else
 		write_file(heap, in / 4, 46, "%s", a->dst);
 	sys_exit(0);
