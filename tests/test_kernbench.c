@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * kernbench (src/workloads/kernbench.c, src/experiments/kernbench.c):
+ * kernbench's flat model (src/workloads/kernbench_flat.c, `--tree flat`;
+ * the kbuild one is tests/test_kbuild.c) and src/experiments/kernbench.c:
  * every unit is built and linked with the exact number of forks, execs
  * and exits the model defines; the run is deterministic; user + system +
  * idle time is the CPUs times the elapsed time; --jobs bounds the jobs at
@@ -36,6 +37,7 @@ static void measure(struct kernbench_point *p, const char *platform, u32 units,
 	va_end(ap);
 	cr_assert(s.checks, "the end-of-run audit runs");
 	kernbench_defaults(&p->p, settings_cpu_hz(&s));
+	p->p.tree = KERNBENCH_FLAT;
 	p->p.units = units;
 	p->p.jobs = jobs;
 	/* A shorter compile keeps the tests fast; the shape is the same. */
@@ -56,6 +58,7 @@ static void check_counts(const struct kernbench_point *p, u32 units)
 	cr_assert_eq(p->p.units_done, units);
 	cr_assert_eq(r->events[EV_exec], 8ull * units + 2);
 	cr_assert_eq(r->events[EV_fork], 8ull * units + 1);
+	cr_assert_eq(r->events[EV_vfork], 4ull * units + 1);
 	cr_assert_eq(r->exits, 8ull * units + 2);
 	cr_assert_eq(r->sigsegv, 0);
 	cr_assert_eq(p->p.linked_bytes, (u64)units * KERNBENCH_OBJECT_BYTES);
@@ -160,6 +163,11 @@ Test(kernbench, bad_params_refused)
 	pt.p.units = 1;
 	pt.p.headers = KERNBENCH_MAX_HEADERS + 1;
 	cr_assert_eq(kernbench_measure(&s, &pt, err, sizeof(err)), -EINVAL);
+	pt.p.headers = KERNBENCH_DEFAULT_HEADERS;
+	pt.p.dirs = 0;
+	cr_assert_eq(kernbench_measure(&s, &pt, err, sizeof(err)), -EINVAL);
+	pt.p.dirs = KERNBENCH_MAX_DIRS + 1;
+	cr_assert_eq(kernbench_measure(&s, &pt, err, sizeof(err)), -EINVAL);
 }
 
 /* `vmsplit ARGS` through the shell: the exit status, stdout's first line
@@ -171,9 +179,14 @@ Test(kernbench, cli)
 		{ "run kernbench --units x", "--units: 'x'" },
 		{ "run kernbench --groups 4", "unknown option '--groups'" },
 		{ "run kernbench --platform nope", "unknown platform" },
+		{ "run kernbench --tree deep", "--tree: 'deep'" },
+		{ "run kernbench --dirs 257", "--dirs: '257'" },
 	};
 	char line[512];
 
+	cr_assert_eq(test_run_cli("run kernbench --units 2 --tree flat", false,
+				  line, sizeof(line)),
+		     0);
 	cr_assert_eq(test_run_cli("run kernbench --units 2 --format csv", false,
 			     line, sizeof(line)),
 		     0);

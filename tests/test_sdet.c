@@ -57,12 +57,19 @@ static void check_accounting(const struct sdet_point *p)
  * The driver is spawned (one exec); it forks a shell per script (a fork
  * and an exec each); each script's commands make sdet_procs_per_script
  * processes, each one fork or vfork and one exec.  Every one exits.
+ * The vforks are gcc's and make's.
  */
 static void check_processes(const struct sdet_point *p, u32 scripts,
 			    u32 commands)
 {
 	u64 procs = (u64)scripts * (1 + sdet_procs_per_script(commands));
 
+	u32 count[SDET_NR_KINDS];
+
+	sdet_mix(commands, count);
+	/* gcc vforks cpp0, cc1, as and ld; make vforks a cc. */
+	cr_assert_eq(p->r.events[EV_vfork],
+		     (u64)scripts * (4 * count[SDET_CC] + 5 * count[SDET_MAKE]));
 	cr_assert_eq(p->p.commands_done, (u64)scripts * commands);
 	cr_assert_eq(p->r.events[EV_fork], procs);
 	cr_assert_eq(p->r.events[EV_exec], procs + 1);
@@ -83,18 +90,23 @@ Test(sdet, mix_adds_up)
 		cr_assert_eq(total, n);
 	}
 	/*
-	 * 150 commands: 18 cat, 18 ls, 21 echo, 12 grep, 9 wc, 12 cp, 9 rm,
-	 * 6 mkdir, 8 ed (7.5 rounded up first), 6 diff, 4 find, 15 ps | wc,
-	 * 12 cc: 123 one-process commands + 15 x 2 + 12 x 4 = 201.
+	 * 150 commands: 18 cat, 15 ls, 15 echo, 12 grep, 9 wc, 12 cp, 9 rm,
+	 * 6 mkdir, 8 ed and 5 find (7.5 and 4.5 rounded up first: the
+	 * earliest of the halves), 6 diff, 15 ps | wc, 9 cc, 4 nroff, 4
+	 * spell, 3 make: 115 one-process commands + 15 x 2 + 9 x 5 + 4 x 4
+	 * + 4 x 4 + 3 x 6 = 240.
 	 */
 	sdet_mix(150, count);
 	cr_assert_eq(count[SDET_ED], 8);
-	cr_assert_eq(count[SDET_FIND], 4);
+	cr_assert_eq(count[SDET_FIND], 5);
 	cr_assert_eq(count[SDET_PIPE], 15);
-	cr_assert_eq(count[SDET_CC], 12);
-	cr_assert_eq(sdet_procs_per_script(150), 201);
-	/* 20: the pipelines add 2 x 1 and the one cc 3. */
-	cr_assert_eq(sdet_procs_per_script(20), 25);
+	cr_assert_eq(count[SDET_CC], 9);
+	cr_assert_eq(count[SDET_NROFF], 4);
+	cr_assert_eq(count[SDET_SPELL], 4);
+	cr_assert_eq(count[SDET_MAKE], 3);
+	cr_assert_eq(sdet_procs_per_script(150), 240);
+	/* 20: two pipelines add 2 x 1, a cc 4 and an nroff 3. */
+	cr_assert_eq(sdet_procs_per_script(20), 29);
 }
 
 Test(sdet, small_run_exact_and_deterministic)

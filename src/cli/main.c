@@ -152,12 +152,14 @@ static const struct {
 	  "                            hackbench -pipe: G groups of 20 senders and 20\n"
 	  "                            receivers, M messages of 100 B per pair: seconds\n" },
 	{ "run kernbench",
-	  "run kernbench [--platform P] [--units N] [--jobs N] [--headers H]\n"
-	  "        [--cc1-heap-pages P] [NAME=VALUE ...] [--format table|csv|json]\n"
-	  "        [--profile|--readprofile]\n"
-	  "                            make -j vmlinux (kbuild, gcc 2.95): N units\n"
-	  "                            (900), N jobs at once (default: unlimited),\n"
-	  "                            on numaq-16 by default: seconds, CPU %\n" },
+	  "run kernbench [--platform P] [--units N] [--dirs D] [--jobs N]\n"
+	  "        [--headers H] [--cc1-heap-pages P] [--tree kbuild|flat]\n"
+	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile|--readprofile]\n"
+	  "                            make -j vmlinux (kbuild, gcc 2.95 -pipe): N units\n"
+	  "                            (900) in D directories (130), N jobs at once\n"
+	  "                            (default: unlimited), on numaq-16 by default:\n"
+	  "                            seconds, CPU %; --tree flat: the model before\n"
+	  "                            issue 33 (one make, no pipes)\n" },
 	{ "run sdet",
 	  "run sdet [--platform P] [--scripts S] [--commands N] [NAME=VALUE ...]\n"
 	  "        [--format table|csv|json] [--profile|--readprofile]\n"
@@ -324,6 +326,18 @@ static u32 run_opt_u32(const struct run_args *a, const char *name, u32 def,
 		usage_error("--%s: '%s' is not a number from 1 to %u", name, v,
 			    max);
 	return (u32)n;
+}
+
+/* kernbench's --tree: kbuild (the default) or flat. */
+static enum kernbench_tree kernbench_tree_opt(const struct run_args *a)
+{
+	const char *v = run_opt(a, "tree");
+
+	if (!v || !strcmp(v, "kbuild"))
+		return KERNBENCH_KBUILD;
+	if (!strcmp(v, "flat"))
+		return KERNBENCH_FLAT;
+	usage_error("--tree: '%s' is not kbuild or flat", v);
 }
 
 /* getopt_long's codes for the options every workload takes; a
@@ -1024,7 +1038,8 @@ static int cmd_run_hackbench(int argc, char **argv)
 static int cmd_run_kernbench(int argc, char **argv)
 {
 	static const char *const opts[] = { "units", "jobs", "headers",
-					    "cc1-heap-pages", NULL };
+					    "cc1-heap-pages", "dirs", "tree",
+					    NULL };
 	static struct kernbench_point pt;
 	struct run_args a;
 	char err[256];
@@ -1043,6 +1058,9 @@ static int cmd_run_kernbench(int argc, char **argv)
 				   KERNBENCH_MAX_HEADERS);
 	pt.p.cc1_heap_pages = run_opt_u32(
 		&a, "cc1-heap-pages", KERNBENCH_DEFAULT_CC1_HEAP_PAGES, 65536);
+	pt.p.dirs = run_opt_u32(&a, "dirs", KERNBENCH_DEFAULT_DIRS,
+				KERNBENCH_MAX_DIRS);
+	pt.p.tree = kernbench_tree_opt(&a);
 	progress_init("run kernbench", a.format != FMT_JSON, fileno(stderr));
 	if (kernbench_measure(&a.s, &pt, err, sizeof(err)))
 		usage_error("%s", err);
@@ -1070,8 +1088,14 @@ static int cmd_run_kernbench(int argc, char **argv)
 	printf("\n# make -j");
 	if (pt.p.jobs)
 		printf("%u", pt.p.jobs);
-	printf(" vmlinux: %u units, %u headers each (most jobs at once: %u)\n",
-	       pt.p.units, pt.p.headers, pt.p.max_running);
+	if (pt.p.tree == KERNBENCH_KBUILD)
+		printf(" vmlinux (kbuild): %u units in %u directories, %u headers each (most units at once: %u; %llu pipes, %llu bytes through them)\n",
+		       pt.p.units, pt.p.dirs_used, pt.p.headers,
+		       pt.p.max_running, (unsigned long long)pt.pipes.pipes,
+		       (unsigned long long)pt.pipes.bytes_written);
+	else
+		printf(" vmlinux (flat): %u units, %u headers each (most jobs at once: %u)\n",
+		       pt.p.units, pt.p.headers, pt.p.max_running);
 	printf("Elapsed %.2f s   system %.2f s   user %.2f s   CPU %.1f%%   (%u CPUs)\n",
 	       pt.r.elapsed_s, pt.r.system_s, pt.r.user_s, pt.r.cpu_pct,
 	       pt.r.ncpus);

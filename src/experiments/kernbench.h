@@ -13,12 +13,14 @@
 
 /* SDET runs per configuration in E2, under seeds 1..N. */
 #define E2_SDET_SEEDS 3u
+#include "fs/pipe.h"
 #include "run/run.h"
 #include "workloads/kernbench.h"
 
 struct kernbench_point {
 	struct kernbench_params p;
 	struct run_result r;
+	struct pipe_stats pipes; /* what the run's pipes carried */
 };
 
 /*
@@ -28,6 +30,9 @@ struct kernbench_point {
  */
 int kernbench_measure(const struct settings *s, struct kernbench_point *pt,
 		      char *err, size_t errlen);
+
+/* "kbuild" or "flat" (--tree). */
+const char *kernbench_tree_name(enum kernbench_tree t);
 
 /* Print @pt's parameters and counts as JSON members ("params": {...}, ). */
 void kernbench_print_json_params(const struct kernbench_point *pt, FILE *f);

@@ -26,6 +26,7 @@ long vfs_write(int fd, vaddr_t buf, u32 count);
 s64 vfs_lseek(int fd, s64 offset, int whence);
 int vfs_ftruncate(int fd, u64 length);
 int vfs_unlink(const char *path);
+int vfs_rename(const char *oldpath, const char *newpath);
 int vfs_fsync(int fd);
 int vfs_close(int fd);
 /* stat64 and fstat64 (fs/stat.c): struct stat64 copied to @buf. */

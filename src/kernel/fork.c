@@ -51,6 +51,8 @@ int do_fork(u32 clone_flags, void (*fn)(void *), void *arg)
 
 		charge(CODE_fork);
 		hw_event(this_cpu(), EV_fork);
+		if (clone_flags & CLONE_VFORK)
+			hw_event(this_cpu(), EV_vfork);
 		p = task_create(parent->comm, fn, arg, parent);
 		err = task_stack_alloc(p);
 		if (!err) {

@@ -324,6 +324,8 @@ void sched_yield_point(void)
 		arch_enter_kernel();
 		sched_return_to_user();
 		arch_return_to_user();
+		/* schedule() may have resumed us on another CPU. */
+		c = this_cpu();
 	}
 	if (c->cycles > horizon) {
 		t->saved_cc = c->cc;

@@ -432,6 +432,20 @@ int sys_unlink(vaddr_t path)
 	return ret;
 }
 
+int sys_rename(vaddr_t oldpath, vaddr_t newpath)
+{
+	u16 cc = syscall_enter();
+	char from[PATH_MAX_LEN], to[PATH_MAX_LEN];
+	int ret = (int)getname(from, oldpath);
+
+	if (!ret)
+		ret = (int)getname(to, newpath);
+	if (!ret)
+		ret = vfs_rename(from, to);
+	syscall_leave(cc);
+	return ret;
+}
+
 int sys_fsync(int fd)
 {
 	u16 cc = syscall_enter();

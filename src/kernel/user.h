@@ -107,6 +107,8 @@ long sys_write(int fd, vaddr_t buf, u32 count);
 s64 sys_lseek(int fd, s64 offset, int whence);
 int sys_ftruncate(int fd, u64 length);
 int sys_unlink(vaddr_t path);
+/* rename(2): @newpath, if it exists, is replaced. */
+int sys_rename(vaddr_t oldpath, vaddr_t newpath);
 int sys_fsync(int fd);
 int sys_close(int fd);
 /*

@@ -132,10 +132,11 @@ const struct platform numaq_16 = {
 	 * maximal -j: system 114.91 s; `vmsplit reproduce kernbench-numaq`),
 	 * the board's one fitted parameter: 4.30 cycles per kernel
 	 * instruction beside the misses the machine charges.  A P6 runs
-	 * kernel code near one; the rest is what the kernbench model leaves
-	 * out (one make per directory, the final link's execs, the pipes
-	 * between gcc's passes -- about half the build's system time) and
-	 * 6.1's instruction counts standing for 2.5.73's.
+	 * kernel code near one.  Fitted when the kernbench model had one
+	 * make and no pipes (43% of the system time at a CPI of 1); with
+	 * kbuild's process tree (issue 33 part E) a CPI of 1 gives 71% and
+	 * 4.30 overshoots by 33%: a refit is due (docs/fidelity.md,
+	 * "kbuild's process tree").
 	 */
 	.kernel_cpi_milli = 4300,
 	.kernel_cpi_how = "fitted on E2's baseline kernbench system time",

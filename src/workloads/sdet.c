@@ -10,16 +10,25 @@
  * page-table copy of a bash-sized process), the child exec'ing a small
  * shared binary that maps the C library, touches its pages, reads and
  * writes a few files of 1-50 KB on tmpfs and exits, and the shell
- * waiting -- the fork/exec/exit churn E2's HIGHPTE taxes.  `cc` is four
- * processes (gcc vforks cpp0, cc1 and as); `ps | wc` a pipeline of two.
+ * waiting -- the fork/exec/exit churn E2's HIGHPTE taxes.  §2 and §6
+ * give the multi-process commands: `cc` is five processes (gcc vforks
+ * cpp0, cc1, as and ld: "cc invokes ld"; collect2 is left out), `make`
+ * six (make vforks cc), `nroff` four (the nroff shell script forks groff,
+ * which runs troff | grotty), `spell` four (the spell shell script runs
+ * deroff | sort | spellprog: "spell invokes deroff and spellprog"), and
+ * `ps | wc` a pipeline of two, whose ps walks /proc: two files a process
+ * (stat and status, procps 2.0's reads), for the ~100 processes
+ * 32 scripts keep alive [E].
  *
  * Sources: process-workloads.md (§n below); [E] marks an estimate of
  * ours.  Files live in one flat tmpfs name space (the model has no
  * directories): a script's "directory" is the prefix /tmp/sdetNN/, and
  * mkdir and rmdir are modelled as creating and removing a name there.
- * Not modelled: make, nroff, spell and the other rarer commands of §2
- * (their process counts are covered by cc and the pipeline), ps's walk
- * of /proc (user time instead), ext2 (§2: tmpfs is the option IBM also ran).
+ * Not modelled: the other rarer commands of §2 (col, cpio, pr, ...:
+ * their process counts are covered by the others), ext2 (§2: tmpfs is
+ * the option IBM also ran), procfs: /proc's files are tmpfs files the
+ * driver writes, read as ps reads them, so the kernel's generation of
+ * their text (proc_pid_stat, the task locks) is not charged.
  *
  * User programs: they only make system calls and touch their own memory.
  */
@@ -53,6 +62,14 @@ static struct sdet_params *sd;
 #define CPP_BYTES (24 * 1024) /* preprocessed source */
 #define ASM_BYTES (16 * 1024) /* cc1's assembler */
 #define OBJ_BYTES (4 * 1024) /* as's object */
+#define AOUT_BYTES (20 * 1024) /* ld's a.out: the object and crt/libc stubs */
+#define MK_BYTES 1024 /* the script's Makefile, /tmp/sdet.mk */
+#define HLIST_BYTES (48 * 1024) /* spell's hashed word list */
+#define PROC_STAT_BYTES 256 /* /proc/N/stat */
+#define PROC_STATUS_BYTES 512 /* /proc/N/status */
+/* The processes ps finds in /proc: each script's shell and its command's
+ * one to three processes, and the driver [E]. */
+#define PS_PROCS 100
 
 /* User-mode cycles [E], PIII-class: tiny utilities ~0.1-0.5 ms. */
 #define SH_WORK 200000ull /* bash: parse a line, set up fork, wait */
@@ -67,6 +84,12 @@ static struct sdet_params *sd;
 #define CPP0_WORK 3000000ull
 #define CC1_WORK 20000000ull /* a small file: ~30 ms at 700 MHz */
 #define AS_WORK 2000000ull
+#define LD_WORK 3000000ull /* link a small program */
+#define MAKE_WORK 1000000ull /* read a small Makefile, stat, decide */
+#define GROFF_WORK 200000ull
+#define TROFF_WORK 8000000ull /* format 40 KB: ~11 ms at 700 MHz */
+#define SORT_WORK 2000000ull
+#define SPELLPROG_WORK 2000000ull
 /* bash dirties a few pages of its data per command (COW after fork) [E]. */
 #define SH_DIRTY_PAGES 4
 /* cc1's heap for a small file [E]; §6's 1,000-3,000 PTEs is kernbench's. */
@@ -77,8 +100,13 @@ static struct sdet_params *sd;
  * 60-100 for the utilities (§6: 60-150), ~530 for cc1 with its heap;
  * bash 120 + 24 + 24 + 64 + stack = ~240 (§6).  Text sizes [E].
  */
+struct sdet_cmd;
+
 static void cmd_main(void *arg);
 static void sh_main(void *arg);
+static void sh_child(void *arg);
+static void reap(int pid);
+static void pipeline(struct sdet_cmd *cmd, u32 n);
 static void driver_main(void *arg);
 
 #define BINARY(var, nm, text, data, bss, fn) \
@@ -110,20 +138,30 @@ BINARY(gcc_prog, "gcc", 30, 4, 6, cmd_main);
 BINARY(cpp0_prog, "cpp0", 50, 6, 8, cmd_main);
 BINARY(cc1_prog, "cc1", 200, 16, 16, cmd_main);
 BINARY(as_prog, "as", 60, 6, 8, cmd_main);
+BINARY(ld_prog, "ld", 40, 6, 8, cmd_main);
+BINARY(make_prog, "make", 40, 4, 6, cmd_main);
+BINARY(groff_prog, "groff", 20, 2, 6, cmd_main);
+BINARY(troff_prog, "troff", 60, 4, 8, cmd_main);
+BINARY(grotty_prog, "grotty", 16, 2, 6, cmd_main);
+BINARY(deroff_prog, "deroff", 6, 2, 6, cmd_main);
+BINARY(sort_prog, "sort", 12, 2, 6, cmd_main);
+BINARY(spellprog_prog, "spellprog", 6, 2, 6, cmd_main);
 
 /*
  * The mix, in % of a script's commands [E], from §2's list weighted to
  * short utilities (§6); `echo` stands for the tiny ones (echo, date,
  * expr, test, who, cd as /bin programs), `mkdir` for mkdir and rmdir.
- * procs: processes a command makes (§6: cc 4-5, pipelines of 2).
+ * procs: processes a command makes (§6: cc 4-5, nroff 3-4, spell 3-5,
+ * pipelines of 2; make is make and a cc).  nroff and spell are shell
+ * scripts: the shell's image runs them.
  */
 static const struct {
 	const struct program *prog;
 	u32 weight, procs;
 } kinds[SDET_NR_KINDS] = {
 	[SDET_CAT] = { &cat_prog, 12, 1 },
-	[SDET_LS] = { &ls_prog, 12, 1 },
-	[SDET_ECHO] = { &echo_prog, 14, 1 },
+	[SDET_LS] = { &ls_prog, 10, 1 },
+	[SDET_ECHO] = { &echo_prog, 10, 1 },
 	[SDET_GREP] = { &grep_prog, 8, 1 },
 	[SDET_WC] = { &wc_prog, 6, 1 },
 	[SDET_CP] = { &cp_prog, 8, 1 },
@@ -133,8 +171,14 @@ static const struct {
 	[SDET_DIFF] = { &diff_prog, 4, 1 },
 	[SDET_FIND] = { &find_prog, 3, 1 },
 	[SDET_PIPE] = { &ps_prog, 10, 2 },
-	[SDET_CC] = { &gcc_prog, 8, 4 },
+	[SDET_CC] = { &gcc_prog, 6, 5 },
+	[SDET_NROFF] = { &sh_prog, 3, 4 },
+	[SDET_SPELL] = { &sh_prog, 3, 4 },
+	[SDET_MAKE] = { &make_prog, 2, 6 },
 };
+
+/* What the shell's image runs: a term script, or a script command. */
+enum sh_role { SH_TERM, SH_NROFF, SH_SPELL };
 
 /* What one process of a command does: a host-side argument block. */
 struct sdet_cmd {
@@ -142,13 +186,17 @@ struct sdet_cmd {
 	u32 script;
 	int in_fd, out_fd; /* a pipeline's ends, or -1 */
 	int close_fd; /* the end the child closes before exec */
+	enum sh_role role; /* for the shell's image */
 };
 
 struct script {
 	u32 idx;
 	u8 order[SDET_MAX_COMMANDS];
+	struct sdet_cmd term; /* the term script's shell */
 	struct sdet_cmd cmd[2]; /* the command, or a pipeline */
-	struct sdet_cmd cc[3]; /* gcc's cpp0, cc1, as */
+	struct sdet_cmd cc[4]; /* gcc's cpp0, cc1, as, ld */
+	/* make's cc; groff, troff, grotty; deroff, sort, spellprog */
+	struct sdet_cmd aux[3];
 };
 
 static struct script scripts[SDET_MAX_SCRIPTS];
@@ -232,6 +280,9 @@ static void make_script(struct script *sc, u32 i)
 #define NAME_TMP 64
 #define NAME_DOC 128
 #define NAME_NULL 192
+#define NAME_MK 256
+#define NAME_HLIST 320
+#define NAME_PROC 384
 
 static vaddr_t bss_of(const struct program *p)
 {
@@ -248,6 +299,8 @@ static void put_names(vaddr_t at, u32 script)
 	uv_write(at + NAME_TMP, s, (u32)strlen(s) + 1);
 	uv_write(at + NAME_DOC, "/tmp/sdet.doc", 14);
 	uv_write(at + NAME_NULL, "/dev/null", 10);
+	uv_write(at + NAME_MK, "/tmp/sdet.mk", 13);
+	uv_write(at + NAME_HLIST, "/tmp/sdet.hlist", 16);
 }
 
 /* Map the C library and touch @pages of it; then the image itself. */
@@ -317,19 +370,19 @@ static void cc_stage(void *arg)
 	sys_exit(127);
 }
 
-/* gcc: the driver vforks cpp0, cc1 and as in turn and waits for each. */
+/* gcc: the driver vforks cpp0, cc1, as and ld in turn, waiting for each. */
 static void gcc(struct sdet_cmd *c)
 {
-	static const struct program *const stages[3] = { &cpp0_prog, &cc1_prog,
-							 &as_prog };
+	static const struct program *const stages[4] = { &cpp0_prog, &cc1_prog,
+							 &as_prog, &ld_prog };
 	struct script *sc = &scripts[c->script];
 
 	user_compute(GCC_WORK);
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		int pid, status = 0;
 
-		sc->cc[i] =
-			(struct sdet_cmd){ stages[i], c->script, -1, -1, -1 };
+		sc->cc[i] = (struct sdet_cmd){ stages[i], c->script, -1, -1, -1,
+					       SH_TERM };
 		pid = sys_vfork(cc_stage, &sc->cc[i]);
 		if (pid < 0)
 			fail(30);
@@ -393,8 +446,64 @@ static void cmd_main(void *arg)
 		slurp(tmp, -1, buf, PER_KB_SCAN);
 		spew(null, -1, O_WRONLY, buf, LIST_BYTES);
 	} else if (p == &ps_prog) {
+		/* readdir of /proc is not modelled; its files are read. */
+		static const char *const files[2] = { "stat", "status" };
+		char path[64];
+
+		for (u32 i = 0; i < PS_PROCS; i++)
+			for (int f = 0; f < 2; f++) {
+				snprintf(path, sizeof(path), "/proc/%u/%s", i,
+					 files[f]);
+				uv_write(names + NAME_PROC, path,
+					 (u32)strlen(path) + 1);
+				slurp(names + NAME_PROC, -1, buf, 0);
+			}
 		user_compute(PS_WORK);
 		spew(null, c->out_fd, 0, buf, PS_BYTES);
+	} else if (p == &make_prog) {
+		struct script *sc = &scripts[c->script];
+
+		slurp(names + NAME_MK, -1, buf, PER_KB_SCAN);
+		sys_stat(src, buf);
+		sys_stat(tmp, buf);
+		user_compute(MAKE_WORK);
+		/* make runs `cc -o t a` itself (no shell metacharacter). */
+		sc->aux[0] = (struct sdet_cmd){ &gcc_prog, c->script, -1, -1, -1,
+						SH_TERM };
+		reap(sys_vfork(sh_child, &sc->aux[0]));
+	} else if (p == &ld_prog) {
+		slurp(tmp, -1, buf, PER_KB_COPY);
+		user_compute(LD_WORK);
+		spew(tmp, -1, CREATE, buf, AOUT_BYTES);
+	} else if (p == &groff_prog) {
+		struct script *sc = &scripts[c->script];
+
+		user_compute(GROFF_WORK);
+		sc->aux[1] = (struct sdet_cmd){ &troff_prog, c->script, -1, -1,
+						-1, SH_TERM };
+		sc->aux[2] = (struct sdet_cmd){ &grotty_prog, c->script, -1, -1,
+						-1, SH_TERM };
+		pipeline(&sc->aux[1], 2);
+	} else if (p == &troff_prog) {
+		n = slurp(doc, -1, buf, PER_KB_SCAN);
+		user_compute(TROFF_WORK);
+		spew(null, c->out_fd, 0, buf, (u32)n);
+	} else if (p == &grotty_prog) {
+		slurp(null, c->in_fd, buf, PER_KB_COPY);
+		spew(null, -1, O_WRONLY, buf, DOC_BYTES);
+	} else if (p == &deroff_prog) {
+		n = slurp(doc, -1, buf, PER_KB_SCAN);
+		spew(null, c->out_fd, 0, buf, (u32)n / 2);
+	} else if (p == &sort_prog) {
+		n = slurp(null, c->in_fd, buf, PER_KB_SCAN);
+		user_compute(SORT_WORK);
+		/* sort -u: a third of the words are distinct [E]. */
+		spew(null, c->out_fd, 0, buf, (u32)n / 3);
+	} else if (p == &spellprog_prog) {
+		slurp(names + NAME_HLIST, -1, buf, PER_KB_COPY);
+		slurp(null, c->in_fd, buf, PER_KB_SCAN);
+		user_compute(SPELLPROG_WORK);
+		spew(null, -1, O_WRONLY, buf, LIST_BYTES);
 	} else if (p == &gcc_prog) {
 		gcc(c);
 	} else if (p == &cpp0_prog) {
@@ -442,14 +551,81 @@ static void reap(int pid)
 		fail(11);
 }
 
-/* One script: its files, its commands in its order, clean up, clock. */
+/*
+ * Fork + exec @n commands joined by pipes, the shell's way (each pipe
+ * made just before the command that writes it), then wait for them all.
+ */
+static void pipeline(struct sdet_cmd *cmd, u32 n)
+{
+	int pid[3], fds[2], in = -1;
+
+	for (u32 i = 0; i < n; i++) {
+		cmd[i].in_fd = in;
+		cmd[i].out_fd = cmd[i].close_fd = -1;
+		if (i + 1 < n) {
+			if (sys_pipe(fds))
+				fail(12);
+			cmd[i].out_fd = fds[1];
+			cmd[i].close_fd = fds[0];
+		}
+		pid[i] = sys_fork(sh_child, &cmd[i]);
+		if (in >= 0)
+			sys_close(in);
+		if (i + 1 < n) {
+			sys_close(fds[1]);
+			in = fds[0];
+		}
+	}
+	for (u32 i = 0; i < n; i++)
+		reap(pid[i]);
+}
+
+/* nroff, a shell script: groff -Tascii -mandoc, one fork + exec. */
+static void nroff_script(struct sdet_cmd *c)
+{
+	struct script *sc = &scripts[c->script];
+
+	start_up(&sh_prog, LIBC_CMD_TOUCH);
+	user_compute(SH_WORK);
+	sc->aux[0] = (struct sdet_cmd){ &groff_prog, c->script, -1, -1, -1,
+					SH_TERM };
+	reap(sys_fork(sh_child, &sc->aux[0]));
+	sys_exit(0);
+}
+
+/* spell, a shell script: deroff -w | sort -u | spellprog. */
+static void spell_script(struct sdet_cmd *c)
+{
+	struct script *sc = &scripts[c->script];
+	static const struct program *const progs[3] = { &deroff_prog,
+							&sort_prog,
+							&spellprog_prog };
+
+	start_up(&sh_prog, LIBC_CMD_TOUCH);
+	user_compute(SH_WORK);
+	for (int i = 0; i < 3; i++)
+		sc->aux[i] = (struct sdet_cmd){ progs[i], c->script, -1, -1, -1,
+						SH_TERM };
+	pipeline(sc->aux, 3);
+	sys_exit(0);
+}
+
+/*
+ * The shell: a term script (its files, its commands in its order, clean
+ * up, clock), or the nroff or spell script.
+ */
 static void sh_main(void *arg)
 {
-	struct script *sc = arg;
+	struct sdet_cmd *c = arg;
+	struct script *sc = &scripts[c->script];
 	vaddr_t names = bss_of(&sh_prog), buf = names + PAGE;
 	vaddr_t data = user_image_base() + sh_prog.text_pages * PAGE;
 	u64 now;
 
+	if (c->role == SH_NROFF)
+		nroff_script(c);
+	if (c->role == SH_SPELL)
+		spell_script(c);
 	start_up(&sh_prog, LIBC_PAGES);
 	put_names(names, sc->idx);
 	spew(names + NAME_SRC, -1, CREATE, buf, SRC_BYTES);
@@ -458,8 +634,11 @@ static void sh_main(void *arg)
 
 		user_compute(SH_WORK);
 		uv_touch(data, SH_DIRTY_PAGES * PAGE, true);
-		sc->cmd[0] =
-			(struct sdet_cmd){ kinds[k].prog, sc->idx, -1, -1, -1 };
+		sc->cmd[0] = (struct sdet_cmd){
+			kinds[k].prog, sc->idx, -1, -1, -1,
+			k == SDET_NROFF ? SH_NROFF :
+			k == SDET_SPELL ? SH_SPELL : SH_TERM
+		};
 		if (k == SDET_PIPE) {
 			int fds[2], a, b;
 
@@ -468,7 +647,8 @@ static void sh_main(void *arg)
 			sc->cmd[0].out_fd = fds[1];
 			sc->cmd[0].close_fd = fds[0];
 			sc->cmd[1] = (struct sdet_cmd){ &wc_prog, sc->idx,
-							fds[0], -1, fds[1] };
+							fds[0], -1, fds[1],
+							SH_TERM };
 			a = sys_fork(sh_child, &sc->cmd[0]);
 			b = sys_fork(sh_child, &sc->cmd[1]);
 			sys_close(fds[0]);
@@ -496,7 +676,36 @@ static void driver_child(void *arg)
 	sys_exit(127);
 }
 
-/* drvr.exec: the shared document, then one shell per script, then wait. */
+/* The files every script shares, /proc's among them; @unlink: remove. */
+static void shared_files(vaddr_t names, vaddr_t buf, bool unlink)
+{
+	static const u32 proc_bytes[2] = { PROC_STAT_BYTES, PROC_STATUS_BYTES };
+	static const char *const proc_files[2] = { "stat", "status" };
+	char path[64];
+
+	for (u32 i = 0; i < PS_PROCS; i++)
+		for (int f = 0; f < 2; f++) {
+			snprintf(path, sizeof(path), "/proc/%u/%s", i,
+				 proc_files[f]);
+			uv_write(names + NAME_PROC, path, (u32)strlen(path) + 1);
+			if (unlink)
+				sys_unlink(names + NAME_PROC);
+			else
+				spew(names + NAME_PROC, -1, CREATE, buf,
+				     proc_bytes[f]);
+		}
+	if (unlink) {
+		sys_unlink(names + NAME_DOC);
+		sys_unlink(names + NAME_MK);
+		sys_unlink(names + NAME_HLIST);
+		return;
+	}
+	spew(names + NAME_DOC, -1, CREATE, buf, DOC_BYTES);
+	spew(names + NAME_MK, -1, CREATE, buf, MK_BYTES);
+	spew(names + NAME_HLIST, -1, CREATE, buf, HLIST_BYTES);
+}
+
+/* drvr.exec: the shared files, then one shell per script, then wait. */
 static void driver_main(void *arg)
 {
 	static int pids[SDET_MAX_SCRIPTS];
@@ -504,16 +713,16 @@ static void driver_main(void *arg)
 
 	(void)arg;
 	put_names(names, 0);
-	spew(names + NAME_DOC, -1, CREATE, buf, DOC_BYTES);
+	shared_files(names, buf, false);
 	sd->start_ns = sys_clock_gettime();
 	for (u32 i = 0; i < sd->scripts; i++) {
-		pids[i] = sys_fork(driver_child, &scripts[i]);
+		pids[i] = sys_fork(driver_child, &scripts[i].term);
 		if (pids[i] < 0)
 			fail(1);
 	}
 	for (u32 i = 0; i < sd->scripts; i++)
 		reap(pids[i]);
-	sys_unlink(names + NAME_DOC);
+	shared_files(names, buf, true);
 	sys_exit(0);
 }
 
@@ -524,7 +733,10 @@ void sdet_start(struct sdet_params *p)
 	p->commands_done = 0;
 	p->start_ns = 0;
 	p->last_ns = 0;
-	for (u32 i = 0; i < p->scripts; i++)
+	for (u32 i = 0; i < p->scripts; i++) {
 		make_script(&scripts[i], i);
+		scripts[i].term = (struct sdet_cmd){ &sh_prog, i, -1, -1, -1,
+						     SH_TERM };
+	}
 	spawn_process(&driver_prog, NULL);
 }

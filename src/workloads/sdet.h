@@ -6,11 +6,7 @@
 
 #define SDET_DEFAULT_SCRIPTS 32 /* "SDET 32" of E2 */
 #define SDET_DEFAULT_COMMANDS 150 /* process-workloads.md §6 */
-/*
- * Two tmpfs names a script (its source file and its temporary) in the
- * model's 128-name tmpfs, beside the shared document, the C library and
- * the devices.
- */
+/* Scripts a run can have (the driver's table). */
 #define SDET_MAX_SCRIPTS 60
 #define SDET_MAX_COMMANDS 1000
 
@@ -28,7 +24,10 @@ enum sdet_kind {
 	SDET_DIFF,
 	SDET_FIND,
 	SDET_PIPE, /* ps | wc */
-	SDET_CC, /* gcc -> cpp0, cc1, as */
+	SDET_CC, /* gcc -> cpp0, cc1, as, ld */
+	SDET_NROFF, /* nroff (sh) -> groff -> troff | grotty */
+	SDET_SPELL, /* spell (sh) -> deroff | sort | spellprog */
+	SDET_MAKE, /* make -> cc */
 	SDET_NR_KINDS
 };
 
