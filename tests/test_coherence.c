@@ -279,3 +279,30 @@ Test(coherence, audit_stops_on_a_modified_line_held_twice)
 	cache_mark_dirty_shaped(&machine->cpu[0].l1d, CACHE_SHAPE_ANY, (u32)i);
 	EXPECT_PANIC("is modified on CPU0 and held by CPU1", coherence_audit());
 }
+
+/* The audit stops on a presence count or a holder bit that the tags do not
+ * bear out: the snoop filter is checked, not trusted. */
+Test(coherence, audit_stops_on_a_wrong_presence_count_or_holder_bit)
+{
+	vaddr_t va;
+	u32 b;
+
+	TEST_BOOT("cortex-a15-2g", "coherence=snoop");
+	va = test_page();
+	on(1);
+	(void)kv_read32(va);
+	b = (u32)(__pa(va) >> machine->cpu[1].l1d.line_shift) &
+	    CACHE_PRESENCE_MASK;
+	cr_assert_neq(machine->holders[b] & 2u, 0);
+	machine->holders[b] &= ~2u;
+	EXPECT_PANIC("the holder bits of bucket", coherence_audit());
+
+	TEST_BOOT("cortex-a15-2g", "coherence=snoop");
+	va = test_page();
+	on(1);
+	(void)kv_read32(va);
+	b = (u32)(__pa(va) >> machine->cpu[1].l1d.line_shift) &
+	    CACHE_PRESENCE_MASK;
+	machine->cpu[1].l1d.presence[b]++;
+	EXPECT_PANIC("CPU1's presence count of bucket", coherence_audit());
+}

@@ -8,6 +8,7 @@
 #include "hw/coherence.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/panic.h"
 
@@ -96,8 +97,8 @@ void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 
 /*
  * Is the line at slot @i of @k modified, and held by a CPU other than @c?
- * Only the CPUs whose holder bit is set can hold it: audit_presence has
- * checked every bit against the tags first.
+ * Only the CPUs whose holder bit is set can hold it: audit_presence and
+ * audit_holders have checked every bit against the tags first.
  */
 static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
 {
@@ -118,13 +119,23 @@ static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
 	}
 }
 
-/* Recount CPU @c's presence bytes from its private caches' tags, and check
- * its holder bits by them. */
+/* The first bucket where @a and @b differ; they are known to. */
+static u32 first_difference(const u8 *a, const u8 *b)
+{
+	u32 i = 0;
+
+	while (a[i] == b[i])
+		i++;
+	return i;
+}
+
+/* Recount CPU @c's presence bytes from its private caches' tags. */
 static void audit_presence(const struct cpu *c)
 {
 	u8 *want = calloc(1u << CACHE_PRESENCE_BITS, 1);
 	const struct cache *k[2] = { &c->l1d,
 				     machine->cfg.l2_per_cpu ? c->l2 : NULL };
+	u32 b;
 
 	if (!want)
 		panic("coherence_audit: host out of memory");
@@ -133,16 +144,31 @@ static void audit_presence(const struct cpu *c)
 			if (k[m]->tag[i] & CACHE_VALID)
 				want[(u32)cache_pline(k[m], i) &
 				     CACHE_PRESENCE_MASK]++;
-	for (u32 b = 0; b < (1u << CACHE_PRESENCE_BITS); b++) {
-		if (want[b] != *cache_presence_byte(&c->l1d, b))
-			panic("coherence: CPU%u's presence count of bucket %#x is %u, its caches hold %u",
-			      c->id, b, *cache_presence_byte(&c->l1d, b),
-			      want[b]);
-		if (!(machine->holders[b] & c->l1d.holder_bit) != !want[b])
-			panic("coherence: CPU%u's holder bit of bucket %#x disagrees with its count %u",
-			      c->id, b, want[b]);
+	if (memcmp(want, c->l1d.presence, 1u << CACHE_PRESENCE_BITS)) {
+		b = first_difference(want, c->l1d.presence);
+		panic("coherence: CPU%u's presence count of bucket %#x is %u, its caches hold %u",
+		      c->id, b, c->l1d.presence[b], want[b]);
 	}
 	free(want);
+}
+
+/*
+ * Each bucket's holder bits against the presence bytes audit_presence has
+ * checked: bit n set exactly where CPU n's byte is not zero.
+ */
+static void audit_holders(void)
+{
+	u32 n = machine->ncpus;
+
+	for (u32 b = 0; b < (1u << CACHE_PRESENCE_BITS); b++) {
+		u32 want = 0;
+
+		for (u32 i = 0; i < n; i++)
+			want |= (u32)(machine->cpu[i].l1d.presence[b] != 0) << i;
+		if (want != machine->holders[b])
+			panic("coherence: the holder bits of bucket %#x are %#x, the presence counts say %#x",
+			      b, machine->holders[b], want);
+	}
 }
 
 void coherence_audit(void)
@@ -151,6 +177,7 @@ void coherence_audit(void)
 		return;
 	for (u32 j = 0; j < machine->ncpus; j++)
 		audit_presence(&machine->cpu[j]);
+	audit_holders();
 	for (u32 j = 0; j < machine->ncpus; j++) {
 		const struct cpu *c = &machine->cpu[j];
 
