@@ -76,10 +76,15 @@ void kv_write(vaddr_t va, const void *buf, u32 len)
 		kernel_oops(this_cpu()->fault.va, true);
 }
 
+void (*kv_touch_hook)(vaddr_t va, u32 len, bool write);
+
 void kv_touch(vaddr_t va, u32 len, bool write)
 {
 	struct cpu *c = this_cpu();
 	u8 buf[64];
+
+	if (unlikely(kv_touch_hook))
+		kv_touch_hook(va, len, write);
 
 	BUG_ON(!virt_addr_valid(va) || !virt_addr_valid(va + len - 1));
 	while (len) {

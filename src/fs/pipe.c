@@ -661,7 +661,7 @@ static struct inode *get_pipe_inode(void)
 
 vaddr_t pipe_object_kva(int fd, vaddr_t *bufs)
 {
-	struct file *file = fget(fd);
+	struct file *file = fcheck(fd);
 	struct pipe_inode_info *pipe;
 
 	*bufs = 0;

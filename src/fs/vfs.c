@@ -369,11 +369,5 @@ int vfs_fsync(int fd)
 
 int vfs_close(int fd)
 {
-	struct file *file = fget(fd);
-
-	if (!file)
-		return -EBADF;
-	current->files->fd[fd] = NULL;
-	fput(file);
-	return 0;
+	return close_fd(fd);
 }
