@@ -10,6 +10,7 @@
 #include "arch/kv.h"
 #include "base/errno.h"
 #include "base/panic.h"
+#include "fs/dcache.h"
 #include "kernel/sched.h"
 #include "kernel/task_touch.h"
 #include "mm/page_touch.h"
@@ -226,6 +227,7 @@ void fput(struct file *file)
 	BUG_ON(file->f_count < 0);
 	if (file->f_op && file->f_op->release)
 		file->f_op->release(file);
+	inode_release_touch(file->f_inode, file->f_flags);
 	iput(file->f_inode);
 	if (file->kva)
 		kmem_cache_free(filp_cachep, file->kva);

@@ -28,6 +28,7 @@
 
 struct file;
 struct inode;
+struct dentry;
 
 /*
  * What a file does on read and write: @ppos is the file position, updated
@@ -49,6 +50,13 @@ struct inode {
 	/* Called when the last reference goes (evict_inode); NULL: static. */
 	void (*i_evict)(struct inode *inode);
 	char i_name[PATH_MAX_LEN];	/* its name, without leading '/' */
+	/* kernel_data=mem_map (fs/dcache.h): the inode's address, the
+	 * slab object holding it, which cache, its name's dentry, and the
+	 * coarse clock (jiffies) of its last mtime and atime stores. */
+	vaddr_t kva, i_obj_kva;
+	int i_kind;
+	struct dentry *i_dentry;
+	u64 i_mtime_j, i_atime_j;
 };
 
 struct file {

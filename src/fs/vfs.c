@@ -15,6 +15,7 @@
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "fs/dcache.h"
 #include "fs/file.h"
 #include "fs/tmpfs.h"
 #include "kernel/sched.h"
@@ -49,8 +50,13 @@ void vfs_init(void)
 	memset(names, 0, sizeof(names));
 	stat_init();
 	file_touch_init();
-	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++)
+	dcache_init();
+	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++) {
 		dev_inodes[i].i_count = 1;
+		/* Placed on first walk; an abandoned run's are forgotten. */
+		dev_inodes[i].kva = dev_inodes[i].i_obj_kva = 0;
+		dev_inodes[i].i_dentry = NULL;
+	}
 }
 
 /* Remove the name in slot @i; the inode goes when nothing else holds it. */
@@ -71,6 +77,9 @@ void vfs_exit(void)
 	for (int i = 0; i < NR_NAMES; i++)
 		if (names[i])
 			unlink_slot(i);
+	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++)
+		inode_unplace(&dev_inodes[i]);
+	dcache_exit();
 	stat_exit();
 	file_touch_exit();
 }
@@ -145,6 +154,7 @@ static struct inode *shmem_create(const char *name, u64 size, int *err)
 	/* The name's reference. */
 	ihold(inode);
 	names[slot] = inode;
+	d_instantiate_name(inode, name);
 	return inode;
 }
 
@@ -170,6 +180,8 @@ static int open_name(const char *path, int flags, u64 size)
 	if (fd < 0)
 		return fd;
 	inode = vfs_lookup(name);
+	/* path_openat: link_path_walk, then do_last's lookup_fast. */
+	path_walk_touch(name, inode);
 	if (inode) {
 		ihold(inode);
 		/* Linux truncates on O_TRUNC whatever the access mode. */
@@ -188,6 +200,7 @@ static int open_name(const char *path, int flags, u64 size)
 	iput(inode);
 	if (!file)
 		return -ENOMEM;
+	inode_open_touch(inode, (u32)flags);
 	fd_install(fd, file);
 	return fd;
 }
@@ -355,8 +368,11 @@ int vfs_unlink(const char *path)
 	if (find_device(name))
 		return -EPERM;
 	i = find_slot(name);
+	/* do_unlinkat: filename_parentat's walk, then lookup_hash. */
+	path_walk_touch(name, i < 0 ? NULL : names[i]);
 	if (i < 0)
 		return -ENOENT;
+	d_drop_name(names[i]);
 	unlink_slot(i);
 	return 0;
 }

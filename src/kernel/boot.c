@@ -26,6 +26,7 @@
 #include "mm/rmap.h"
 #include "mm/slab.h"
 #include "net/net.h"
+#include "fs/dcache.h"
 #include "fs/file.h"
 #include "fs/pipe.h"
 #include "fs/vfs.h"
@@ -170,6 +171,7 @@ void abandon_kernel(void)
 	mm_touch_forget();
 	task_touch_forget();
 	file_touch_forget();
+	dcache_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
