@@ -81,22 +81,17 @@ void (*kv_touch_hook)(vaddr_t va, u32 len, bool write);
 void kv_touch(vaddr_t va, u32 len, bool write)
 {
 	struct cpu *c = this_cpu();
-	u8 buf[64];
 
 	if (unlikely(kv_touch_hook))
 		kv_touch_hook(va, len, write);
-
 	BUG_ON(!virt_addr_valid(va) || !virt_addr_valid(va + len - 1));
+	/* In 64-byte pieces, each piece's first line not a stream's (as
+	 * the loads and stores of fields are). */
 	while (len) {
-		u32 n = MIN(len, (u32)sizeof(buf));
+		u32 n = MIN(len, 64u);
 
-		if (write) {
-			memcpy(buf, ram_ptr(&machine->ram, __pa(va)), n);
-			if (hw_write(c, va, buf, n, 0))
-				kernel_oops(c->fault.va, true);
-		} else if (hw_read(c, va, buf, n, 0)) {
-			kernel_oops(c->fault.va, false);
-		}
+		if (hw_touch(c, va, n, write))
+			kernel_oops(c->fault.va, write);
 		va += n;
 		len -= n;
 	}

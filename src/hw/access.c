@@ -852,6 +852,36 @@ u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
 	return 0;
 }
 
+u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, bool write)
+{
+	unsigned flags = write ? ACC_WRITE : 0;
+	u32 ls = c->l1d.line_shift;
+
+	/* Most touches are a field or two: one line, one lookup (not
+	 * under coherence=snoop, whose false-sharing test needs the bytes
+	 * of the access). */
+	if (likely(len && !((va ^ (va + len - 1)) >> ls) &&
+		   !machine->cfg.coherent)) {
+		phys_addr_t pa;
+
+		if (!translate(c, va, flags, &pa))
+			return len;
+		line_access(c, va, pa, write);
+		return 0;
+	}
+	while (len) {
+		u32 n = MIN(len, page_left(va));
+		phys_addr_t pa;
+
+		if (!translate(c, va, flags, &pa))
+			return len;
+		lines_access(c, va, pa, n, write);
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
 /*
  * Naturally aligned 4- and 8-byte accesses (PTE loads and stores): one
  * page, one line, no loop.  Inlined into each caller, so that @size and
