@@ -121,3 +121,59 @@ Test(dcache, host_places_nothing)
 	cr_assert_eq(rec.n, 0);
 	test_shutdown();
 }
+
+static struct {
+	vaddr_t obj;
+	u32 n[512];	/* touches per offset of the shmem_inode_info */
+	u32 w[512];
+} wr;
+
+static void wr_record(vaddr_t va, u32 len, bool write)
+{
+	if (va < wr.obj || va >= wr.obj + 320)
+		return;
+	wr.n[va - wr.obj]++;
+	wr.w[va - wr.obj] += write;
+}
+
+static void write_main(void *arg)
+{
+	vaddr_t buf = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int fd;
+
+	uv_write(buf, "/w", 3);
+	fd = sys_open(buf, O_RDWR | O_CREAT);
+	wr.obj = vfs_lookup("w")->i_obj_kva;
+	kv_touch_hook = wr_record;
+	(void)sys_write(fd, buf, 100);
+	kv_touch_hook = NULL;
+	sys_close(fd);
+	sys_unlink(buf);
+	sys_exit(0);
+}
+
+/*
+ * 3.14's tmpfs write of 100 bytes into an empty file (the inode at 32 of
+ * its shmem_inode_info): mutex_lock and mutex_unlock on i_mutex (92:
+ * object 124), each a load and a store; shmem_getpage's info->alloced (the
+ * info's head, object 0) read for the page and written with i_blocks
+ * (80: object 112) for the new one; write_end's i_size (40: object 72)
+ * loaded, then stored by i_size_write (UP: no seqcount).
+ */
+Test(dcache, tmpfs_write_on_3_14)
+{
+	TEST_BOOT("kirkwood-openblocks-a7", "kernel_data=mem_map", "cpus=1");
+	memset(&wr, 0, sizeof(wr));
+	test_run_process(write_main, NULL);
+	cr_assert_neq(wr.obj, 0);
+	cr_assert_eq(wr.n[32 + 92], 4);
+	cr_assert_eq(wr.w[32 + 92], 2);
+	cr_assert_eq(wr.n[0], 2);
+	cr_assert_eq(wr.w[0], 1);
+	cr_assert_eq(wr.n[32 + 80], 2);
+	cr_assert_eq(wr.w[32 + 80], 1);
+	cr_assert_eq(wr.n[32 + 40], 2);
+	cr_assert_eq(wr.w[32 + 40], 1);
+	test_shutdown();
+}

@@ -203,3 +203,45 @@ Test(task_touch, fork_copies_the_whole_object)
 	cr_assert_eq(forked.child_writes, 1);
 	test_shutdown();
 }
+
+static struct {
+	vaddr_t task;
+	u32 vmacache_reads, vmacache_writes;
+} vc;
+
+static void vc_record(vaddr_t va, u32 len, bool write)
+{
+	if (va != vc.task + 832 || len != 24)
+		return;
+	if (write)
+		vc.vmacache_writes++;
+	else
+		vc.vmacache_reads++;
+}
+
+static void vmacache_main(void *arg)
+{
+	vaddr_t buf = (vaddr_t)sys_mmap(0, 4 * PAGE_SIZE,
+					PROT_READ | PROT_WRITE,
+					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	vc.task = current->kva;
+	kv_touch_hook = vc_record;
+	uv_write32(buf, 1);
+	kv_touch_hook = NULL;
+	sys_exit(0);
+}
+
+/* 5.7: the one fault's find_vma reads current->vmacache once (832, 24
+ * bytes: seqnum and vmas[4]); the new mapping is not cached yet, so the
+ * tree walk's result is stored back once (vmacache_update). */
+Test(task_touch, find_vma_uses_the_task_vmacache)
+{
+	TEST_BOOT("beaglebone-white", "kernel_data=mem_map", "cpus=1");
+	memset(&vc, 0, sizeof(vc));
+	test_run_process(vmacache_main, NULL);
+	cr_assert_neq(vc.task, 0);
+	cr_assert_eq(vc.vmacache_reads, 1);
+	cr_assert_eq(vc.vmacache_writes, 1);
+	test_shutdown();
+}

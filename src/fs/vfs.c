@@ -9,6 +9,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arch/layout.h"
@@ -53,8 +54,10 @@ void vfs_init(void)
 	dcache_init();
 	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++) {
 		dev_inodes[i].i_count = 1;
-		/* Placed on first walk; an abandoned run's are forgotten. */
+		/* Placed on first walk; an abandoned run's are forgotten
+		 * (their dentries' host side freed). */
 		dev_inodes[i].kva = dev_inodes[i].i_obj_kva = 0;
+		free(dev_inodes[i].i_dentry);
 		dev_inodes[i].i_dentry = NULL;
 	}
 }
