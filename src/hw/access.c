@@ -857,16 +857,18 @@ u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, bool write)
 	unsigned flags = write ? ACC_WRITE : 0;
 	u32 ls = c->l1d.line_shift;
 
-	/* Most touches are a field or two: one line, one lookup (not
-	 * under coherence=snoop, whose false-sharing test needs the bytes
-	 * of the access). */
-	if (likely(len && !((va ^ (va + len - 1)) >> ls) &&
-		   !machine->cfg.coherent)) {
+	/* Most touches are a field or two: one line, one lookup (under
+	 * coherence=snoop with its bytes, which the false-sharing test
+	 * needs). */
+	if (likely(len && !((va ^ (va + len - 1)) >> ls))) {
 		phys_addr_t pa;
 
 		if (!translate(c, va, flags, &pa))
 			return len;
-		line_access(c, va, pa, write);
+		if (machine->cfg.coherent)
+			lines_access(c, va, pa, len, write);
+		else
+			line_access(c, va, pa, write);
 		return 0;
 	}
 	while (len) {
@@ -1035,6 +1037,32 @@ static void coh_lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 	struct coh_tally k = { 0 };
 	u32 hits = 0;
 
+	/*
+	 * One line that hits, and for a store is dirty here already (no
+	 * other cache holds it): what the loop below would add, without its
+	 * tallies -- a field's touch, most of them.
+	 */
+	if (first == last) {
+		u64 tline;
+		u32 set;
+		int w;
+
+		cache_locate(l1, va, pa, &set, &tline);
+		w = cache_find(l1, set, tline);
+		if (w >= 0) {
+			u32 i = set * l1->ways + (u32)w;
+
+			if (!write || (l1->tag[i] & CACHE_DIRTY)) {
+				if (write)
+					c->l1d_wmask[i] |=
+						line_bytes(va & ~(vaddr_t)((1u << ls) - 1),
+							   ls, va, len);
+				hw_event(c, EV_l1d_hit);
+				hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
+				return;
+			}
+		}
+	}
 	for (vaddr_t l = first; l <= last; l++) {
 		vaddr_t lva = l << ls;
 		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));
