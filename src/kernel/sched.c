@@ -628,6 +628,9 @@ void send_sig_kill(struct task_struct *p)
 	if (p->state == TASK_ZOMBIE)
 		return;
 	hw_event(this_cpu(), EV_sigkill_sent);
+	/* send_signal: sigaddset(&pending->signal), the queue (the group's
+	 * shared_pending is in signal_struct, not placed). */
+	task_touch_rmw(p, TF_pending);
 	p->sigkill = true;
 	p->signal_pending = true;
 	if (p->state == TASK_INTERRUPTIBLE) {
