@@ -76,20 +76,21 @@ void kv_write(vaddr_t va, const void *buf, u32 len)
 		kernel_oops(this_cpu()->fault.va, true);
 }
 
+void (*kv_touch_hook)(vaddr_t va, u32 len, bool write);
+
 void kv_touch(vaddr_t va, u32 len, bool write)
 {
 	struct cpu *c = this_cpu();
 
+	if (unlikely(kv_touch_hook))
+		kv_touch_hook(va, len, write);
 	BUG_ON(!virt_addr_valid(va) || !virt_addr_valid(va + len - 1));
-	/*
-	 * 64 bytes an access, as a copy of the object through a 64-byte
-	 * buffer would make them: the lines after the first of each are a
-	 * stream's (hw/access.c).
-	 */
+	/* In 64-byte pieces, each piece's first line not a stream's (as
+	 * the loads and stores of fields are). */
 	while (len) {
 		u32 n = MIN(len, 64u);
 
-		if (hw_touch(c, va, n, write ? ACC_WRITE : 0))
+		if (hw_touch(c, va, n, write))
 			kernel_oops(c->fault.va, write);
 		va += n;
 		len -= n;

@@ -44,6 +44,10 @@ void kv_write(vaddr_t va, const void *buf, u32 len);
  */
 void kv_touch(vaddr_t va, u32 len, bool write);
 
+/* Tests only: called with each kv_touch's arguments before it is charged
+ * (NULL: nothing), to count the accesses a path makes to an object. */
+extern void (*kv_touch_hook)(vaddr_t va, u32 len, bool write);
+
 /* kv_touch's read-modify-write: the load, then the store. */
 static inline void kv_touch_rmw(vaddr_t va, u32 len)
 {

@@ -28,6 +28,7 @@
 
 struct file;
 struct inode;
+struct dentry;
 
 /*
  * What a file does on read and write: @ppos is the file position, updated
@@ -49,6 +50,13 @@ struct inode {
 	/* Called when the last reference goes (evict_inode); NULL: static. */
 	void (*i_evict)(struct inode *inode);
 	char i_name[PATH_MAX_LEN];	/* its name, without leading '/' */
+	/* kernel_data=mem_map (fs/dcache.h): the inode's address, the
+	 * slab object holding it, which cache, its name's dentry, and the
+	 * coarse clock (jiffies) of its last mtime and atime stores. */
+	vaddr_t kva, i_obj_kva;
+	int i_kind;
+	struct dentry *i_dentry;
+	u64 i_mtime_j, i_atime_j;
 };
 
 struct file {
@@ -99,7 +107,28 @@ static inline bool file_writable(const struct file *f)
 struct files_struct {
 	int count;			/* tasks sharing the table */
 	struct file *fd[NR_OPEN_DEFAULT];
+	int next_fd;			/* the lowest descriptor maybe free */
+	/* kernel_data=mem_map: its files_cachep object, else 0. */
+	vaddr_t kva;
 };
+
+/*
+ * The descriptor table at its simulated address (kernel_data=mem_map): a
+ * files_cachep object (SLAB_HWCACHE_ALIGN) at 3.14's layout (172 B,
+ * stride 192: count 0, fdt 4, the embedded fdtab 8 (max_fds, fd,
+ * close_on_exec, open_fds), next_fd 32, close_on_exec_init 36,
+ * open_fds_init 40, fd_array[32] 44; UP: no file_lock word) or 5.7's
+ * (256 B at 64: count 0, resize_in_progress 4, fdt 20, fdtab 24 (and
+ * full_fds_bits), file_lock 64, next_fd 68, close_on_exec_init 72,
+ * open_fds_init 76, full_fds_bits_init 80, fd_array 84), measured with
+ * pahole (docs/kernel-objects.md section 8); 3.16 as 3.14, 5.11 and 6.1
+ * as 5.7; 2.5.73 not placed.  The table never grows past its embedded
+ * 32 descriptors here, so fdt always points at fdtab, as in Linux for
+ * such a table.  Touched by fget (__fget_light: current->files, count,
+ * fdt, max_fds and fd, fd[fd]), get_unused_fd (__alloc_fd), fd_install
+ * (__fd_install), close_fd (__close_fd), dup_fd and exit_files
+ * (put_files_struct, close_files).
+ */
 
 struct task_struct;
 
@@ -108,8 +137,19 @@ struct files_struct *files_alloc(void);
 struct files_struct *dup_fd(struct files_struct *old);
 void exit_files(struct task_struct *t);
 
-/* The file behind @fd of the current task, or NULL (no reference taken). */
+/*
+ * The file behind @fd of the current task, or NULL (no reference taken):
+ * what __fget_light reads (fs/file.c).  fcheck: the same without a
+ * charge, for the model's own look-ups (tests, helpers).
+ */
 struct file *fget(int fd);
+struct file *fcheck(int fd);
+
+/*
+ * close_fd - __close_fd: @fd of the current task freed (its file
+ * dropped).  Return: 0 or -EBADF.
+ */
+int close_fd(int fd);
 
 /*
  * alloc_file - a new open file of @inode with @flags (it takes a reference

@@ -23,6 +23,7 @@
  * time like the kernel's other sleeping locks.
  */
 #include "fs/pipe.h"
+#include "fs/dcache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -424,6 +425,9 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 		pipe_wake(pipe, &pipe->wr_wait, false);
 	if (wake_next_reader)
 		pipe_wake(pipe, &pipe->rd_wait, false);
+	/* if (ret > 0) file_accessed(filp) */
+	if (ret > 0)
+		file_accessed_touch(file->f_inode);
 	return ret;
 }
 
@@ -557,6 +561,9 @@ out:
 		pipe_wake(pipe, &pipe->rd_wait, false);
 	if (wake_next_writer)
 		pipe_wake(pipe, &pipe->wr_wait, false);
+	/* if (ret > 0 && sb_start_write_trylock(...)) file_update_time */
+	if (ret > 0)
+		file_update_time_touch(file->f_inode);
 	return ret;
 }
 
@@ -604,8 +611,10 @@ static void pipe_evict(struct inode *inode)
 		put_page(pipe->tmp_page);
 	/* free_pipe_info: the two placed objects kfree'd, the others'
 	 * frees charged as code. */
-	charge_n(CODE_kmem_cache_free,
-		 PIPE_SLAB_OBJECTS - (pipe->kva ? 2 : 0));
+	charge_n(CODE_kmem_cache_free, PIPE_SLAB_OBJECTS -
+						(pipe->kva ? 2 : 0) -
+						(inode->i_obj_kva ? 1 : 0));
+	inode_unplace(inode);
 	if (pipe->kva) {
 		kfree(pipe->bufs_kva);
 		kfree(pipe->kva);
@@ -638,7 +647,18 @@ static struct inode *get_pipe_inode(void)
 			return NULL;
 		}
 	}
-	charge_n(CODE_kmem_cache_alloc, PIPE_SLAB_OBJECTS - (l ? 2 : 0));
+	/* new_inode_pseudo: an inode_cachep object (placed with the
+	 * dentries, fs/dcache.h). */
+	if (inode_place(&pi->inode, INODE_PSEUDO)) {
+		if (pi->pipe.kva) {
+			kfree(pi->pipe.bufs_kva);
+			kfree(pi->pipe.kva);
+		}
+		free(pi);
+		return NULL;
+	}
+	charge_n(CODE_kmem_cache_alloc, PIPE_SLAB_OBJECTS - (l ? 2 : 0) -
+						(pi->inode.i_obj_kva ? 1 : 0));
 	pi->inode.i_mode = S_IFIFO;
 	pi->inode.i_count = 1;
 	pi->inode.i_fop = &pipefifo_fops;
@@ -661,7 +681,7 @@ static struct inode *get_pipe_inode(void)
 
 vaddr_t pipe_object_kva(int fd, vaddr_t *bufs)
 {
-	struct file *file = fget(fd);
+	struct file *file = fcheck(fd);
 	struct pipe_inode_info *pipe;
 
 	*bufs = 0;

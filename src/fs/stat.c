@@ -13,6 +13,7 @@
 #include "base/errno.h"
 #include "arch/kv.h"
 #include "config/runtime.h"
+#include "fs/dcache.h"
 #include "fs/file.h"
 #include "lib/uaccess.h"
 #include "mm/gfp.h"
@@ -48,6 +49,13 @@ static int cp_new_stat64(struct inode *inode, vaddr_t buf)
 		return -ENOMEM;
 	st = page_address(kstat_page);
 	charge(CODE_vfs_getattr);
+	/* generic_fillattr: i_ino, i_mode, i_nlink, i_uid, i_rdev, the
+	 * times, i_blocks; i_size_read. */
+	inode_touch(inode, IF_perm, false);
+	inode_touch(inode, IF_ino, false);
+	i_size_read_touch(inode);
+	inode_touch(inode, IF_times, false);
+	inode_touch(inode, IF_blocks, false);
 	/* struct stat64 (ARM EABI): st_mode at 16, st_size at 48. */
 	kv_write(st + 16, &inode->i_mode, 4);
 	kv_write(st + 48, &inode->i_size, 8);
@@ -58,10 +66,16 @@ int vfs_stat(const char *path, vaddr_t buf)
 {
 	CC_SCOPE(vfs_statx);
 	struct inode *inode = vfs_lookup(path);
+	int err;
 
+	/* filename_lookup: the walk, the path's reference (then path_put). */
+	path_walk_touch(path, inode);
 	if (!inode)
 		return -ENOENT;
-	return cp_new_stat64(inode, buf);
+	inode_ref_touch(inode);
+	err = cp_new_stat64(inode, buf);
+	inode_ref_touch(inode);
+	return err;
 }
 
 int vfs_fstat(int fd, vaddr_t buf)

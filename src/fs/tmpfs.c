@@ -11,6 +11,7 @@
  * later growth (write past the end, ftruncate) read as zeros.
  */
 #include "fs/tmpfs.h"
+#include "fs/dcache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@
 static void shmem_evict_inode(struct inode *inode)
 {
 	address_space_put(inode->i_mapping);
+	inode_unplace(inode);
 	free(inode);
 }
 
@@ -43,6 +45,12 @@ struct inode *shmem_new_inode(const char *name)
 	/* The address_space may outlive the inode (a VMA maps it). */
 	inode->i_mapping = address_space_create("tmpfs", 0);
 	if (!inode->i_mapping) {
+		free(inode);
+		return NULL;
+	}
+	/* shmem_alloc_inode + shmem_get_inode (kernel_data=mem_map). */
+	if (inode_place(inode, INODE_SHMEM)) {
+		address_space_put(inode->i_mapping);
 		free(inode);
 		return NULL;
 	}
@@ -134,6 +142,9 @@ int shmem_setsize(struct inode *inode, u64 size)
 			return err;
 	}
 	inode->i_size = size;
+	/* shmem_setattr: i_size_write, the times (setattr_copy). */
+	i_size_write_touch(inode);
+	inode_touch(inode, IF_times, true);
 	/* truncate_setsize: the new size first, then the page cache. */
 	if (size < old || slots < mapping->nr_slots) {
 		truncate_inode_pages(mapping, size);
@@ -159,6 +170,8 @@ static int shmem_write_begin(struct inode *inode, u64 pos, struct page **pagep,
 	int err;
 
 	*fresh = false;
+	/* 5.7: the seals (F_SEAL_WRITE, F_SEAL_GROW) in shmem_inode_info. */
+	shmem_info_touch(inode, false);
 	page = find_get_page(mapping, index);
 	if (page) {
 		*pagep = page;
@@ -182,6 +195,11 @@ static int shmem_write_begin(struct inode *inode, u64 pos, struct page **pagep,
 		put_page(page);
 		return err;
 	}
+	/* shmem_getpage_gfp: info->alloced++, inode->i_blocks +=
+	 * BLOCKS_PER_PAGE, shmem_recalc_inode (info->swapped). */
+	shmem_info_touch(inode, true);
+	inode_touch(inode, IF_blocks, false);
+	inode_touch(inode, IF_blocks, true);
 	*fresh = true;
 	*pagep = page;
 	return 0;
@@ -198,8 +216,11 @@ static u32 shmem_write_end(struct inode *inode, u64 pos, u32 len, u32 copied,
 {
 	CC_SCOPE(shmem_write_end);
 
-	if (pos + copied > inode->i_size)
+	inode_touch(inode, IF_size, false);
+	if (pos + copied > inode->i_size) {
+		i_size_write_touch(inode);
 		inode->i_size = pos + copied;
+	}
 	if (fresh && copied < PAGE_SIZE) {
 		u32 from = (u32)(pos & ~PAGE_MASK);
 
@@ -320,17 +341,33 @@ static long shmem_file_write(struct file *file, vaddr_t buf, u32 count,
 	u64 pos = *ppos;
 	long written;
 
+	/* inode_lock (5.7: i_rwsem) / mutex_lock(&inode->i_mutex). */
+	inode_touch(inode, IF_lock, false);
+	inode_touch(inode, IF_lock, true);
 	/* generic_write_checks */
-	if (file->f_flags & O_APPEND)
+	if (file->f_flags & O_APPEND) {
+		i_size_read_touch(inode);
 		pos = inode->i_size;
-	if (!count)
-		return 0;
-	if (pos >= TMPFS_MAX_BYTES)
-		return -EFBIG;
+	}
+	if (!count) {
+		written = 0;
+		goto out;
+	}
+	if (pos >= TMPFS_MAX_BYTES) {
+		written = -EFBIG;
+		goto out;
+	}
 	count = (u32)MIN((u64)count, TMPFS_MAX_BYTES - pos);
+	/* file_remove_suid / file_remove_privs: IS_NOSEC; then
+	 * file_update_time. */
+	inode_touch(inode, IF_flags, false);
+	file_update_time_touch(inode);
 	written = generic_perform_write(inode, buf, count, pos);
 	if (written > 0)
 		*ppos = pos + (u64)written;
+out:
+	inode_touch(inode, IF_lock, false);
+	inode_touch(inode, IF_lock, true);
 	return written;
 }
 
@@ -378,6 +415,7 @@ static long shmem_file_read(struct file *file, vaddr_t buf, u32 count,
 		struct page *page;
 		u32 left;
 
+		i_size_read_touch(inode);
 		if (pos >= isize)
 			break;
 		if (isize - pos < nr)
@@ -412,6 +450,7 @@ static long shmem_file_read(struct file *file, vaddr_t buf, u32 count,
 		}
 	}
 	*ppos = pos;
+	file_accessed_touch(inode);
 	return nread ? nread : error;
 }
 

@@ -9,12 +9,14 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arch/layout.h"
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "fs/dcache.h"
 #include "fs/file.h"
 #include "fs/tmpfs.h"
 #include "kernel/sched.h"
@@ -50,8 +52,15 @@ void vfs_init(void)
 	memset(names, 0, sizeof(names));
 	stat_init();
 	file_touch_init();
-	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++)
+	dcache_init();
+	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++) {
 		dev_inodes[i].i_count = 1;
+		/* Placed on first walk; an abandoned run's are forgotten
+		 * (their dentries' host side freed). */
+		dev_inodes[i].kva = dev_inodes[i].i_obj_kva = 0;
+		free(dev_inodes[i].i_dentry);
+		dev_inodes[i].i_dentry = NULL;
+	}
 }
 
 /* Remove the name in slot @i; the inode goes when nothing else holds it. */
@@ -72,6 +81,9 @@ void vfs_exit(void)
 	for (int i = 0; i < NR_NAMES; i++)
 		if (names[i])
 			unlink_slot(i);
+	for (size_t i = 0; i < ARRAY_SIZE(dev_inodes); i++)
+		inode_unplace(&dev_inodes[i]);
+	dcache_exit();
 	stat_exit();
 	file_touch_exit();
 }
@@ -146,6 +158,7 @@ static struct inode *shmem_create(const char *name, u64 size, int *err)
 	/* The name's reference. */
 	ihold(inode);
 	names[slot] = inode;
+	d_instantiate_name(inode, name);
 	return inode;
 }
 
@@ -171,6 +184,8 @@ static int open_name(const char *path, int flags, u64 size)
 	if (fd < 0)
 		return fd;
 	inode = vfs_lookup(name);
+	/* path_openat: link_path_walk, then do_last's lookup_fast. */
+	path_walk_touch(name, inode);
 	if (inode) {
 		ihold(inode);
 		/* Linux truncates on O_TRUNC whatever the access mode. */
@@ -189,6 +204,7 @@ static int open_name(const char *path, int flags, u64 size)
 	iput(inode);
 	if (!file)
 		return -ENOMEM;
+	inode_open_touch(inode, (u32)flags);
 	fd_install(fd, file);
 	return fd;
 }
@@ -356,8 +372,11 @@ int vfs_unlink(const char *path)
 	if (find_device(name))
 		return -EPERM;
 	i = find_slot(name);
+	/* do_unlinkat: filename_parentat's walk, then lookup_hash. */
+	path_walk_touch(name, i < 0 ? NULL : names[i]);
 	if (i < 0)
 		return -ENOENT;
+	d_drop_name(names[i]);
 	unlink_slot(i);
 	return 0;
 }
@@ -401,11 +420,5 @@ int vfs_fsync(int fd)
 
 int vfs_close(int fd)
 {
-	struct file *file = fget(fd);
-
-	if (!file)
-		return -EBADF;
-	current->files->fd[fd] = NULL;
-	fput(file);
-	return 0;
+	return close_fd(fd);
 }

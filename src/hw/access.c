@@ -813,23 +813,6 @@ u32 hw_read(struct cpu *c, vaddr_t va, void *buf, u32 len, unsigned flags)
 	return 0;
 }
 
-u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, unsigned flags)
-{
-	bool write = flags & ACC_WRITE;
-
-	while (len) {
-		u32 n = MIN(len, page_left(va));
-		phys_addr_t pa;
-
-		if (!translate(c, va, flags, &pa))
-			return len;
-		lines_access(c, va, pa, n, write);
-		va += n;
-		len -= n;
-	}
-	return 0;
-}
-
 static inline bool mem_is_zero(const u8 *p, u32 n)
 {
 	return !n || (!p[0] && !memcmp(p, p + 1, n - 1));
@@ -873,6 +856,38 @@ u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
 		lines_access(c, va, pa, n, true);
 		ram_store(pa, h, in, n, false);
 		in += n;
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
+u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, bool write)
+{
+	unsigned flags = write ? ACC_WRITE : 0;
+	u32 ls = c->l1d.line_shift;
+
+	/* Most touches are a field or two: one line, one lookup (under
+	 * coherence=snoop with its bytes, which the false-sharing test
+	 * needs). */
+	if (likely(len && !((va ^ (va + len - 1)) >> ls))) {
+		phys_addr_t pa;
+
+		if (!translate(c, va, flags, &pa))
+			return len;
+		if (machine->cfg.coherent)
+			lines_access(c, va, pa, len, write);
+		else
+			line_access(c, va, pa, write);
+		return 0;
+	}
+	while (len) {
+		u32 n = MIN(len, page_left(va));
+		phys_addr_t pa;
+
+		if (!translate(c, va, flags, &pa))
+			return len;
+		lines_access(c, va, pa, n, write);
 		va += n;
 		len -= n;
 	}
@@ -1069,6 +1084,32 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 	struct coh_tally k = { 0 };
 	u32 hits = 0;
 
+	/*
+	 * One line that hits, and for a store is dirty here already (no
+	 * other cache holds it): what the loop below would add, without its
+	 * tallies -- a field's touch, most of them.
+	 */
+	if (first == last) {
+		u64 tline;
+		u32 set;
+		int w;
+
+		cache_locate_shaped(l1, l1s, va, pa, &set, &tline);
+		w = cache_find_shaped(l1, l1s, set, tline);
+		if (w >= 0) {
+			u32 i = set * ways + (u32)w;
+
+			if (!write || (l1->tag[i] & CACHE_DIRTY)) {
+				if (write)
+					c->l1d_wmask[i] |=
+						line_bytes(va & ~(vaddr_t)((1u << ls) - 1),
+							   ls, va, len);
+				hw_event(c, EV_l1d_hit);
+				hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
+				return;
+			}
+		}
+	}
 	/*
 	 * No other CPU can hold a line of the run: no snoop would find
 	 * anything, so the copy of the line loop compiled for this CPU's

@@ -21,16 +21,16 @@ u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
 	     unsigned flags);
 /* Copy @len bytes from @src (loads with @sflags) to @dst (stores with
  * @dflags).  Overlap is not allowed. */
+/*
+ * hw_touch - the TLB and cache accesses of a load (@write false) or store
+ * of [@va, @va + @len), charged as hw_read or hw_write would, moving no
+ * byte: a store leaves the bytes as they were (they are its own).
+ * Return: 0, or the bytes not reached (a fault, c->fault set).
+ */
+u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, bool write);
 u32 hw_copy(struct cpu *c, vaddr_t dst, vaddr_t src, u32 len, unsigned dflags,
 	    unsigned sflags);
 u32 hw_fill(struct cpu *c, vaddr_t va, u8 val, u32 len, unsigned flags);
-/*
- * hw_touch - the loads (or, with ACC_WRITE, the stores) of @len bytes at
- * @va that leave every byte as it is: the TLB, caches, events and cycles
- * end as after hw_read() (hw_write() of the bytes already there), and no
- * host byte moves.  Return as hw_read().
- */
-u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, unsigned flags);
 
 /* Naturally aligned word accesses: 0, or -EFAULT with c->fault set. */
 int hw_read32(struct cpu *c, vaddr_t va, u32 *v, unsigned flags);

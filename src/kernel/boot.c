@@ -26,12 +26,14 @@
 #include "mm/rmap.h"
 #include "mm/slab.h"
 #include "net/net.h"
+#include "fs/dcache.h"
 #include "fs/file.h"
 #include "fs/pipe.h"
 #include "fs/vfs.h"
 #include "mm/kmalloc.h"
 #include "kernel/process.h"
 #include "kernel/syscall.h"
+#include "kernel/task_touch.h"
 #include "mm/page_tree.h"
 #include "mm/mm_touch.h"
 #include "mm/vma_touch.h"
@@ -129,6 +131,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	rmap_init();
 	kmalloc_init();
 	mm_subsys_init();
+	task_touch_init();
 	vfs_init();
 	pipe_stats_reset();
 	syscall_init();
@@ -167,7 +170,9 @@ void abandon_kernel(void)
 	page_tree_forget();
 	vma_touch_forget();
 	mm_touch_forget();
+	task_touch_forget();
 	file_touch_forget();
+	dcache_forget();
 	mm_exit();
 	machine_destroy();
 	config = NULL;
@@ -201,6 +206,7 @@ void shutdown_kernel(void)
 	rmap_exit();
 	vma_touch_exit();
 	mm_touch_exit();
+	task_touch_exit();
 	if (checks)
 		mm_audit_end_of_run(free_baseline);
 	placement_release();

@@ -18,6 +18,7 @@
 #include "kernel/exit.h"
 #include "kernel/sched.h"
 #include "kernel/task_stack.h"
+#include "kernel/task_touch.h"
 #include "kernel/user.h"
 #include "mm/mm.h"
 
@@ -173,7 +174,8 @@ int spawn_process(const struct program *prog, void *arg)
 {
 	struct task_struct *t = task_create(prog->name, spawn_entry, NULL, NULL);
 
-	if (task_stack_alloc(t)) {
+	/* The task init's fork would make: a new object, written whole. */
+	if (task_place(t) || task_stack_alloc(t)) {
 		t->state = TASK_ZOMBIE;
 		release_task(t);
 		return -ENOMEM;
@@ -181,6 +183,7 @@ int spawn_process(const struct program *prog, void *arg)
 	t->entry_arg = t;
 	t->spawn_prog = prog;
 	t->spawn_arg = arg;
+	task_touch_all(t, true);
 	t->files = files_alloc();
 	wake_up_new_task(t);
 	return t->pid;

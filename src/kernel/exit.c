@@ -6,6 +6,7 @@
 #include "config/runtime.h"
 #include "fs/file.h"
 #include "kernel/sched.h"
+#include "kernel/task_touch.h"
 #include "mm/audit.h"
 #include "mm/highmem.h"
 #include "mm/mm.h"
@@ -32,6 +33,10 @@ static void exit_mm(struct task_struct *t)
 	mm_release(t);
 	if (!mm)
 		return;
+	/* task_lock(tsk); tsk->mm = NULL (active_mm kept). */
+	task_touch_rmw(t, TF_alloc_lock);
+	task_touch_rmw(t, TF_mm);
+	task_touch(t, TF_alloc_lock, true);
 	mm_touch_rmw(mm, MF_count);
 	mm->mm_count++;
 	t->mm = NULL;
@@ -60,7 +65,17 @@ _Noreturn void do_exit(int code)
 					t->pagefault_disabled))
 			panic("do_exit: %s exits holding kmaps or atomic state",
 			      t->comm);
+		/* exit_signals: tsk->flags |= PF_EXITING. */
+		task_touch_rmw(t, TF_flags);
 		exit_mm(t);
+		/* exit_files: task_lock, files = tsk->files, tsk->files =
+		 * NULL. */
+		task_touch(t, TF_files, false);
+		if (t->files) {
+			task_touch_rmw(t, TF_alloc_lock);
+			task_touch(t, TF_files, true);
+			task_touch(t, TF_alloc_lock, true);
+		}
 		exit_files(t);
 		/* forget_original_parent: orphans are reaped by the loop. */
 		pos = t->children.next;
@@ -69,12 +84,21 @@ _Noreturn void do_exit(int code)
 				list_entry(pos, struct task_struct, sibling);
 
 			pos = pos->next;
+			/* reparent_leader: p->real_parent, the sibling
+			 * link moved. */
+			task_touch_rmw(c, TF_family);
 			list_del(&c->sibling);
 			c->parent = NULL;
 			if (c->state == TASK_ZOMBIE)
 				release_orphan(c);
 		}
+		/* exit_notify: tsk->exit_state; do_notify_parent reads the
+		 * parent's signal and sighand; do_task_dead: tsk->state. */
 		t->exit_code = code;
+		task_touch(t, TF_exit, true);
+		if (t->parent)
+			task_touch(t->parent, TF_files, false);
+		task_touch(t, TF_state, true);
 		t->state = TASK_ZOMBIE;
 		if (!t->parent)
 			release_orphan(t);
@@ -99,8 +123,12 @@ int do_wait(int pid, int *status)
 			struct task_struct *c =
 				list_entry(pos, struct task_struct, sibling);
 
+			/* wait_consider_task: eligible_child's pid, then
+			 * p->exit_state (and exit_code when reaped). */
+			task_touch(c, TF_pid, false);
 			if (pid != -1 && c->pid != pid)
 				continue;
+			task_touch(c, TF_exit, false);
 			any = true;
 			if (c->state == TASK_ZOMBIE &&
 			    percpu[c->cpu].curr != c) {

@@ -11,6 +11,7 @@
 #include "kernel/exit.h"
 #include "kernel/sched.h"
 #include "kernel/task_stack.h"
+#include "kernel/task_touch.h"
 #include "mm/mm.h"
 #include "mm/mm_touch.h"
 
@@ -19,6 +20,8 @@ static int copy_mm(u32 clone_flags, struct task_struct *p)
 	struct mm_struct *oldmm = current->mm, *mm;
 	int err;
 
+	/* oldmm = current->mm */
+	task_touch(current, TF_mm, false);
 	if (!oldmm)
 		return 0;
 	if (clone_flags & CLONE_VM) {
@@ -54,7 +57,14 @@ int do_fork(u32 clone_flags, void (*fn)(void *), void *arg)
 		if (clone_flags & CLONE_VFORK)
 			hw_event(this_cpu(), EV_vfork);
 		p = task_create(parent->comm, fn, arg, parent);
-		err = task_stack_alloc(p);
+		/* dup_task_struct: alloc_task_struct_node, then
+		 * arch_dup_task_struct's *tsk = *orig. */
+		err = task_place(p);
+		if (!err) {
+			task_touch_all(parent, false);
+			task_touch_all(p, true);
+			err = task_stack_alloc(p);
+		}
 		if (!err) {
 			task_stack_fork(parent, p);
 			err = copy_mm(clone_flags, p);
@@ -65,6 +75,8 @@ int do_fork(u32 clone_flags, void (*fn)(void *), void *arg)
 			return err;
 		}
 		p->active_mm = p->mm;
+		/* copy_files: oldf = current->files. */
+		task_touch(parent, TF_files, false);
 		p->files = dup_fd(parent->files);
 		if (clone_flags & CLONE_VFORK) {
 			p->vfork_parent = parent;

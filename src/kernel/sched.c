@@ -4,6 +4,7 @@
  */
 #include "kernel/sched.h"
 #include "kernel/task_stack.h"
+#include "kernel/task_touch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,15 +187,23 @@ struct task_struct *task_create(const char *comm, void (*fn)(void *),
 
 void wake_up_new_task(struct task_struct *t)
 {
-	enqueue(t, least_loaded_cpu(), this_cpu()->cycles);
+	u32 cpu = least_loaded_cpu();
+
+	task_touch_wakeup(t, percpu[cpu].curr, true);
+	enqueue(t, cpu, this_cpu()->cycles);
 }
 
 void wake_up_process(struct task_struct *p)
 {
 	u32 cpu = p->cpu;
 
-	if (p->state == TASK_RUNNING || p->state == TASK_ZOMBIE)
+	if (p->state == TASK_RUNNING || p->state == TASK_ZOMBIE) {
+		/* try_to_wake_up: pi_lock held over the state test. */
+		task_touch_rmw(p, TF_pi_lock);
+		task_touch(p, TF_state, false);
+		task_touch(p, TF_pi_lock, true);
 		return;
+	}
 	p->state = TASK_RUNNING;
 	/* Prefer the task's own CPU when it idles, else any idle one. */
 	if (!percpu[cpu].curr->is_idle || percpu[cpu].nr_queued)
@@ -203,6 +212,7 @@ void wake_up_process(struct task_struct *p)
 				cpu = i;
 				break;
 			}
+	task_touch_wakeup(p, percpu[cpu].curr, false);
 	enqueue(p, cpu, this_cpu()->cycles);
 }
 
@@ -219,6 +229,8 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 	bool local = config->flavour == FLAVOUR_KMAP_LOCAL;
 
 	hw_event(this_cpu(), EV_context_switch);
+	task_touch_switch(prev, next,
+			  !prev->is_idle && prev->state != TASK_RUNNING);
 	task_stack_switch(prev, next);
 	if (local && prev->kmap_ctrl.idx)
 		__kmap_local_sched_out();
@@ -239,9 +251,12 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 	}
 	pc->curr = next;
 	next->cpu = smp_processor_id();
-	/* finish_task_switch */
+	/* finish_task_switch: mmdrop, and for a dead task
+	 * put_task_struct's reference (the object goes at release_task). */
 	if (prev_mm)
 		mmdrop(prev_mm);
+	if (prev->state == TASK_ZOMBIE)
+		task_touch_rmw(prev, TF_usage);
 	if (local && next->kmap_ctrl.idx)
 		__kmap_local_sched_in();
 }
@@ -400,6 +415,11 @@ void release_task(struct task_struct *p)
 		list_del(&p->sibling);
 	list_del(&p->tasks);
 	task_count--;
+	/* __unhash_process: list_del_rcu(&p->tasks), the sibling link;
+	 * put_task_struct -> free_task. */
+	task_touch(p, TF_family, true);
+	task_touch_rmw(p, TF_usage);
+	task_unplace(p);
 	task_stack_free(p);
 	coroutine_destroy(&p->co);
 	free(p);
@@ -610,6 +630,9 @@ void send_sig_kill(struct task_struct *p)
 	if (p->state == TASK_ZOMBIE)
 		return;
 	hw_event(this_cpu(), EV_sigkill_sent);
+	/* send_signal: sigaddset(&pending->signal), the queue (the group's
+	 * shared_pending is in signal_struct, not placed). */
+	task_touch_rmw(p, TF_pending);
 	p->sigkill = true;
 	p->signal_pending = true;
 	if (p->state == TASK_INTERRUPTIBLE) {

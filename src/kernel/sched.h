@@ -76,6 +76,9 @@ struct task_struct {
 	bool need_resched;
 	u64 enqueued_at;		/* simulated time it became runnable */
 	struct files_struct *files;
+	/* kernel_data=mem_map: its task_struct object (kernel/task_touch.h),
+	 * else 0. */
+	vaddr_t kva;
 	/* kernel_data=mem_map: thread_info and the kernel stack, an
 	 * order-1 block (kernel/task_stack.h); NULL and 0 otherwise. */
 	struct page *stack_page;

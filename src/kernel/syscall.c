@@ -19,6 +19,7 @@
 #include "kernel/exit.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
+#include "kernel/task_touch.h"
 #include "kernel/task_stack.h"
 #include "kernel/user.h"
 #include "lib/uaccess.h"
@@ -186,6 +187,8 @@ long sys_mmap(vaddr_t addr, u32 len, int prot, int flags, int fd, u32 pgoff)
 	bool may_write = true;
 	long ret;
 
+	/* vm_mmap_pgoff: mm = current->mm. */
+	task_touch(current, TF_mm, false);
 	if (!(flags & MAP_ANONYMOUS)) {
 		struct file *f = fget(fd);
 
@@ -245,6 +248,7 @@ int sys_munmap(vaddr_t addr, u32 len)
 	struct mm_struct *mm = current->mm;
 	int ret;
 
+	task_touch(current, TF_mm, false);
 	down_write(&mm->mmap_sem);
 	ret = do_munmap(mm, addr, len);
 	up_write(&mm->mmap_sem);
@@ -258,6 +262,7 @@ long sys_brk(vaddr_t brk)
 	struct mm_struct *mm = current->mm;
 	long ret;
 
+	task_touch(current, TF_mm, false);
 	down_write(&mm->mmap_sem);
 	ret = brk ? do_brk(mm, brk) : mm->brk;
 	up_write(&mm->mmap_sem);

@@ -33,6 +33,7 @@
 #include "config/runtime.h"
 #include "hw/access.h"
 #include "kernel/sched.h"
+#include "kernel/task_touch.h"
 #include "mm/gup.h"
 #include "mm/highmem.h"
 #include "mm/kmalloc.h"
@@ -191,9 +192,13 @@ static u32 clear_std(vaddr_t to, u32 n)
 static vaddr_t pin_page_for_write(vaddr_t addr, struct spinlock **ptl)
 {
 	struct mm_struct *mm = current->mm;
-	vaddr_t pmdp = pgtable->pmd_offset(mm->pgd, addr, false);
+	vaddr_t pmdp;
 	vaddr_t ptep;
 	pte_t pte;
+
+	/* pgd_offset(current->mm, addr) */
+	task_touch(current, TF_mm, false);
+	pmdp = pgtable->pmd_offset(mm->pgd, addr, false);
 
 	if (!pmdp || !pgtable->pmd_pfn(pmdp))
 		return 0;
@@ -239,8 +244,11 @@ static u32 memcpy_to_user(vaddr_t to, vaddr_t src, u32 n, bool clear)
 	bool atomic = current->preempt_count || current->pagefault_disabled;
 	struct mm_struct *mm = current->mm;
 
-	if (!atomic)
+	if (!atomic) {
+		/* down_read(&current->mm->mmap_sem) */
+		task_touch(current, TF_mm, false);
 		down_read(&mm->mmap_sem);
+	}
 	while (n) {
 		struct spinlock *ptl;
 		vaddr_t ptep;

@@ -49,6 +49,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/sched.h"
+#include "kernel/task_touch.h"
 #include "mm/highmem.h"
 #include "mm/internal.h"
 
@@ -281,6 +282,7 @@ long get_user_pages_unlocked(vaddr_t start, u32 nr_pages,
 	long ret;
 
 	BUG_ON(!mm);
+	task_touch(current, TF_mm, false);
 	down_read(&mm->mmap_sem);
 	ret = __get_user_pages(mm, start, nr_pages, gup_flags, pages);
 	up_read(&mm->mmap_sem);
@@ -367,6 +369,8 @@ int get_user_pages_fast(vaddr_t start, u32 nr_pages, unsigned int gup_flags,
 	u32 nr = 0;
 	long ret;
 
+	/* current->mm (gup_pgd_range's pgd_offset, or the slow path). */
+	task_touch(current, TF_mm, false);
 	if (!have_fast_gup())
 		return get_user_pages_unlocked(start, nr_pages, gup_flags,
 					       pages);

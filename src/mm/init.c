@@ -15,6 +15,31 @@
 #include "mm/mmzone.h"
 #include "mm/page_touch.h"
 
+vaddr_t dentry_hashtable;
+u32 d_hash_shift;
+
+/*
+ * alloc_large_system_hash (mm/page_alloc.c, 3.14 and 5.7) for the dentry
+ * cache: numentries = nr_kernel_pages (lowmem less mem_map), rounded up
+ * to a MiB of pages, shifted by scale 13 - PAGE_SHIFT, then
+ * roundup_pow_of_two; each bucket an hlist_bl_head of 4 bytes; taken
+ * from memblock (HASH_EARLY), cache-line aligned.
+ */
+static void dcache_hash_init(phys_addr_t low_end, u64 map_bytes)
+{
+	u64 pages = ((u64)low_end >> PAGE_SHIFT) - layout.min_pfn -
+		    DIV_ROUND_UP(map_bytes, PAGE_SIZE);
+	u64 n = (pages + 255) / 256 * 256 >> 1;
+	u32 bits = 0;
+	phys_addr_t pa;
+
+	while ((1ull << bits) < n)
+		bits++;
+	pa = memblock_alloc((u64)4 << bits, 64, low_end);
+	dentry_hashtable = __va(pa);
+	d_hash_shift = bits;
+}
+
 int mm_init(void)
 {
 	struct mem_layout ml = {
@@ -42,6 +67,8 @@ int mm_init(void)
 	/* mem_map lives in lowmem: every struct page costs lowmem. */
 	map = memblock_alloc(map_bytes, PAGE_SIZE, low_end);
 	mem_map_kva = __va(map);
+	if (pl && page_touch_kernel() != LAYOUT_2_5_73)
+		dcache_hash_init(low_end, map_bytes);
 	paging_init();
 	err = free_area_init(&ml);
 	if (err)
@@ -56,6 +83,8 @@ int mm_init(void)
 
 void mm_exit(void)
 {
+	dentry_hashtable = 0;
+	d_hash_shift = 0;
 	page_touch_exit();
 	zone_pcp_exit();
 	kmap_exit();

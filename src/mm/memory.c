@@ -22,6 +22,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/sched.h"
+#include "kernel/task_touch.h"
 #include "mm/highmem.h"
 #include "mm/highmem_internal.h"
 #include "mm/internal.h"
@@ -485,6 +486,8 @@ int handle_page_fault(vaddr_t addr, bool write, bool user)
 
 	hw_event(this_cpu(), EV_page_fault);
 	charge(CODE_do_page_fault);
+	/* do_page_fault: mm = tsk->mm. */
+	task_touch(current, TF_mm, false);
 	if (!mm || addr >= layout.task_size)
 		return VM_FAULT_SIGSEGV;
 	down_read(&mm->mmap_sem);

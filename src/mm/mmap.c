@@ -19,6 +19,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/sched.h"
+#include "kernel/task_touch.h"
 #include "mm/internal.h"
 #include "mm/rmap.h"
 #include "mm/page_tree.h"
@@ -85,8 +86,10 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr)
 	CC_SCOPE(find_vma);
 	struct vm_area_struct *v = mm->mmap_cache;
 
-	/* mm->mmap_cache, or 5.x's per-task vmacache and its seqnum. */
+	/* mm->mmap_cache, or 3.15+'s per-task vmacache (vmacache_find:
+	 * the mm's seqnum, the task's seqnum and slots). */
 	mm_touch(mm, MF_mmap_cache, false);
+	task_touch_vmacache(mm, false);
 	if (v)
 		vma_touch(v, VF_start_end, false);
 	if (v && v->vm_start <= addr && addr < v->vm_end)
@@ -98,6 +101,8 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, vaddr_t addr)
 		if (addr < v->vm_end) {
 			if (mm_touch_caches_vma())
 				mm_touch(mm, MF_mmap_cache, true);
+			else
+				task_touch_vmacache(mm, true);
 			mm->mmap_cache = v;
 			return v;
 		}
