@@ -12,6 +12,8 @@
 #include "helpers.h"
 
 #include "arch/kv.h"
+#include "fs/file.h"
+#include "fs/vfs.h"
 #include "kernel/user.h"
 #include "mm/slab.h"
 #include "net/net.h"
@@ -93,4 +95,181 @@ Test(sock_touch, host_places_nothing)
 	cr_assert_eq(seen.socket_kva[0], 0);
 	cr_assert_eq(seen.wq_kva[0], 0);
 	test_shutdown();
+}
+
+/*
+ * The touches that fall in the socket's objects: the tcp_sock (OBJ_TCP),
+ * the socket_alloc (OBJ_SOCKET), 3.x's socket_wq (OBJ_WQ) and the file
+ * (OBJ_FILE: its private_data).
+ */
+enum { OBJ_TCP, OBJ_SOCKET, OBJ_WQ, OBJ_FILE, NR_OBJ };
+#define MAX_SEEN 4096
+
+static struct {
+	vaddr_t base[NR_OBJ];
+	u32 size[NR_OBJ];
+	u32 n, reads[NR_OBJ], writes[NR_OBJ];
+	u64 lines, written;	/* the tcp_sock's 32-byte lines */
+	u16 field_r[NR_SOCK_FIELDS], field_w[NR_SOCK_FIELDS];
+} rec;
+
+static void record(vaddr_t va, u32 len, bool write)
+{
+	for (u32 i = 0; i < NR_OBJ; i++) {
+		u32 off;
+
+		if (!rec.base[i] || va < rec.base[i] ||
+		    va >= rec.base[i] + rec.size[i])
+			continue;
+		cr_assert_lt(rec.n, MAX_SEEN);
+		rec.n++;
+		if (write)
+			rec.writes[i]++;
+		else
+			rec.reads[i]++;
+		if (i != OBJ_TCP)
+			continue;
+		off = (u32)(va - rec.base[i]);
+		for (u32 b = off / 32; b <= (off + len - 1) / 32; b++) {
+			rec.lines |= 1ull << b;
+			if (write)
+				rec.written |= 1ull << b;
+		}
+		/* The field: the first of the layout's with this place (the
+		 * 3.x bit-field word is SKF_shutdown's). */
+		for (u32 f = 0; f < NR_SOCK_FIELDS; f++)
+			if (sock_touch_layout->off[f] == off &&
+			    sock_touch_layout->len[f] == len) {
+				if (write)
+					rec.field_w[f]++;
+				else
+					rec.field_r[f]++;
+				break;
+			}
+	}
+}
+
+static void record_sock(const struct sock *sk, int fd)
+{
+	memset(&rec, 0, sizeof(rec));
+	rec.base[OBJ_TCP] = sk->kva;
+	rec.size[OBJ_TCP] = sock_touch_layout->tcp_sock_size;
+	rec.base[OBJ_SOCKET] = sk->socket_kva;
+	rec.size[OBJ_SOCKET] = sock_touch_layout->socket_alloc_size;
+	rec.base[OBJ_WQ] = sk->wq_kva;
+	rec.size[OBJ_WQ] = sock_touch_layout->wq_size;
+	/* The file's private_data (3.14/3.16: at 120; fdget and vfs_write
+	 * touch its other fields). */
+	rec.base[OBJ_FILE] = fcheck(fd)->kva + 120;
+	rec.size[OBJ_FILE] = 4;
+	kv_touch_hook = record;
+}
+
+/* A user buffer of @len bytes of @c, mapped and faulted in. */
+static vaddr_t user_buf(u32 len, u8 c)
+{
+	static u8 data[64 << 10];
+	long buf = sys_mmap(0, len, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	cr_assert_gt(buf, 0);
+	cr_assert_leq(len, sizeof(data));
+	memset(data, c, len);
+	uv_write((vaddr_t)buf, data, len);
+	net_expect_pattern(data, 1);
+	return (vaddr_t)buf;
+}
+
+static struct {
+	u32 n, tcp_r, tcp_w, socket_r, socket_w, file_r;
+	u64 lines, written;
+	u16 field_r[NR_SOCK_FIELDS], field_w[NR_SOCK_FIELDS];
+} one;
+
+/*
+ * One write() of one MSS on a fresh connection, as vfs_write runs it
+ * (without the system call's exit, where the TX completion and the ACK
+ * may come in).
+ */
+static void one_write_main(void *arg)
+{
+	vaddr_t buf = user_buf(1448, 'x');
+	int fd;
+
+	(void)arg;
+	fd = sys_socket();
+	cr_assert_eq(sys_connect(fd), 0);
+	record_sock(net_socket(), fd);
+	cr_assert_eq(vfs_write(fd, buf, 1448), 1448);
+	kv_touch_hook = NULL;
+	one.n = rec.n;
+	one.tcp_r = rec.reads[OBJ_TCP];
+	one.tcp_w = rec.writes[OBJ_TCP];
+	one.socket_r = rec.reads[OBJ_SOCKET];
+	one.socket_w = rec.writes[OBJ_SOCKET];
+	one.file_r = rec.reads[OBJ_FILE];
+	one.lines = rec.lines;
+	one.written = rec.written;
+	memcpy(one.field_r, rec.field_r, sizeof(one.field_r));
+	memcpy(one.field_w, rec.field_w, sizeof(one.field_w));
+	sys_close(fd);
+	sys_exit(0);
+}
+
+#define L(x) (1ull << (x))
+
+/*
+ * 3.16 on the Kirkwood (32-byte lines), one write() of 1448 bytes into an
+ * empty queue: do_sock_write's file->private_data and f_flags, the
+ * socket's type, ops and sk; inet_sendmsg's inet_num and sk_prot;
+ * lock_sock; tcp_sendmsg (sndtimeo, state, repair, the socket's flags
+ * cleared, tcp_send_mss's eleven fields, sk_err and sk_shutdown, a new
+ * skb entailed, the copy, write_seq); tcp_push (pushed_seq, no
+ * autocorking: the skb is the queue's head); tcp_write_xmit
+ * (the cwnd, window and TSQ tests), tcp_transmit_skb and ip_queue_xmit
+ * (the header's fields, sk_wmem_alloc, inet_id), tcp_event_new_data_sent
+ * (send_head, snd_nxt, packets_out) and the RTO armed, the loss probe's
+ * test (no RTT yet), tcp_cwnd_validate; release_sock.  Lines of the
+ * tcp_sock: 0-8 (sock_common .. sk_sndtimeo), 10 (sk_socket, send_head,
+ * sk_mark), 12 (inet_sock's addresses and id), 17-19 (the timer, rto,
+ * the af ops and icsk_ack), 23-30 (tcp_sock's sequence numbers, TSQ,
+ * windows, mss, RTT, packets_out, rx_opt, cwnd, write_seq), 34
+ * (highest_sack) and 37 (fastopen_rsk); stores to 1, 3, 4, 5, 10, 12,
+ * 17, 19, 23, 24, 27, 29 and 30.
+ */
+Test(sock_touch, one_write_touches_the_send_path)
+{
+	memset(&one, 0, sizeof(one));
+	TEST_BOOT(KW, "kernel_data=mem_map");
+	test_run_process(one_write_main, NULL);
+	cr_assert_eq(one.file_r, 1);		/* private_data */
+	/* The socket's type, ops, sk; its flags read and written. */
+	cr_assert_eq(one.socket_r, 4, "%u", one.socket_r);
+	cr_assert_eq(one.socket_w, 1, "%u", one.socket_w);
+	cr_assert_eq(one.tcp_r, 113, "%u", one.tcp_r);
+	cr_assert_eq(one.tcp_w, 20, "%u", one.tcp_w);
+	cr_assert_eq(one.lines,
+		     L(0) | L(1) | L(2) | L(3) | L(4) | L(5) | L(6) | L(7) |
+			     L(8) | L(10) | L(12) | L(17) | L(18) | L(19) |
+			     L(23) | L(24) | L(25) | L(26) | L(27) | L(28) |
+			     L(29) | L(30) | L(34) | L(37),
+		     "%#llx", (unsigned long long)one.lines);
+	cr_assert_eq(one.written,
+		     L(1) | L(3) | L(4) | L(5) | L(10) | L(12) | L(17) |
+			     L(19) | L(23) | L(24) | L(27) | L(29) | L(30),
+		     "%#llx", (unsigned long long)one.written);
+	/* What the data moved: write_seq read (skb_entail, tcp_mark_push)
+	 * and added to, pushed_seq and snd_nxt stored once, the queue's
+	 * truesize and sk_wmem_alloc (the clone) added to once. */
+	cr_assert_eq(one.field_r[TPF_write_seq], 3);
+	cr_assert_eq(one.field_w[TPF_write_seq], 1);
+	cr_assert_eq(one.field_w[TPF_pushed_seq], 1);
+	cr_assert_eq(one.field_w[TPF_snd_nxt], 1);
+	cr_assert_eq(one.field_w[TPF_packets_out], 1);
+	cr_assert_eq(one.field_w[SKF_wmem_queued], 1);
+	cr_assert_eq(one.field_w[SKF_wmem_alloc], 1);
+	cr_assert_eq(one.field_w[SKF_send_head], 2);	/* set, advanced */
+	cr_assert_eq(one.field_r[SKF_owned], 1);	/* lock_sock */
+	cr_assert_eq(one.field_w[SKF_owned], 2);	/* and release_sock */
+	cr_assert_eq(one.field_w[INF_id], 1);
 }

@@ -11,6 +11,7 @@
 #include "net/checksum.h"
 #include "net/netdevice.h"
 #include "net/sock.h"
+#include "net/sock_touch.h"
 
 void ip_send_check(vaddr_t iph)
 {
@@ -23,6 +24,13 @@ void ip_send_check(vaddr_t iph)
 	kv_write(iph + 10, h + 10, 2);
 }
 
+/*
+ * ip_queue_xmit (net/ipv4/ip_output.c, 3.16), the socket's part: inet_opt,
+ * the cached route (__sk_dst_check), tos and pmtudisc, ip_select_ttl's
+ * uc_ttl, sk_protocol; ip_select_ident_segs (DF set): inet_daddr, then
+ * inet_id += segs; sk_priority and sk_mark.  The addresses come from
+ * inet->cork.fl (ip_copy_addrs), not placed.
+ */
 int ip_queue_xmit(struct sock *sk, struct sk_buff *skb)
 {
 	CC_SCOPE(ip_queue_xmit);
@@ -30,6 +38,14 @@ int ip_queue_xmit(struct sock *sk, struct sk_buff *skb)
 	vaddr_t iph;
 
 	charge(CODE_ip_queue_xmit);
+	sk_touch(sk, INF_opt, false);
+	sk_touch(sk, SKF_dst_cache, false);
+	sk_touch(sk, INF_uc_ttl, false);
+	sk_touch(sk, SKF_protocol, false);
+	sk_touch(sk, SKF_daddr, false);
+	sk_touch_rmw(sk, INF_id);
+	sk_touch(sk, SKF_priority, false);
+	sk_touch(sk, SKF_mark, false);
 	memset(h, 0, sizeof(h));
 	h[0] = 0x45;
 	put_be16(h + 2, (u16)(skb->len + IP_HDR_LEN));

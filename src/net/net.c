@@ -345,14 +345,28 @@ static long sock_read(struct file *file, vaddr_t buf, u32 count, u64 *ppos)
 	return -EINVAL;
 }
 
-/* sock_aio_write -> do_sock_write -> inet_sendmsg -> tcp_sendmsg */
+/*
+ * sock_aio_write -> do_sock_write -> __sock_sendmsg -> inet_sendmsg ->
+ * tcp_sendmsg (net/socket.c, net/ipv4/af_inet.c, 3.16): do_sock_write
+ * reads file->private_data (the socket), f_flags (O_NONBLOCK) and
+ * sock->type; __sock_sendmsg_nosec sock->ops; inet_sendmsg sock->sk,
+ * inet_num and sk->sk_prot (its sendmsg).
+ */
 static long sock_write(struct file *file, vaddr_t buf, u32 count, u64 *ppos)
 {
 	struct socket_inode *si = (struct socket_inode *)file->f_inode;
+	struct sock *sk = &si->sk;
 
-	if (!si->sk.dev)
+	file_touch(file, FF_private_data, false);
+	file_touch(file, FF_ops_mode, false);
+	socket_touch(sk, SOF_type, false);
+	socket_touch(sk, SOF_ops, false);
+	socket_touch(sk, SOF_sk, false);
+	sk_touch(sk, SKF_num, false);
+	sk_touch(sk, SKF_prot, false);
+	if (!sk->dev)
 		return -ENOTCONN;
-	return tcp_sendmsg(&si->sk, buf, count);
+	return tcp_sendmsg(sk, buf, count);
 }
 
 static const struct file_operations socket_fops = {

@@ -79,6 +79,29 @@ static inline void socket_touch(const struct sock *sk, enum socket_field f,
 			 sock_touch_layout->socket_len[f], write);
 }
 
+/* tcp_packets_in_flight's loads: packets_out, sacked_out and lost_out
+ * (tcp_left_out), retrans_out. */
+static inline void tcp_in_flight_touch(const struct sock *sk)
+{
+	sk_touch(sk, TPF_packets_out, false);
+	sk_touch(sk, TPF_left_out, false);
+	sk_touch(sk, TPF_retrans_out, false);
+}
+
+/* tcp_wnd_end's loads: snd_una, snd_wnd. */
+static inline void tcp_wnd_end_touch(const struct sock *sk)
+{
+	sk_touch(sk, TPF_snd_una, false);
+	sk_touch(sk, TPF_snd_wnd, false);
+}
+
+/* sk_stream_memory_free's loads: sk_wmem_queued, sk_sndbuf. */
+static inline void sk_stream_memory_free_touch(const struct sock *sk)
+{
+	sk_touch(sk, SKF_wmem_queued, false);
+	sk_touch(sk, SKF_sndbuf, false);
+}
+
 /*
  * sk_sleep(sk)'s wait queue head: sk->sk_wq read, then the head (its
  * lock word on SMP and the list) read or, for prepare_to_wait,

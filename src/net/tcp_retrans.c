@@ -13,6 +13,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "net/net.h"
+#include "net/sock_touch.h"
 
 /* skb_still_in_host_queue: its last transmission has not left the
  * host; retransmitting now would be pointless. */
@@ -159,6 +160,11 @@ bool tcp_schedule_loss_probe(struct sock *sk)
 	u32 rtt = usecs_to_jiffies(sk->srtt_us >> 3), timeout, now;
 	s32 delta;
 
+	/* srtt_us; icsk_pending; then (RTO pending) srtt, packets_out,
+	 * tcp_is_sack (rx_opt), icsk_ca_state, snd_cwnd against
+	 * tcp_packets_in_flight, tcp_send_head; icsk_timeout. */
+	sk_touch(sk, TPF_rtt, false);
+	sk_touch(sk, ICF_state, false);
 	if (sk->icsk_pending == ICSK_TIME_EARLY_RETRANS)
 		return false;
 	if (sk->icsk_pending == ICSK_TIME_LOSS_PROBE) {
@@ -167,10 +173,18 @@ bool tcp_schedule_loss_probe(struct sock *sk)
 	}
 	if (sk->icsk_pending != ICSK_TIME_RETRANS)
 		return false;
+	sk_touch(sk, TPF_packets_out, false);
+	sk_touch(sk, TPF_rx_opt, false);
 	if (!sk->srtt_us || !sk->packets_out || sk->ca_state != TCP_CA_Open)
 		return false;
-	if (sk->snd_cwnd > tcp_packets_in_flight(sk) && sk->send_head)
-		return false;
+	sk_touch(sk, TPF_snd_cwnd, false);
+	tcp_in_flight_touch(sk);
+	if (sk->snd_cwnd > tcp_packets_in_flight(sk)) {
+		sk_touch(sk, SKF_send_head, false);
+		if (sk->send_head)
+			return false;
+	}
+	sk_touch(sk, ICF_timer, false);
 	timeout = rtt << 1;
 	if (sk->packets_out == 1)
 		timeout = MAX(timeout, rtt + (rtt >> 1) + TCP_DELACK_MAX);
