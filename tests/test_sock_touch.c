@@ -16,6 +16,7 @@
 #include "fs/vfs.h"
 #include "kernel/user.h"
 #include "mm/slab.h"
+#include "net/checksum.h"
 #include "net/net.h"
 #include "net/sock.h"
 #include "net/sock_touch.h"
@@ -272,4 +273,164 @@ Test(sock_touch, one_write_touches_the_send_path)
 	cr_assert_eq(one.field_r[SKF_owned], 1);	/* lock_sock */
 	cr_assert_eq(one.field_w[SKF_owned], 2);	/* and release_sock */
 	cr_assert_eq(one.field_w[INF_id], 1);
+}
+
+/*
+ * The peer's ACK of everything sent, as ip_rcv hands it to TCP: a
+ * 32-byte header (NOP, NOP, TIMESTAMP) with the predicted window, so
+ * tcp_rcv_established takes the fast path.
+ */
+static struct sk_buff *ack_of(const struct sock *sk)
+{
+	struct sk_buff *skb = alloc_skb(64, GFP_ATOMIC);
+	u8 th[TCP_HDR_LEN] = { 0 };
+
+	cr_assert_not_null(skb);
+	put_be16(th, sk->dport);
+	put_be16(th + 2, sk->sport);
+	put_be32(th + 4, sk->rcv_nxt);
+	put_be32(th + 8, sk->snd_nxt);
+	th[12] = (TCP_HDR_LEN / 4) << 4;
+	th[13] = TCPHDR_ACK;
+	put_be16(th + 14, (u16)(sk->snd_wnd >> sk->snd_wscale));
+	th[20] = 1;
+	th[21] = 1;
+	th[22] = 8;
+	th[23] = 10;
+	kv_write(skb_put(skb, TCP_HDR_LEN), th, TCP_HDR_LEN);
+	return skb;
+}
+
+/* One write, then the ACK of its one segment taken by tcp_v4_rcv. */
+static void one_ack_main(void *arg)
+{
+	vaddr_t buf = user_buf(1448, 'y');
+	struct sk_buff *ack;
+	struct sock *sk;
+	int fd;
+
+	(void)arg;
+	fd = sys_socket();
+	cr_assert_eq(sys_connect(fd), 0);
+	sk = net_socket();
+	cr_assert_eq(vfs_write(fd, buf, 1448), 1448);
+	cr_assert_eq(sk->packets_out, 1);
+	ack = ack_of(sk);
+	record_sock(sk, fd);
+	tcp_v4_rcv(ack);
+	kv_touch_hook = NULL;
+	cr_assert_eq(sk->packets_out, 0);
+	cr_assert_eq(sk->snd_una, sk->snd_nxt);
+	one.n = rec.n;
+	one.tcp_r = rec.reads[OBJ_TCP];
+	one.tcp_w = rec.writes[OBJ_TCP];
+	one.socket_r = rec.reads[OBJ_SOCKET];
+	one.socket_w = rec.writes[OBJ_SOCKET];
+	one.lines = rec.lines;
+	one.written = rec.written;
+	memcpy(one.field_r, rec.field_r, sizeof(one.field_r));
+	memcpy(one.field_w, rec.field_w, sizeof(one.field_w));
+	sys_close(fd);
+	sys_exit(0);
+}
+
+/*
+ * 3.16, the ACK of one segment on the fast path: the established lookup
+ * (addresses, ports, sock_hold and sock_put), sk_state, owned; the
+ * options (rx_opt) and header prediction (pred_flags, rcv_nxt, snd_nxt,
+ * tcp_header_len, ts_recent stored); tcp_ack (snd_una, packets_out and
+ * the left-out counts read, snd_nxt, icsk_pending; snd_wl1 and snd_una
+ * stored; tcp_ca_event; sk_err_soft, icsk_probes_out, rcv_tstamp
+ * stored); tcp_clean_rtx_queue (the queue's head and send_head, snd_una,
+ * high_seq, packets_out less one, the skb unlinked: the queue,
+ * SOCK_QUEUE_SHRUNK, sk_wmem_queued, sk_mem_uncharge, the hints), the RTT
+ * estimator and tcp_set_rto, icsk_backoff, tcp_rearm_rto (nothing out:
+ * the timer's pending cleared), lost_cnt_hint and fackets_out, CUBIC's
+ * pkts_acked (delayed_ack, delay_min) and cong_avoid (not cwnd-limited:
+ * snd_cwnd_stamp only), tcp_update_pacing_rate; tcp_data_snd_check
+ * (nothing to send) and tcp_check_space (the queue shrank, no writer
+ * waits: sk_flags and the socket's flags).  Lines 0, 1, 3-5, 7, 10,
+ * 18, 19, 21-31, 34 and 37; stores to 1, 3-5, 7, 18, 19, 21-30 and 34.
+ */
+Test(sock_touch, one_ack_touches_the_ack_path)
+{
+	memset(&one, 0, sizeof(one));
+	TEST_BOOT(KW, "kernel_data=mem_map");
+	test_run_process(one_ack_main, NULL);
+	cr_assert_eq(one.tcp_r, 62, "%u", one.tcp_r);
+	cr_assert_eq(one.tcp_w, 25, "%u", one.tcp_w);
+	cr_assert_eq(one.socket_r, 1);		/* SOCK_NOSPACE tested */
+	cr_assert_eq(one.socket_w, 0);
+	cr_assert_eq(one.lines,
+		     L(0) | L(1) | L(3) | L(4) | L(5) | L(7) | L(10) | L(18) |
+			     L(19) | L(21) | L(22) | L(23) | L(24) | L(25) |
+			     L(26) | L(27) | L(28) | L(29) | L(30) | L(31) |
+			     L(34) | L(37),
+		     "%#llx", (unsigned long long)one.lines);
+	cr_assert_eq(one.written,
+		     L(1) | L(3) | L(4) | L(5) | L(7) | L(18) | L(19) | L(21) |
+			     L(22) | L(23) | L(24) | L(25) | L(26) | L(27) |
+			     L(28) | L(29) | L(30) | L(34),
+		     "%#llx", (unsigned long long)one.written);
+	cr_assert_eq(one.field_w[TPF_snd_una], 1);
+	cr_assert_eq(one.field_w[TPF_packets_out], 1);
+	/* pkts_acked, cong_avoid, tcp_update_pacing_rate */
+	cr_assert_eq(one.field_r[TPF_snd_cwnd], 3);
+	cr_assert_eq(one.field_w[TPF_snd_cwnd], 0);	/* not limited */
+	cr_assert_eq(one.field_w[SKF_wmem_queued], 1);
+	cr_assert_eq(one.field_w[SKF_write_queue], 1);
+	cr_assert_eq(one.field_w[TPF_rtt], 1);
+	cr_assert_eq(one.field_w[SKF_refcnt], 2);
+}
+
+static struct {
+	u64 waits;
+	u32 pending_r, pending_w, wq_r, wq_w;
+} full;
+
+/* Writes of 64 KiB until the send buffer has been full once. */
+static void full_sndbuf_main(void *arg)
+{
+	vaddr_t buf = user_buf(64 << 10, 'z');
+	struct net_stats st;
+	int fd;
+
+	(void)arg;
+	fd = sys_socket();
+	cr_assert_eq(sys_connect(fd), 0);
+	record_sock(net_socket(), fd);
+	do {
+		cr_assert_eq(sys_write(fd, buf, 64 << 10), 64 << 10);
+		net_get_stats(&st);
+	} while (!st.sndbuf_waits);
+	kv_touch_hook = NULL;
+	full.waits = st.sndbuf_waits;
+	full.pending_r = rec.field_r[SKF_write_pending];
+	full.pending_w = rec.field_w[SKF_write_pending];
+	full.wq_r = rec.reads[OBJ_WQ];
+	full.wq_w = rec.writes[OBJ_WQ];
+	sys_close(fd);
+	sys_exit(0);
+}
+
+/*
+ * A writer that fills the send buffer sleeps in sk_stream_wait_memory:
+ * sk_write_pending up and down around the sleep, and the socket_wq's
+ * wait queue head (3.x: its own kmalloc'd object) read and written by
+ * prepare_to_wait (twice: before the sleep and on the turn that finds
+ * room), by finish_wait, and by the ACK's sk_stream_write_space, which
+ * reads it (wq_has_sleeper) and wakes the writer.
+ */
+Test(sock_touch, full_sndbuf_sleeps_on_the_socket_wq)
+{
+	memset(&full, 0, sizeof(full));
+	TEST_BOOT(KW, "kernel_data=mem_map");
+	test_run_process(full_sndbuf_main, NULL);
+	cr_assert_geq(full.waits, 1);
+	cr_assert_eq(full.pending_r, 2 * full.waits);
+	cr_assert_eq(full.pending_w, 2 * full.waits);
+	/* Per sleep: three prepare_to_wait/finish_wait read-modify-writes,
+	 * wq_has_sleeper's load, the wake-up's read-modify-write. */
+	cr_assert_eq(full.wq_r, 5 * full.waits, "%u", full.wq_r);
+	cr_assert_eq(full.wq_w, 4 * full.waits, "%u", full.wq_w);
 }

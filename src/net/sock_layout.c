@@ -16,7 +16,8 @@
  */
 #define SOCK_3X_OFF                                                        \
 	[SKF_daddr] = 0, [SKF_dport] = 12, [SKF_num] = 14, [SKF_state] = 18, \
-	[SKF_prot] = 32, [SKF_owned] = 56, [SKF_lock_wq] = 60,              \
+	[SKF_prot] = 32, [SKF_refcnt] = 52, [SKF_owned] = 56,               \
+	[SKF_lock_wq] = 60,                                                 \
 	[SKF_backlog] = 80, [SKF_backlog_tail] = 92,                        \
 	[SKF_forward_alloc] = 96, [SKF_wq] = 120, [SKF_flags] = 132,        \
 	[SKF_dst_cache] = 140, [SKF_wmem_alloc] = 144, [SKF_sndbuf] = 152,  \
@@ -24,6 +25,7 @@
 	[SKF_wmem_queued] = 172, [SKF_allocation] = 176,                    \
 	[SKF_pacing_rate] = 180, [SKF_route_caps] = 192,                    \
 	[SKF_gso_max_size] = 212, [SKF_gso_max_segs] = 216, [SKF_err] = 244, \
+	[SKF_err_soft] = 248,                                               \
 	[SKF_priority] = 256, [SKF_sndtimeo] = 272, [SKF_socket] = 320,     \
 	[SKF_send_head] = 336, [SKF_mark] = 348,                            \
 	[SKF_write_pending] = 344, [SKF_write_space] = 368,                 \
@@ -34,6 +36,7 @@
 	[ICF_state] = 624, [ICF_ext_hdr_len] = 630, [ICF_ack] = 632,        \
 	[ICF_ca_priv] = 668,                                                \
 	[TPF_header_len] = 736, [TPF_size_goal_segs] = 738,                 \
+	[TPF_pred_flags] = 740,                                             \
 	[TPF_rcv_nxt] = 744, [TPF_snd_nxt] = 756, [TPF_snd_una] = 760,      \
 	[TPF_snd_sml] = 764, [TPF_rcv_tstamp] = 768, [TPF_lsndtime] = 772,  \
 	[TPF_tsq_node] = 780, [TPF_snd_wl1] = 820, [TPF_snd_wnd] = 824,     \
@@ -42,7 +45,7 @@
 
 #define SOCK_3X_LEN                                                        \
 	[SKF_daddr] = 4, [SKF_dport] = 2, [SKF_num] = 2, [SKF_state] = 1,    \
-	[SKF_prot] = 4, [SKF_owned] = 4, [SKF_lock_wq] = 4,                 \
+	[SKF_prot] = 4, [SKF_refcnt] = 4, [SKF_owned] = 4, [SKF_lock_wq] = 4, \
 	[SKF_backlog] = 16, [SKF_backlog_tail] = 4,                         \
 	[SKF_forward_alloc] = 4, [SKF_wq] = 4, [SKF_flags] = 4,             \
 	[SKF_dst_cache] = 4, [SKF_wmem_alloc] = 4, [SKF_sndbuf] = 4,        \
@@ -50,6 +53,7 @@
 	[SKF_wmem_queued] = 4,                                              \
 	[SKF_allocation] = 4, [SKF_pacing_rate] = 4, [SKF_route_caps] = 8,  \
 	[SKF_gso_max_size] = 4, [SKF_gso_max_segs] = 2, [SKF_err] = 4,      \
+	[SKF_err_soft] = 4,                                                 \
 	[SKF_priority] = 4, [SKF_sndtimeo] = 4, [SKF_socket] = 4,           \
 	[SKF_send_head] = 4, [SKF_mark] = 4,                                \
 	[SKF_write_pending] = 4, [SKF_write_space] = 4,                     \
@@ -59,7 +63,8 @@
 	[ICF_ca_ops] = 4, [ICF_af_ops] = 4, [ICF_state] = 4,                \
 	[ICF_ext_hdr_len] = 2, [ICF_ack] = 8, [ICF_ca_priv] = 64,           \
 	[TPF_header_len] = 2,                                               \
-	[TPF_size_goal_segs] = 2, [TPF_rcv_nxt] = 4, [TPF_snd_nxt] = 4,     \
+	[TPF_size_goal_segs] = 2, [TPF_pred_flags] = 4, [TPF_rcv_nxt] = 4,  \
+	[TPF_snd_nxt] = 4,                                                  \
 	[TPF_snd_una] = 4, [TPF_snd_sml] = 4, [TPF_rcv_tstamp] = 4,         \
 	[TPF_lsndtime] = 4, [TPF_tsq_node] = 8, [TPF_snd_wl1] = 4,          \
 	[TPF_snd_wnd] = 4, [TPF_max_window] = 4, [TPF_mss_cache] = 4,       \
@@ -68,7 +73,8 @@
 	[TPF_snd_cwnd] = 4, [TPF_snd_cwnd_cnt] = 4, [TPF_snd_cwnd_stamp] = 4, \
 	[TPF_rcv_wnd] = 4, [TPF_write_seq] = 4, [TPF_pushed_seq] = 4,       \
 	[TPF_left_out] = 12, [TPF_tso_deferred] = 4, [TPF_skb_hints] = 8,   \
-	[TPF_highest_sack] = 4, [TPF_high_seq] = 4, [TPF_fastopen_rsk] = 4
+	[TPF_highest_sack] = 4, [TPF_lost_cnt_hint] = 4, [TPF_high_seq] = 4, \
+	[TPF_fastopen_rsk] = 4
 
 /* struct socket (28 B): state 0, type 4, flags 8, wq 12, file 16, sk 20,
  * ops 24; the kmalloc'd socket_wq: wait (8 B: UP's empty lock and the
@@ -92,6 +98,7 @@ static const struct sock_layout sock_3_14 = {
 		 [TPF_write_seq] = 960, [TPF_pushed_seq] = 968,
 		 [TPF_left_out] = 972, [TPF_tso_deferred] = 984,
 		 [TPF_skb_hints] = 988, [TPF_highest_sack] = 1080,
+		 [TPF_lost_cnt_hint] = 1084,
 		 [TPF_high_seq] = 1100, [TPF_fastopen_rsk] = 1176 },
 	.len = { SOCK_3X_LEN },
 };
@@ -106,6 +113,7 @@ static const struct sock_layout sock_3_16 = {
 		 [TPF_write_seq] = 968, [TPF_pushed_seq] = 976,
 		 [TPF_left_out] = 980, [TPF_tso_deferred] = 992,
 		 [TPF_skb_hints] = 996, [TPF_highest_sack] = 1088,
+		 [TPF_lost_cnt_hint] = 1092,
 		 [TPF_high_seq] = 1108, [TPF_fastopen_rsk] = 1184 },
 	.len = { SOCK_3X_LEN },
 };
@@ -130,7 +138,8 @@ static const struct sock_layout sock_5_7 = {
 			[SOF_ops] = 4 },
 	.tcp_sock_size = 1736, .tcp_sock_slab = 1736, .tcp_sock_align = 64,
 	.off = { [SKF_daddr] = 0, [SKF_dport] = 12, [SKF_num] = 14,
-		 [SKF_state] = 18, [SKF_prot] = 32, [SKF_slock] = 112,
+		 [SKF_state] = 18, [SKF_prot] = 32, [SKF_refcnt] = 100,
+		 [SKF_slock] = 112,
 		 [SKF_owned] = 116, [SKF_lock_wq] = 124, [SKF_backlog] = 176,
 		 [SKF_backlog_tail] = 188, [SKF_forward_alloc] = 192,
 		 [SKF_wq] = 212, [SKF_flags] = 80, [SKF_dst_cache] = 228,
@@ -140,7 +149,7 @@ static const struct sock_layout sock_5_7 = {
 		 [SKF_wmem_queued] = 240, [SKF_allocation] = 376,
 		 [SKF_pacing_rate] = 324, [SKF_route_caps] = 344,
 		 [SKF_gso_max_size] = 372, [SKF_gso_max_segs] = 390,
-		 [SKF_err] = 404, [SKF_sndtimeo] = 292, [SKF_socket] = 472,
+		 [SKF_err] = 404, [SKF_err_soft] = 408, [SKF_sndtimeo] = 292, [SKF_socket] = 472,
 		 [SKF_send_head] = 252, [SKF_write_pending] = 280,
 		 [SKF_write_space] = 496, [SKF_tsq_flags] = 248,
 		 [INF_saddr] = 532, [INF_uc_ttl] = 536, [INF_sport] = 540,
@@ -149,6 +158,7 @@ static const struct sock_layout sock_5_7 = {
 		 [ICF_ca_ops] = 820, [ICF_af_ops] = 824, [ICF_state] = 852,
 		 [ICF_ext_hdr_len] = 858, [ICF_ack] = 860, [ICF_ca_priv] = 904,
 		 [TPF_header_len] = 1008, [TPF_size_goal_segs] = 1010,
+		 [TPF_pred_flags] = 1012,
 		 [TPF_rcv_nxt] = 1032, [TPF_snd_nxt] = 1044,
 		 [TPF_snd_una] = 1076, [TPF_snd_sml] = 1080,
 		 [TPF_rcv_tstamp] = 1084, [TPF_lsndtime] = 1088,
@@ -162,9 +172,10 @@ static const struct sock_layout sock_5_7 = {
 		 [TPF_rcv_wnd] = 1400, [TPF_write_seq] = 1404,
 		 [TPF_pushed_seq] = 1412, [TPF_left_out] = 1416,
 		 [TPF_skb_hints] = 1520, [TPF_highest_sack] = 1608,
+		 [TPF_lost_cnt_hint] = 1612,
 		 [TPF_high_seq] = 1620, [TPF_fastopen_rsk] = 1728 },
 	.len = { [SKF_daddr] = 4, [SKF_dport] = 2, [SKF_num] = 2,
-		 [SKF_state] = 1, [SKF_prot] = 4, [SKF_slock] = 4,
+		 [SKF_state] = 1, [SKF_prot] = 4, [SKF_refcnt] = 4, [SKF_slock] = 4,
 		 [SKF_owned] = 4, [SKF_lock_wq] = 4, [SKF_backlog] = 16, [SKF_backlog_tail] = 4,
 		 [SKF_forward_alloc] = 4, [SKF_wq] = 4, [SKF_flags] = 4,
 		 [SKF_dst_cache] = 4, [SKF_wmem_alloc] = 4, [SKF_sndbuf] = 4,
@@ -173,7 +184,7 @@ static const struct sock_layout sock_5_7 = {
 		 [SKF_wmem_queued] = 4, [SKF_allocation] = 4,
 		 [SKF_pacing_rate] = 4, [SKF_route_caps] = 8,
 		 [SKF_gso_max_size] = 4, [SKF_gso_max_segs] = 2, [SKF_err] = 4,
-		 [SKF_sndtimeo] = 4, [SKF_socket] = 4, [SKF_send_head] = 4,
+		 [SKF_err_soft] = 4, [SKF_sndtimeo] = 4, [SKF_socket] = 4, [SKF_send_head] = 4,
 		 [SKF_write_pending] = 4, [SKF_write_space] = 4,
 		 [SKF_tsq_flags] = 4, [INF_saddr] = 4, [INF_uc_ttl] = 2,
 		 [INF_sport] = 2, [INF_id] = 2, [INF_opt] = 12, [ICF_timer] = 24, [ICF_rto] = 4,
@@ -181,7 +192,7 @@ static const struct sock_layout sock_5_7 = {
 		 [ICF_state] = 4, [ICF_ext_hdr_len] = 2, [ICF_ack] = 8,
 		 [ICF_ca_priv] = 64,
 		 [TPF_header_len] = 2, [TPF_size_goal_segs] = 2,
-		 [TPF_rcv_nxt] = 4, [TPF_snd_nxt] = 4, [TPF_snd_una] = 4,
+		 [TPF_pred_flags] = 4, [TPF_rcv_nxt] = 4, [TPF_snd_nxt] = 4, [TPF_snd_una] = 4,
 		 [TPF_snd_sml] = 4, [TPF_rcv_tstamp] = 4, [TPF_lsndtime] = 4,
 		 [TPF_tsq_node] = 8, [TPF_snd_wl1] = 4, [TPF_snd_wnd] = 4,
 		 [TPF_max_window] = 4, [TPF_mss_cache] = 4, [TPF_nonagle] = 1,
@@ -190,8 +201,8 @@ static const struct sock_layout sock_5_7 = {
 		 [TPF_snd_cwnd_cnt] = 4, [TPF_snd_cwnd_stamp] = 4,
 		 [TPF_rcv_wnd] = 4, [TPF_write_seq] = 4, [TPF_pushed_seq] = 4,
 		 [TPF_left_out] = 8, [TPF_skb_hints] = 8,
-		 [TPF_highest_sack] = 4, [TPF_high_seq] = 4,
-		 [TPF_fastopen_rsk] = 4 },
+		 [TPF_highest_sack] = 4, [TPF_lost_cnt_hint] = 4,
+		 [TPF_high_seq] = 4, [TPF_fastopen_rsk] = 4 },
 };
 
 const struct sock_layout *sock_layout_of(u32 kernel_version)

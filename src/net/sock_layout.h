@@ -40,6 +40,7 @@ enum sock_field {
 	SKF_num,		/* skc_num: inet_num (u16) */
 	SKF_state,		/* skc_state (u8) */
 	SKF_prot,		/* skc_prot: sk->sk_prot */
+	SKF_refcnt,		/* skc_refcnt: sock_hold, sock_put */
 	SKF_slock,		/* sk_lock.slock: 5.7's word; UP: none */
 	SKF_owned,		/* sk_lock.owned */
 	SKF_lock_wq,		/* sk_lock.wq's list head (waitqueue_active) */
@@ -61,6 +62,7 @@ enum sock_field {
 	SKF_gso_max_size,	/* sk_gso_max_size */
 	SKF_gso_max_segs,	/* sk_gso_max_segs (u16) */
 	SKF_err,		/* sk_err */
+	SKF_err_soft,		/* sk_err_soft */
 	SKF_priority,		/* sk_priority */
 	SKF_sndtimeo,		/* sk_sndtimeo */
 	SKF_socket,		/* sk_socket */
@@ -87,6 +89,7 @@ enum sock_field {
 	ICF_ca_priv,		/* icsk_ca_priv: CUBIC's struct bictcp (64 B) */
 	TPF_header_len,		/* tcp_header_len (u16) */
 	TPF_size_goal_segs,	/* xmit_size_goal_segs (5.7: gso_segs), u16 */
+	TPF_pred_flags,		/* pred_flags: header prediction */
 	TPF_rcv_nxt,
 	TPF_snd_nxt,
 	TPF_snd_una,
@@ -115,6 +118,7 @@ enum sock_field {
 	TPF_tso_deferred,	/* 3.x only */
 	TPF_skb_hints,		/* lost_skb_hint, retransmit_skb_hint */
 	TPF_highest_sack,
+	TPF_lost_cnt_hint,
 	TPF_high_seq,
 	TPF_fastopen_rsk,
 	NR_SOCK_FIELDS

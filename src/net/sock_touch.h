@@ -102,6 +102,28 @@ static inline void sk_stream_memory_free_touch(const struct sock *sk)
 	sk_touch(sk, SKF_sndbuf, false);
 }
 
+/* tcp_current_mss's loads: mss_cache, the route (__sk_dst_get) and its
+ * MTU against icsk_pmtu_cookie, tcp_established_options' rx_opt against
+ * tcp_header_len. */
+static inline void tcp_current_mss_touch(const struct sock *sk)
+{
+	sk_touch(sk, TPF_mss_cache, false);
+	sk_touch(sk, SKF_dst_cache, false);
+	sk_touch(sk, ICF_pmtu_cookie, false);
+	sk_touch(sk, TPF_rx_opt, false);
+	sk_touch(sk, TPF_header_len, false);
+}
+
+/* @len bytes at @off of the congestion control's private area
+ * (icsk_ca_priv: CUBIC's struct bictcp). */
+static inline void sk_ca_touch(const struct sock *sk, u32 off, u32 len,
+			       bool write)
+{
+	if (sk->kva)
+		kv_touch(sk->kva + sock_touch_layout->off[ICF_ca_priv] + off,
+			 len, write);
+}
+
 /*
  * sk_sleep(sk)'s wait queue head: sk->sk_wq read, then the head (its
  * lock word on SMP and the list) read or, for prepare_to_wait,

@@ -133,11 +133,7 @@ u32 tcp_send_mss(struct sock *sk, u32 *size_goal)
 {
 	u32 mss_now = sk->mss_cache;
 
-	sk_touch(sk, TPF_mss_cache, false);
-	sk_touch(sk, SKF_dst_cache, false);
-	sk_touch(sk, ICF_pmtu_cookie, false);
-	sk_touch(sk, TPF_rx_opt, false);
-	sk_touch(sk, TPF_header_len, false);
+	tcp_current_mss_touch(sk);
 	*size_goal = tcp_xmit_size_goal(sk, mss_now);
 	return mss_now;
 }

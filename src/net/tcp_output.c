@@ -431,11 +431,7 @@ static void tcp_tasklet_func(void)
 		 * release_sock; the writer's own push covers it here. */
 		if (!sk->owned) {
 			sk_touch(sk, SKF_state, false);
-			sk_touch(sk, TPF_mss_cache, false);
-			sk_touch(sk, SKF_dst_cache, false);
-			sk_touch(sk, ICF_pmtu_cookie, false);
-			sk_touch(sk, TPF_rx_opt, false);
-			sk_touch(sk, TPF_header_len, false);
+			tcp_current_mss_touch(sk);
 			tcp_write_xmit(sk, sk->mss_cache, sk->nonagle, 0);
 		} else {
 			sk_touch_rmw(sk, SKF_tsq_flags);
