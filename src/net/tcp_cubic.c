@@ -189,13 +189,12 @@ static void bictcp_update(struct bictcp *ca, u32 cwnd)
 }
 
 /* tcp_slow_start (3.16): cwnd grows by what was acked, to ssthresh + 1
- * (snd_cwnd_clamp shares snd_cwnd's line). */
+ * (snd_cwnd, snd_ssthresh and snd_cwnd_clamp: the line the caller has
+ * just loaded). */
 static void tcp_slow_start(struct sock *sk, u32 acked)
 {
 	u32 cwnd = sk->snd_cwnd + acked;
 
-	sk_touch(sk, TPF_snd_cwnd, false);
-	sk_touch(sk, TPF_snd_ssthresh, false);
 	sk_touch(sk, TPF_snd_cwnd, true);
 	if (cwnd > sk->snd_ssthresh)
 		cwnd = sk->snd_ssthresh + 1;
@@ -208,7 +207,6 @@ static void tcp_cong_avoid_ai(struct sock *sk, u32 w)
 	sk_touch(sk, TPF_snd_cwnd_cnt, false);
 	sk_touch(sk, TPF_snd_cwnd_cnt, true);
 	if (sk->snd_cwnd_cnt >= w) {
-		sk_touch(sk, TPF_snd_cwnd, false);
 		sk_touch(sk, TPF_snd_cwnd, true);
 		if (sk->snd_cwnd < sk->snd_cwnd_clamp)
 			sk->snd_cwnd++;
@@ -228,8 +226,7 @@ void bictcp_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 {
 	struct bictcp *ca = &sk->ca;
 
-	sk_touch(sk, TPF_snd_cwnd, false);
-	sk_touch(sk, TPF_snd_ssthresh, false);
+	sk_touch2(sk, TPF_snd_ssthresh, TPF_snd_cwnd, false);
 	if (!tcp_is_cwnd_limited(sk))
 		return;
 	if (sk->snd_cwnd <= sk->snd_ssthresh) {
@@ -317,7 +314,7 @@ void bictcp_acked(struct sock *sk, u32 cnt, s32 rtt_us)
 	struct bictcp *ca = &sk->ca;
 	u32 delay;
 
-	sk_touch(sk, ICF_state, false);
+	/* icsk_ca_state: loaded by tcp_ack. */
 	if (sk->ca_state == TCP_CA_Open) {
 		u32 ratio = ca->delayed_ack;
 
@@ -340,8 +337,7 @@ void bictcp_acked(struct sock *sk, u32 cnt, s32 rtt_us)
 		ca->delay_min = delay;
 		sk_ca_touch(sk, CA_DELAY_MIN, 4, true);
 	}
-	sk_touch(sk, TPF_snd_cwnd, false);
-	sk_touch(sk, TPF_snd_ssthresh, false);
+	sk_touch2(sk, TPF_snd_ssthresh, TPF_snd_cwnd, false);
 	if (sk->snd_cwnd <= sk->snd_ssthresh &&
 	    sk->snd_cwnd >= hystart_low_window) {
 		/* hystart_update: found, the ACK train's last_ack and

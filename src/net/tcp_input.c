@@ -160,10 +160,9 @@ static void tcp_rtt_estimator(struct sock *sk, long mrtt_us)
 	long m = mrtt_us;
 	u32 srtt = sk->srtt_us, rto_min_us = jiffies_to_usecs(TCP_RTO_MIN);
 
-	/* srtt_us .. rtt_seq read and written; snd_una, snd_nxt. */
+	/* srtt_us .. rtt_seq read and written (snd_una and snd_nxt:
+	 * loaded by tcp_ack). */
 	sk_touch(sk, TPF_rtt, false);
-	sk_touch(sk, TPF_snd_una, false);
-	sk_touch(sk, TPF_snd_nxt, false);
 	sk_touch(sk, TPF_rtt, true);
 	if (srtt) {
 		m -= (long)(srtt >> 3);
@@ -249,9 +248,8 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 	struct sk_buff *skb;
 	int flag = 0;
 
-	/* prior_sacked, reord. */
-	sk_touch(sk, TPF_left_out, false);
-	sk_touch(sk, TPF_packets_out, false);
+	/* prior_sacked and reord: sacked_out and packets_out as tcp_ack
+	 * loaded them. */
 	for (;;) {
 		u8 sacked;
 		u32 acked_pcount;
@@ -265,7 +263,7 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 		if (skb == sk->send_head)
 			break;
 		sacked = skb->sacked;
-		sk_touch(sk, TPF_snd_una, false);
+		/* snd_una: stored by tcp_ack just before. */
 		if (after(skb->end_seq, sk->snd_una)) {
 			u32 before_segs = skb->pcount;
 
@@ -310,16 +308,16 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 		if (!fully_acked)
 			break;
 		charge(CODE_tcp_clean_rtx_queue);
-		/* tcp_unlink_write_queue; sk_wmem_free_skb: SOCK_QUEUE_SHRUNK,
-		 * sk_wmem_queued, sk_mem_uncharge (sk_has_account: sk_prot);
-		 * the retransmit and lost hints compared. */
+		/* tcp_unlink_write_queue (the head just loaded); sk_wmem_free_skb:
+		 * SOCK_QUEUE_SHRUNK, sk_wmem_queued, sk_mem_uncharge
+		 * (sk_has_account's sk_prot: on the line of the socket
+		 * lock); the retransmit and lost hints compared. */
 		list_del(&skb->list);
 		INIT_LIST_HEAD(&skb->list);
-		sk_touch_rmw(sk, SKF_write_queue);
+		sk_touch(sk, SKF_write_queue, true);
 		sk_touch_rmw(sk, SKF_flags);
 		sk->sk_wmem_queued -= skb->truesize;
 		sk_touch_rmw(sk, SKF_wmem_queued);
-		sk_touch(sk, SKF_prot, false);
 		sk_touch_rmw(sk, SKF_forward_alloc);
 		sk_touch(sk, TPF_skb_hints, false);
 		sk->queue_shrunk = true;
@@ -336,16 +334,15 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 	if (flag & FLAG_ACKED) {
 		tcp_rearm_rto(sk);
 		/* A hole filled by an original: reordering; tcp_is_reno
-		 * (rx_opt), lost_cnt_hint, fackets_out; pkts_acked through
-		 * icsk_ca_ops. */
-		sk_touch(sk, TPF_rx_opt, false);
+		 * (rx_opt, loaded with the options), lost_cnt_hint,
+		 * fackets_out; pkts_acked through icsk_ca_ops (loaded with
+		 * icsk_pending). */
 		if (reord < prior_fackets)
 			tcp_update_reordering(sk,
 					      (int)(sk->fackets_out - reord));
 		sk_touch_rmw(sk, TPF_lost_cnt_hint);
 		sk->fackets_out -= MIN(pkts_acked, sk->fackets_out);
 		sk_touch_rmw(sk, TPF_left_out);
-		sk_touch(sk, ICF_ca_ops, false);
 		bictcp_acked(sk, pkts_acked, (s32)ca_seq_rtt_us);
 	} else if (skb && skb != sk->send_head && rtt_update &&
 		   sack_rtt_us >= 0 &&
@@ -355,7 +352,6 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 		tcp_rearm_rto(sk);
 	}
 	/* FASTRETRANS_DEBUG 1: counts left with nothing out are leaks. */
-	sk_touch(sk, TPF_packets_out, false);
 	if (!sk->packets_out)
 		sk->lost_out = sk->sacked_out = sk->retrans_out = 0;
 	return flag;
@@ -363,9 +359,10 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 
 /* tcp_may_raise_cwnd: not in a reduction; on in-order delivery (or on
  * any progress once reordering was seen). */
+/* tcp_may_raise_cwnd and tcp_ack_is_dubious read icsk_ca_state, on the
+ * line tcp_ack has just stored to. */
 static bool tcp_may_raise_cwnd(const struct sock *sk, int flag)
 {
-	sk_touch(sk, ICF_state, false);
 	if (tcp_in_cwnd_reduction(sk))
 		return false;
 	if (sk->reordering > TCP_FASTRETRANS_THRESH)
@@ -375,8 +372,6 @@ static bool tcp_may_raise_cwnd(const struct sock *sk, int flag)
 
 static bool tcp_ack_is_dubious(const struct sock *sk, int flag)
 {
-	if ((flag & FLAG_NOT_DUP) && !(flag & FLAG_CA_ALERT))
-		sk_touch(sk, ICF_state, false);
 	return !(flag & FLAG_NOT_DUP) || (flag & FLAG_CA_ALERT) ||
 	       sk->ca_state != TCP_CA_Open;
 }
@@ -440,8 +435,9 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 
 	charge(CODE_tcp_ack);
 	sk->acks_received++;
-	/* prior_snd_una, prior_packets, prior_unsacked. */
-	sk_touch(sk, TPF_snd_una, false);
+	/* prior_snd_una (with snd_nxt, next to it), prior_packets,
+	 * prior_unsacked. */
+	sk_touch2(sk, TPF_snd_una, TPF_snd_nxt, false);
 	sk_touch(sk, TPF_packets_out, false);
 	sk_touch(sk, TPF_left_out, false);
 	if (before(ack, prior_snd_una)) {
@@ -450,10 +446,10 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 			return -1;
 		goto old_ack;
 	}
-	sk_touch(sk, TPF_snd_nxt, false);
 	if (after(ack, sk->snd_nxt))
 		return -1;
-	sk_touch(sk, ICF_state, false);
+	/* icsk_pending, and icsk_ca_ops for tcp_ca_event (one line). */
+	sk_touch2(sk, ICF_state, ICF_ca_ops, false);
 	if (sk->icsk_pending == ICSK_TIME_EARLY_RETRANS ||
 	    sk->icsk_pending == ICSK_TIME_LOSS_PROBE)
 		tcp_rearm_rto(sk);
@@ -470,7 +466,6 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 		sk->snd_una = ack;
 		sk_touch(sk, TPF_snd_una, true);
 		flag |= FLAG_WIN_UPDATE;
-		sk_touch(sk, ICF_ca_ops, false);
 	} else {
 		flag |= tcp_ack_update_window(sk, ack, in->seq, in->win);
 		if (in->num_sacks)
@@ -478,7 +473,6 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 							in->num_sacks, ack,
 							prior_snd_una,
 							&sack_rtt_us);
-		sk_touch(sk, ICF_ca_ops, false);
 	}
 	/* sk_err_soft, icsk_probes_out and rcv_tstamp stored. */
 	sk_touch(sk, SKF_err_soft, true);
@@ -493,7 +487,6 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 	acked -= (int)sk->packets_out;
 	if (tcp_may_raise_cwnd(sk, flag)) {
 		/* tcp_cong_avoid: icsk_ca_ops->cong_avoid, snd_cwnd_stamp. */
-		sk_touch(sk, ICF_ca_ops, false);
 		bictcp_cong_avoid(sk, ack, (u32)acked);
 		sk->snd_cwnd_stamp = tcp_time_stamp();
 		sk_touch(sk, TPF_snd_cwnd_stamp, true);
@@ -507,9 +500,8 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 	}
 	if (sk->tlp_high_seq)
 		tcp_process_tlp_ack(sk, ack, flag);
-	/* dst_confirm(__sk_dst_get(sk)); icsk_pending. */
-	sk_touch(sk, SKF_dst_cache, false);
-	sk_touch(sk, ICF_state, false);
+	/* dst_confirm(__sk_dst_get(sk)) and icsk_pending: on lines the
+	 * queue's cleaning and the timer have just used. */
 	if (sk->icsk_pending == ICSK_TIME_RETRANS)
 		tcp_schedule_loss_probe(sk);
 	tcp_update_pacing_rate(sk);
@@ -548,14 +540,13 @@ void tcp_v4_rcv(struct sk_buff *skb)
 	 * __inet_lookup_established: INET_MATCH over the hash, the
 	 * addresses and the ports, the reference taken (sock_hold);
 	 * sk_state (TIME_WAIT?); bh_lock_sock; sock_owned_by_user; after,
-	 * bh_unlock_sock and sock_put.
+	 * bh_unlock_sock and sock_put.  sock_common's first fields share a
+	 * line, as do skc_refcnt and sk_lock.owned.
 	 */
-	sk_touch(sk, SKF_daddr, false);
-	sk_touch(sk, SKF_dport, false);
-	sk_touch_rmw(sk, SKF_refcnt);
-	sk_touch(sk, SKF_state, false);
+	sk_touch2(sk, SKF_daddr, SKF_state, false);
+	sk_touch2(sk, SKF_refcnt, SKF_owned, false);
+	sk_touch(sk, SKF_refcnt, true);
 	sk_touch_rmw(sk, SKF_slock);
-	sk_touch(sk, SKF_owned, false);
 	if (sk->owned) {
 		/* sk_add_backlog: the owner processes it at release_sock
 		 * (sk_rcvqueues_full's sk_backlog and sk_sndbuf; the list's
@@ -645,14 +636,11 @@ void tcp_v4_do_rcv(struct sock *sk, struct sk_buff *skb)
 	tcp_parse_options(sk, th, doff, &in);
 	if (!(th[13] & TCPHDR_ACK))
 		goto out;
-	/* tcp_v4_do_rcv: sk_state; tcp_rcv_established's header
-	 * prediction: pred_flags, rcv_nxt, snd_nxt, tcp_header_len;
-	 * tcp_store_ts_recent when rcv_nxt == rcv_wup. */
-	sk_touch(sk, SKF_state, false);
-	sk_touch(sk, TPF_pred_flags, false);
-	sk_touch(sk, TPF_rcv_nxt, false);
-	sk_touch(sk, TPF_snd_nxt, false);
-	sk_touch(sk, TPF_header_len, false);
+	/* tcp_v4_do_rcv: sk_state (loaded by the lookup);
+	 * tcp_rcv_established's header prediction: pred_flags, rcv_nxt,
+	 * snd_nxt, tcp_header_len (3.x: one line from tcp_header_len to
+	 * snd_nxt; 5.7: two); tcp_store_ts_recent when rcv_nxt == rcv_wup. */
+	sk_touch2(sk, TPF_pred_flags, TPF_snd_nxt, false);
 	fast = doff == TCP_HDR_LEN && !in.num_sacks &&
 	       in.win << sk->snd_wscale == sk->snd_wnd &&
 	       !after(in.ack, sk->snd_nxt);
@@ -662,12 +650,11 @@ void tcp_v4_do_rcv(struct sock *sk, struct sk_buff *skb)
 		sk_touch(sk, TPF_rcv_wnd, false);	/* tcp_sequence */
 	tcp_ack(sk, &in, fast ? 0 : FLAG_SLOWPATH | FLAG_UPDATE_TS_RECENT);
 	/* tcp_data_snd_check -> tcp_push_pending_frames: tcp_send_head,
-	 * tcp_current_mss, nonagle, sk_state (__tcp_push_pending_frames). */
+	 * tcp_current_mss, nonagle (sk_state: loaded). */
 	sk_touch(sk, SKF_send_head, false);
 	if (sk->send_head) {
 		tcp_current_mss_touch(sk);
 		sk_touch(sk, TPF_nonagle, false);
-		sk_touch(sk, SKF_state, false);
 	}
 	tcp_write_xmit(sk, sk->mss_cache, sk->nonagle, 0);
 	tcp_check_space(sk);

@@ -80,10 +80,11 @@ void tcp_update_pacing_rate(struct sock *sk)
 {
 	u64 rate;
 
-	sk_touch(sk, TPF_mss_cache, false);
+	/* mss_cache and srtt_us share a line on 3.x; snd_cwnd,
+	 * packets_out; sk_pacing_rate stored. */
+	sk_touch2(sk, TPF_mss_cache, TPF_rtt, false);
 	sk_touch(sk, TPF_snd_cwnd, false);
 	sk_touch(sk, TPF_packets_out, false);
-	sk_touch(sk, TPF_rtt, false);
 	sk_touch(sk, SKF_pacing_rate, true);
 	if (!tcp_usec_rtt()) {
 		rate = (u64)sk->mss_cache * 2 * (settings_hz(config) << 3);
@@ -383,8 +384,10 @@ void tcp_wfree(struct sk_buff *skb)
 	if (sk->tsq_throttled && !sk->dead)
 		sk_touch_rmw(sk, SKF_tsq_flags);
 	if (!queue)
-		sk_touch(sk, SKF_flags, false);
-	sk_touch_rmw(sk, SKF_wmem_alloc);
+		sk_touch2(sk, SKF_flags, SKF_wmem_alloc, false);
+	else
+		sk_touch(sk, SKF_wmem_alloc, false);
+	sk_touch(sk, SKF_wmem_alloc, true);
 	if (sk->dead) {
 		if (!sk->sk_wmem_alloc)
 			__sk_free(sk);
@@ -502,12 +505,11 @@ int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 		return -1;
 	/* tcp_established_options: rx_opt; tcp_packets_in_flight() == 0:
 	 * tcp_ca_event through icsk_ca_ops; sk_wmem_alloc_get for
-	 * ooo_okay, then atomic_add of the clone's truesize. */
+	 * ooo_okay, then atomic_add of the clone's truesize (below). */
 	sk_touch(sk, TPF_rx_opt, false);
 	tcp_in_flight_touch(sk);
 	if (!tcp_packets_in_flight(sk))
 		sk_touch(sk, ICF_ca_ops, false);
-	sk_touch(sk, SKF_wmem_alloc, false);
 	c->sk = sk;
 	c->destructor = tcp_wfree;
 	sk->sk_wmem_alloc += c->truesize;
@@ -527,19 +529,18 @@ int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 					  sk->saddr, sk->daddr, len, 6, sum)));
 	}
 	/* icsk_af_ops->send_check: tcp_v4_send_check's inet_saddr and
-	 * inet_daddr (the sum above). */
+	 * inet_daddr (the sum above; inet_daddr shares inet_dport's line). */
 	sk_touch(sk, ICF_af_ops, false);
 	sk_touch(sk, INF_saddr, false);
-	sk_touch(sk, SKF_daddr, false);
 	kv_write(skb_push(c, TCP_HDR_LEN), th, TCP_HDR_LEN);
 	c->transport_header = (u16)c->data;
 	/* tcp_event_ack_sent: tcp_dec_quickack_mode and
 	 * inet_csk_clear_xmit_timer(ICSK_TIME_DACK) on icsk_ack;
 	 * tcp_event_data_sent: __sk_dst_get, packets_out (the idle
-	 * restart's test), lsndtime stored, icsk_ack's lrcvtime and ato. */
+	 * restart's test: loaded above), lsndtime stored, icsk_ack's
+	 * lrcvtime and ato; then icsk_af_ops->queue_xmit (loaded above). */
 	sk_touch_rmw(sk, ICF_ack);
 	sk_touch(sk, SKF_dst_cache, false);
-	sk_touch(sk, TPF_packets_out, false);
 	if (!sk->packets_out) {
 		sk_touch(sk, TPF_lsndtime, false);
 		sk_touch(sk, ICF_rto, false);
@@ -547,8 +548,6 @@ int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 	sk_touch(sk, TPF_lsndtime, true);
 	sk->segs_out += skb->pcount;
 	sk->skbs_out++;
-	/* icsk_af_ops->queue_xmit */
-	sk_touch(sk, ICF_af_ops, false);
 	err = ip_queue_xmit(sk, c);
 	if (err > 0)
 		tcp_enter_cwr(sk, true);
@@ -588,12 +587,12 @@ static void tcp_cwnd_validate(struct sock *sk, bool is_cwnd_limited)
 {
 	/* snd_una, packets_out (max_packets_* and is_cwnd_limited share
 	 * their lines); tcp_is_cwnd_limited's snd_cwnd and ssthresh;
-	 * snd_cwnd_used and snd_cwnd_stamp (one line). */
+	 * snd_cwnd_used and snd_cwnd_stamp stored (one line, loaded with
+	 * snd_cwnd). */
 	sk_touch(sk, TPF_snd_una, false);
 	sk_touch(sk, TPF_packets_out, false);
-	sk_touch(sk, TPF_snd_cwnd, false);
-	sk_touch(sk, TPF_snd_ssthresh, false);
-	sk_touch_rmw(sk, TPF_snd_cwnd_stamp);
+	sk_touch2(sk, TPF_snd_ssthresh, TPF_snd_cwnd, false);
+	sk_touch(sk, TPF_snd_cwnd_stamp, true);
 	if (!before(sk->snd_una, sk->max_packets_seq) ||
 	    sk->packets_out > sk->max_packets_out) {
 		sk->max_packets_out = sk->packets_out;
@@ -660,8 +659,7 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, int push_one)
 		}
 		/* TCP Small Queues: bytes below TCP, in qdisc and NIC
 		 * (TSQ_THROTTLED set, sk_wmem_alloc read again). */
-		sk_touch(sk, SKF_pacing_rate, false);
-		sk_touch(sk, SKF_wmem_alloc, false);
+		sk_touch2(sk, SKF_pacing_rate, SKF_wmem_alloc, false);
 		limit = (u32)MAX(SYSCTL_TCP_LIMIT_OUTPUT_BYTES,
 				 sk->sk_pacing_rate >> 10);
 		if (sk->sk_wmem_alloc > limit) {

@@ -160,8 +160,8 @@ bool tcp_schedule_loss_probe(struct sock *sk)
 	u32 rtt = usecs_to_jiffies(sk->srtt_us >> 3), timeout, now;
 	s32 delta;
 
-	/* srtt_us; icsk_pending; then (RTO pending) srtt, packets_out,
-	 * tcp_is_sack (rx_opt), icsk_ca_state, snd_cwnd against
+	/* srtt_us; icsk_pending and icsk_ca_state; then (RTO pending)
+	 * packets_out, tcp_is_sack (rx_opt), snd_cwnd against
 	 * tcp_packets_in_flight, tcp_send_head; icsk_timeout. */
 	sk_touch(sk, TPF_rtt, false);
 	sk_touch(sk, ICF_state, false);
@@ -173,9 +173,13 @@ bool tcp_schedule_loss_probe(struct sock *sk)
 	}
 	if (sk->icsk_pending != ICSK_TIME_RETRANS)
 		return false;
+	if (!sk->srtt_us)
+		return false;
 	sk_touch(sk, TPF_packets_out, false);
+	if (!sk->packets_out)
+		return false;
 	sk_touch(sk, TPF_rx_opt, false);
-	if (!sk->srtt_us || !sk->packets_out || sk->ca_state != TCP_CA_Open)
+	if (sk->ca_state != TCP_CA_Open)
 		return false;
 	sk_touch(sk, TPF_snd_cwnd, false);
 	tcp_in_flight_touch(sk);

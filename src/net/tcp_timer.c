@@ -41,15 +41,16 @@ void tcp_clear_xmit_timers(struct sock *sk)
 }
 
 /* inet_csk_reset_xmit_timer: @what fires @when jiffies from now (at most
- * TCP_RTO_MAX): icsk_pending and icsk_timeout stored, sk_reset_timer's
- * mod_timer on icsk_retransmit_timer (its entry and expires). */
+ * TCP_RTO_MAX): icsk_pending and icsk_timeout stored, and sk_reset_timer's
+ * mod_timer on icsk_retransmit_timer (its entry and expires, one line
+ * with icsk_timeout on 3.x: a store to it stands for the lot). */
 void inet_csk_reset_xmit_timer(struct sock *sk, u8 what, u32 when)
 {
 	if (when > TCP_RTO_MAX)
 		when = TCP_RTO_MAX;
 	sk->icsk_pending = what;
 	sk_touch(sk, ICF_state, true);
-	sk_touch_rmw(sk, ICF_timer);
+	sk_touch(sk, ICF_timer, true);
 	sk->icsk_timeout = tcp_time_stamp() + when;
 	mod_timer(&sk->retransmit_timer,
 		  tcp_jiffies_to_cycles(sk->icsk_timeout));
@@ -73,15 +74,15 @@ void tcp_rearm_rto(struct sock *sk)
 {
 	u32 rto = sk->icsk_rto;
 
-	/* tp->fastopen_rsk (no Fast Open here), packets_out. */
+	/* tp->fastopen_rsk (no Fast Open here), packets_out; icsk_rto
+	 * and icsk_pending. */
 	sk_touch(sk, TPF_fastopen_rsk, false);
 	sk_touch(sk, TPF_packets_out, false);
 	if (!sk->packets_out) {
 		inet_csk_clear_xmit_timer(sk);
 		return;
 	}
-	sk_touch(sk, ICF_rto, false);
-	sk_touch(sk, ICF_state, false);
+	sk_touch2(sk, ICF_rto, ICF_state, false);
 	if (sk->icsk_pending == ICSK_TIME_EARLY_RETRANS ||
 	    sk->icsk_pending == ICSK_TIME_LOSS_PROBE) {
 		struct sk_buff *skb = tcp_write_queue_head(sk);
