@@ -162,7 +162,9 @@ bool tcp_schedule_loss_probe(struct sock *sk)
 
 	/* srtt_us; icsk_pending and icsk_ca_state; then (RTO pending)
 	 * packets_out, tcp_is_sack (rx_opt), snd_cwnd against
-	 * tcp_packets_in_flight, tcp_send_head; icsk_timeout. */
+	 * tcp_packets_in_flight, tcp_send_head -- lines its callers,
+	 * tcp_write_xmit after a transmission and tcp_ack, have just
+	 * loaded, so not charged again -- and icsk_timeout. */
 	sk_touch(sk, TPF_rtt, false);
 	sk_touch(sk, ICF_state, false);
 	if (sk->icsk_pending == ICSK_TIME_EARLY_RETRANS)
@@ -173,21 +175,10 @@ bool tcp_schedule_loss_probe(struct sock *sk)
 	}
 	if (sk->icsk_pending != ICSK_TIME_RETRANS)
 		return false;
-	if (!sk->srtt_us)
+	if (!sk->srtt_us || !sk->packets_out || sk->ca_state != TCP_CA_Open)
 		return false;
-	sk_touch(sk, TPF_packets_out, false);
-	if (!sk->packets_out)
+	if (sk->snd_cwnd > tcp_packets_in_flight(sk) && sk->send_head)
 		return false;
-	sk_touch(sk, TPF_rx_opt, false);
-	if (sk->ca_state != TCP_CA_Open)
-		return false;
-	sk_touch(sk, TPF_snd_cwnd, false);
-	tcp_in_flight_touch(sk);
-	if (sk->snd_cwnd > tcp_packets_in_flight(sk)) {
-		sk_touch(sk, SKF_send_head, false);
-		if (sk->send_head)
-			return false;
-	}
 	sk_touch(sk, ICF_timer, false);
 	timeout = rtt << 1;
 	if (sk->packets_out == 1)

@@ -74,10 +74,9 @@ void tcp_rearm_rto(struct sock *sk)
 {
 	u32 rto = sk->icsk_rto;
 
-	/* tp->fastopen_rsk (no Fast Open here), packets_out; icsk_rto
-	 * and icsk_pending. */
+	/* tp->fastopen_rsk (no Fast Open here); packets_out (its callers
+	 * have just loaded or stored it); icsk_rto and icsk_pending. */
 	sk_touch(sk, TPF_fastopen_rsk, false);
-	sk_touch(sk, TPF_packets_out, false);
 	if (!sk->packets_out) {
 		inet_csk_clear_xmit_timer(sk);
 		return;
