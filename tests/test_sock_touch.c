@@ -7,7 +7,9 @@
  * 576 and 1792 on 5.7 -- and 3.x's kmalloc'd socket_wq; close frees the
  * socket_alloc, the last clone's tcp_wfree the tcp_sock; kernel_data=host
  * places nothing (nor would 2.5.73, whose boards have no NIC:
- * test_sock_layout.c pins that it has no layout).
+ * test_sock_layout.c pins that it has no layout).  One write(), one ACK
+ * and a sleep on a full send buffer touch exactly the fields and lines
+ * 3.16's functions do.
  */
 #include "helpers.h"
 
@@ -15,7 +17,6 @@
 #include "fs/file.h"
 #include "fs/vfs.h"
 #include "kernel/user.h"
-#include "mm/slab.h"
 #include "net/checksum.h"
 #include "net/net.h"
 #include "net/sock.h"
