@@ -23,14 +23,18 @@ struct file_layout {
 
 static const struct file_layout file_3_14 = {
 	.size = 144, .align = 32,
-	.off = { [FF_ops_mode] = 20, [FF_count] = 24, [FF_pos] = 48 },
-	.len = { [FF_ops_mode] = 16, [FF_count] = 4, [FF_pos] = 8 },
+	.off = { [FF_ops_mode] = 20, [FF_count] = 24, [FF_pos] = 48,
+		 [FF_private_data] = 120 },
+	.len = { [FF_ops_mode] = 16, [FF_count] = 4, [FF_pos] = 8,
+		 [FF_private_data] = 4 },
 };
 
 static const struct file_layout file_5_7 = {
 	.size = 176, .align = 64,
-	.off = { [FF_ops_mode] = 20, [FF_count] = 32, [FF_pos] = 64 },
-	.len = { [FF_ops_mode] = 24, [FF_count] = 4, [FF_pos] = 8 },
+	.off = { [FF_ops_mode] = 20, [FF_count] = 32, [FF_pos] = 64,
+		 [FF_private_data] = 148 },
+	.len = { [FF_ops_mode] = 24, [FF_count] = 4, [FF_pos] = 8,
+		 [FF_private_data] = 4 },
 };
 
 static const struct file_layout *fl;

@@ -79,13 +79,15 @@ struct file {
  * 5.7; 2.5.73's is not derived and not placed.  get_empty_filp clears a
  * new one, the last fput frees it; fdget_pos reads f_count and f_mode,
  * vfs_read and vfs_write read f_op, f_flags and f_mode and load and store
- * f_pos (file_pos_read / file_pos_write).  The descriptor table
- * (files_struct) is not placed.
+ * f_pos (file_pos_read / file_pos_write); a socket's write reads
+ * private_data (3.14/3.16 at 120, 5.7 at 148: pahole,
+ * docs/kernel-objects.md section 10).
  */
 enum file_field {
 	FF_ops_mode,	/* f_op .. f_mode */
 	FF_count,	/* f_count */
 	FF_pos,		/* f_pos */
+	FF_private_data,	/* private_data: a socket's struct socket */
 	NR_FILE_FIELDS
 };
 

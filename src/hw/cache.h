@@ -129,7 +129,14 @@ struct cache {
 	u64 *wmask;
 };
 
-#define CACHE_DIRTY_BUCKETS_SHIFT 12
+/*
+ * dirty[]'s buckets: 64 Ki of them (128 KiB a cache that keeps them), so
+ * that a VIVT L1 of a thousand lines, a few hundred dirty, rarely shares
+ * a bucket with the PA asked about -- each shared bucket costs a scan of
+ * every line (cache_find_alias on each L1 read miss with checks on,
+ * cache_pa_dirty).  4 Ki buckets made a quarter of the questions scan.
+ */
+#define CACHE_DIRTY_BUCKETS_SHIFT 16
 #define CACHE_VA_PAGE_BUCKETS_SHIFT 10
 
 #define CACHE_PRESENCE_BITS 20

@@ -145,9 +145,14 @@ static void audit_presence(const struct cpu *c)
 				want[(u32)cache_pline(k[m], i) &
 				     CACHE_PRESENCE_MASK]++;
 	if (memcmp(want, c->l1d.presence, 1u << CACHE_PRESENCE_BITS)) {
+		u32 held;
+
 		b = first_difference(want, c->l1d.presence);
+		held = want[b];
+		/* A test catches the panic: nothing left allocated. */
+		free(want);
 		panic("coherence: CPU%u's presence count of bucket %#x is %u, its caches hold %u",
-		      c->id, b, c->l1d.presence[b], want[b]);
+		      c->id, b, c->l1d.presence[b], held);
 	}
 	free(want);
 }

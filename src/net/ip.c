@@ -11,6 +11,7 @@
 #include "net/checksum.h"
 #include "net/netdevice.h"
 #include "net/sock.h"
+#include "net/sock_touch.h"
 
 void ip_send_check(vaddr_t iph)
 {
@@ -23,6 +24,16 @@ void ip_send_check(vaddr_t iph)
 	kv_write(iph + 10, h + 10, 2);
 }
 
+/*
+ * ip_queue_xmit (net/ipv4/ip_output.c, 3.16), the socket's part: the
+ * cached route (__sk_dst_check); inet_opt, tos, pmtudisc and
+ * ip_select_ttl's uc_ttl, which share inet_id's line, and
+ * ip_select_ident_segs (DF set): inet_daddr (loaded by tcp_transmit_skb
+ * with inet_dport) then inet_id += segs; sk_priority and sk_mark.
+ * sk_protocol (3.x: in sk_shutdown's word) is on a line the send path
+ * has just loaded; the addresses come from inet->cork.fl (ip_copy_addrs),
+ * not placed.
+ */
 int ip_queue_xmit(struct sock *sk, struct sk_buff *skb)
 {
 	CC_SCOPE(ip_queue_xmit);
@@ -30,6 +41,11 @@ int ip_queue_xmit(struct sock *sk, struct sk_buff *skb)
 	vaddr_t iph;
 
 	charge(CODE_ip_queue_xmit);
+	sk_touch(sk, SKF_dst_cache, false);
+	sk_touch2(sk, INF_opt, INF_id, false);
+	sk_touch(sk, INF_id, true);
+	sk_touch(sk, SKF_priority, false);
+	sk_touch(sk, SKF_mark, false);
 	memset(h, 0, sizeof(h));
 	h[0] = 0x45;
 	put_be16(h + 2, (u16)(skb->len + IP_HDR_LEN));

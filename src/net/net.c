@@ -20,6 +20,7 @@
 #include "net/peer.h"
 #include "net/skbuff.h"
 #include "net/sock.h"
+#include "net/sock_touch.h"
 
 #define S_IFSOCK 0140000
 /* [E] the receiver's window once its autotuning has grown it (Linux's
@@ -175,17 +176,21 @@ static int net_init(void)
 		net.nic = NULL;
 		return -ENOMEM;
 	}
+	sock_touch_init();
 	return 0;
 }
 
-/* The host side of the sockets that died with clones in flight. */
-static void free_dead_socks(void)
+/* The sockets that died with clones in flight; @unplace: their
+ * tcp_sock objects too (not after a panic: the slabs are forgotten). */
+static void free_dead_socks(bool unplace)
 {
 	while (!list_empty(&dead_socks)) {
 		struct sock *sk =
 			list_first_entry(&dead_socks, struct sock, dead_node);
 
 		list_del(&sk->dead_node);
+		if (unplace)
+			sock_unplace(sk);
 		free(container_of(sk, struct socket_inode, sk));
 	}
 }
@@ -201,7 +206,8 @@ void net_exit(void)
 	peer_destroy(net.peer);
 	nic_destroy(net.nic);
 	skb_exit();
-	free_dead_socks();
+	free_dead_socks(true);
+	sock_touch_exit();
 	free(net.pattern);
 	memset(&net, 0, sizeof(net));
 }
@@ -209,7 +215,8 @@ void net_exit(void)
 void net_forget(void)
 {
 	skb_forget();
-	free_dead_socks();
+	free_dead_socks(false);
+	sock_touch_forget();
 	memset(&net, 0, sizeof(net));
 }
 
@@ -299,6 +306,8 @@ static void sock_evict(struct inode *inode)
 	struct socket_inode *si = (struct socket_inode *)inode;
 	struct sock *sk = &si->sk;
 
+	/* sock_destroy_inode: the socket goes with its file. */
+	sock_unplace_socket(sk);
 	tcp_forget(sk);
 	while (!list_empty(&sk->write_queue)) {
 		struct sk_buff *skb =
@@ -319,6 +328,7 @@ static void sock_evict(struct inode *inode)
 		list_add_tail(&sk->dead_node, &dead_socks);
 		return;
 	}
+	sock_unplace(sk);
 	free(si);
 }
 
@@ -326,6 +336,7 @@ void __sk_free(struct sock *sk)
 {
 	BUG_ON(!sk->dead || sk->sk_wmem_alloc);
 	list_del(&sk->dead_node);
+	sock_unplace(sk);
 	free(container_of(sk, struct socket_inode, sk));
 }
 
@@ -334,14 +345,28 @@ static long sock_read(struct file *file, vaddr_t buf, u32 count, u64 *ppos)
 	return -EINVAL;
 }
 
-/* sock_aio_write -> do_sock_write -> inet_sendmsg -> tcp_sendmsg */
+/*
+ * sock_aio_write -> do_sock_write -> __sock_sendmsg -> inet_sendmsg ->
+ * tcp_sendmsg (net/socket.c, net/ipv4/af_inet.c, 3.16): do_sock_write
+ * reads file->private_data (the socket), f_flags (O_NONBLOCK) and
+ * sock->type; __sock_sendmsg_nosec sock->ops; inet_sendmsg sock->sk,
+ * inet_num and sk->sk_prot (its sendmsg).
+ */
 static long sock_write(struct file *file, vaddr_t buf, u32 count, u64 *ppos)
 {
 	struct socket_inode *si = (struct socket_inode *)file->f_inode;
+	struct sock *sk = &si->sk;
 
-	if (!si->sk.dev)
+	file_touch(file, FF_private_data, false);
+	file_touch(file, FF_ops_mode, false);
+	socket_touch(sk, SOF_type, false);
+	socket_touch(sk, SOF_ops, false);
+	socket_touch(sk, SOF_sk, false);
+	sk_touch(sk, SKF_num, false);
+	sk_touch(sk, SKF_prot, false);
+	if (!sk->dev)
 		return -ENOTCONN;
-	return tcp_sendmsg(&si->sk, buf, count);
+	return tcp_sendmsg(sk, buf, count);
 }
 
 static const struct file_operations socket_fops = {
@@ -366,6 +391,11 @@ int sock_socket(void)
 	si = calloc(1, sizeof(*si));
 	if (!si)
 		return -ENOMEM;
+	err = sock_place(&si->sk);
+	if (err) {
+		free(si);
+		return err;
+	}
 	si->inode.i_mode = S_IFSOCK;
 	si->inode.i_count = 1;
 	si->inode.i_fop = &socket_fops;
@@ -379,6 +409,15 @@ int sock_socket(void)
 		return -ENOMEM;
 	fd_install(fd, file);
 	return fd;
+}
+
+struct sock *sockfd_lookup(int fd)
+{
+	struct file *file = fcheck(fd);
+
+	if (!file || file->f_op != &socket_fops)
+		return NULL;
+	return &((struct socket_inode *)file->f_inode)->sk;
 }
 
 /*

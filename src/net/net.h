@@ -92,5 +92,8 @@ void net_peek_phys(phys_addr_t pa, void *buf, u32 len);
 /* The connected socket's file operations and connect (net/socket.c). */
 int sock_socket(void);
 int sock_connect(int fd);
+/* sockfd_lookup - the sock behind descriptor @fd, or NULL if none (no
+ * charge: for the model's look-ups and the tests). */
+struct sock *sockfd_lookup(int fd);
 
 #endif

@@ -100,6 +100,9 @@ struct bictcp {
 #define TCPHDR_ACK 0x10
 
 struct sock {
+	/* kernel_data=mem_map (net/sock_touch.h): the tcp_sock object, the
+	 * socket_alloc object while the file is open, 3.x's socket_wq. */
+	vaddr_t kva, socket_kva, wq_kva;
 	struct net_device *dev;		/* the cached route's device */
 	u32 sk_route_caps;		/* sk_setup_caps */
 	u32 sk_gso_max_size;

@@ -10,6 +10,23 @@
 #include "net/sock.h"
 
 #include "config/runtime.h"
+#include "net/sock_touch.h"
+
+/*
+ * struct bictcp (3.16) in icsk_ca_priv, for kernel_data=mem_map: cnt 0 ..
+ * tcp_cwnd 40 (bictcp_update's state: the cubic function and the TCP
+ * friendliness estimate, delay_min 28 and epoch_start 32 among them),
+ * delayed_ack 44, then HyStart's sample_cnt 46, found 47, round_start 48,
+ * end_seq 52, last_ack 56, curr_rtt 60.  5.7's is laid out alike and
+ * taken as 3.16's.
+ */
+#define CA_UPDATE 0		/* cnt .. tcp_cwnd */
+#define CA_UPDATE_LEN 44
+#define CA_DELAY_MIN 28		/* delay_min, epoch_start */
+#define CA_DELAYED_ACK 44
+#define CA_HYSTART 44		/* delayed_ack .. curr_rtt */
+#define CA_HYSTART_LEN 20
+#define CA_END_SEQ 52
 
 #define BICTCP_BETA_SCALE 1024
 #define BICTCP_HZ 10			/* BIC HZ 2^10 = 1024 */
@@ -68,6 +85,8 @@ static void bictcp_hystart_reset(struct sock *sk)
 {
 	struct bictcp *ca = &sk->ca;
 
+	sk_touch(sk, TPF_snd_nxt, false);
+	sk_ca_touch(sk, CA_HYSTART, CA_HYSTART_LEN, true);
 	ca->round_start = ca->last_ack = bictcp_clock();
 	ca->end_seq = sk->snd_nxt;
 	ca->curr_rtt = 0;
@@ -169,11 +188,14 @@ static void bictcp_update(struct bictcp *ca, u32 cwnd)
 		ca->cnt = 1;
 }
 
-/* tcp_slow_start (3.16): cwnd grows by what was acked, to ssthresh + 1. */
+/* tcp_slow_start (3.16): cwnd grows by what was acked, to ssthresh + 1
+ * (snd_cwnd, snd_ssthresh and snd_cwnd_clamp: the line the caller has
+ * just loaded). */
 static void tcp_slow_start(struct sock *sk, u32 acked)
 {
 	u32 cwnd = sk->snd_cwnd + acked;
 
+	sk_touch(sk, TPF_snd_cwnd, true);
 	if (cwnd > sk->snd_ssthresh)
 		cwnd = sk->snd_ssthresh + 1;
 	sk->snd_cwnd = MIN(cwnd, sk->snd_cwnd_clamp);
@@ -182,7 +204,10 @@ static void tcp_slow_start(struct sock *sk, u32 acked)
 /* tcp_cong_avoid_ai: one more after @w ACKs. */
 static void tcp_cong_avoid_ai(struct sock *sk, u32 w)
 {
+	sk_touch(sk, TPF_snd_cwnd_cnt, false);
+	sk_touch(sk, TPF_snd_cwnd_cnt, true);
 	if (sk->snd_cwnd_cnt >= w) {
+		sk_touch(sk, TPF_snd_cwnd, true);
 		if (sk->snd_cwnd < sk->snd_cwnd_clamp)
 			sk->snd_cwnd++;
 		sk->snd_cwnd_cnt = 0;
@@ -191,18 +216,28 @@ static void tcp_cong_avoid_ai(struct sock *sk, u32 w)
 	}
 }
 
+/*
+ * bictcp_cong_avoid: tcp_is_cwnd_limited (snd_cwnd, ssthresh; 3.16's
+ * max_packets_out and is_cwnd_limited share packets_out's and
+ * nonagle's lines); slow start with HyStart's end_seq, or bictcp_update
+ * (the cubic state read and written) and the additive increase.
+ */
 void bictcp_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 {
 	struct bictcp *ca = &sk->ca;
 
+	sk_touch2(sk, TPF_snd_ssthresh, TPF_snd_cwnd, false);
 	if (!tcp_is_cwnd_limited(sk))
 		return;
 	if (sk->snd_cwnd <= sk->snd_ssthresh) {
+		sk_ca_touch(sk, CA_END_SEQ, 4, false);
 		if (after(ack, ca->end_seq))
 			bictcp_hystart_reset(sk);
 		tcp_slow_start(sk, acked);
 	} else {
+		sk_ca_touch(sk, CA_UPDATE, CA_UPDATE_LEN + 2, false);
 		bictcp_update(ca, sk->snd_cwnd);
+		sk_ca_touch(sk, CA_UPDATE, CA_UPDATE_LEN, true);
 		tcp_cong_avoid_ai(sk, ca->cnt);
 	}
 }
@@ -266,8 +301,10 @@ static void hystart_update(struct sock *sk, u32 delay)
 		if (ca->curr_rtt > ca->delay_min + thresh)
 			ca->found |= HYSTART_DELAY;
 	}
-	if (ca->found & hystart_detect)
+	if (ca->found & hystart_detect) {
 		sk->snd_ssthresh = sk->snd_cwnd;
+		sk_touch(sk, TPF_snd_ssthresh, true);
+	}
 }
 
 /* bictcp_acked (pkts_acked): the delayed-ACK ratio, the minimum delay,
@@ -277,24 +314,36 @@ void bictcp_acked(struct sock *sk, u32 cnt, s32 rtt_us)
 	struct bictcp *ca = &sk->ca;
 	u32 delay;
 
+	/* icsk_ca_state: loaded by tcp_ack. */
 	if (sk->ca_state == TCP_CA_Open) {
 		u32 ratio = ca->delayed_ack;
 
 		ratio -= ca->delayed_ack >> ACK_RATIO_SHIFT;
 		ratio += cnt;
 		ca->delayed_ack = (u16)MAX(1u, MIN(ratio, ACK_RATIO_LIMIT));
+		sk_ca_touch(sk, CA_DELAYED_ACK, 2, false);
+		sk_ca_touch(sk, CA_DELAYED_ACK, 2, true);
 	}
 	if (rtt_us < 0)
 		return;
+	sk_ca_touch(sk, CA_DELAY_MIN, 8, false);
 	if (ca->epoch_start &&
 	    (s32)(tcp_time_stamp() - ca->epoch_start) < (s32)HZ_TCP)
 		return;
 	delay = ((u32)rtt_us << 3) / 1000;
 	if (delay == 0)
 		delay = 1;
-	if (ca->delay_min == 0 || ca->delay_min > delay)
+	if (ca->delay_min == 0 || ca->delay_min > delay) {
 		ca->delay_min = delay;
+		sk_ca_touch(sk, CA_DELAY_MIN, 4, true);
+	}
+	sk_touch2(sk, TPF_snd_ssthresh, TPF_snd_cwnd, false);
 	if (sk->snd_cwnd <= sk->snd_ssthresh &&
-	    sk->snd_cwnd >= hystart_low_window)
+	    sk->snd_cwnd >= hystart_low_window) {
+		/* hystart_update: found, the ACK train's last_ack and
+		 * round_start, the delay samples. */
+		sk_ca_touch(sk, CA_HYSTART, CA_HYSTART_LEN, false);
+		sk_ca_touch(sk, CA_HYSTART, CA_HYSTART_LEN, true);
 		hystart_update(sk, delay);
+	}
 }

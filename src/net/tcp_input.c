@@ -18,6 +18,7 @@
 #include "net/checksum.h"
 #include "net/net.h"
 #include "net/netdevice.h"
+#include "net/sock_touch.h"
 #include "net/tcp_flags.h"
 
 /* tcp_sndbuf_expand (3.16): room for twice max(cwnd, 10) full-size
@@ -28,15 +29,28 @@ void tcp_sndbuf_expand(struct sock *sk)
 	u32 nr_segs = MAX(TCP_INIT_CWND, sk->snd_cwnd);
 	u64 sndmem;
 
+	sk_touch(sk, TPF_mss_cache, false);
+	sk_touch(sk, TPF_snd_cwnd, false);
+	sk_touch(sk, SKF_sndbuf, false);
 	nr_segs = MAX(nr_segs, sk->reordering + 1);
 	per_mss = (1u << (32 - __builtin_clz(per_mss - 1))) + SKB_STRUCT_SIZE;
 	sndmem = 2ull * nr_segs * per_mss;
-	if (sk->sk_sndbuf < sndmem)
+	if (sk->sk_sndbuf < sndmem) {
 		sk->sk_sndbuf = (u32)MIN(sndmem, (u64)SYSCTL_TCP_WMEM_MAX);
+		sk_touch(sk, SKF_sndbuf, true);
+	}
 }
 
+/*
+ * sk_stream_write_space (net/core/stream.c, 3.16), called through
+ * sk->sk_write_space: sk_socket; sk_stream_is_writeable (sk_sndbuf,
+ * sk_wmem_queued); SOCK_NOSPACE cleared; sk_wq and wq_has_sleeper; the
+ * wake-up (the wait queue's lock and the waiter's entry taken off).
+ */
 void sk_stream_write_space(struct sock *sk)
 {
+	sk_touch(sk, SKF_socket, false);
+	sk_stream_memory_free_touch(sk);
 	/* sk_stream_wspace >= sk_stream_min_wspace: a third free. */
 	if (!sk->sock_nospace ||
 	    sk->sk_sndbuf - MIN(sk->sk_sndbuf, sk->sk_wmem_queued) <
@@ -44,21 +58,42 @@ void sk_stream_write_space(struct sock *sk)
 		return;
 	charge(CODE_sk_stream_write_space);
 	sk->sock_nospace = false;
-	if (sk->waiter)
+	socket_touch(sk, SOF_flags, false);
+	socket_touch(sk, SOF_flags, true);
+	sk_sleep_touch(sk, false);
+	if (sk->waiter) {
+		sk_sleep_touch(sk, true);
 		wake_up_process(sk->waiter);
+	}
 }
 
-/* tcp_check_space -> tcp_new_space: when the queue shrank and a writer
- * waits, grow the send buffer (unless cwnd is full) and wake it. */
+/*
+ * tcp_check_space -> tcp_new_space (3.16): when the queue shrank
+ * (SOCK_QUEUE_SHRUNK in sk_flags, tested and cleared) and a writer waits
+ * (SOCK_NOSPACE in sk_socket->flags), grow the send buffer unless cwnd
+ * is full (tcp_should_expand_sndbuf: sk_userlocks, the packets in
+ * flight against snd_cwnd; snd_cwnd_stamp), and wake it through
+ * sk->sk_write_space.
+ */
 static void tcp_check_space(struct sock *sk)
 {
+	sk_touch(sk, SKF_flags, false);
 	if (!sk->queue_shrunk)
 		return;
 	sk->queue_shrunk = false;
+	sk_touch(sk, SKF_flags, true);
+	sk_touch(sk, SKF_socket, false);
+	socket_touch(sk, SOF_flags, false);
 	if (!sk->sock_nospace)
 		return;
-	if (sk->packets_out < sk->snd_cwnd)
+	sk_touch(sk, SKF_shutdown, false);
+	tcp_in_flight_touch(sk);
+	sk_touch(sk, TPF_snd_cwnd, false);
+	if (sk->packets_out < sk->snd_cwnd) {
 		tcp_sndbuf_expand(sk);
+		sk_touch(sk, TPF_snd_cwnd_stamp, true);
+	}
+	sk_touch(sk, SKF_write_space, false);
 	sk_stream_write_space(sk);
 }
 
@@ -106,7 +141,11 @@ int tcp_trim_head(struct sock *sk, struct sk_buff *skb, u32 len)
 	skb->seq += len;
 	skb->ip_summed = CHECKSUM_PARTIAL;
 	skb->truesize -= MIN(skb->truesize - SKB_TRUESIZE(0), len);
+	/* sk_wmem_queued, sk_mem_uncharge, SOCK_QUEUE_SHRUNK. */
 	sk->sk_wmem_queued -= MIN(sk->sk_wmem_queued, len);
+	sk_touch_rmw(sk, SKF_wmem_queued);
+	sk_touch_rmw(sk, SKF_forward_alloc);
+	sk_touch_rmw(sk, SKF_flags);
 	sk->queue_shrunk = true;
 	if (skb->pcount > 1)
 		tcp_set_skb_tso_segs(skb, skb_shinfo(skb)->gso_size);
@@ -121,6 +160,10 @@ static void tcp_rtt_estimator(struct sock *sk, long mrtt_us)
 	long m = mrtt_us;
 	u32 srtt = sk->srtt_us, rto_min_us = jiffies_to_usecs(TCP_RTO_MIN);
 
+	/* srtt_us .. rtt_seq read and written (snd_una and snd_nxt:
+	 * loaded by tcp_ack). */
+	sk_touch(sk, TPF_rtt, false);
+	sk_touch(sk, TPF_rtt, true);
 	if (srtt) {
 		m -= (long)(srtt >> 3);
 		srtt += (u32)m;
@@ -158,6 +201,7 @@ static void tcp_rtt_estimator(struct sock *sk, long mrtt_us)
 /* tcp_set_rto: srtt + 4 mdev (rttvar), at most TCP_RTO_MAX. */
 static void tcp_set_rto(struct sock *sk)
 {
+	sk_touch(sk, ICF_rto, true);
 	sk->icsk_rto = usecs_to_jiffies((sk->srtt_us >> 3) + sk->rttvar_us);
 	if (sk->icsk_rto > TCP_RTO_MAX)
 		sk->icsk_rto = TCP_RTO_MAX;
@@ -183,6 +227,7 @@ static bool tcp_ack_update_rtt(struct sock *sk, int flag, long seq_rtt_us,
 	tcp_rtt_estimator(sk, seq_rtt_us);
 	tcp_set_rto(sk);
 	sk->icsk_backoff = 0;
+	sk_touch(sk, ICF_state, true);
 	return true;
 }
 
@@ -203,10 +248,22 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 	struct sk_buff *skb;
 	int flag = 0;
 
-	while ((skb = tcp_write_queue_head(sk)) && skb != sk->send_head) {
-		u8 sacked = skb->sacked;
+	/* prior_sacked and reord: sacked_out and packets_out as tcp_ack
+	 * loaded them. */
+	for (;;) {
+		u8 sacked;
 		u32 acked_pcount;
 
+		/* tcp_write_queue_head, tcp_send_head */
+		sk_touch(sk, SKF_write_queue, false);
+		skb = tcp_write_queue_head(sk);
+		if (!skb)
+			break;
+		sk_touch(sk, SKF_send_head, false);
+		if (skb == sk->send_head)
+			break;
+		sacked = skb->sacked;
+		/* snd_una: stored by tcp_ack just before. */
 		if (after(skb->end_seq, sk->snd_una)) {
 			u32 before_segs = skb->pcount;
 
@@ -223,8 +280,10 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 			acked_pcount = skb->pcount;
 		}
 		if (sacked & TCPCB_RETRANS) {
-			if (sacked & TCPCB_SACKED_RETRANS)
+			if (sacked & TCPCB_SACKED_RETRANS) {
 				sk->retrans_out -= acked_pcount;
+				sk_touch_rmw(sk, TPF_retrans_out);
+			}
 			flag |= FLAG_RETRANS_DATA_ACKED;
 		} else {
 			last_ackt = skb->skb_mstamp;
@@ -232,22 +291,35 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 				first_ackt = last_ackt;
 			if (!(sacked & TCPCB_SACKED_ACKED))
 				reord = MIN(pkts_acked, reord);
+			sk_touch(sk, TPF_high_seq, false);
 			if (!after(skb->end_seq, sk->high_seq))
 				flag |= FLAG_ORIG_SACK_ACKED;
 		}
+		if (sacked & (TCPCB_SACKED_ACKED | TCPCB_LOST))
+			sk_touch_rmw(sk, TPF_left_out);
 		if (sacked & TCPCB_SACKED_ACKED)
 			sk->sacked_out -= acked_pcount;
 		if (sacked & TCPCB_LOST)
 			sk->lost_out -= acked_pcount;
 		sk->packets_out -= acked_pcount;
+		sk_touch_rmw(sk, TPF_packets_out);
 		pkts_acked += acked_pcount;
 		flag |= FLAG_DATA_ACKED;
 		if (!fully_acked)
 			break;
 		charge(CODE_tcp_clean_rtx_queue);
+		/* tcp_unlink_write_queue (the head just loaded); sk_wmem_free_skb:
+		 * SOCK_QUEUE_SHRUNK, sk_wmem_queued, sk_mem_uncharge
+		 * (sk_has_account's sk_prot: on the line of the socket
+		 * lock); the retransmit and lost hints compared. */
 		list_del(&skb->list);
 		INIT_LIST_HEAD(&skb->list);
+		sk_touch(sk, SKF_write_queue, true);
+		sk_touch_rmw(sk, SKF_flags);
 		sk->sk_wmem_queued -= skb->truesize;
+		sk_touch_rmw(sk, SKF_wmem_queued);
+		sk_touch_rmw(sk, SKF_forward_alloc);
+		sk_touch(sk, TPF_skb_hints, false);
 		sk->queue_shrunk = true;
 		kfree_skb(skb);
 	}
@@ -261,11 +333,16 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 	rtt_update = tcp_ack_update_rtt(sk, flag, seq_rtt_us, sack_rtt_us);
 	if (flag & FLAG_ACKED) {
 		tcp_rearm_rto(sk);
-		/* A hole filled by an original: reordering. */
+		/* A hole filled by an original: reordering; tcp_is_reno
+		 * (rx_opt, loaded with the options), lost_cnt_hint,
+		 * fackets_out; pkts_acked through icsk_ca_ops (loaded with
+		 * icsk_pending). */
 		if (reord < prior_fackets)
 			tcp_update_reordering(sk,
 					      (int)(sk->fackets_out - reord));
+		sk_touch_rmw(sk, TPF_lost_cnt_hint);
 		sk->fackets_out -= MIN(pkts_acked, sk->fackets_out);
+		sk_touch_rmw(sk, TPF_left_out);
 		bictcp_acked(sk, pkts_acked, (s32)ca_seq_rtt_us);
 	} else if (skb && skb != sk->send_head && rtt_update &&
 		   sack_rtt_us >= 0 &&
@@ -282,6 +359,8 @@ static int tcp_clean_rtx_queue(struct sock *sk, u32 prior_fackets,
 
 /* tcp_may_raise_cwnd: not in a reduction; on in-order delivery (or on
  * any progress once reordering was seen). */
+/* tcp_may_raise_cwnd and tcp_ack_is_dubious read icsk_ca_state, on the
+ * line tcp_ack has just stored to. */
 static bool tcp_may_raise_cwnd(const struct sock *sk, int flag)
 {
 	if (tcp_in_cwnd_reduction(sk))
@@ -303,17 +382,31 @@ static int tcp_ack_update_window(struct sock *sk, u32 ack, u32 ack_seq,
 {
 	int flag = 0;
 
+	/* rx_opt.snd_wscale; tcp_may_update_window: snd_una, snd_wl1,
+	 * snd_wnd; tcp_update_wl; a new window: snd_wnd, pred_flags
+	 * (tcp_fast_path_check), max_window (tcp_sync_mss not needed). */
+	sk_touch(sk, TPF_rx_opt, false);
 	nwin <<= sk->snd_wscale;
+	sk_touch(sk, TPF_snd_una, false);
+	sk_touch(sk, TPF_snd_wl1, false);
+	sk_touch(sk, TPF_snd_wnd, false);
 	if (after(ack, sk->snd_una) || after(ack_seq, sk->snd_wl1) ||
 	    (ack_seq == sk->snd_wl1 && nwin > sk->snd_wnd)) {
 		flag |= FLAG_WIN_UPDATE;
 		sk->snd_wl1 = ack_seq;
+		sk_touch(sk, TPF_snd_wl1, true);
 		if (sk->snd_wnd != nwin) {
 			sk->snd_wnd = nwin;
+			sk_touch(sk, TPF_snd_wnd, true);
+			sk_touch(sk, TPF_pred_flags, true);
+			sk_touch(sk, TPF_max_window, false);
+			if (nwin > sk->max_window)
+				sk_touch(sk, TPF_max_window, true);
 			sk->max_window = MAX(sk->max_window, nwin);
 		}
 	}
 	sk->snd_una = ack;
+	sk_touch(sk, TPF_snd_una, true);
 	return flag;
 }
 
@@ -342,23 +435,36 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 
 	charge(CODE_tcp_ack);
 	sk->acks_received++;
+	/* prior_snd_una (with snd_nxt, next to it), prior_packets,
+	 * prior_unsacked. */
+	sk_touch2(sk, TPF_snd_una, TPF_snd_nxt, false);
+	sk_touch(sk, TPF_packets_out, false);
+	sk_touch(sk, TPF_left_out, false);
 	if (before(ack, prior_snd_una)) {
+		sk_touch(sk, TPF_max_window, false);
 		if (before(ack, prior_snd_una - sk->max_window))
 			return -1;
 		goto old_ack;
 	}
 	if (after(ack, sk->snd_nxt))
 		return -1;
+	/* icsk_pending, and icsk_ca_ops for tcp_ca_event (one line). */
+	sk_touch2(sk, ICF_state, ICF_ca_ops, false);
 	if (sk->icsk_pending == ICSK_TIME_EARLY_RETRANS ||
 	    sk->icsk_pending == ICSK_TIME_LOSS_PROBE)
 		tcp_rearm_rto(sk);
 	if (after(ack, prior_snd_una))
 		flag |= FLAG_SND_UNA_ADVANCED;
 	prior_fackets = sk->fackets_out;
+	if (flag & FLAG_UPDATE_TS_RECENT)
+		sk_touch_rmw(sk, TPF_rx_opt);	/* tcp_replace_ts_recent */
 	if (!(flag & FLAG_SLOWPATH) && after(ack, prior_snd_una)) {
-		/* Window constant, pure forward advance. */
+		/* Window constant, pure forward advance: tcp_update_wl,
+		 * snd_una, tcp_ca_event(CA_EVENT_FAST_ACK). */
 		sk->snd_wl1 = in->seq;
+		sk_touch(sk, TPF_snd_wl1, true);
 		sk->snd_una = ack;
+		sk_touch(sk, TPF_snd_una, true);
 		flag |= FLAG_WIN_UPDATE;
 	} else {
 		flag |= tcp_ack_update_window(sk, ack, in->seq, in->win);
@@ -368,6 +474,10 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 							prior_snd_una,
 							&sack_rtt_us);
 	}
+	/* sk_err_soft, icsk_probes_out and rcv_tstamp stored. */
+	sk_touch(sk, SKF_err_soft, true);
+	sk_touch(sk, ICF_state, true);
+	sk_touch(sk, TPF_rcv_tstamp, true);
 	sk->bytes_acked += ack - prior_snd_una;
 	if (!prior_packets)
 		goto no_queue;
@@ -376,8 +486,10 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 				    sack_rtt_us);
 	acked -= (int)sk->packets_out;
 	if (tcp_may_raise_cwnd(sk, flag)) {
+		/* tcp_cong_avoid: icsk_ca_ops->cong_avoid, snd_cwnd_stamp. */
 		bictcp_cong_avoid(sk, ack, (u32)acked);
 		sk->snd_cwnd_stamp = tcp_time_stamp();
+		sk_touch(sk, TPF_snd_cwnd_stamp, true);
 	}
 	if (tcp_ack_is_dubious(sk, flag)) {
 		is_dupack = !(flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP));
@@ -388,6 +500,8 @@ static int tcp_ack(struct sock *sk, const struct tcp_ack_in *in, int flag)
 	}
 	if (sk->tlp_high_seq)
 		tcp_process_tlp_ack(sk, ack, flag);
+	/* dst_confirm(__sk_dst_get(sk)) and icsk_pending: on lines the
+	 * queue's cleaning and the timer have just used. */
 	if (sk->icsk_pending == ICSK_TIME_RETRANS)
 		tcp_schedule_loss_probe(sk);
 	tcp_update_pacing_rate(sk);
@@ -422,12 +536,29 @@ void tcp_v4_rcv(struct sk_buff *skb)
 	kv_read(skb_data(skb), th, sizeof(th));
 	if (!sk || get_be16(th) != sk->dport || get_be16(th + 2) != sk->sport)
 		goto drop;
+	/*
+	 * __inet_lookup_established: INET_MATCH over the hash, the
+	 * addresses and the ports, the reference taken (sock_hold);
+	 * sk_state (TIME_WAIT?); bh_lock_sock; sock_owned_by_user; after,
+	 * bh_unlock_sock and sock_put.  sock_common's first fields share a
+	 * line, as do skc_refcnt and sk_lock.owned.
+	 */
+	sk_touch2(sk, SKF_daddr, SKF_state, false);
+	sk_touch2(sk, SKF_refcnt, SKF_owned, false);
+	sk_touch(sk, SKF_refcnt, true);
+	sk_touch_rmw(sk, SKF_slock);
 	if (sk->owned) {
-		/* sk_add_backlog: the owner processes it at release_sock. */
+		/* sk_add_backlog: the owner processes it at release_sock
+		 * (sk_rcvqueues_full's sk_backlog and sk_sndbuf; the list's
+		 * tail and len). */
+		sk_touch(sk, SKF_sndbuf, false);
+		sk_touch_rmw(sk, SKF_backlog);
 		list_add_tail(&skb->list, &sk->backlog);
-		return;
+	} else {
+		tcp_v4_do_rcv(sk, skb);
 	}
-	tcp_v4_do_rcv(sk, skb);
+	sk_touch(sk, SKF_slock, true);
+	sk_touch_rmw(sk, SKF_refcnt);
 	return;
 drop:
 	kfree_skb(skb);
@@ -442,6 +573,10 @@ static void tcp_parse_options(struct sock *sk, const u8 *th, u32 doff,
 {
 	u32 i = 20;
 
+	/* rx_opt: saw_tstamp, rcv_tsval, rcv_tsecr stored; ts_recent
+	 * against rcv_tsval (PAWS). */
+	sk_touch(sk, TPF_rx_opt, false);
+	sk_touch(sk, TPF_rx_opt, true);
 	sk->saw_tstamp = false;
 	in->num_sacks = 0;
 	while (i < doff) {
@@ -501,13 +636,30 @@ void tcp_v4_do_rcv(struct sock *sk, struct sk_buff *skb)
 	tcp_parse_options(sk, th, doff, &in);
 	if (!(th[13] & TCPHDR_ACK))
 		goto out;
+	/* tcp_v4_do_rcv: sk_state (loaded by the lookup);
+	 * tcp_rcv_established's header prediction: pred_flags, rcv_nxt,
+	 * snd_nxt, tcp_header_len (3.x: one line from tcp_header_len to
+	 * snd_nxt; 5.7: two); tcp_store_ts_recent when rcv_nxt == rcv_wup. */
+	sk_touch2(sk, TPF_pred_flags, TPF_snd_nxt, false);
 	fast = doff == TCP_HDR_LEN && !in.num_sacks &&
 	       in.win << sk->snd_wscale == sk->snd_wnd &&
 	       !after(in.ack, sk->snd_nxt);
+	if (fast)
+		sk_touch(sk, TPF_rx_opt, true);
+	else
+		sk_touch(sk, TPF_rcv_wnd, false);	/* tcp_sequence */
 	tcp_ack(sk, &in, fast ? 0 : FLAG_SLOWPATH | FLAG_UPDATE_TS_RECENT);
-	/* tcp_data_snd_check */
+	/* tcp_data_snd_check -> tcp_push_pending_frames: tcp_send_head,
+	 * tcp_current_mss, nonagle (sk_state: loaded). */
+	sk_touch(sk, SKF_send_head, false);
+	if (sk->send_head) {
+		tcp_current_mss_touch(sk);
+		sk_touch(sk, TPF_nonagle, false);
+	}
 	tcp_write_xmit(sk, sk->mss_cache, sk->nonagle, 0);
 	tcp_check_space(sk);
+	if (!fast)
+		sk_touch(sk, ICF_ack, false);	/* tcp_ack_snd_check */
 out:
 	kfree_skb(skb);
 }

@@ -24,6 +24,7 @@
 #include "net/checksum.h"
 #include "net/ip.h"
 #include "net/net.h"
+#include "net/sock_touch.h"
 
 /*
  * jiffies as the kernel counts them: from INITIAL_JIFFIES, five minutes
@@ -79,6 +80,12 @@ void tcp_update_pacing_rate(struct sock *sk)
 {
 	u64 rate;
 
+	/* mss_cache and srtt_us share a line on 3.x; snd_cwnd,
+	 * packets_out; sk_pacing_rate stored. */
+	sk_touch2(sk, TPF_mss_cache, TPF_rtt, false);
+	sk_touch(sk, TPF_snd_cwnd, false);
+	sk_touch(sk, TPF_packets_out, false);
+	sk_touch(sk, SKF_pacing_rate, true);
 	if (!tcp_usec_rtt()) {
 		rate = (u64)sk->mss_cache * 2 * (settings_hz(config) << 3);
 		sk->sk_pacing_rate = rate * MAX(sk->snd_cwnd, sk->packets_out);
@@ -117,6 +124,8 @@ static u32 tcp_cwnd_test(const struct sock *sk)
 {
 	u32 in_flight = tcp_packets_in_flight(sk);
 
+	tcp_in_flight_touch(sk);
+	sk_touch(sk, TPF_snd_cwnd, false);
 	return in_flight < sk->snd_cwnd ? sk->snd_cwnd - in_flight : 0;
 }
 
@@ -125,6 +134,7 @@ static bool tcp_snd_wnd_test(const struct sock *sk, const struct sk_buff *skb,
 {
 	u32 end_seq = skb->end_seq;
 
+	tcp_wnd_end_touch(sk);
 	if (skb->len > cur_mss)
 		end_seq = skb->seq + cur_mss;
 	return !after(end_seq, tcp_wnd_end(sk));
@@ -133,6 +143,11 @@ static bool tcp_snd_wnd_test(const struct sock *sk, const struct sk_buff *skb,
 /* Minshall's variant of Nagle: is a small segment still unacknowledged? */
 static bool tcp_nagle_check(bool partial, const struct sock *sk, int nonagle)
 {
+	if (partial && !nonagle) {
+		sk_touch(sk, TPF_packets_out, false);
+		sk_touch(sk, TPF_snd_sml, false);
+		sk_touch(sk, TPF_snd_una, false);
+	}
 	return partial &&
 	       ((nonagle & TCP_NAGLE_CORK) ||
 		(!nonagle && sk->packets_out && after(sk->snd_sml, sk->snd_una)));
@@ -158,32 +173,44 @@ static bool tcp_tso_should_defer(struct sock *sk, struct sk_buff *skb,
 {
 	u32 in_flight, send_win, cong_win, limit, chunk, now;
 
+	sk_touch(sk, ICF_state, false);
 	if (sk->ca_state != TCP_CA_Open)
 		goto send_now;
 	now = tcp_time_stamp();
+	sk_touch(sk, TPF_tso_deferred, false);
 	if (sk->tso_deferred &&
 	    ((now << 1) >> 1) - (sk->tso_deferred >> 1) > 1)
 		goto send_now;
 	in_flight = tcp_packets_in_flight(sk);
+	tcp_in_flight_touch(sk);
+	sk_touch(sk, TPF_snd_cwnd, false);
 	BUG_ON(skb->pcount <= 1 || sk->snd_cwnd <= in_flight);
+	tcp_wnd_end_touch(sk);
 	send_win = tcp_wnd_end(sk) - skb->seq;
+	sk_touch(sk, TPF_mss_cache, false);
 	cong_win = (sk->snd_cwnd - in_flight) * sk->mss_cache;
 	limit = MIN(send_win, cong_win);
+	sk_touch(sk, SKF_gso_max_size, false);
+	sk_touch(sk, TPF_size_goal_segs, false);
 	if (limit >= MIN(sk->sk_gso_max_size,
 			 (u32)sk->xmit_size_goal_segs * sk->mss_cache))
 		goto send_now;
+	sk_touch(sk, SKF_write_queue, false);
 	if (skb != tcp_write_queue_tail(sk) && limit >= skb->len)
 		goto send_now;
 	chunk = MIN(sk->snd_wnd, sk->snd_cwnd * sk->mss_cache) / 3;
 	if (limit >= chunk)
 		goto send_now;
-	if (!sk->tso_deferred)
+	if (!sk->tso_deferred) {
 		sk->tso_deferred = 1 | (now << 1);
+		sk_touch(sk, TPF_tso_deferred, true);
+	}
 	if (cong_win < send_win && cong_win < skb->len)
 		*is_cwnd_limited = true;
 	return true;
 send_now:
 	sk->tso_deferred = 0;
+	sk_touch(sk, TPF_tso_deferred, true);
 	return false;
 }
 
@@ -193,6 +220,8 @@ static u32 tcp_mss_split_point(struct sock *sk, struct sk_buff *skb,
 	u32 window = tcp_wnd_end(sk) - skb->seq;
 	u32 max_len = mss_now * max_segs, needed, partial;
 
+	tcp_wnd_end_touch(sk);
+	sk_touch(sk, SKF_write_queue, false);
 	if (max_len <= window && skb != tcp_write_queue_tail(sk))
 		return max_len;
 	needed = MIN(skb->len, window);
@@ -208,6 +237,8 @@ static u32 tcp_mss_split_point(struct sock *sk, struct sk_buff *skb,
  * @decr; the scoreboard's counts of what it stands for follow. */
 void tcp_adjust_pcount(struct sock *sk, const struct sk_buff *skb, int decr)
 {
+	sk_touch_rmw(sk, TPF_packets_out);
+	sk_touch(sk, TPF_left_out, false);
 	sk->packets_out -= (u32)decr;
 	if (skb->sacked & TCPCB_SACKED_ACKED)
 		sk->sacked_out -= (u32)decr;
@@ -244,12 +275,18 @@ int tcp_fragment(struct sock *sk, struct sk_buff *skb, u32 len, u32 mss_now,
 	if (skb_cloned(skb) && pskb_expand_head(skb, 0, 0, gfp))
 		return -ENOMEM;
 	from = skb_shinfo(skb);
+	/* sk_stream_alloc_skb: max_header, sk_wmem_schedule. */
+	sk_touch(sk, SKF_prot, false);
 	buff = alloc_skb_fclone(nlinear + MAX_TCP_HEADER, gfp);
 	if (!buff)
 		return -ENOMEM;
+	sk_touch(sk, SKF_forward_alloc, false);
 	sk->tso_fragments++;
-	/* The new skb's own overhead; the bytes moved were counted. */
+	/* The new skb's own overhead; the bytes moved were counted
+	 * (sk_wmem_queued, sk_mem_charge). */
 	sk->sk_wmem_queued += buff->truesize;
+	sk_touch_rmw(sk, SKF_wmem_queued);
+	sk_touch_rmw(sk, SKF_forward_alloc);
 	skb_reserve(buff, MAX_TCP_HEADER);
 	to = skb_shinfo(buff);
 	if (nlinear) {
@@ -300,11 +337,14 @@ int tcp_fragment(struct sock *sk, struct sk_buff *skb, u32 len, u32 mss_now,
 	buff->when = skb->when;
 	buff->skb_mstamp = skb->skb_mstamp;
 	buff->ack_seq = skb->ack_seq;
+	/* tcp_insert_write_queue_after: the queue's qlen. */
 	list_add(&buff->list, &skb->list);
+	sk_touch_rmw(sk, SKF_write_queue);
 	old_factor = skb->pcount;
 	tcp_set_skb_tso_segs(skb, mss_now);
 	tcp_set_skb_tso_segs(buff, mss_now);
 	/* Sent already: the counters follow the new pcounts. */
+	sk_touch(sk, TPF_snd_nxt, false);
 	if (!before(sk->snd_nxt, buff->end_seq)) {
 		int diff = (int)old_factor - skb->pcount - buff->pcount;
 
@@ -321,11 +361,17 @@ static struct list_head tsq_list;
  * tcp_wfree - the clone's truesize leaves its own socket's sk_wmem_alloc
  * (skb->sk: after a close and a new connect, net_socket() is another
  * socket).  A closed socket is not queued for TSQ, and its last clone
- * frees it (sock_wfree -> __sk_free).
+ * frees it (sock_wfree -> __sk_free).  3.16 (tcp_output.c):
+ * test_and_clear_bit(TSQ_THROTTLED, &tp->tsq_flags); if it was set and
+ * TSQ_QUEUED was not (test_and_set_bit), sk_wmem_alloc less all but one
+ * (the tasklet's reference) and tsq_node onto the tasklet's list; else
+ * sock_wfree: SOCK_USE_WRITE_QUEUE in sk_flags, sk_wmem_alloc less the
+ * truesize.
  */
 void tcp_wfree(struct sk_buff *skb)
 {
 	struct sock *sk = skb->sk;
+	bool queue;
 
 	if (!sk)
 		return;
@@ -333,15 +379,25 @@ void tcp_wfree(struct sk_buff *skb)
 	BUG_ON(sk->sk_wmem_alloc < skb->truesize);
 	sk->sk_wmem_alloc -= skb->truesize;
 	skb->sk = NULL;
+	queue = !sk->dead && sk->tsq_throttled && !sk->tsq_queued;
+	sk_touch_rmw(sk, SKF_tsq_flags);
+	if (sk->tsq_throttled && !sk->dead)
+		sk_touch_rmw(sk, SKF_tsq_flags);
+	if (!queue)
+		sk_touch2(sk, SKF_flags, SKF_wmem_alloc, false);
+	else
+		sk_touch(sk, SKF_wmem_alloc, false);
+	sk_touch(sk, SKF_wmem_alloc, true);
 	if (sk->dead) {
 		if (!sk->sk_wmem_alloc)
 			__sk_free(sk);
 		return;
 	}
-	if (sk->tsq_throttled && !sk->tsq_queued) {
+	if (queue) {
 		sk->tsq_throttled = false;
 		sk->tsq_queued = true;
 		list_add_tail(&sk->tsq_node, &tsq_list);
+		sk_touch(sk, TPF_tsq_node, true);
 		raise_softirq(TASKLET_SOFTIRQ);
 	}
 }
@@ -354,7 +410,13 @@ void tcp_tsq_forget(struct sock *sk)
 	}
 }
 
-/* The TSQ tasklet: send what TSQ or autocorking held back. */
+/*
+ * The TSQ tasklet: send what TSQ or autocorking held back.  3.16's
+ * tcp_tasklet_func: tsq_node off the list, bh_lock_sock (the slock),
+ * sock_owned_by_user, tcp_tsq_handler (sk_state; tcp_current_mss's
+ * fields) or TCP_TSQ_DEFERRED set, bh_unlock_sock, TSQ_QUEUED cleared,
+ * sk_free's sk_wmem_alloc reference dropped.
+ */
 static void tcp_tasklet_func(void)
 {
 	CC_SCOPE(tcp_wfree);
@@ -364,11 +426,22 @@ static void tcp_tasklet_func(void)
 						   tsq_node);
 
 		list_del(&sk->tsq_node);
+		sk_touch(sk, TPF_tsq_node, false);
 		sk->tsq_queued = false;
+		sk_touch_rmw(sk, SKF_slock);
+		sk_touch(sk, SKF_owned, false);
 		/* Owned by the writer: tcp_release_cb would run it at
 		 * release_sock; the writer's own push covers it here. */
-		if (!sk->owned)
+		if (!sk->owned) {
+			sk_touch(sk, SKF_state, false);
+			tcp_current_mss_touch(sk);
 			tcp_write_xmit(sk, sk->mss_cache, sk->nonagle, 0);
+		} else {
+			sk_touch_rmw(sk, SKF_tsq_flags);
+		}
+		sk_touch(sk, SKF_slock, true);
+		sk_touch_rmw(sk, SKF_tsq_flags);
+		sk_touch_rmw(sk, SKF_wmem_alloc);
 	}
 }
 
@@ -383,6 +456,13 @@ void tcp_tasklet_init(void)
 static void tcp_build_header(struct sock *sk, struct sk_buff *skb, u8 *th,
 			     u32 seq)
 {
+	/* inet_sport, inet_dport, rcv_nxt; tcp_select_window (rcv_wnd
+	 * and rcv_wup read, written back); tcp_options_write's ts_recent
+	 * (rx_opt, read by tcp_established_options). */
+	sk_touch(sk, INF_sport, false);
+	sk_touch(sk, SKF_dport, false);
+	sk_touch(sk, TPF_rcv_nxt, false);
+	sk_touch_rmw(sk, TPF_rcv_wnd);
 	memset(th, 0, TCP_HDR_LEN);
 	put_be16(th, sk->sport);
 	put_be16(th + 2, sk->dport);
@@ -423,9 +503,17 @@ int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 			      skb_clone(skb, GFP_ATOMIC);
 	if (!c)
 		return -1;
+	/* tcp_established_options: rx_opt; tcp_packets_in_flight() == 0:
+	 * tcp_ca_event through icsk_ca_ops; sk_wmem_alloc_get for
+	 * ooo_okay, then atomic_add of the clone's truesize (below). */
+	sk_touch(sk, TPF_rx_opt, false);
+	tcp_in_flight_touch(sk);
+	if (!tcp_packets_in_flight(sk))
+		sk_touch(sk, ICF_ca_ops, false);
 	c->sk = sk;
 	c->destructor = tcp_wfree;
 	sk->sk_wmem_alloc += c->truesize;
+	sk_touch_rmw(sk, SKF_wmem_alloc);
 	tcp_build_header(sk, c, th, skb->seq);
 	len = c->len + TCP_HDR_LEN;
 	if (c->ip_summed == CHECKSUM_PARTIAL) {
@@ -440,8 +528,24 @@ int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 		put_be16(th + 16, csum_fold(csum_tcpudp_nofold(
 					  sk->saddr, sk->daddr, len, 6, sum)));
 	}
+	/* icsk_af_ops->send_check: tcp_v4_send_check's inet_saddr and
+	 * inet_daddr (the sum above; inet_daddr shares inet_dport's line). */
+	sk_touch(sk, ICF_af_ops, false);
+	sk_touch(sk, INF_saddr, false);
 	kv_write(skb_push(c, TCP_HDR_LEN), th, TCP_HDR_LEN);
 	c->transport_header = (u16)c->data;
+	/* tcp_event_ack_sent: tcp_dec_quickack_mode and
+	 * inet_csk_clear_xmit_timer(ICSK_TIME_DACK) on icsk_ack;
+	 * tcp_event_data_sent: __sk_dst_get, packets_out (the idle
+	 * restart's test: loaded above), lsndtime stored, icsk_ack's
+	 * lrcvtime and ato; then icsk_af_ops->queue_xmit (loaded above). */
+	sk_touch_rmw(sk, ICF_ack);
+	sk_touch(sk, SKF_dst_cache, false);
+	if (!sk->packets_out) {
+		sk_touch(sk, TPF_lsndtime, false);
+		sk_touch(sk, ICF_rto, false);
+	}
+	sk_touch(sk, TPF_lsndtime, true);
 	sk->segs_out += skb->pcount;
 	sk->skbs_out++;
 	err = ip_queue_xmit(sk, c);
@@ -450,13 +554,24 @@ int tcp_transmit_skb(struct sock *sk, struct sk_buff *skb)
 	return err;
 }
 
+/*
+ * tcp_event_new_data_sent (3.16): packets_out; tcp_advance_send_head
+ * (tcp_skb_is_last: the queue; sk_send_head stored); snd_nxt stored;
+ * packets_out stored; icsk_pending.
+ */
 static void tcp_event_new_data_sent(struct sock *sk, struct sk_buff *skb)
 {
 	u32 prior_packets = sk->packets_out;
 
+	sk_touch(sk, TPF_packets_out, false);
+	sk_touch(sk, SKF_write_queue, false);
 	sk->send_head = tcp_write_queue_next(sk, skb);
+	sk_touch(sk, SKF_send_head, true);
 	sk->snd_nxt = skb->end_seq;
+	sk_touch(sk, TPF_snd_nxt, true);
 	sk->packets_out += skb->pcount;
+	sk_touch(sk, TPF_packets_out, true);
+	sk_touch(sk, ICF_state, false);
 	if (!prior_packets || sk->icsk_pending == ICSK_TIME_EARLY_RETRANS ||
 	    sk->icsk_pending == ICSK_TIME_LOSS_PROBE)
 		tcp_rearm_rto(sk);
@@ -470,6 +585,14 @@ static void tcp_event_new_data_sent(struct sock *sk, struct sk_buff *skb)
  */
 static void tcp_cwnd_validate(struct sock *sk, bool is_cwnd_limited)
 {
+	/* snd_una, packets_out (max_packets_* and is_cwnd_limited share
+	 * their lines); tcp_is_cwnd_limited's snd_cwnd and ssthresh;
+	 * snd_cwnd_used and snd_cwnd_stamp stored (one line, loaded with
+	 * snd_cwnd). */
+	sk_touch(sk, TPF_snd_una, false);
+	sk_touch(sk, TPF_packets_out, false);
+	sk_touch2(sk, TPF_snd_ssthresh, TPF_snd_cwnd, false);
+	sk_touch(sk, TPF_snd_cwnd_stamp, true);
 	if (!before(sk->snd_una, sk->max_packets_seq) ||
 	    sk->packets_out > sk->max_packets_out) {
 		sk->max_packets_out = sk->packets_out;
@@ -496,13 +619,22 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, int push_one)
 	u32 sent = 0;
 
 	/* tcp_push_pending_frames' inline test: nothing queued, no call. */
+	sk_touch(sk, SKF_send_head, false);
 	if (!sk->send_head)
 		return false;
 	CC_SCOPE(tcp_write_xmit);
-	while ((skb = sk->send_head)) {
+	for (;;) {
 		u32 tso_segs, cwnd_quota, limit;
 
+		/* while ((skb = tcp_send_head(sk))) */
+		sk_touch(sk, SKF_send_head, false);
+		skb = sk->send_head;
+		if (!skb)
+			break;
+
 		tso_segs = tcp_init_tso_segs(skb, mss_now);
+		/* tp->repair */
+		sk_touch(sk, TPF_nonagle, false);
 		cwnd_quota = tcp_cwnd_test(sk);
 		if (!cwnd_quota) {
 			is_cwnd_limited = true;
@@ -514,6 +646,8 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, int push_one)
 		if (!tcp_snd_wnd_test(sk, skb, mss_now))
 			break;
 		if (tso_segs == 1) {
+			/* tcp_skb_is_last */
+			sk_touch(sk, SKF_write_queue, false);
 			if (!tcp_nagle_test(sk, skb, mss_now,
 					    tcp_write_queue_next(sk, skb) ?
 						    TCP_NAGLE_PUSH :
@@ -523,15 +657,21 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, int push_one)
 			   tcp_tso_should_defer(sk, skb, &is_cwnd_limited)) {
 			break;
 		}
-		/* TCP Small Queues: bytes below TCP, in qdisc and NIC. */
+		/* TCP Small Queues: bytes below TCP, in qdisc and NIC
+		 * (TSQ_THROTTLED set, sk_wmem_alloc read again). */
+		sk_touch2(sk, SKF_pacing_rate, SKF_wmem_alloc, false);
 		limit = (u32)MAX(SYSCTL_TCP_LIMIT_OUTPUT_BYTES,
 				 sk->sk_pacing_rate >> 10);
 		if (sk->sk_wmem_alloc > limit) {
 			sk->tsq_throttled = true;
+			sk_touch_rmw(sk, SKF_tsq_flags);
+			sk_touch(sk, SKF_wmem_alloc, false);
 			break;
 		}
 		charge(CODE_tcp_write_xmit);
 		limit = mss_now;
+		if (tso_segs > 1)
+			sk_touch(sk, SKF_gso_max_segs, false);
 		if (tso_segs > 1)
 			limit = tcp_mss_split_point(
 				sk, skb, mss_now,
@@ -544,13 +684,16 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, int push_one)
 		if (tcp_transmit_skb(sk, skb))
 			break;
 		tcp_event_new_data_sent(sk, skb);
-		if (skb->len < mss_now)
+		if (skb->len < mss_now) {
 			sk->snd_sml = skb->end_seq;	/* tcp_minshall_update */
+			sk_touch(sk, TPF_snd_sml, true);
+		}
 		sent += skb->pcount;
 		if (push_one)
 			break;
 	}
 	if (sent) {
+		sk_touch(sk, ICF_state, false);
 		if (tcp_in_cwnd_reduction(sk))
 			sk->prr_out += sent;
 		/* One loss probe per tail loss episode. */
@@ -559,13 +702,22 @@ bool tcp_write_xmit(struct sock *sk, u32 mss_now, int nonagle, int push_one)
 		tcp_cwnd_validate(sk, is_cwnd_limited);
 		return false;
 	}
-	return push_one == 2 || (!sk->packets_out && sk->send_head);
+	if (push_one == 2)
+		return true;
+	sk_touch(sk, TPF_packets_out, false);
+	if (sk->packets_out)
+		return false;
+	sk_touch(sk, SKF_send_head, false);
+	return sk->send_head != NULL;
 }
 
+/* __tcp_push_pending_frames: not if sk_state is TCP_CLOSE. */
 void __tcp_push_pending_frames(struct sock *sk, u32 cur_mss, int nonagle)
 {
+	sk_touch(sk, SKF_send_head, false);
 	if (!sk->send_head)
 		return;
+	sk_touch(sk, SKF_state, false);
 	tcp_write_xmit(sk, cur_mss, nonagle, 0);
 }
 

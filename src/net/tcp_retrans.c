@@ -13,6 +13,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "net/net.h"
+#include "net/sock_touch.h"
 
 /* skb_still_in_host_queue: its last transmission has not left the
  * host; retransmitting now would be pointless. */
@@ -159,6 +160,13 @@ bool tcp_schedule_loss_probe(struct sock *sk)
 	u32 rtt = usecs_to_jiffies(sk->srtt_us >> 3), timeout, now;
 	s32 delta;
 
+	/* srtt_us; icsk_pending and icsk_ca_state; then (RTO pending)
+	 * packets_out, tcp_is_sack (rx_opt), snd_cwnd against
+	 * tcp_packets_in_flight, tcp_send_head -- lines its callers,
+	 * tcp_write_xmit after a transmission and tcp_ack, have just
+	 * loaded, so not charged again -- and icsk_timeout. */
+	sk_touch(sk, TPF_rtt, false);
+	sk_touch(sk, ICF_state, false);
 	if (sk->icsk_pending == ICSK_TIME_EARLY_RETRANS)
 		return false;
 	if (sk->icsk_pending == ICSK_TIME_LOSS_PROBE) {
@@ -171,6 +179,7 @@ bool tcp_schedule_loss_probe(struct sock *sk)
 		return false;
 	if (sk->snd_cwnd > tcp_packets_in_flight(sk) && sk->send_head)
 		return false;
+	sk_touch(sk, ICF_timer, false);
 	timeout = rtt << 1;
 	if (sk->packets_out == 1)
 		timeout = MAX(timeout, rtt + (rtt >> 1) + TCP_DELACK_MAX);

@@ -14,6 +14,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "net/net.h"
+#include "net/sock_touch.h"
 
 static void tcp_write_timer(struct timer_list *t)
 {
@@ -40,12 +41,16 @@ void tcp_clear_xmit_timers(struct sock *sk)
 }
 
 /* inet_csk_reset_xmit_timer: @what fires @when jiffies from now (at most
- * TCP_RTO_MAX). */
+ * TCP_RTO_MAX): icsk_pending and icsk_timeout stored, and sk_reset_timer's
+ * mod_timer on icsk_retransmit_timer (its entry and expires, one line
+ * with icsk_timeout on 3.x: a store to it stands for the lot). */
 void inet_csk_reset_xmit_timer(struct sock *sk, u8 what, u32 when)
 {
 	if (when > TCP_RTO_MAX)
 		when = TCP_RTO_MAX;
 	sk->icsk_pending = what;
+	sk_touch(sk, ICF_state, true);
+	sk_touch(sk, ICF_timer, true);
 	sk->icsk_timeout = tcp_time_stamp() + when;
 	mod_timer(&sk->retransmit_timer,
 		  tcp_jiffies_to_cycles(sk->icsk_timeout));
@@ -57,6 +62,7 @@ void inet_csk_reset_xmit_timer(struct sock *sk, u8 what, u32 when)
 void inet_csk_clear_xmit_timer(struct sock *sk)
 {
 	sk->icsk_pending = ICSK_TIME_NONE;
+	sk_touch(sk, ICF_state, true);
 }
 
 /*
@@ -68,10 +74,14 @@ void tcp_rearm_rto(struct sock *sk)
 {
 	u32 rto = sk->icsk_rto;
 
+	/* tp->fastopen_rsk (no Fast Open here); packets_out (its callers
+	 * have just loaded or stored it); icsk_rto and icsk_pending. */
+	sk_touch(sk, TPF_fastopen_rsk, false);
 	if (!sk->packets_out) {
 		inet_csk_clear_xmit_timer(sk);
 		return;
 	}
+	sk_touch2(sk, ICF_rto, ICF_state, false);
 	if (sk->icsk_pending == ICSK_TIME_EARLY_RETRANS ||
 	    sk->icsk_pending == ICSK_TIME_LOSS_PROBE) {
 		struct sk_buff *skb = tcp_write_queue_head(sk);
