@@ -9,11 +9,16 @@
  */
 #include "helpers.h"
 
+#include <errno.h>
+
 #include "arch/kv.h"
 #include "fs/file.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
 #include "kernel/user.h"
+#include "mm/gfp.h"
+#include "mm/mm.h"
+#include "mm/slab.h"
 
 #define MAX_SEEN 32
 
@@ -122,5 +127,48 @@ Test(files_touch, host_places_nothing)
 	memset(&rec, 0, sizeof(rec));
 	test_run_process(close_main, NULL);
 	cr_assert_eq(rec.kva, 0);
+	test_shutdown();
+}
+
+/*
+ * A fork whose descriptor table cannot be had (files_cache's object)
+ * returns -ENOMEM, as copy_process's copy_files does, and leaves nothing
+ * behind: the mm it copied goes with the task (bad_fork_cleanup_mm), and
+ * the end-of-run audit finds no page, object or reference astray.  The
+ * fork after it, with the object to be had, works.
+ */
+static struct {
+	int failed, ok, status;
+	u64 mm_users;
+} seen_fork;
+
+static void child_exits(void *arg)
+{
+	sys_exit(0);
+}
+
+static void fork_without_table_main(void *arg)
+{
+	int pid;
+
+	kmem_cache_fail_name = "files_cache";
+	seen_fork.failed = sys_fork(child_exits, NULL);
+	seen_fork.mm_users = current->mm->mm_users;
+	kmem_cache_fail_name = NULL;
+	pid = sys_fork(child_exits, NULL);
+	seen_fork.ok = pid;
+	sys_wait4(pid, &seen_fork.status);
+	sys_exit(0);
+}
+
+Test(files_touch, fork_without_a_table_object_is_enomem)
+{
+	TEST_BOOT("beaglebone-white", "kernel_data=mem_map");
+	memset(&seen_fork, 0, sizeof(seen_fork));
+	test_run_process(fork_without_table_main, NULL);
+	cr_assert_eq(seen_fork.failed, -ENOMEM);
+	cr_assert_eq(seen_fork.mm_users, 1);
+	cr_assert_gt(seen_fork.ok, 0);
+	cr_assert_eq(seen_fork.status, 0);
 	test_shutdown();
 }

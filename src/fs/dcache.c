@@ -338,7 +338,13 @@ static vaddr_t bucket_kva(u32 bucket)
 	return dentry_hashtable + 4u * bucket;
 }
 
-/* __d_alloc: the object written whole, the name copied in. */
+/*
+ * __d_alloc: the object written whole, the name copied in.  Return NULL
+ * when the object cannot be had (memory exhausted or a failure injected):
+ * what was to be named stays unplaced, without a dentry (coarse: Linux
+ * fails the create with -ENOMEM, and its directories' dentries exist from
+ * boot, where the model makes them on first use).
+ */
 static struct dentry *d_alloc(struct dentry *parent, const char *name,
 			      u32 len)
 {
@@ -347,8 +353,10 @@ static struct dentry *d_alloc(struct dentry *parent, const char *name,
 	if (!d)
 		panic("d_alloc: host out of memory");
 	d->kva = kmem_cache_alloc(dentry_cache, GFP_KERNEL);
-	if (!d->kva)
-		panic("d_alloc: no dentry object");
+	if (!d->kva) {
+		free(d);
+		return NULL;
+	}
 	kv_touch(d->kva, DENTRY_SIZE, true);
 	d->parent = parent;
 	d->len = MIN(len, (u32)PATH_MAX_LEN - 1);
@@ -418,8 +426,12 @@ static void may_lookup(const struct inode *dir)
 static struct dentry *lookup_fast(struct dentry *parent, const char *name,
 				  u32 len)
 {
-	u32 bucket = d_hash(parent->kva, full_name_hash(name, len));
+	u32 bucket;
 
+	/* A directory left without its dentry (d_alloc): nothing placed. */
+	if (!parent)
+		return NULL;
+	bucket = d_hash(parent->kva, full_name_hash(name, len));
 	kv_touch(parent->kva + D_FLAGS_SEQ, 4, false);
 	kv_touch(bucket_kva(bucket), 4, false);
 	for (struct dentry *d = dhash[bucket]; d; d = d->hash_next) {
@@ -448,15 +460,6 @@ static struct dir *dir_get(const char *path, u32 n)
 	for (u32 i = 0; i < nr_dirs; i++)
 		if (strlen(dirs[i]->path) == n && !memcmp(dirs[i]->path, path, n))
 			return dirs[i];
-	if (nr_dirs == max_dirs) {
-		u32 more = max_dirs ? 2 * max_dirs : 64;
-		struct dir **d = realloc(dirs, more * sizeof(*dirs));
-
-		if (!d)
-			panic("dir_get: host out of memory");
-		dirs = d;
-		max_dirs = more;
-	}
 	if (n) {
 		slash = memrchr(path, '/', n);
 		parent = dir_get(path, slash ? (u32)(slash - path) : 0);
@@ -465,11 +468,13 @@ static struct dir *dir_get(const char *path, u32 n)
 	if (!dir)
 		panic("dir_get: host out of memory");
 	memcpy(dir->path, path, n);
-	if (inode_place(&dir->inode, INODE_SHMEM))
-		panic("dir_get: no inode object");
-	if (!parent) {
+	/* An object that cannot be had leaves the directory unplaced (its
+	 * inode's kva 0, no dentry): d_alloc's comment. */
+	if (inode_place(&dir->inode, INODE_SHMEM)) {
+		dir->inode.i_dentry = NULL;
+	} else if (!parent) {
 		dir->inode.i_dentry = d_alloc(NULL, "/", 1);
-	} else {
+	} else if (parent->inode.i_dentry) {
 		const char *base = n && memrchr(path, '/', n) ?
 					   (const char *)memrchr(path, '/', n) + 1 :
 					   path;
@@ -477,7 +482,18 @@ static struct dir *dir_get(const char *path, u32 n)
 		dir->inode.i_dentry =
 			d_alloc(parent->inode.i_dentry, base,
 				(u32)(path + n - base));
-		d_rehash(dir->inode.i_dentry);
+		if (dir->inode.i_dentry)
+			d_rehash(dir->inode.i_dentry);
+	}
+	/* After the parents' own calls, which add theirs. */
+	if (nr_dirs == max_dirs) {
+		u32 more = max_dirs ? 2 * max_dirs : 64;
+		struct dir **d = realloc(dirs, more * sizeof(*dirs));
+
+		if (!d)
+			panic("dir_get: host out of memory");
+		dirs = d;
+		max_dirs = more;
 	}
 	dirs[nr_dirs++] = dir;
 	return dir;
@@ -509,11 +525,9 @@ void path_walk_touch(const char *path, struct inode *inode)
 		return;
 	/* A device seen for the first time: its dentry and inode (the
 	 * devtmpfs node made at boot). */
-	if (inode && !inode->kva && S_ISCHR(inode->i_mode)) {
-		if (inode_place(inode, INODE_SHMEM))
-			panic("path_walk_touch: no inode object");
+	if (inode && !inode->kva && S_ISCHR(inode->i_mode) &&
+	    !inode_place(inode, INODE_SHMEM))
 		d_instantiate_name(inode, name);
-	}
 	/* link_path_walk: each directory from the root down. */
 	dir = dir_get("", 0);
 	for (p = name; (base = strchr(p, '/')); p = base + 1) {
@@ -537,7 +551,12 @@ void d_instantiate_name(struct inode *inode, const char *path)
 	if (!il || !inode->kva)
 		return;
 	dir = parent_of(name, &base);
+	/* Under a directory left unplaced, or without an object: unnamed. */
+	if (!dir->inode.i_dentry)
+		return;
 	d = d_alloc(dir->inode.i_dentry, base, (u32)strlen(base));
+	if (!d)
+		return;
 	/* d_instantiate: the inode's alias list, d_inode and d_flags. */
 	inode_touch(inode, IF_dentry, true);
 	kv_touch(d->kva + D_INODE, 4, true);

@@ -158,8 +158,8 @@ void file_touch(const struct file *file, enum file_field f, bool write)
 /*
  * A new table, its object initialised whole (dup_fd: count, the lock,
  * next_fd, the embedded fdtable and bitmaps, fd_array copied and the rest
- * cleared).  A host table whose object cannot be had is a model limit:
- * fork and exec have no error path for it here, so it stops the run.
+ * cleared).  Return: the table, or NULL when its object cannot be had
+ * (kmem_cache_alloc failed: dup_fd's -ENOMEM).
  */
 struct files_struct *files_alloc(void)
 {
@@ -170,8 +170,10 @@ struct files_struct *files_alloc(void)
 	f->count = 1;
 	if (fsl) {
 		f->kva = kmem_cache_alloc(files_cachep, GFP_KERNEL);
-		if (!f->kva)
-			panic("files_alloc: no files_struct object");
+		if (!f->kva) {
+			free(f);
+			return NULL;
+		}
 		kv_touch(f->kva, fsl->size, true);
 	}
 	return f;
@@ -249,7 +251,7 @@ struct files_struct *dup_fd(struct files_struct *old)
 	struct files_struct *f = files_alloc();
 	int open_files = 0;
 
-	if (!old)
+	if (!f || !old)
 		return f;
 	files_touch_rmw(old, FS_lock);
 	files_touch(old, FS_fdt, false);

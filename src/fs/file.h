@@ -134,7 +134,8 @@ struct files_struct {
 
 struct task_struct;
 
-/* A new empty table / a copy for fork (every file gets a reference). */
+/* A new empty table / a copy for fork (every file gets a reference); NULL
+ * when the table's object cannot be had. */
 struct files_struct *files_alloc(void);
 struct files_struct *dup_fd(struct files_struct *old);
 void exit_files(struct task_struct *t);

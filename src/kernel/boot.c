@@ -109,6 +109,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	/* Fault-injection knobs never carry over from a previous run. */
 	tlbflush_skip_nth = 0;
 	page_alloc_fail_nth = 0;
+	kmem_cache_fail_name = NULL;
 	mm_leak_one_page = false;
 	mmu_context_init();
 	exec_init();

@@ -185,6 +185,11 @@ int spawn_process(const struct program *prog, void *arg)
 	t->spawn_arg = arg;
 	task_touch_all(t, true);
 	t->files = files_alloc();
+	if (!t->files) {
+		t->state = TASK_ZOMBIE;
+		release_task(t);
+		return -ENOMEM;
+	}
 	wake_up_new_task(t);
 	return t->pid;
 }

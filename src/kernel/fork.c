@@ -78,6 +78,16 @@ int do_fork(u32 clone_flags, void (*fn)(void *), void *arg)
 		/* copy_files: oldf = current->files. */
 		task_touch(parent, TF_files, false);
 		p->files = dup_fd(parent->files);
+		if (!p->files) {
+			/* copy_process's bad_fork_cleanup_mm: the mm copied
+			 * (or the reference taken) goes, then the task. */
+			if (p->mm)
+				mmput(p->mm);
+			p->mm = p->active_mm = NULL;
+			p->state = TASK_ZOMBIE;
+			release_task(p);
+			return -ENOMEM;
+		}
 		if (clone_flags & CLONE_VFORK) {
 			p->vfork_parent = parent;
 			parent->vfork_waiting = true;

@@ -40,6 +40,8 @@
 #include "mm/highmem.h"
 #include "mm/slab_meta.h"
 
+const char *kmem_cache_fail_name;
+
 #define SLAB_PAGE_MAGIC 0x51ab51abul
 /* BYTES_PER_WORD on the 32-bit targets: the default object alignment. */
 #define BYTES_PER_WORD 4u
@@ -216,6 +218,9 @@ vaddr_t kmem_cache_alloc(struct kmem_cache *cachep, gfp_t gfp)
 		might_sleep("mm/slab.h");
 
 	charge(CODE_kmem_cache_alloc);
+	if (unlikely(kmem_cache_fail_name) &&
+	    !strcmp(cachep->name, kmem_cache_fail_name))
+		return 0;
 	if (slab_meta_prepare(cachep->meta))
 		return 0;
 	if (cachep->nr_partial) {

@@ -59,6 +59,14 @@ u32 kmem_cache_size(const struct kmem_cache *cachep);
  */
 vaddr_t kmem_cache_alloc(struct kmem_cache *cachep, gfp_t gfp);
 
+/*
+ * Fault injection for tests: while not NULL, kmem_cache_alloc from the
+ * cache of that name fails (returns 0) as a slab that cannot get a page
+ * would, so a caller's -ENOMEM path is reached without working out which
+ * page allocation it would be.  Cleared at boot.
+ */
+extern const char *kmem_cache_fail_name;
+
 /**
  * kmem_cache_free - give back the object at @objp
  *
