@@ -175,7 +175,7 @@ static const struct {
 	{ "icache_model", "y|n (y)",
 	  "fetch each kernel function's measured text lines through an L1 I-cache at the real kernel's offsets (capacity and conflict misses) instead of refetching only after an invalidate" },
 	{ "kernel_data", "host|mem_map (mem_map)",
-	  "where kernel bookkeeping lives: mem_map (every struct page field, page-cache radix tree node, slab descriptor, sk_buff, vm_area_struct, mm_struct, pipe_inode_info, file and thread_info/kernel-stack field the model's paths read or write is charged through the TLB and caches at its simulated address, at the board's kernel's layout; docs/kernel-objects.md) or host (free, as DESIGN.md rule 1 once had it)" },
+	  "where kernel bookkeeping lives: mem_map (every struct page field, page-cache radix tree node, slab descriptor, sk_buff, vm_area_struct, mm_struct, pipe_inode_info, file, task_struct, descriptor table, inode, dentry and thread_info/kernel-stack field the model's paths read or write is charged through the TLB and caches at its simulated address, at the board's kernel's layout; docs/kernel-objects.md) or host (free, as DESIGN.md rule 1 once had it)" },
 	{ "streaming", "cpi|throughput (the board's: throughput, cpi on beaglebone-white)",
 	  "how streaming loops and DRAM writes are priced: throughput (each loop at its core's issue cycles, DRAM writes posted to a write buffer that drains at the DRAM's write bandwidth, the core's sourced line fills in flight and outer-cache store policy) or cpi (each *_kib loop's instructions x kernel_cpi, each DRAM write at the board's write-back cost); the White keeps cpi, the only pricing its calibration row admits: docs/fidelity.md" },
 	{ "coherence", "none|snoop (snoop)",

@@ -208,25 +208,20 @@ const struct platform kirkwood_openblocks_a7 = {
 	/*
 	 * [C] calibrated on E1's CONFIG_HIGHMEM=n, TSO off cell (544 Mbit/s;
 	 * `vmsplit reproduce net-kirkwood`), the board's one fitted
-	 * parameter: 4.60 cycles per kernel instruction beside the cache,
-	 * TLB and I-cache misses the machine charges.  High for a
-	 * single-issue core whose pipeline alone would give about 1.5: it
-	 * also absorbs what the model leaves out -- the sk_buff, socket and
-	 * descriptor-bookkeeping cache misses (metadata is not simulated
-	 * memory), the ARMv5 kernel's longer code for the ARMv7 instruction
-	 * counts, and 3.14's code where 6.1's was measured.  The TSO-on cell
-	 * (942, line rate) is met with the CPU about half idle; the
-	 * CONFIG_HIGHMEM=y cells are not fitted.  Fitted at +0.1% while the
-	 * boot allocated a pte_chain slab page; since objrmap it read -2.8%
-	 * (over placement=0..7 a mean of -0.6%).  Since issue 32 (3.16's
-	 * TCP, the strongly-ordered rings) it reads 524.5, -3.6%, and is
-	 * not refitted yet: over placement=0..7 it spans 524.2-524.5, and
-	 * kernel_cpi= 4.4, 4.6, 4.8 and 5.0 all give 524.3-524.5 (4.2:
-	 * 548.0, 3.6: 609.9): a plateau, where what a faster CPU saves
-	 * goes to more ACKs (2290 at 4.4 against 1596 at 5.0) and the
-	 * send's rate stays.  The refit has to look below 4.4.
+	 * parameter: 3.91 cycles per kernel instruction beside what the
+	 * machine charges (caches, TLB, I-cache, every placed kernel
+	 * object, the strongly-ordered rings, streaming by issue and drain),
+	 * fitted 2026-12-06 with every issue 31 mechanism at its default
+	 * (4.60 before: kernel data free, loops at instructions x CPI, 3.14's
+	 * TCP).  The cell is steep there and flat above: 3.90 gives 546.8,
+	 * 3.91 543.9, 4.00 525.1, and 4.05 to 5.0 all about 524.2, a plateau
+	 * where what a faster CPU saves goes to more ACKs and the send's rate
+	 * stays.  High for a single-issue core whose pipeline alone would
+	 * give about 1.5: docs/fidelity.md, "The distance from the sourced
+	 * CPIs".  The TSO-on cell (942, line rate) is met with the CPU partly
+	 * idle; the CONFIG_HIGHMEM=y cells are not fitted.
 	 */
-	.kernel_cpi_milli = 4600,
+	.kernel_cpi_milli = 3910,
 	.kernel_cpi_how = "fitted on E1's CONFIG_HIGHMEM=n TSO-off cell",
 	/* [E] shared/research/memory-system.md, Feroceon table. */
 	.sourced_cpi_lo_milli = 1300,

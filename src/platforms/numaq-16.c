@@ -130,15 +130,15 @@ const struct platform numaq_16 = {
 	/*
 	 * [C] calibrated on E2's baseline kernbench row (2.5.73-mm3,
 	 * maximal -j: system 114.91 s; `vmsplit reproduce kernbench-numaq`),
-	 * the board's one fitted parameter: 4.30 cycles per kernel
-	 * instruction beside the misses the machine charges.  A P6 runs
-	 * kernel code near one.  Fitted when the kernbench model had one
-	 * make and no pipes (43% of the system time at a CPI of 1); with
-	 * kbuild's process tree (issue 33 part E) a CPI of 1 gives 71% and
-	 * 4.30 overshoots by 33%: a refit is due (docs/fidelity.md,
-	 * "kbuild's process tree").
+	 * the board's one fitted parameter: 2.56 cycles per kernel
+	 * instruction beside the misses the machine charges, with every
+	 * issue 31 mechanism at its default and kbuild's process tree
+	 * (2026-12-06; 4.30 with one make and no pipes, kernel data free and
+	 * no coherence).  A P6 runs kernel code near one: at 1.0 the model
+	 * gives 71% of the system time (docs/fidelity.md, "The distance
+	 * from the sourced CPIs").
 	 */
-	.kernel_cpi_milli = 4300,
+	.kernel_cpi_milli = 2560,
 	.kernel_cpi_how = "fitted on E2's baseline kernbench system time",
 	/* [S]/[E] shared/research/memory-system.md, P6 table. */
 	.sourced_cpi_lo_milli = 900,

@@ -169,11 +169,14 @@ extern const u32 p6_issue_kib[NR_CODE_COSTS];
 
 /*
  * [C] The Cortex-A8's kernel CPI x 1000, calibrated on E3's normal-kernel
- * row (the BeagleBone White); the A15 derives its own from it.
+ * row (the BeagleBone White), with every issue 31 mechanism at its
+ * default: the least squares of the row's log errors with the DRAM read
+ * bandwidth below (2026-12-06; 3.548 and 425 before).  The Black takes it
+ * (EXPERIMENTS.md E4).
  */
-#define CORTEX_A8_KERNEL_CPI_MILLI 3548
+#define CORTEX_A8_KERNEL_CPI_MILLI 3500
 /* [C] The BeagleBone White's DRAM read bandwidth, MB/s, fitted with it. */
-#define BBW_DRAM_READ_MBPS 425
+#define BBW_DRAM_READ_MBPS 440
 
 /*
  * The AM335x's Cortex-A8 caches, the same on both BeagleBones (sources in
