@@ -306,3 +306,35 @@ Test(coherence, audit_stops_on_a_wrong_presence_count_or_holder_bit)
 	machine->cpu[1].l1d.presence[b]++;
 	EXPECT_PANIC("CPU1's presence count of bucket", coherence_audit());
 }
+
+/* The audit reads only the buckets the tags name; a count or a bit in a
+ * bucket no line fills -- a line uncounted from the wrong bucket, or left
+ * counted when it went -- is found from the totals the caches keep with
+ * the bytes. */
+Test(coherence, audit_stops_on_a_count_or_bit_where_no_line_is)
+{
+	u32 b;
+
+	TEST_BOOT("cortex-a15-2g", "coherence=snoop");
+	(void)kv_read32(test_page());
+	/* Bucket 0x12345 is no line of a 2 GiB machine's caches yet. */
+	b = 0x12345;
+	cr_assert_eq(machine->holders[b], 0);
+	coherence_audit();
+	machine->cpu[1].l1d.presence[b] = 1;
+	machine->cpu[1].presence_lines++;
+	EXPECT_PANIC("CPU1's presence count of bucket 0x12345 is 1, its caches hold 0",
+		     coherence_audit());
+
+	TEST_BOOT("cortex-a15-2g", "coherence=snoop");
+	(void)kv_read32(test_page());
+	machine->holders[b] = 1;
+	machine->holder_bits++;
+	EXPECT_PANIC("the holder bits of bucket 0x12345 are 0x1, the presence counts say 0",
+		     coherence_audit());
+
+	TEST_BOOT("cortex-a15-2g", "coherence=snoop");
+	(void)kv_read32(test_page());
+	machine->cpu[0].presence_lines++;
+	EXPECT_PANIC("CPU0's presence bytes sum to", coherence_audit());
+}

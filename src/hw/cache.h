@@ -121,6 +121,14 @@ struct cache {
 	u32 *holders;
 	u32 holder_bit;
 	/*
+	 * coherence=snoop: the sum of this CPU's presence bytes (its private
+	 * caches' valid lines) and the number of bits set in holders, kept
+	 * beside them so that coherence_audit checks the buckets the tags
+	 * name and these two totals instead of reading every bucket.
+	 */
+	u32 *presence_lines;
+	u32 *holder_bits;
+	/*
 	 * coherence=snoop, the L1 D-cache: per slot, the bytes its CPU wrote
 	 * since the line was filled (hw/coherence.h), which a fill clears
 	 * here, on every path that fills (the CPU's cpu.l1d_wmask).  NULL
@@ -455,8 +463,11 @@ static inline void cache_uncount_presence(struct cache *c, u32 i)
 		u8 *n = &c->presence[b];
 
 		BUG_ON(!*n);
-		if (!--*n)
+		(*c->presence_lines)--;
+		if (!--*n) {
 			c->holders[b] &= ~c->holder_bit;
+			(*c->holder_bits)--;
+		}
 	}
 }
 
@@ -486,8 +497,11 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 		u8 *n = &c->presence[b];
 
 		BUG_ON(*n == UINT8_MAX);
-		if (!(*n)++)
+		(*c->presence_lines)++;
+		if (!(*n)++) {
 			c->holders[b] |= c->holder_bit;
+			(*c->holder_bits)++;
+		}
 	}
 	if (write && c->dirty)
 		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;

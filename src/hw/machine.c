@@ -243,11 +243,15 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 			c->l1d.wmask = c->l1d_wmask;
 			c->l1d.holders = m->holders;
 			c->l1d.holder_bit = 1u << i;
+			c->l1d.presence_lines = &c->presence_lines;
+			c->l1d.holder_bits = &m->holder_bits;
 			if (cfg->l2_per_cpu) {
 				c->l2->presence = c->l1d.presence;
 				c->l2->counted = true;
 				c->l2->holders = m->holders;
 				c->l2->holder_bit = 1u << i;
+				c->l2->presence_lines = &c->presence_lines;
+				c->l2->holder_bits = &m->holder_bits;
 			}
 		}
 	}

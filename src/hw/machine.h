@@ -263,6 +263,9 @@ struct cpu {
 	 * coherence.h); NULL otherwise.  Last: the hot fields keep their
 	 * places. */
 	u64 *l1d_wmask;
+	/* coherent: the valid lines of this CPU's private caches, the sum
+	 * of its presence bytes (cache.presence_lines). */
+	u32 presence_lines;
 	/* Posted writes served in order (hw_config.reads_wait_writes): the
 	 * clock when this CPU's last DRAM read came back; the writes a loop
 	 * posts after it drain no earlier. */
@@ -322,6 +325,8 @@ struct machine {
 	/* coherent: per bucket, the CPUs whose presence byte is not zero
 	 * (bit n: CPU n). */
 	u32 *holders;
+	/* coherent: the bits set in holders (cache.holder_bits). */
+	u32 holder_bits;
 };
 
 /* The one machine of this process (one simulation at a time). */
