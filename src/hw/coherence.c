@@ -95,7 +95,7 @@ void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 }
 
 /*
- * Is the line at slot @i of @k modified, and held by a CPU other than @c?
+ * Is the modified line at slot @i of @k held by a CPU other than @c?
  * Only the CPUs whose holder bit is set can hold it: audit_presence and
  * audit_holders have checked every bit against the tags first.
  */
@@ -104,8 +104,6 @@ static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
 	phys_addr_t pa = cache_line_pa(k, i);
 	u32 others;
 
-	if (!cache_line_dirty(k, i))
-		return;
 	others = machine->holders[(u32)cache_pline(k, i) & CACHE_PRESENCE_MASK] &
 		 ~c->l1d.holder_bit;
 	for (; others; others &= others - 1) {
@@ -132,6 +130,29 @@ static void audit_line(const struct cpu *c, const struct cache *k, u32 i)
 static u8 *want;
 static u32 *list;
 static u32 list_cap;
+/* The modified lines the walk met, (CPU, cache, slot), for audit_line
+ * once the holder bits are known right. */
+static struct dirty_line {
+	const struct cpu *c;
+	const struct cache *k;
+	u32 i;
+} *dirty;
+static u32 nr_dirty, dirty_cap;
+
+/* A modified line @i of CPU @c's @k, to be checked against the others. */
+static void note_dirty(const struct cpu *c, const struct cache *k, u32 i)
+{
+	if (nr_dirty == dirty_cap) {
+		u32 cap = dirty_cap ? 2 * dirty_cap : 1024;
+		struct dirty_line *grown = realloc(dirty, sizeof(*dirty) * cap);
+
+		if (!grown)
+			panic("coherence_audit: host out of memory");
+		dirty = grown;
+		dirty_cap = cap;
+	}
+	dirty[nr_dirty++] = (struct dirty_line){ c, k, i };
+}
 
 /* The first bucket where @a and @b differ; CACHE_PRESENCE_MASK + 1: none. */
 static u32 first_difference(const u8 *a, const u8 *b)
@@ -182,6 +203,8 @@ static u32 audit_presence(const struct cpu *c)
 		for (u32 i = 0; i < k[m]->sets * k[m]->ways; i++) {
 			if (!(k[m]->tag[i] & CACHE_VALID))
 				continue;
+			if (cache_line_dirty(k[m], i))
+				note_dirty(c, k[m], i);
 			b = (u32)cache_pline(k[m], i) & CACHE_PRESENCE_MASK;
 			if (!want[b]++)
 				list[n++] = b;
@@ -255,6 +278,7 @@ void coherence_audit(void)
 		if (!want)
 			panic("coherence_audit: host out of memory");
 	}
+	nr_dirty = 0;
 	for (u32 j = 0; j < machine->ncpus; j++) {
 		const struct cpu *c = &machine->cpu[j];
 		u32 n = audit_presence(c);
@@ -266,13 +290,6 @@ void coherence_audit(void)
 	/* Every bit the lines need is set: no more may be. */
 	if (bits != machine->holder_bits)
 		audit_all_holders();
-	for (u32 j = 0; j < machine->ncpus; j++) {
-		const struct cpu *c = &machine->cpu[j];
-
-		for (u32 i = 0; i < c->l1d.sets * c->l1d.ways; i++)
-			audit_line(c, &c->l1d, i);
-		if (machine->cfg.l2_per_cpu)
-			for (u32 i = 0; i < c->l2->sets * c->l2->ways; i++)
-				audit_line(c, c->l2, i);
-	}
+	for (u32 d = 0; d < nr_dirty; d++)
+		audit_line(dirty[d].c, dirty[d].k, dirty[d].i);
 }
