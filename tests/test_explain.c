@@ -445,3 +445,102 @@ Test(explain, coherence_and_false_sharing_are_causes)
 	free(r.out);
 	free(r.err);
 }
+
+/*
+ * A busy split's rows add up to the change in busy cycles per unit, their
+ * shares to 100% (100000 thousandths) exactly, and idle is none of them.
+ */
+static void assert_busy_exact(const struct explanation *x)
+{
+	const struct explain_table *t[] = { &x->cc_busy, &x->cause_busy };
+	__int128 want =
+		(__int128)(all_cycles(&x->to) - x->to.r.idle_cycles) *
+			x->from.units -
+		(__int128)(all_cycles(&x->from) - x->from.r.idle_cycles) *
+			x->to.units;
+
+	for (int k = 0; k < 2; k++) {
+		__int128 sum = 0;
+
+		cr_assert_eq(explain_sum_milli(t[k]), 100000, "table %d", k);
+		for (u32 i = 0; i < t[k]->nrows; i++) {
+			cr_assert_str_neq(t[k]->rows[i].name, "idle");
+			sum += t[k]->rows[i].delta_num;
+		}
+		cr_assert(sum == want, "table %d: rows' cycles do not add up",
+			  k);
+	}
+}
+
+/*
+ * iperf at line rate (HIGHMEM=n with TSO) idles its one CPU: not
+ * CPU-bound, so explain splits the busy cycles; HIGHMEM=y with TSO off
+ * saturates it.  The busy shares are the busy cycles over the elapsed.
+ */
+Test(explain, a_rate_at_line_rate_is_not_cpu_bound_and_splits_busy_cycles)
+{
+	static struct explanation x;
+	struct explain_params p = { .w = EXPLAIN_IPERF,
+				    .len = IPERF_DEFAULT_LEN,
+				    .time_ns = 50000000 };
+	struct settings s;
+
+	settings_for(&s, "kirkwood-openblocks-a7", "tso=on",
+		     "CONFIG_HIGHMEM=n", NULL);
+	measure(&s, &p, &x.from);
+	settings_for(&s, "kirkwood-openblocks-a7", "tso=off",
+		     "CONFIG_HIGHMEM=y", NULL);
+	measure(&s, &p, &x.to);
+	x.rate = true;
+	explain_decompose(&x);
+	assert_exact(&x);
+	assert_busy_exact(&x);
+	cr_assert_eq(x.from.r.busiest_cycles,
+		     x.from.r.elapsed_cycles - x.from.r.idle_cycles);
+	cr_assert_eq(x.from_busy_permille,
+		     (u32)((x.from.r.busiest_cycles * 1000 +
+			    x.from.r.elapsed_cycles / 2) /
+			   x.from.r.elapsed_cycles));
+	cr_assert_lt(x.from_busy_permille, 990);
+	cr_assert_geq(x.to_busy_permille, 990);
+	cr_assert_not(x.cpu_bound);
+	cr_assert_not(x.all_busy);
+	cr_assert(explain_busy_split(&x));
+	/* Without the rate flag (an elapsed time) idle stays a row. */
+	x.rate = false;
+	cr_assert_not(explain_busy_split(&x));
+}
+
+/*
+ * dd on two CPUs: one does the work, the other idles.  The busiest CPU is
+ * saturated (CPU-bound), but half the cycles are idle, so the busy split
+ * is printed; its top row is a cost centre, not idle.
+ */
+Test(explain, one_task_on_two_cpus_is_cpu_bound_and_leaves_idle_out)
+{
+	struct test_sh_output r = test_sh(
+		"\"$VMSPLIT_BIN\" explain dd --platform cortex-a15-2g --bs 4K --total 256K --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y");
+
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "\n# CPU busy: from 50.0%, to 50.0% of 2 CPUs (the busiest CPU: from 99.0%, to 99.0%)\n"),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "\n# the busiest CPU set the MB/s; the others' idle cycles are left out\n# busy cycles per byte (idle left out); each row's share of their change\n\ncost centre                      from           to        delta   % of delta\n__alloc_pages "),
+		  "%s", r.out);
+	cr_assert_null(strstr(r.out, "\nidle "), "%s", r.out);
+	cr_assert(strstr(r.out, "\ntotal busy "), "%s", r.out);
+}
+
+/* --from platform=A --to platform=B: each run on its own board. */
+Test(explain, from_and_to_may_name_their_boards)
+{
+	struct test_sh_output r = test_sh(
+		"\"$VMSPLIT_BIN\" explain dd --bs 4K --total 256K --from platform=beaglebone-white --to platform=beaglebone-black --format json");
+
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "{\"workload\": \"dd bs=4096 total=262144 on beaglebone-white -> beaglebone-black\""),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "\"from\": {\"settings\": \"platform=beaglebone-white\""),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "\"busy\": {\"from\": 1.000, \"to\": 1.000, \"busiest_from\": 1.000, \"busiest_to\": 1.000, \"cpu_bound\": true, \"split\": \"metric\"}"),
+		  "%s", r.out);
+}

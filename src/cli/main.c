@@ -1460,7 +1460,9 @@ static int cmd_explain(int argc, char **argv)
 	const char *const *opts;
 	struct explain_params p = { 0 };
 	const char *svg = NULL, *name, *board = "kirkwood-openblocks-a7";
-	char **words[2], *joined[2], err[256], label[96];
+	char **words[2], *joined[2], err[256], label[128], on[80];
+	/* --from platform=A --to platform=B: each run's own board. */
+	const char *run_board[2] = { NULL, NULL };
 	int nkept = 0, nwords[2] = { 0, 0 }, ret;
 	char **kept;
 
@@ -1523,7 +1525,10 @@ static int cmd_explain(int argc, char **argv)
 		if (v[0] == '-' || !strchr(v, '=') || strlen(v) > 200)
 			usage_error("%s: '%s' is not one NAME=VALUE",
 				    which ? "--to" : "--from", v);
-		words[which][nwords[which]++] = (char *)v;
+		if (!strncmp(v, "platform=", 9))
+			run_board[which] = v + 9;
+		else
+			words[which][nwords[which]++] = (char *)v;
 		if (*joined[which])
 			strcat(joined[which], " ");
 		strcat(joined[which], v);
@@ -1545,23 +1550,36 @@ static int cmd_explain(int argc, char **argv)
 			if (!strncmp(opts[i], o, strlen(o)))
 				usage_error("--%s needs a value", opts[i]);
 	}
-	if (!nwords[0])
+	if (!nwords[0] && !run_board[0])
 		usage_error("explain: give the first run's setting with --from NAME=VALUE");
-	if (!nwords[1])
+	if (!nwords[1] && !run_board[1])
 		usage_error("explain: give the second run's setting with --to NAME=VALUE");
 	for (int r = 0; r < 2; r++) {
-		char **v = calloc((size_t)(nkept + nwords[r] + 1), sizeof(*v));
+		char **v = calloc((size_t)(nkept + nwords[r] + 3), sizeof(*v));
 		int n = 0;
 		bool dashdash = false;
 
 		if (!v)
 			usage_error("out of memory");
 		for (int i = 0; i < nkept; i++) {
-			dashdash |= i && !strcmp(kept[i], "--");
+			bool dd = i && !strcmp(kept[i], "--");
+
+			/* The run's board after any --platform: the last
+			 * wins. */
+			if (dd && !dashdash && run_board[r]) {
+				v[n++] = "--platform";
+				v[n++] = (char *)run_board[r];
+			}
+			dashdash |= dd;
 			v[n++] = kept[i];
 		}
-		if (!dashdash)
+		if (!dashdash) {
+			if (run_board[r]) {
+				v[n++] = "--platform";
+				v[n++] = (char *)run_board[r];
+			}
 			v[n++] = "--";
+		}
 		for (int i = 0; i < nwords[r]; i++)
 			v[n++] = words[r][i];
 		/* The default board of `vmsplit run WORKLOAD`. */
@@ -1570,6 +1588,12 @@ static int cmd_explain(int argc, char **argv)
 	}
 	if (a[0].format == FMT_CSV)
 		usage_error("explain: --format table or json");
+	/* The board, or both when the runs name their own. */
+	if (a[0].s.platform == a[1].s.platform)
+		snprintf(on, sizeof(on), "%s", a[0].s.platform->name);
+	else
+		snprintf(on, sizeof(on), "%s -> %s", a[0].s.platform->name,
+			 a[1].s.platform->name);
 	switch (p.w) {
 	case EXPLAIN_DD: {
 		u32 bs[1];
@@ -1584,18 +1608,20 @@ static int cmd_explain(int argc, char **argv)
 				usage_error("%s", err);
 		snprintf(label, sizeof(label), "dd bs=%u total=%llu on %s",
 			 p.bs, (unsigned long long)p.total,
-			 a[0].s.platform->name);
+			 on);
 		x.metric = "MB/s";
 		x.unit = "byte";
+		x.rate = true;
 		break;
 	}
 	case EXPLAIN_IPERF:
 		p.len = run_opt_u32(&a[0], "len", IPERF_DEFAULT_LEN, 1u << 20);
 		p.time_ns = parse_time_ns(run_opt(&a[0], "time"));
 		snprintf(label, sizeof(label), "iperf len=%u time=%.3f on %s",
-			 p.len, (double)p.time_ns / 1e9, a[0].s.platform->name);
+			 p.len, (double)p.time_ns / 1e9, on);
 		x.metric = "Mbit/s";
 		x.unit = "byte";
+		x.rate = true;
 		break;
 	case EXPLAIN_SPAWN:
 		p.sp.procs = run_opt_u32(&a[0], "procs", 8, 4096);
@@ -1603,7 +1629,7 @@ static int cmd_explain(int argc, char **argv)
 		p.sp.shared_pages = run_opt_u32(&a[0], "shared-pages", 16, 65536);
 		snprintf(label, sizeof(label), "spawn procs=%u pages=%u shared-pages=%u on %s",
 			 p.sp.procs, p.sp.pages, p.sp.shared_pages,
-			 a[0].s.platform->name);
+			 on);
 		/* Milliseconds: thousandths of them resolve a short run. */
 		x.metric = "elapsed ms";
 		x.unit = "run";
@@ -1621,7 +1647,7 @@ static int cmd_explain(int argc, char **argv)
 					       KERNBENCH_DEFAULT_CC1_HEAP_PAGES,
 					       65536);
 		snprintf(label, sizeof(label), "kernbench units=%u jobs=%u on %s",
-			 p.units, p.jobs, a[0].s.platform->name);
+			 p.units, p.jobs, on);
 		x.metric = "elapsed ms";
 		x.unit = "run";
 		break;
@@ -1632,7 +1658,7 @@ static int cmd_explain(int argc, char **argv)
 					 SDET_DEFAULT_COMMANDS,
 					 SDET_MAX_COMMANDS);
 		snprintf(label, sizeof(label), "sdet scripts=%u commands=%u on %s",
-			 p.scripts, p.commands, a[0].s.platform->name);
+			 p.scripts, p.commands, on);
 		x.metric = "elapsed ms";
 		x.unit = "run";
 		break;

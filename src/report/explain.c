@@ -124,22 +124,24 @@ static int row_order(const void *pa, const void *pb)
 }
 
 /*
- * Rows from @n counters of each run (@from, @to, named @names) plus idle;
- * only those with cycles in either run.  Then the shares, exactly.
+ * Rows from @n counters of each run (@from, @to, named @names), plus idle
+ * if @idle; only those with cycles in either run.  Then the shares of
+ * @gap, exactly: the metric's gap in thousandths, or 100000 thousandths
+ * of a percent of the rows' own change (a zero change then leaves the
+ * shares zero and nothing unattributed).
  */
 static void fill_table(struct explain_table *t, const struct explanation *x,
 		       const char *const *names, const u64 *from, const u64 *to,
-		       u32 n)
+		       u32 n, bool idle, s64 gap)
 {
 	__int128 uf = x->from.units, ut = x->to.units, total = 0, sum_q = 0;
 	__int128 rem[EXPLAIN_MAX_ROWS], d;
-	s64 gap = x->gap_milli;
 	bool given[EXPLAIN_MAX_ROWS] = { false };
 	int sign;
 
 	BUG_ON(n + 1 > EXPLAIN_MAX_ROWS);
 	memset(t, 0, sizeof(*t));
-	for (u32 i = 0; i <= n; i++) {
+	for (u32 i = 0; i < n + idle; i++) {
 		u64 f = i < n ? from[i] : x->from.r.idle_cycles;
 		u64 o = i < n ? to[i] : x->to.r.idle_cycles;
 		struct explain_row *r;
@@ -157,7 +159,7 @@ static void fill_table(struct explain_table *t, const struct explanation *x,
 		total += r->delta_num;
 	}
 	if (!total) {
-		t->unattributed_milli = gap;
+		t->unattributed_milli = idle ? gap : 0;
 		goto sort;
 	}
 	/* share_i = gap * delta_i / total, floored, then the remainder's
@@ -186,6 +188,36 @@ sort:
 	qsort(t->rows, t->nrows, sizeof(t->rows[0]), row_order);
 }
 
+/* Every cycle of every CPU over the run: busy + idle. */
+static u64 run_cycles(const struct explain_run *r)
+{
+	return r->r.elapsed_cycles * r->r.ncpus;
+}
+
+/* @busy of @all cycles in thousandths, rounded. */
+static u32 permille(u64 busy, u64 all)
+{
+	BUG_ON(busy > all);
+	return all ? (u32)(((__int128)busy * 1000 + all / 2) / all) : 0;
+}
+
+/* @busy of @all idle at most EXPLAIN_IDLE_BOUND_PERMILLE, exactly. */
+static bool saturated(u64 busy, u64 all)
+{
+	return (__int128)(all - busy) * 1000 <=
+	       (__int128)all * EXPLAIN_IDLE_BOUND_PERMILLE;
+}
+
+static bool busiest_saturated(const struct explain_run *r)
+{
+	return saturated(r->r.busiest_cycles, r->r.elapsed_cycles);
+}
+
+static bool all_saturated(const struct explain_run *r)
+{
+	return saturated(run_cycles(r) - r->r.idle_cycles, run_cycles(r));
+}
+
 void explain_decompose(struct explanation *x)
 {
 	BUG_ON(!x->from.units || !x->to.units);
@@ -193,9 +225,24 @@ void explain_decompose(struct explanation *x)
 	x->to_milli = to_milli(x->to.metric);
 	x->gap_milli = x->to_milli - x->from_milli;
 	fill_table(&x->cc, x, cc_names, x->from.r.profile, x->to.r.profile,
-		   NR_CC);
+		   NR_CC, true, x->gap_milli);
 	fill_table(&x->cause, x, cause_names, x->from.r.causes, x->to.r.causes,
-		   NR_CAUSES);
+		   NR_CAUSES, true, x->gap_milli);
+	x->from_busy_permille = permille(run_cycles(&x->from) -
+						 x->from.r.idle_cycles,
+					 run_cycles(&x->from));
+	x->to_busy_permille = permille(run_cycles(&x->to) - x->to.r.idle_cycles,
+				       run_cycles(&x->to));
+	x->from_busiest_permille = permille(x->from.r.busiest_cycles,
+					    x->from.r.elapsed_cycles);
+	x->to_busiest_permille = permille(x->to.r.busiest_cycles,
+					  x->to.r.elapsed_cycles);
+	x->cpu_bound = busiest_saturated(&x->from) && busiest_saturated(&x->to);
+	x->all_busy = all_saturated(&x->from) && all_saturated(&x->to);
+	fill_table(&x->cc_busy, x, cc_names, x->from.r.profile,
+		   x->to.r.profile, NR_CC, false, 100000);
+	fill_table(&x->cause_busy, x, cause_names, x->from.r.causes,
+		   x->to.r.causes, NR_CAUSES, false, 100000);
 }
 
 s64 explain_sum_milli(const struct explain_table *t)
@@ -215,12 +262,6 @@ static const char *milli_str(s64 v, char *buf, size_t len)
 	snprintf(buf, len, "%s%llu.%03llu", v < 0 ? "-" : "", a / 1000,
 		 a % 1000);
 	return buf;
-}
-
-/* Every cycle of every CPU over the run: busy + idle. */
-static u64 run_cycles(const struct explain_run *r)
-{
-	return r->r.elapsed_cycles * r->r.ncpus;
 }
 
 /* Events are shown per this many units: per MiB for bytes. */
@@ -248,15 +289,22 @@ static void print_cpu(double v, bool sign, FILE *f)
 	fprintf(f, sign ? " %+12.*f" : " %12.*f", prec, v);
 }
 
+/* The cycles per unit the rows of a table add up to: all, or the busy. */
+static double table_total(const struct explain_run *r, bool busy)
+{
+	return per_unit(run_cycles(r) - (busy ? r->r.idle_cycles : 0), r);
+}
+
+/* @busy: @t is a busy split (shares in thousandths of a percent). */
 static void print_rows(const struct explanation *x,
 		       const struct explain_table *t, const char *title,
-		       FILE *f)
+		       bool busy, FILE *f)
 {
 	char buf[32];
 	u32 same = 0;
 
 	fprintf(f, "\n%-24s %12s %12s %12s %12s\n", title, "from", "to",
-		"delta", x->metric);
+		"delta", busy ? "% of delta" : x->metric);
 	for (u32 i = 0; i < t->nrows; i++) {
 		const struct explain_row *r = &t->rows[i];
 
@@ -279,14 +327,81 @@ static void print_rows(const struct explanation *x,
 		fprintf(f, "%-24s %12s %12s %12s %12s\n", "(unattributed)", "",
 			"", "",
 			milli_str(t->unattributed_milli, buf, sizeof(buf)));
-	fprintf(f, "%-24s", "total");
-	print_cpu(per_unit(run_cycles(&x->from), &x->from), false, f);
-	print_cpu(per_unit(run_cycles(&x->to), &x->to), false, f);
-	print_cpu(per_unit(run_cycles(&x->to), &x->to) -
-			  per_unit(run_cycles(&x->from), &x->from),
+	fprintf(f, "%-24s", busy ? "total busy" : "total");
+	print_cpu(table_total(&x->from, busy), false, f);
+	print_cpu(table_total(&x->to, busy), false, f);
+	print_cpu(table_total(&x->to, busy) - table_total(&x->from, busy),
 		  true, f);
 	fprintf(f, " %12s\n",
 		milli_str(explain_sum_milli(t), buf, sizeof(buf)));
+}
+
+/* A busy share in thousandths as a percentage: "69.1%". */
+static const char *pct_str(u32 permille, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u.%u%%", permille / 10, permille % 10);
+	return buf;
+}
+
+/* "1 CPU", "16 CPUs". */
+static const char *cpus_str(u32 n, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u CPU%s", n, n == 1 ? "" : "s");
+	return buf;
+}
+
+/*
+ * Each run's busy share (and its busiest CPU's), then what the table
+ * below splits and why: a rate whose busiest CPU idled was set by what
+ * it waited for; one whose other CPUs idled, by the busy one's cycles.
+ */
+static void print_busy(const struct explanation *x, FILE *f)
+{
+	u32 nf = x->from.r.ncpus, nt = x->to.r.ncpus;
+	char a[16], b[16], c[16], d[16];
+	bool from_bound = busiest_saturated(&x->from);
+
+	if (nf == nt)
+		fprintf(f, "# CPU busy: from %s, to %s of %s",
+			pct_str(x->from_busy_permille, a, sizeof(a)),
+			pct_str(x->to_busy_permille, b, sizeof(b)),
+			cpus_str(nf, c, sizeof(c)));
+	else
+		fprintf(f, "# CPU busy: from %s of %s, to %s of %s",
+			pct_str(x->from_busy_permille, a, sizeof(a)),
+			cpus_str(nf, c, sizeof(c)),
+			pct_str(x->to_busy_permille, b, sizeof(b)),
+			cpus_str(nt, d, sizeof(d)));
+	if (nf > 1 || nt > 1)
+		fprintf(f, " (the busiest CPU: from %s, to %s)",
+			pct_str(x->from_busiest_permille, a, sizeof(a)),
+			pct_str(x->to_busiest_permille, b, sizeof(b)));
+	fputc('\n', f);
+	if (x->all_busy)
+		return;
+	if (!x->rate) {
+		fprintf(f, "# idle cycles are time the run waited: part of its %s\n",
+			x->metric);
+		return;
+	}
+	if (x->cpu_bound) {
+		fprintf(f,
+			"# the busiest CPU set the %s; the others' idle cycles are left out\n",
+			x->metric);
+		return;
+	}
+	fprintf(f, "# not CPU-bound: the %s run's busiest CPU idled %s",
+		from_bound ? "to" : "from",
+		pct_str(1000 - (from_bound ? x->to_busiest_permille :
+					     x->from_busiest_permille),
+			a, sizeof(a)));
+	if (!from_bound && !busiest_saturated(&x->to))
+		fprintf(f, ", the to run's %s",
+			pct_str(1000 - x->to_busiest_permille, b, sizeof(b)));
+	fprintf(f,
+		": its %s was set by what it waited for\n"
+		"# (the wire, the peer, a lock), not by its cycles\n",
+		x->metric);
 }
 
 void explain_print_table(const struct explanation *x, const char *from_words,
@@ -299,11 +414,20 @@ void explain_print_table(const struct explanation *x, const char *from_words,
 		x->workload, from_words, milli_str(x->from_milli, a, sizeof(a)),
 		x->metric, to_words, milli_str(x->to_milli, b, sizeof(b)),
 		x->metric, milli_str(x->gap_milli, g, sizeof(g)), x->metric);
-	fprintf(f,
-		"# cycles per %s of every CPU, busy and idle; each row's share of the %s gap\n",
-		x->unit, x->metric);
-	print_rows(x, &x->cc, "cost centre", f);
-	print_rows(x, &x->cause, "cause", f);
+	print_busy(x, f);
+	if (explain_busy_split(x)) {
+		fprintf(f,
+			"# busy cycles per %s (idle left out); each row's share of their change\n",
+			x->unit);
+		print_rows(x, &x->cc_busy, "cost centre", true, f);
+		print_rows(x, &x->cause_busy, "cause", true, f);
+	} else {
+		fprintf(f,
+			"# cycles per %s of every CPU, busy and idle; each row's share of the %s gap\n",
+			x->unit, x->metric);
+		print_rows(x, &x->cc, "cost centre", false, f);
+		print_rows(x, &x->cause, "cause", false, f);
+	}
 	fprintf(f, "\n%-24s %12s %12s   (per %s)\n", "event", "from", "to",
 		scale > 1 ? "MiB" : x->unit);
 	for (int e = 0; e < NR_EVENTS; e++)
@@ -364,7 +488,7 @@ static void json_run(const struct explain_run *r, const char *words, s64 milli,
 void explain_print_json(const struct explanation *x, const char *from_words,
 			const char *to_words, FILE *f)
 {
-	char buf[32];
+	char buf[32], a[32];
 	bool first = true;
 
 	fputs("{\"workload\": ", f);
@@ -377,11 +501,25 @@ void explain_print_json(const struct explanation *x, const char *from_words,
 	json_run(&x->from, from_words, x->from_milli, f);
 	fputs(", \"to\": ", f);
 	json_run(&x->to, to_words, x->to_milli, f);
-	fprintf(f, ", \"gap\": %s,\n \"cost_centres\": {\"rows\": ",
-		milli_str(x->gap_milli, buf, sizeof(buf)));
+	fprintf(f, ", \"gap\": %s,\n \"busy\": {\"from\": %s, ",
+		milli_str(x->gap_milli, buf, sizeof(buf)),
+		milli_str(x->from_busy_permille, a, sizeof(a)));
+	fprintf(f, "\"to\": %s, ",
+		milli_str(x->to_busy_permille, a, sizeof(a)));
+	fprintf(f, "\"busiest_from\": %s, ",
+		milli_str(x->from_busiest_permille, a, sizeof(a)));
+	fprintf(f, "\"busiest_to\": %s, \"cpu_bound\": %s, \"split\": \"%s\"},\n",
+		milli_str(x->to_busiest_permille, a, sizeof(a)),
+		x->cpu_bound ? "true" : "false",
+		explain_busy_split(x) ? "busy" : "metric");
+	fputs(" \"cost_centres\": {\"rows\": ", f);
 	json_rows(&x->cc, f);
 	fputs("},\n \"causes\": {\"rows\": ", f);
 	json_rows(&x->cause, f);
+	fputs("},\n \"busy_cost_centres\": {\"rows\": ", f);
+	json_rows(&x->cc_busy, f);
+	fputs("},\n \"busy_causes\": {\"rows\": ", f);
+	json_rows(&x->cause_busy, f);
 	fputs("},\n \"events_per_unit\": {", f);
 	for (int e = 0; e < NR_EVENTS; e++) {
 		if (!event_differs(x, e))

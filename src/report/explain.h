@@ -15,6 +15,14 @@
  * metric's unit, rounded by largest remainder so that the shares add up
  * to the gap to the last digit.  When Δtotal is 0 every row has share 0
  * and the whole gap is left "unattributed".
+ *
+ * That split tells why a rate moved only when the CPU set the rate.  A
+ * dd or iperf run whose CPUs sat idle (a NIC at line rate, the second CPU
+ * of a one-task dd) has a rate set by what it waited for, and its idle row
+ * is the largest one while saying nothing.  For such a pair the busy
+ * cycles per unit are split instead, idle left out: each row's share of
+ * the change in busy cycles per unit, in thousandths of a percent, summing
+ * to 100% the same exact way (cc_busy, cause_busy).
  */
 #ifndef VMSPLIT_REPORT_EXPLAIN_H
 #define VMSPLIT_REPORT_EXPLAIN_H
@@ -74,14 +82,46 @@ struct explain_table {
 	s64 unattributed_milli;	/* the gap when Δtotal is 0, else 0 */
 };
 
+/*
+ * A CPU is saturated when idle at most this many thousandths of the run:
+ * a CPU-bound run's waits (for a TX slot or an ACK, the start-up's fork
+ * and exec on the other CPU) are a few tenths of a percent to about one
+ * percent, a run at line rate leaves a quarter idle.  A rate is CPU-bound
+ * when its busiest CPU is saturated; its idle row says something only when
+ * every CPU is (one task on two CPUs leaves half the cycles idle while the
+ * busy CPU sets the rate).
+ */
+#define EXPLAIN_IDLE_BOUND_PERMILLE 50
+
 struct explanation {
 	const char *workload;
 	const char *metric;	/* "MB/s" */
 	const char *unit;	/* "byte" */
+	/* The metric is a rate (dd, iperf), not an elapsed time: the
+	 * caller's to set. */
+	bool rate;
 	struct explain_run from, to;
 	s64 from_milli, to_milli, gap_milli;	/* the metric, rounded */
 	struct explain_table cc, cause;
+	/* Busy share of all cycles, and of the busiest CPU's, thousandths
+	 * (explain_decompose). */
+	u32 from_busy_permille, to_busy_permille;
+	u32 from_busiest_permille, to_busiest_permille;
+	/* Both runs' busiest CPU saturated. */
+	bool cpu_bound;
+	/* Both runs' every CPU saturated: the idle row is noise. */
+	bool all_busy;
+	/* The busy cycles' split: shares in thousandths of a percent of the
+	 * change in busy cycles per unit. */
+	struct explain_table cc_busy, cause_busy;
 };
+
+/* explain_busy_split - print the busy split rather than the metric's:
+ * a rate whose runs left CPUs idle. */
+static inline bool explain_busy_split(const struct explanation *x)
+{
+	return x->rate && !x->all_busy;
+}
 
 /*
  * explain_measure - run @p's workload with @s.

@@ -4,7 +4,9 @@
  * bar, then one floating bar per cause with a share of the gap (from the
  * running total to the running total plus the share), then the to-run's
  * metric.  The bars end exactly where the to-bar starts, since the shares
- * sum to the gap.
+ * sum to the gap.  A busy split (explain_busy_split) is drawn in busy
+ * cycles per unit instead, each cause's bar its change in them, as the
+ * table prints it.
  */
 #include <math.h>
 #include <string.h>
@@ -38,39 +40,57 @@ struct bar {
 	char title[96];
 };
 
+/* Busy cycles per unit of @r: what a busy split's rows add up to. */
+static double busy_per_unit(const struct explain_run *r)
+{
+	return (double)(r->r.elapsed_cycles * r->r.ncpus - r->r.idle_cycles) /
+	       (double)r->units;
+}
+
 void explain_print_svg(const struct explanation *x, const char *from_words,
 		       const char *to_words, FILE *f)
 {
 	struct bar bars[EXPLAIN_MAX_ROWS + 3];
-	double run = (double)x->from_milli / 1000, ymin, ymax, step, bw;
+	bool busy = explain_busy_split(x);
+	const struct explain_table *t = busy ? &x->cause_busy : &x->cause;
+	double run, ymin, ymax, step, bw;
 	double plot_h = H - TOP - BOTTOM, plot_w = W - LEFT - RIGHT;
 	u32 n = 0;
-	char buf[256];
+	char buf[256], what[48];
 
+	if (busy)
+		snprintf(what, sizeof(what), "busy cycles per %s", x->unit);
+	else
+		snprintf(what, sizeof(what), "%s", x->metric);
+	run = busy ? busy_per_unit(&x->from) : (double)x->from_milli / 1000;
 	bars[n++] = (struct bar){ "from", 0, run, C_RUN, "" };
 	snprintf(bars[0].title, sizeof(bars[0].title), "from: %.3f %s", run,
-		 x->metric);
-	for (u32 i = 0; i <= x->cause.nrows; i++) {
-		s64 share = i < x->cause.nrows ? x->cause.rows[i].share_milli :
-						 x->cause.unattributed_milli;
+		 what);
+	for (u32 i = 0; i <= t->nrows; i++) {
+		s64 share = i < t->nrows ? t->rows[i].share_milli :
+					   t->unattributed_milli;
+		double d = busy && i < t->nrows ? t->rows[i].delta :
+						  (double)share / 1000;
 		struct bar *b = &bars[n];
 
-		if (!share)
+		if (!share && !(busy && i < t->nrows && t->rows[i].delta_num))
 			continue;
-		b->label = i < x->cause.nrows ? x->cause.rows[i].name :
-						"(unattributed)";
+		b->label = i < t->nrows ? t->rows[i].name : "(unattributed)";
 		b->lo = run;
-		run += (double)share / 1000;
+		run += d;
 		b->hi = run;
-		b->fill = share > 0 ? C_UP : C_DOWN;
+		/* More cycles per unit lower a rate. */
+		b->fill = (busy ? d < 0 : d > 0) ? C_UP : C_DOWN;
 		snprintf(b->title, sizeof(b->title), "%s: %+.3f %s", b->label,
-			 (double)share / 1000, x->metric);
+			 d, what);
 		n++;
 	}
-	bars[n] =
-		(struct bar){ "to", 0, (double)x->to_milli / 1000, C_RUN, "" };
+	bars[n] = (struct bar){ "to", 0,
+				busy ? busy_per_unit(&x->to) :
+				       (double)x->to_milli / 1000,
+				C_RUN, "" };
 	snprintf(bars[n].title, sizeof(bars[n].title), "to: %.3f %s",
-		 bars[n].hi, x->metric);
+		 bars[n].hi, what);
 	n++;
 
 	/* The axis starts at 0 unless the causes would be slivers on it. */
@@ -98,7 +118,7 @@ void explain_print_svg(const struct explanation *x, const char *from_words,
 	svg_begin(f, W, H);
 	snprintf(buf, sizeof(buf),
 		 "vmsplit explain %s: %s by cause of the charged cycles",
-		 x->workload, x->metric);
+		 x->workload, what);
 	svg_text(f, W / 2, 30, 20, SVG_MIDDLE, 0, buf);
 	snprintf(buf, sizeof(buf), "from %s  \u2192  to %s", from_words,
 		 to_words);
@@ -113,11 +133,12 @@ void explain_print_svg(const struct explanation *x, const char *from_words,
 	svg_line(f, LEFT, TOP, LEFT, TOP + plot_h, "#000000", 1.5, false);
 	svg_line(f, LEFT, TOP + plot_h, W - RIGHT, TOP + plot_h, "#000000", 1.5,
 		 false);
-	snprintf(buf, sizeof(buf), "%s%s", x->metric,
+	snprintf(buf, sizeof(buf), "%s%s", what,
 		 ymin > 0 ? " (axis does not start at 0)" : "");
 	svg_text(f, 30, TOP + plot_h / 2, 14, SVG_MIDDLE, -90, buf);
 	svg_text(f, LEFT + plot_w / 2, H - 15, 14, SVG_MIDDLE, 0,
-		 "run, and cause of the gap (share of the metric's change)");
+		 busy ? "run, and cause of the change (the runs were not all CPU-bound: idle left out)" :
+			"run, and cause of the gap (share of the metric's change)");
 
 	/* Bars, each with its value, joined by dashed steps. */
 	bw = plot_w / n;
@@ -143,7 +164,7 @@ void explain_print_svg(const struct explanation *x, const char *from_words,
 		static const struct {
 			const char *fill, *text;
 		} leg[] = {
-			{ C_RUN, "a run's metric" },
+			{ C_RUN, "a run's value" },
 			{ C_UP, "cause raises the metric" },
 			{ C_DOWN, "cause lowers the metric" },
 		};

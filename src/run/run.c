@@ -50,6 +50,8 @@ static void collect(struct run_result *r)
 		r->system_cycles += c->cycles - c->idle_cycles -
 				    c->profile[CC_user];
 		busy += c->cycles - c->idle_cycles;
+		if (c->cycles - c->idle_cycles > r->busiest_cycles)
+			r->busiest_cycles = c->cycles - c->idle_cycles;
 	}
 	for (int e = 0; e < NR_EVENTS; e++)
 		r->events[e] = machine_event_total((enum event)e);

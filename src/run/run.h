@@ -17,6 +17,7 @@ struct run_result {
 	u64 user_cycles;	/* summed over CPUs */
 	u64 system_cycles;
 	u64 idle_cycles;	/* incl. CPUs that finished early */
+	u64 busiest_cycles;	/* the busy cycles of the busiest CPU */
 	double elapsed_s, user_s, system_s, cpu_pct;
 	u64 events[NR_EVENTS];
 	u64 profile[NR_CC];
