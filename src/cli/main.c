@@ -17,6 +17,7 @@
 #include "base/hostfile.h"
 #include "base/panic.h"
 #include "cli/diff.h"
+#include "cli/grid.h"
 #include "cli/progress.h"
 #include "config/kconfig.h"
 #include "config/settings.h"
@@ -403,6 +404,10 @@ static void load_kconfig(struct run_args *a, const char *path)
  * then the words in order, so the last word for a setting wins too.
  * Bad input is a usage error.
  */
+/* What the last parse_run_args gave, for the grid (cli/grid.h). */
+static struct settings run_last_settings;
+static enum format run_last_format;
+
 static void parse_run_args(int argc, char **argv, struct run_args *a,
 			   const char *const *cmd_opts,
 			   const char *platform_name)
@@ -510,6 +515,20 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 	words = NULL;
 	if (settings_validate(&a->s, err, sizeof(err)))
 		usage_error("%s", err);
+	run_last_settings = a->s;
+	run_last_format = a->format;
+}
+
+/* The grid's view of the last run (cli/grid.h). */
+static void grid_last_settings(FILE *f)
+{
+	settings_print_words(&run_last_settings, f);
+}
+
+static char grid_last_format(void)
+{
+	return run_last_format == FMT_CSV ? 'c' :
+	       run_last_format == FMT_JSON ? 'j' : 't';
 }
 
 /* %.6g prints exact integers without a fraction, deterministically. */
@@ -773,7 +792,7 @@ static int cmd_run_dd(int argc, char **argv)
 	static struct dd_point pts[DD_MAX_BS];
 	u32 bs[DD_MAX_BS], n;
 	struct run_args a;
-	u64 total, totals[DD_MAX_BS];
+	u64 total, totals[DD_MAX_BS] = { 0 };
 	bool same = true;
 	char err[256];
 
@@ -1262,6 +1281,7 @@ static int cmd_run_lmbench(int argc, char **argv)
 
 static int cmd_run(int argc, char **argv)
 {
+	static bool in_grid;
 	static const char *const spawn_opts[] = { "procs", "pages",
 						  "shared-pages", NULL };
 	struct spawn_params sp;
@@ -1271,6 +1291,21 @@ static int cmd_run(int argc, char **argv)
 
 	if (argc < 1)
 		usage_error("run: name a workload (spawn, dd, iperf, hackbench, kernbench, sdet, lmbench)");
+	/* Lists run the cross product; CSV gets the settings' columns. */
+	if (!in_grid && grid_wanted(argc, argv)) {
+		static const struct grid_hooks hooks = {
+			.run_one = cmd_run,
+			.last_settings = grid_last_settings,
+			.last_format = grid_last_format,
+		};
+		int status;
+
+		in_grid = true;
+		if (grid_run(argc, argv, &hooks, &status, err, sizeof(err)))
+			usage_error("%s", err);
+		in_grid = false;
+		return status;
+	}
 	if (!strcmp(argv[0], "dd"))
 		return cmd_run_dd(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "iperf"))

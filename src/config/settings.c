@@ -911,6 +911,18 @@ void settings_print_words(const struct settings *s, FILE *f)
 	print_settings(s, f, false);
 }
 
+const char *settings_name(size_t i)
+{
+	while (i < ARRAY_SIZE(setting_help) &&
+	       !strcmp(setting_help[i].name, "cost.NAME"))
+		i++;
+	/* cost.NAME is the last entry: nothing is skipped before it. */
+	return i < ARRAY_SIZE(setting_help) &&
+			       strcmp(setting_help[i].name, "cost.NAME") ?
+		       setting_help[i].name :
+		       NULL;
+}
+
 void settings_print_help(FILE *f)
 {
 	fprintf(f, "%-22s %-46s %s\n", "SETTING", "VALUES (DEFAULT)",

@@ -153,6 +153,10 @@ void settings_print_words(const struct settings *s, FILE *f);
 /* The `vmsplit settings` table: every setting, its values and meaning. */
 void settings_print_help(FILE *f);
 
+/* The NAME of the @i-th setting `vmsplit settings` lists (cost.NAME is
+ * one family, not a setting), or NULL past the last. */
+const char *settings_name(size_t i);
+
 /*
  * settings_kernel_version - the kernel release the run models
  * (KERNEL_VERSION): kernel= if given (settings_validate refuses one the

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `vmsplit run` over a grid (see cli/grid.h).  Each combination runs in
+ * this process with standard output caught in a temporary file, then goes
+ * out as the format wants it; a combination that fails has printed the
+ * ones before it already.
+ */
+#include "cli/grid.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config/settings.h"
+
+/* A list: the argument it sits in and its values. */
+struct axis {
+	int arg;		/* index in argv of the word or value */
+	bool platform;		/* --platform's value, else NAME=VALUE */
+	char name[64];		/* "CONFIG_HIGHMEM", "platform" */
+	char *values;		/* a copy, split at the commas */
+	char *value[GRID_MAX_RUNS];
+	u32 n;
+};
+
+#define GRID_MAX_AXES 16
+
+static bool is_help(const char *a)
+{
+	return !strcmp(a, "-h") || !strcmp(a, "--help");
+}
+
+/* A NAME=VALUE word whose value is a list. */
+static bool word_is_list(const char *a)
+{
+	const char *eq = strchr(a, '=');
+
+	return a[0] != '-' && eq && eq != a && strchr(eq + 1, ',');
+}
+
+bool grid_wanted(int argc, char **argv)
+{
+	bool words_only = false, csv = false, list = false;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!words_only && is_help(a))
+			return false;
+		if (!words_only && !strcmp(a, "--")) {
+			words_only = true;
+			continue;
+		}
+		if (!words_only && !strcmp(a, "--format") && i + 1 < argc)
+			csv = !strcmp(argv[i + 1], "csv");
+		else if (!words_only && !strncmp(a, "--format=", 9))
+			csv = !strcmp(a + 9, "csv");
+		else if (!words_only && !strcmp(a, "--platform") &&
+			 i + 1 < argc)
+			list |= strchr(argv[i + 1], ',') != NULL;
+		else if (!words_only && !strncmp(a, "--platform=", 11))
+			list |= strchr(a + 11, ',') != NULL;
+		else if (words_only || a[0] != '-')
+			list |= word_is_list(a);
+	}
+	return list || csv;
+}
+
+/* Split @x's list at the commas; an empty value is refused. */
+static int split(struct axis *x, const char *list, char *err, size_t errlen)
+{
+	char *save = NULL, *v;
+
+	x->values = strdup(list);
+	if (!x->values)
+		return settings_err(err, errlen, "out of memory");
+	/* strtok_r would skip empty fields: find them first. */
+	if (!*list || list[0] == ',' || list[strlen(list) - 1] == ',' ||
+	    strstr(list, ",,"))
+		return settings_err(err, errlen,
+				    "%s=%s: an empty value in the list",
+				    x->name, list);
+	for (v = strtok_r(x->values, ",", &save); v;
+	     v = strtok_r(NULL, ",", &save)) {
+		if (x->n == GRID_MAX_RUNS)
+			return settings_err(err, errlen,
+					    "%s: more than %d values",
+					    x->name, GRID_MAX_RUNS);
+		x->value[x->n++] = v;
+	}
+	return 0;
+}
+
+/* The lists of @argv, in order. */
+static int find_axes(int argc, char **argv, struct axis *axes, u32 *naxes,
+		     char *err, size_t errlen)
+{
+	bool words_only = false;
+	int ret;
+
+	*naxes = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *list = NULL;
+		struct axis *x = &axes[*naxes];
+
+		if (!words_only && !strcmp(a, "--")) {
+			words_only = true;
+			continue;
+		}
+		memset(x, 0, sizeof(*x));
+		if (!words_only && !strcmp(a, "--platform") && i + 1 < argc) {
+			if (strchr(argv[i + 1], ','))
+				x->arg = i + 1, list = argv[i + 1];
+			i++;
+			x->platform = true;
+		} else if (!words_only && !strncmp(a, "--platform=", 11)) {
+			if (strchr(a + 11, ','))
+				x->arg = i, list = a + 11;
+			x->platform = true;
+		} else if ((words_only || a[0] != '-') && word_is_list(a)) {
+			const char *eq = strchr(a, '=');
+
+			x->arg = i;
+			list = eq + 1;
+			if ((size_t)(eq - a) >= sizeof(x->name))
+				return settings_err(err, errlen,
+						    "'%.40s...': no such setting",
+						    a);
+			memcpy(x->name, a, (size_t)(eq - a));
+		}
+		if (!list)
+			continue;
+		if (x->platform)
+			strcpy(x->name, "platform");
+		if (*naxes == GRID_MAX_AXES)
+			return settings_err(err, errlen,
+					    "more than %d lists in one command",
+					    GRID_MAX_AXES);
+		ret = split(x, list, err, errlen);
+		(*naxes)++;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Run @h->run_one on @argv with standard output caught; the output in a
+ * malloc'd string (*@out), the run's return in *@status.
+ */
+static int run_caught(const struct grid_hooks *h, int argc, char **argv,
+		      char **out, int *status)
+{
+	FILE *tmp = tmpfile();
+	long len;
+	int saved;
+
+	*out = NULL;
+	if (!tmp)
+		return -errno;
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	if (saved < 0 || dup2(fileno(tmp), STDOUT_FILENO) < 0) {
+		fclose(tmp);
+		return -EIO;
+	}
+	*status = h->run_one(argc, argv);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	len = ftell(tmp);
+	if (len < 0 || fseek(tmp, 0, SEEK_SET) ||
+	    !(*out = malloc((size_t)len + 1)) ||
+	    fread(*out, 1, (size_t)len, tmp) != (size_t)len) {
+		free(*out);
+		*out = NULL;
+		fclose(tmp);
+		return -EIO;
+	}
+	(*out)[len] = '\0';
+	fclose(tmp);
+	return 0;
+}
+
+/* The value of setting @name in the space-separated @words, or "". */
+static void word_value(const char *words, const char *name, char *buf,
+		       size_t len)
+{
+	size_t n = strlen(name);
+
+	buf[0] = '\0';
+	for (const char *w = words; w && *w; w = strchr(w, ' ')) {
+		while (*w == ' ')
+			w++;
+		if (!strncmp(w, name, n) && w[n] == '=') {
+			size_t v = strcspn(w + n + 1, " \n");
+
+			snprintf(buf, len, "%.*s", (int)v, w + n + 1);
+			return;
+		}
+	}
+}
+
+/* The cost.NAME=V words of @words, joined by ';' (a CSV field). */
+static void cost_words(const char *words, FILE *f)
+{
+	bool first = true;
+
+	for (const char *w = words; w && *w; w = strchr(w, ' ')) {
+		while (*w == ' ')
+			w++;
+		if (!strncmp(w, "cost.", 5)) {
+			fprintf(f, "%s%.*s", first ? "" : ";",
+				(int)strcspn(w, " \n"), w);
+			first = false;
+		}
+	}
+}
+
+/* The settings' columns: each setting but platform (the workload's own
+ * second column) and the cost.NAME family, which "costs" gathers. */
+static void csv_header(FILE *f)
+{
+	const char *name;
+
+	for (size_t i = 0; (name = settings_name(i)); i++)
+		if (strcmp(name, "platform"))
+			fprintf(f, ",%s", name);
+	fputs(",costs", f);
+}
+
+static void csv_values(const char *words, FILE *f)
+{
+	const char *name;
+	char v[96];
+
+	for (size_t i = 0; (name = settings_name(i)); i++) {
+		if (!strcmp(name, "platform"))
+			continue;
+		word_value(words, name, v, sizeof(v));
+		fprintf(f, ",%s", v);
+	}
+	fputc(',', f);
+	cost_words(words, f);
+}
+
+/*
+ * One combination's CSV: its header (when it differs from the last one
+ * printed, kept in @last) and rows, each with the settings' columns.
+ */
+static void print_csv(const char *out, const char *words, char **last)
+{
+	const char *nl = strchr(out, '\n');
+	size_t hlen = nl ? (size_t)(nl - out) : strlen(out);
+
+	if (!*last || strlen(*last) != hlen || strncmp(*last, out, hlen)) {
+		free(*last);
+		*last = strndup(out, hlen);
+		fwrite(out, 1, hlen, stdout);
+		csv_header(stdout);
+		fputc('\n', stdout);
+	}
+	for (const char *l = nl ? nl + 1 : out + hlen; *l;) {
+		size_t n = strcspn(l, "\n");
+
+		if (n) {
+			fwrite(l, 1, n, stdout);
+			csv_values(words, stdout);
+			fputc('\n', stdout);
+		}
+		l += n + (l[n] == '\n');
+	}
+}
+
+/* One combination's JSON document as elements of the grid's array. */
+static void print_json(const char *out, bool first)
+{
+	const char *a = out, *b = out + strlen(out);
+
+	while (a < b && strchr(" \t\n", *a))
+		a++;
+	while (b > a && strchr(" \t\n", b[-1]))
+		b--;
+	if (b - a >= 2 && *a == '[' && b[-1] == ']') {
+		a++;
+		b--;
+		while (a < b && strchr(" \t\n", *a))
+			a++;
+		while (b > a && strchr(" \t\n", b[-1]))
+			b--;
+	}
+	if (a == b)
+		return;
+	printf("%s  %.*s", first ? "" : ",\n", (int)(b - a), a);
+}
+
+int grid_run(int argc, char **argv, const struct grid_hooks *h, int *status,
+	     char *err, size_t errlen)
+{
+	static struct axis axes[GRID_MAX_AXES];
+	u32 naxes, idx[GRID_MAX_AXES] = { 0 }, runs = 1;
+	char **v = NULL, *last_header = NULL, fmt = 't';
+	bool first_json = true;
+	int ret;
+
+	*status = 0;
+	ret = find_axes(argc, argv, axes, &naxes, err, errlen);
+	for (u32 k = 0; !ret && k < naxes; k++) {
+		runs *= axes[k].n;
+		if (runs > GRID_MAX_RUNS)
+			ret = settings_err(err, errlen,
+					   "the lists make more than %d runs",
+					   GRID_MAX_RUNS);
+	}
+	if (!ret && !(v = calloc((size_t)argc + 1, sizeof(*v))))
+		ret = settings_err(err, errlen, "out of memory");
+	for (u32 r = 0; !ret && r < runs; r++) {
+		char *out, *words = NULL, label[512] = "";
+		size_t wlen = 0;
+		FILE *wf;
+
+		memcpy(v, argv, sizeof(*v) * (size_t)argc);
+		for (u32 k = 0; k < naxes; k++) {
+			const struct axis *x = &axes[k];
+			const char *val = x->value[idx[k]];
+			size_t used = strlen(label);
+			char *word = NULL;
+
+			if (x->platform && !strncmp(argv[x->arg], "--platform=",
+						    11)) {
+				if (asprintf(&word, "--platform=%s", val) < 0)
+					word = NULL;
+			} else if (x->platform) {
+				word = strdup(val);
+			} else if (asprintf(&word, "%s=%s", x->name, val) < 0) {
+				word = NULL;
+			}
+			if (!word) {
+				ret = settings_err(err, errlen,
+						   "out of memory");
+				break;
+			}
+			v[x->arg] = word;
+			snprintf(label + used, sizeof(label) - used, "%s%s=%s",
+				 used ? " " : "", x->name, val);
+		}
+		if (ret || (ret = run_caught(h, argc, v, &out, status))) {
+			if (ret != -EINVAL)
+				ret = settings_err(err, errlen,
+						   "cannot catch a run's output: %s",
+						   strerror(-ret));
+			goto next;
+		}
+		fmt = h->last_format();
+		wf = open_memstream(&words, &wlen);
+		if (wf) {
+			h->last_settings(wf);
+			fclose(wf);
+		}
+		if (fmt == 'c') {
+			print_csv(out, words ? words : "", &last_header);
+		} else if (fmt == 'j') {
+			if (first_json)
+				fputs("[\n", stdout);
+			print_json(out, first_json);
+			first_json = false;
+		} else {
+			if (runs > 1)
+				printf("%s## %u/%u: %s\n", r ? "\n" : "", r + 1,
+				       runs, label);
+			fputs(out, stdout);
+		}
+		free(out);
+		free(words);
+next:
+		for (u32 k = 0; k < naxes; k++)
+			if (v[axes[k].arg] != argv[axes[k].arg])
+				free(v[axes[k].arg]);
+		if (*status)
+			break;
+		/* The last list varies fastest. */
+		for (int k = (int)naxes - 1; k >= 0; k--) {
+			if (++idx[k] < axes[k].n)
+				break;
+			idx[k] = 0;
+		}
+	}
+	if (!first_json)
+		fputs("\n]\n", stdout);
+	free(last_header);
+	free(v);
+	for (u32 k = 0; k < naxes; k++) {
+		free(axes[k].values);
+		axes[k].values = NULL;
+	}
+	return ret;
+}
