@@ -14,6 +14,11 @@
 
 TestSuite(grid);
 
+static bool starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
 /* Occurrences of @needle in @hay. */
 static int count(const char *hay, const char *needle)
 {
@@ -146,4 +151,35 @@ Test(grid, bad_lists_are_usage_errors)
 		free(r.out);
 		free(r.err);
 	}
+}
+
+/* explain takes lists too: --bs, settings, --platform; JSON is an array
+ * of explanations; --svg draws one and refuses a list. */
+Test(grid, explain_runs_one_explanation_per_combination)
+{
+	struct test_sh_output r = test_sh(
+		"\"$VMSPLIT_BIN\" explain dd --platform beaglebone-white --bs 512,4K --total 16K --from CONFIG_UACCESS_GUP_KMAP_MEMCPY=n --to CONFIG_UACCESS_GUP_KMAP_MEMCPY=y");
+
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(starts_with(r.out, "## 1/2: bs=512\n# explain dd bs=512 total=16384 on beaglebone-white: "),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "\n\n## 2/2: bs=4K\n# explain dd bs=4096 total=16384 on beaglebone-white: "),
+		  "%s", r.out);
+	free(r.out);
+	free(r.err);
+
+	r = test_sh("\"$VMSPLIT_BIN\" explain dd --bs 512 --total 16K --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --format json --platform=beaglebone-white,beaglebone-black");
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(starts_with(r.out, "[\n  {\"workload\": \"dd bs=512 total=16384 on beaglebone-white\""),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "},\n  {\"workload\": \"dd bs=512 total=16384 on beaglebone-black\""),
+		  "%s", r.out);
+	free(r.out);
+	free(r.err);
+
+	r = test_sh("\"$VMSPLIT_BIN\" explain dd --bs 512,4K --total 16K --from CONFIG_HIGHMEM=n --to CONFIG_HIGHMEM=y --svg /tmp/vmsplit-grid.svg");
+	cr_assert_eq(r.status, 2);
+	cr_assert_str_eq(r.err, "vmsplit: --svg draws one explanation: give no lists with it\n");
+	free(r.out);
+	free(r.err);
 }

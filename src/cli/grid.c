@@ -17,7 +17,8 @@
 /* A list: the argument it sits in and its values. */
 struct axis {
 	int arg;		/* index in argv of the word or value */
-	bool platform;		/* --platform's value, else NAME=VALUE */
+	const char *option;	/* "platform" for --platform, NULL: a word */
+	bool joined;		/* "--option=LIST" in one argument */
 	char name[64];		/* "CONFIG_HIGHMEM", "platform" */
 	char *values;		/* a copy, split at the commas */
 	char *value[GRID_MAX_RUNS];
@@ -39,12 +40,40 @@ static bool word_is_list(const char *a)
 	return a[0] != '-' && eq && eq != a && strchr(eq + 1, ',');
 }
 
-bool grid_wanted(int argc, char **argv)
+/*
+ * Is @argv[@i] a list option of @h (exactly "--opt" before its value, or
+ * "--opt=value")?  Its value, or NULL; *@skip is 1 when the value is the
+ * next argument.
+ */
+static const char *list_opt(int argc, char **argv, int i,
+			    const struct grid_hooks *h, const char **name,
+			    int *skip)
+{
+	*skip = 0;
+	for (int k = 0; h->list_opts[k]; k++) {
+		const char *o = h->list_opts[k];
+		size_t n = strlen(o);
+
+		if (strncmp(argv[i], o, n))
+			continue;
+		*name = o + 2;
+		if (!argv[i][n] && i + 1 < argc) {
+			*skip = 1;
+			return argv[i + 1];
+		}
+		if (argv[i][n] == '=')
+			return argv[i] + n + 1;
+	}
+	return NULL;
+}
+
+bool grid_wanted(int argc, char **argv, const struct grid_hooks *h)
 {
 	bool words_only = false, csv = false, list = false;
 
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *v, *name;
+		int skip;
 
 		if (!words_only && is_help(a))
 			return false;
@@ -56,13 +85,13 @@ bool grid_wanted(int argc, char **argv)
 			csv = !strcmp(argv[i + 1], "csv");
 		else if (!words_only && !strncmp(a, "--format=", 9))
 			csv = !strcmp(a + 9, "csv");
-		else if (!words_only && !strcmp(a, "--platform") &&
-			 i + 1 < argc)
-			list |= strchr(argv[i + 1], ',') != NULL;
-		else if (!words_only && !strncmp(a, "--platform=", 11))
-			list |= strchr(a + 11, ',') != NULL;
-		else if (words_only || a[0] != '-')
+		else if (!words_only &&
+			 (v = list_opt(argc, argv, i, h, &name, &skip))) {
+			list |= strchr(v, ',') != NULL;
+			i += skip;
+		} else if (words_only || a[0] != '-') {
 			list |= word_is_list(a);
+		}
 	}
 	return list || csv;
 }
@@ -93,31 +122,30 @@ static int split(struct axis *x, const char *list, char *err, size_t errlen)
 }
 
 /* The lists of @argv, in order. */
-static int find_axes(int argc, char **argv, struct axis *axes, u32 *naxes,
-		     char *err, size_t errlen)
+static int find_axes(int argc, char **argv, const struct grid_hooks *h,
+		     struct axis *axes, u32 *naxes, char *err, size_t errlen)
 {
 	bool words_only = false;
 	int ret;
 
 	*naxes = 0;
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *list = NULL;
+		const char *a = argv[i], *list = NULL, *v, *name;
 		struct axis *x = &axes[*naxes];
+		int skip;
 
 		if (!words_only && !strcmp(a, "--")) {
 			words_only = true;
 			continue;
 		}
 		memset(x, 0, sizeof(*x));
-		if (!words_only && !strcmp(a, "--platform") && i + 1 < argc) {
-			if (strchr(argv[i + 1], ','))
-				x->arg = i + 1, list = argv[i + 1];
-			i++;
-			x->platform = true;
-		} else if (!words_only && !strncmp(a, "--platform=", 11)) {
-			if (strchr(a + 11, ','))
-				x->arg = i, list = a + 11;
-			x->platform = true;
+		if (!words_only &&
+		    (v = list_opt(argc, argv, i, h, &name, &skip))) {
+			if (strchr(v, ','))
+				x->arg = i + skip, list = v;
+			x->option = name;
+			x->joined = !skip;
+			i += skip;
 		} else if ((words_only || a[0] != '-') && word_is_list(a)) {
 			const char *eq = strchr(a, '=');
 
@@ -131,8 +159,8 @@ static int find_axes(int argc, char **argv, struct axis *axes, u32 *naxes,
 		}
 		if (!list)
 			continue;
-		if (x->platform)
-			strcpy(x->name, "platform");
+		if (x->option)
+			snprintf(x->name, sizeof(x->name), "%s", x->option);
 		if (*naxes == GRID_MAX_AXES)
 			return settings_err(err, errlen,
 					    "more than %d lists in one command",
@@ -305,7 +333,7 @@ int grid_run(int argc, char **argv, const struct grid_hooks *h, int *status,
 	int ret;
 
 	*status = 0;
-	ret = find_axes(argc, argv, axes, &naxes, err, errlen);
+	ret = find_axes(argc, argv, h, axes, &naxes, err, errlen);
 	for (u32 k = 0; !ret && k < naxes; k++) {
 		runs *= axes[k].n;
 		if (runs > GRID_MAX_RUNS)
@@ -327,11 +355,11 @@ int grid_run(int argc, char **argv, const struct grid_hooks *h, int *status,
 			size_t used = strlen(label);
 			char *word = NULL;
 
-			if (x->platform && !strncmp(argv[x->arg], "--platform=",
-						    11)) {
-				if (asprintf(&word, "--platform=%s", val) < 0)
+			if (x->option && x->joined) {
+				if (asprintf(&word, "--%s=%s", x->option,
+					     val) < 0)
 					word = NULL;
-			} else if (x->platform) {
+			} else if (x->option) {
 				word = strdup(val);
 			} else if (asprintf(&word, "%s=%s", x->name, val) < 0) {
 				word = NULL;

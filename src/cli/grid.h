@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * `vmsplit run` over a grid: a comma list in any NAME=VALUE word or in
- * --platform (`CONFIG_HIGHMEM=y,n --platform a,b`) runs the cross product,
+ * `vmsplit run` and `explain` over a grid: a comma list in any NAME=VALUE
+ * word or in --platform (`CONFIG_HIGHMEM=y,n --platform a,b`; explain's
+ * --bs too) runs the cross product,
  * one run per combination, in the order the lists are given (the first
  * list varies slowest).  Every output carries the settings: a table gets a
  * heading naming the varying ones above each combination's block, JSON one
@@ -24,6 +25,9 @@ struct grid_hooks {
 	void (*last_settings)(FILE *f);
 	/* The last run_one's --format: 't'able, 'c'sv or 'j'son. */
 	char (*last_format)(void);
+	/* The options whose value may be a list ("--platform", and
+	 * explain's "--bs"), NULL-terminated. */
+	const char *const *list_opts;
 };
 
 /* Most combinations one command runs. */
@@ -34,7 +38,7 @@ struct grid_hooks {
  * list to expand, or ask for CSV (whose settings columns the grid adds)?
  * Never with -h or --help, whose text goes out as it is.
  */
-bool grid_wanted(int argc, char **argv);
+bool grid_wanted(int argc, char **argv, const struct grid_hooks *h);
 
 /*
  * grid_run - run every combination of @argv's lists with @h.

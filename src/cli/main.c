@@ -1279,6 +1279,9 @@ static int cmd_run_lmbench(int argc, char **argv)
 	return 0;
 }
 
+static const char *const run_list_opts[] = { "--platform", NULL };
+static const struct grid_hooks run_grid = { .list_opts = run_list_opts };
+
 static int cmd_run(int argc, char **argv)
 {
 	static bool in_grid;
@@ -1292,11 +1295,12 @@ static int cmd_run(int argc, char **argv)
 	if (argc < 1)
 		usage_error("run: name a workload (spawn, dd, iperf, hackbench, kernbench, sdet, lmbench)");
 	/* Lists run the cross product; CSV gets the settings' columns. */
-	if (!in_grid && grid_wanted(argc, argv)) {
+	if (!in_grid && grid_wanted(argc, argv, &run_grid)) {
 		static const struct grid_hooks hooks = {
 			.run_one = cmd_run,
 			.last_settings = grid_last_settings,
 			.last_format = grid_last_format,
+			.list_opts = run_list_opts,
 		};
 		int status;
 
@@ -1482,6 +1486,14 @@ static int cmd_reproduce(int argc, char **argv)
  */
 static int cmd_explain(int argc, char **argv)
 {
+	static const char *const list_opts[] = { "--platform", "--bs", NULL };
+	static const struct grid_hooks grid = {
+		.run_one = cmd_explain,
+		.last_settings = grid_last_settings,
+		.last_format = grid_last_format,
+		.list_opts = list_opts,
+	};
+	static bool in_grid;
 	static const char *const dd_opts[] = { "bs", "total", NULL };
 	static const char *const iperf_opts[] = { "len", "time", NULL };
 	static const char *const spawn_opts[] = { "procs", "pages",
@@ -1506,6 +1518,17 @@ static int cmd_explain(int argc, char **argv)
 	name = argv[0];
 	if (!strcmp(name, "-h") || !strcmp(name, "--help"))
 		print_command_help("explain");
+	/* Lists (--bs 512,4K, CONFIG_X=y,n, --platform a,b): one
+	 * explanation per combination (cli/grid.h). */
+	if (!in_grid && grid_wanted(argc, argv, &grid)) {
+		int status;
+
+		in_grid = true;
+		if (grid_run(argc, argv, &grid, &status, err, sizeof(err)))
+			usage_error("%s", err);
+		in_grid = false;
+		return status;
+	}
 	if (!strcmp(name, "dd"))
 		p.w = EXPLAIN_DD, opts = dd_opts;
 	else if (!strcmp(name, "iperf"))
@@ -1699,6 +1722,8 @@ static int cmd_explain(int argc, char **argv)
 		break;
 	}
 	x.workload = label;
+	if (svg && in_grid)
+		usage_error("--svg draws one explanation: give no lists with it");
 	/* Before the two runs: a bad path should not cost them. */
 	if (svg && (ret = hostfile_check_writable(svg)))
 		output_error("--svg: cannot write '%s': %s", svg,
