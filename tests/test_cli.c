@@ -158,10 +158,10 @@ Test(cli, platforms_and_settings_list_everything)
 	cr_assert(strstr(p.out, "numaq-16"));
 	cr_assert(strstr(p.out, "cortex-a15-2g"));
 	/* The CPI in use beside the sourced no-miss CPI, and the ratio. */
-	cr_assert(strstr(p.out, "\nkirkwood-openblocks-a7   3.910 fitted on "
+	cr_assert(strstr(p.out, "\nkirkwood-openblocks-a7 3.910 fitted on "
 				"E1's CONFIG_HIGHMEM=n TSO-off cell; sourced "
 				"1.30-1.50, 2.60x its top\n"), "%s", p.out);
-	cr_assert(strstr(p.out, "\ncortex-a15-2g            0.800 the "
+	cr_assert(strstr(p.out, "\ncortex-a15-2g          0.800 the "
 				"sourced range's middle (no calibration row); "
 				"sourced 0.70-0.90, 0.88x its top\n"), "%s", p.out);
 	cr_assert_eq(s.status, 0);
@@ -169,6 +169,10 @@ Test(cli, platforms_and_settings_list_everything)
 	cr_assert(strstr(s.out, "kmap_pfn_fastpath"));
 	cr_assert(strstr(s.out, "flavour"));
 	cr_assert(strstr(s.out, "mem"));
+	/* Each board's kernel; the columns as wide as their cells. */
+	cr_assert(strstr(p.out, "PLATFORM               ARCH  KERNEL CPUS  MHZ    RAM L1D                            L2        CPI\n"
+				"kirkwood-openblocks-a7 armv5 3.16.0    1 1600  1024M 16K/4-way/32B VIVT             256K      3.910\n"),
+		  "%s", p.out);
 }
 
 Test(cli, reproduce_runs_the_dd_experiment)
@@ -507,11 +511,60 @@ Test(cli, write_errors_exit_1)
 /* Issue 11: commands without arguments refuse extra ones. */
 Test(cli, extra_arguments_refused)
 {
-	assert_usage_error("platforms --format json",
-			   "platforms: unexpected argument '--format'");
+	assert_usage_error("platforms --format csv",
+			   "platforms: --format table or json");
+	assert_usage_error("platforms a b",
+			   "platforms: unexpected argument 'b'");
+	assert_usage_error("platforms no-such-board",
+			   "platforms: unknown platform 'no-such-board'");
 	assert_usage_error("settings extra",
-			   "settings: unexpected argument 'extra'");
-	assert_usage_error("help me", "help: unexpected argument 'me'");
+			   "settings: no setting 'extra' (`vmsplit settings` lists them, `vmsplit settings cost` the code costs)");
+	assert_usage_error("settings --frob",
+			   "settings: unexpected argument '--frob'");
+	assert_usage_error("help me", "help: no command 'me' (see `vmsplit help`)");
+	assert_usage_error("help run dd x", "help: unexpected argument 'x'");
+	assert_usage_error("run dd cost.nosuch=5",
+			   "unknown code cost 'nosuch' (`vmsplit settings cost` lists the ");
+}
+
+/*
+ * Issue 36 item 7: `platforms NAME` prints every parameter of a board,
+ * `settings NAME` one setting, `settings cost` the code costs, each as
+ * JSON too; `help COMMAND` is COMMAND --help, whose options carry their
+ * meaning and default.
+ */
+Test(cli, one_board_one_setting_the_costs_and_help)
+{
+	struct output o = run("platforms numaq-16");
+
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "name                  numaq-16\n"), "%s", o.out);
+	cr_assert(strstr(o.out, "\nkernel                2.5.73\n"), "%s", o.out);
+	cr_assert(strstr(o.out, "\ncpus                  16\n"), "%s", o.out);
+	cr_assert(strstr(o.out, "\nl2                    2048K/8-way/32B PIPT per CPU\n"), "%s", o.out);
+	cr_assert(strstr(o.out, "\ncy.dram_remote        441\n"), "%s", o.out);
+	cr_assert(strstr(o.out, "\nkernel_cpi            2.560\n"), "%s", o.out);
+	o = run("platforms kirkwood-openblocks-a7 --format json");
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "{\"name\": \"kirkwood-openblocks-a7\", \"summary\": "), "%s", o.out);
+	cr_assert(strstr(o.out, ", \"kernel\": \"3.16.0\", "), "%s", o.out);
+	cr_assert(strstr(o.out, ", \"nic\": \"mv643xx_eth\", \"nic_mbps\": 1000, "), "%s", o.out);
+	o = run("platforms --format=json");
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert_eq(strncmp(o.out, "[\n  {\"name\": \"kirkwood-openblocks-a7\"", 37), 0, "%s", o.out);
+	o = run("settings CONFIG_HIGHPTE");
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\nCONFIG_HIGHPTE "), "%s", o.out);
+	cr_assert_null(strstr(o.out, "CONFIG_HIGHMEM "), "%s", o.out);
+	o = run("settings cost --format json");
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "[\n  {\"name\": \"cost.pagefault_disable\", \"values\": \"N\", \"meaning\": "), "%s", o.out);
+	o = run("help run dd");
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	cr_assert(strstr(o.out, "\n  --bs LIST             block sizes, K/M suffixes (512,1K,4K,16K,32K,64K,1M)\n"),
+		  "%s", o.out);
+	cr_assert(strstr(o.out, "\n  --profile             also the profile"), "%s", o.out);
+	cr_assert_str_eq(o.out, run("run dd --help").out);
 }
 
 /* Issue 11: a long --bs list is read whole, never cut short. */

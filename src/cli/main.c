@@ -18,6 +18,7 @@
 #include "base/panic.h"
 #include "cli/diff.h"
 #include "cli/grid.h"
+#include "cli/info.h"
 #include "cli/progress.h"
 #include "config/kconfig.h"
 #include "config/settings.h"
@@ -125,9 +126,13 @@ static bool is_help(const char *arg)
 static const struct {
 	const char *cmd, *text;
 } cmd_usage[] = {
-	{ "platforms", "platforms                 list the simulated boards\n" },
+	{ "platforms",
+	  "platforms [NAME] [--format table|json]\n"
+	  "                            the simulated boards, or every parameter of one\n" },
 	{ "settings",
-	  "settings                  list every setting, its values and meaning\n" },
+	  "settings [NAME|cost] [--format table|json]\n"
+	  "                            every setting (or one) with its values, default\n"
+	  "                            and meaning; cost: the code costs cost.NAME= sets\n" },
 	{ "micro",
 	  "micro [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
 	  "        [--format table|csv|json] [--host-time]\n"
@@ -194,9 +199,60 @@ static const struct {
 	  "                            of 1/HZ s (hz=) and %, growth first;\n"
 	  "                            --readprofile: diffprofile's lines (change,\n"
 	  "                            %, function in whole ticks)\n" },
-	{ "help", "help                      this text\n" },
+	{ "help",
+	  "help [COMMAND]            this text, or a command's (as COMMAND --help)\n" },
 	{ "version", "version, --version        the version of vmsplit\n" },
 };
+
+/*
+ * Each workload option's meaning and default, as `COMMAND --help` prints
+ * them under the usage: @cmd is the command the option belongs to.
+ */
+static const struct {
+	const char *cmd, *opt, *text;
+} opt_help[] = {
+	{ "micro", "--host-time", "also host nanoseconds per pair (varies run to run)" },
+	{ "run spawn", "--procs N", "processes forked (8; at most 4096)" },
+	{ "run spawn", "--pages M", "private pages each touches (64)" },
+	{ "run spawn", "--shared-pages S", "pages of a shared file each maps (16)" },
+	{ "run dd", "--bs LIST", "block sizes, K/M suffixes (512,1K,4K,16K,32K,64K,1M)" },
+	{ "run dd", "--total SIZE", "bytes per block size (16M, or 32768 writes if fewer)" },
+	{ "run iperf", "--len BYTES", "bytes per write(), iperf -l (8192)" },
+	{ "run iperf", "--time SECONDS", "simulated seconds, the first fifth warm-up (0.2; at most 60)" },
+	{ "run hackbench", "--groups G", "groups of 20 senders and 20 receivers (2; at most 50)" },
+	{ "run hackbench", "--loops M", "messages each sender writes to each receiver (100)" },
+	{ "run kernbench", "--units N", "compilation units (900; at most 2000)" },
+	{ "run kernbench", "--dirs D", "directories, one make and one ld -r each (130)" },
+	{ "run kernbench", "--jobs N", "make -j N (0: unlimited, the maximal -j of E2)" },
+	{ "run kernbench", "--headers H", "headers each unit reads (100)" },
+	{ "run kernbench", "--cc1-heap-pages P", "pages of heap each cc1 touches (1000)" },
+	{ "run kernbench", "--tree T", "kbuild (2.5's process tree, default) or flat (one make, no pipes)" },
+	{ "run sdet", "--scripts S", "concurrent scripts (32; at most 60)" },
+	{ "run sdet", "--commands N", "commands per script (150; at most 1000)" },
+	{ "run lmbench", "--tests LIST", "a comma list of null read write stat fstat open pagefault mmap fork exec ctx pipe rd wr cp bzero bcopy (all)" },
+	{ "run ", "--profile", "also the profile: cycles per kernel function" },
+	{ "run ", "--readprofile", "the profile as readprofile prints it (ticks of 1/HZ)" },
+	{ "reproduce", "--format F", "table (default) or json" },
+	{ "reproduce", "--plot DIR", "also DIR/<experiment>.svg, published against the model" },
+	{ "reproduce", "--jobs N", "kernbench-numaq's runs N at a time (the host's CPUs)" },
+	{ "explain", "--from NAME=VALUE", "the first run's setting (repeatable; platform=A too)" },
+	{ "explain", "--to NAME=VALUE", "the second run's setting (repeatable; platform=B too)" },
+	{ "explain", "--svg FILE", "also a waterfall chart of the causes" },
+	{ "explain", "--format F", "table (default) or json" },
+	{ "diff", "--readprofile", "diffprofile's lines: change, %, function in whole ticks" },
+};
+
+/*
+ * Is an option of @c ("run dd"; "run " for every workload's) one of
+ * @cmd's ("run dd"; "run" lists every workload's)?
+ */
+static bool opt_applies(const char *c, const char *cmd)
+{
+	size_t n = strlen(c), len = strlen(cmd);
+
+	return !strcmp(c, cmd) || (c[n - 1] == ' ' && !strncmp(cmd, c, n)) ||
+	       (!strncmp(c, cmd, len) && c[len] == ' ');
+}
 
 static void print_help(FILE *f)
 {
@@ -231,6 +287,15 @@ static _Noreturn void print_command_help(const char *cmd)
 	}
 	if (!any)
 		panic("print_command_help: no usage for '%s'", cmd);
+	any = false;
+	for (size_t i = 0; i < ARRAY_SIZE(opt_help); i++) {
+		if (!opt_applies(opt_help[i].cmd, cmd))
+			continue;
+		if (!any)
+			putchar('\n');
+		any = true;
+		printf("  %-21s %s\n", opt_help[i].opt, opt_help[i].text);
+	}
 	if (settings)
 		fputs("\n"
 		      "  NAME=VALUE            a setting (`vmsplit settings`); words may come\n"
@@ -243,51 +308,60 @@ static _Noreturn void print_command_help(const char *cmd)
 	exit(fflush(stdout) || ferror(stdout) ? 1 : 0);
 }
 
-static void cmd_platforms(void)
+/* `vmsplit help COMMAND [WORKLOAD]`: what COMMAND --help prints. */
+static int cmd_help(int argc, char **argv)
 {
-	static const char *const kinds[] = {
-		[CACHE_VIVT] = "VIVT",
-		[CACHE_VIPT_ALIASING] = "VIPT-aliasing",
-		[CACHE_VIPT_NONALIASING] = "VIPT-nonaliasing",
-		[CACHE_PIPT] = "PIPT",
-	};
+	char cmd[64];
 
-	printf("%-24s %-6s %4s %6s %7s %-22s %-10s\n", "PLATFORM", "ARCH",
-	       "CPUS", "MHZ", "RAM", "L1D", "L2");
-	for (int i = 0; platforms[i]; i++) {
-		const struct platform *p = platforms[i];
-		char l1[64], l2[32], arch[16];
+	if (argc > 2)
+		usage_error("help: unexpected argument '%s'", argv[2]);
+	snprintf(cmd, sizeof(cmd), "%s%s%s", argv[0], argc > 1 ? " " : "",
+		 argc > 1 ? argv[1] : "");
+	for (size_t i = 0; i < ARRAY_SIZE(cmd_usage); i++) {
+		size_t len = strlen(cmd);
+		const char *c = cmd_usage[i].cmd;
 
-		snprintf(arch, sizeof(arch), p->arch == PLAT_X86 ? "x86" :
-					     "armv%u", p->arm_arch);
-		snprintf(l1, sizeof(l1), "%uK/%u-way/%uB %s",
-			 p->hw.l1d.size >> 10, p->hw.l1d.ways, p->hw.l1d.line,
-			 kinds[p->hw.l1d.kind]);
-		snprintf(l2, sizeof(l2), "%uK%s", p->hw.l2.size >> 10,
-			 p->hw.l2_per_cpu ? "/cpu" : "");
-		printf("%-24s %-6s %4u %6" PRIu64 " %6" PRIu64 "M %-22s %-10s\n", p->name,
-		       arch, p->hw.ncpus, p->hw.cpu_hz / 1000000,
-		       p->hw.ram_size >> 20, l1, l2);
+		if (!strcmp(c, cmd) || (!strncmp(c, cmd, len) && c[len] == ' '))
+			print_command_help(cmd);
 	}
-	printf("\n");
-	for (int i = 0; platforms[i]; i++)
-		printf("%-24s %s\n", platforms[i]->name, platforms[i]->summary);
-	printf("\nkernel CPI: in use, and the core's with nothing missing as sourced\n");
-	for (int i = 0; platforms[i]; i++) {
-		const struct platform *p = platforms[i];
+	usage_error("help: no command '%s' (see `vmsplit help`)", cmd);
+}
 
-		printf("%-24s %u.%03u %s; sourced %u.%02u-%u.%02u, %u.%02ux its top\n"
-		       "%-24s   %s\n",
-		       p->name, p->kernel_cpi_milli / 1000,
-		       p->kernel_cpi_milli % 1000, p->kernel_cpi_how,
-		       p->sourced_cpi_lo_milli / 1000,
-		       p->sourced_cpi_lo_milli % 1000 / 10,
-		       p->sourced_cpi_hi_milli / 1000,
-		       p->sourced_cpi_hi_milli % 1000 / 10,
-		       p->kernel_cpi_milli / p->sourced_cpi_hi_milli,
-		       p->kernel_cpi_milli * 100 / p->sourced_cpi_hi_milli % 100,
-		       "", p->sourced_cpi_source);
+/* `vmsplit platforms|settings [NAME] [--format table|json]`. */
+static int cmd_info(int argc, char **argv)
+{
+	const char *name = NULL;
+	bool json = false;
+	char err[256];
+	int ret;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = NULL;
+
+		if (!strcmp(a, "--format") && i + 1 < argc)
+			v = argv[++i];
+		else if (!strncmp(a, "--format=", 9))
+			v = a + 9;
+		else if (!strcmp(a, "--format"))
+			usage_error("--format needs table or json");
+		if (v) {
+			if (strcmp(v, "table") && strcmp(v, "json"))
+				usage_error("%s: --format table or json",
+					    argv[0]);
+			json = !strcmp(v, "json");
+		} else if (a[0] == '-' || name) {
+			usage_error("%s: unexpected argument '%s'", argv[0], a);
+		} else {
+			name = a;
+		}
 	}
+	if (!strcmp(argv[0], "platforms"))
+		ret = info_platforms(name, json, stdout, err, sizeof(err));
+	else
+		ret = info_settings(name, json, stdout, err, sizeof(err));
+	if (ret)
+		usage_error("%s", err);
+	return 0;
 }
 
 /* Most "--name value" options a command adds to the common ones. */
@@ -1776,23 +1850,16 @@ static int run_command(int argc, char **argv)
 		printf("vmsplit %s\n", VMSPLIT_VERSION);
 		return 0;
 	}
-	/* help, platforms and settings take nothing more. */
-	if (argc > 2 &&
-	    (!strcmp(argv[1], "help") || is_help(argv[1]) ||
-	     !strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings")))
+	if (is_help(argv[1]) && argc > 2)
 		usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
+	if (!strcmp(argv[1], "help") && argc > 2)
+		return cmd_help(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "help") || is_help(argv[1])) {
 		print_help(stdout);
 		return 0;
 	}
-	if (!strcmp(argv[1], "platforms")) {
-		cmd_platforms();
-		return 0;
-	}
-	if (!strcmp(argv[1], "settings")) {
-		settings_print_help(stdout);
-		return 0;
-	}
+	if (!strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings"))
+		return cmd_info(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "micro"))
 		return cmd_micro(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "run"))

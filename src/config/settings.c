@@ -570,8 +570,9 @@ int settings_parse(struct settings *s, const char *word, char *err,
 				s->cost_override[i] = (u32)n + 1;
 				return 0;
 			}
-		return settings_err(err, errlen, "unknown code cost '%s'",
-				    name + 5);
+		return settings_err(err, errlen,
+				    "unknown code cost '%s' (`vmsplit settings cost` lists the %d)",
+				    name + 5, NR_CODE_COSTS);
 	}
 	if (!strcmp(name, "kernel_cpi")) {
 		if (parse_milli(v, &n) || !n || n > 100000)
@@ -909,6 +910,17 @@ void settings_print_json(const struct settings *s, FILE *f)
 void settings_print_words(const struct settings *s, FILE *f)
 {
 	print_settings(s, f, false);
+}
+
+bool settings_help_line(size_t i, const char **name, const char **values,
+			const char **meaning)
+{
+	if (i >= ARRAY_SIZE(setting_help))
+		return false;
+	*name = setting_help[i].name;
+	*values = setting_help[i].values;
+	*meaning = setting_help[i].meaning;
+	return true;
 }
 
 const char *settings_name(size_t i)

@@ -157,6 +157,10 @@ void settings_print_help(FILE *f);
  * one family, not a setting), or NULL past the last. */
 const char *settings_name(size_t i);
 
+/* The @i-th line of `vmsplit settings`: false past the last. */
+bool settings_help_line(size_t i, const char **name, const char **values,
+			const char **meaning);
+
 /*
  * settings_kernel_version - the kernel release the run models
  * (KERNEL_VERSION): kernel= if given (settings_validate refuses one the

@@ -19,6 +19,8 @@ enum code_cost {
 };
 
 extern const char *const code_cost_names[NR_CODE_COSTS];
+/* What each path is (base/code_costs.def). */
+extern const char *const code_cost_help[NR_CODE_COSTS];
 
 /* A kernel release, encoded as LINUX_VERSION_CODE does. */
 #define KERNEL_VERSION(a, b, c) (((a) << 16) + ((b) << 8) + (c))

@@ -11,6 +11,12 @@ const char *const code_cost_names[NR_CODE_COSTS] = {
 #undef CODE
 };
 
+const char *const code_cost_help[NR_CODE_COSTS] = {
+#define CODE(name, help) help,
+#include "base/code_costs.def"
+#undef CODE
+};
+
 extern const struct platform kirkwood_openblocks_a7;
 extern const struct platform beaglebone_white;
 extern const struct platform beaglebone_black;
