@@ -29,6 +29,12 @@
  */
 #define MAX_CENTRES 512
 
+/*
+ * Most members of a run, of its settings or of its params: ten times the
+ * forty settings a run prints; it bounds the quadratic check of names.
+ */
+#define MAX_MEMBERS 512
+
 /* A run with a profile, and where it stands ("" for the root itself). */
 struct record {
 	const cJSON *j;
@@ -45,7 +51,8 @@ struct diff_file {
 };
 
 /*
- * "FILE: RECORD.FIELD: why" into @err, the field printf-style.
+ * "FILE: RECORD.FIELD: why" into @err, the field printf-style (either
+ * may be "": "FILE: RECORD: why").
  * Return: -EINVAL.
  */
 static __attribute__((format(printf, 6, 7))) int
@@ -58,8 +65,9 @@ bad_field(char *err, size_t errlen, const struct diff_file *f, const char *rec,
 	va_start(ap, fmt);
 	vsnprintf(field, sizeof(field), fmt, ap);
 	va_end(ap);
-	snprintf(err, errlen, "%s: %s%s%s: %s", f->name, rec, *rec ? "." : "",
-		 field, why);
+	snprintf(err, errlen, "%s: %s%s%s%s%s", f->name, rec,
+		 *rec && *field ? "." : "", field, *rec || *field ? ": " : "",
+		 why);
 	return -EINVAL;
 }
 
@@ -81,9 +89,53 @@ static const char *bad_number(const cJSON *v, bool positive)
 }
 
 /*
+ * The members of record @r's object @sect (@sect NULL: of the record
+ * itself), checked: MAX_MEMBERS at the most, each name once; and, in
+ * settings and params, each value a string or a finite number, as runs
+ * print them.  A missing @sect is no error.
+ */
+static int check_members(const struct diff_file *f, const struct record *r,
+			 const char *sect, char *err, size_t errlen)
+{
+	const cJSON *o = sect ? cJSON_GetObjectItemCaseSensitive(r->j, sect) :
+				r->j;
+	const char *field = sect ? sect : "";
+	const cJSON *e, *d;
+	char whybuf[64];
+
+	if (!o)
+		return 0;
+	if (!cJSON_IsObject(o))
+		return bad_field(err, errlen, f, r->path, "not an object", "%s",
+				 field);
+	if (cJSON_GetArraySize(o) > MAX_MEMBERS) {
+		snprintf(whybuf, sizeof(whybuf), "more than %d members",
+			 MAX_MEMBERS);
+		return bad_field(err, errlen, f, r->path, whybuf, "%s", field);
+	}
+	cJSON_ArrayForEach(e, o) {
+		const char *why = NULL;
+
+		for (d = o->child; d != e; d = d->next)
+			if (!strcmp(d->string, e->string))
+				why = "given twice";
+		if (!why && sect && !cJSON_IsString(e) && !cJSON_IsNumber(e))
+			why = "not a string or a number";
+		else if (!why && sect && cJSON_IsNumber(e) &&
+			 !isfinite(e->valuedouble))
+			why = "not a finite number";
+		if (why)
+			return bad_field(err, errlen, f, r->path, why, "%s%s%s",
+					 field, *field ? "." : "", e->string);
+	}
+	return 0;
+}
+
+/*
  * Every member of record @r that the diff reads, checked: the profile's
  * cycles, each name once; the settings' clock, or its board when there
- * is no cpu_mhz; the labels.
+ * is no cpu_mhz; the labels; the members of the record, of its settings
+ * and of its params.
  */
 static int check_record(const struct diff_file *f, const struct record *r,
 			char *err, size_t errlen)
@@ -94,6 +146,7 @@ static int check_record(const struct diff_file *f, const struct record *r,
 	const cJSON *mhz, *board, *e, *d;
 	const char *why;
 	char whybuf[160];
+	int ret;
 
 	if (cJSON_GetArraySize(prof) > MAX_CENTRES) {
 		snprintf(whybuf, sizeof(whybuf), "more than %d cost centres",
@@ -136,7 +189,12 @@ static int check_record(const struct diff_file *f, const struct record *r,
 			return bad_field(err, errlen, f, r->path,
 					 "not a string", "%s", labels[i]);
 	}
-	return 0;
+	ret = check_members(f, r, NULL, err, errlen);
+	if (!ret)
+		ret = check_members(f, r, "settings", err, errlen);
+	if (!ret)
+		ret = check_members(f, r, "params", err, errlen);
+	return ret;
 }
 
 /*

@@ -45,7 +45,8 @@ enum diff_format {
  * Each file is a regular file, a FIFO or a pipe (hostfile_read) of
  * DIFF_MAX_BYTES at the most, holding one JSON document; every member
  * read is checked (cycles finite and not negative, a clock above 0, a
- * known board, string labels).
+ * known board, string labels, settings and params strings or finite
+ * numbers, no name twice in an object, 512 members in one at most).
  * Return: 0, or a negative errno with a one-line reason in @err naming
  * the file and the member ("a.json: [0].profile.kmap_atomic: not a
  * number"): -EINVAL for what is in a file, records that do not pair up,
