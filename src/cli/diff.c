@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Profile diffs (see cli/diff.h).  JSON is read with cJSON (Debian's
+ * Profile diffs (see cli/diff.h): the command's arguments, and the two
+ * files read and checked.  JSON is read with cJSON (Debian's
  * libcjson-dev).
  */
 #include "cli/diff.h"
@@ -13,42 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/change.h"
 #include "base/hostfile.h"
 #include "base/types.h"
-#include "config/settings.h"
-#include "hw/events.h"
+#include "cli/diff_internal.h"
 #include "platforms/platform.h"
-
-/* Most runs with a profile in one file (reproduce prints 48). */
-#define MAX_RECORDS 256
-
-/*
- * Most cost centres in one profile: four times this build's NR_CC, for
- * another version's output; it bounds the quadratic pairing of names.
- */
-#define MAX_CENTRES 512
-
-/*
- * Most members of a run, of its settings or of its params: ten times the
- * forty settings a run prints; it bounds the quadratic check of names.
- */
-#define MAX_MEMBERS 512
-
-/* A run with a profile, and where it stands ("" for the root itself). */
-struct record {
-	const cJSON *j;
-	char path[128];
-};
-
-/* One of the two files, parsed, with its records in document order. */
-struct diff_file {
-	const char *name;
-	char *text;
-	cJSON *json;
-	u32 n;
-	struct record recs[MAX_RECORDS];
-};
 
 /*
  * "FILE: RECORD.FIELD: why" into @err, the field printf-style (either
@@ -273,210 +242,62 @@ static int diff_load(struct diff_file *f, char *err, size_t errlen)
 	return collect(f, f->json, "", err, errlen);
 }
 
-/* Simulated nanoseconds per cycle of a checked record. */
-static double ns_per_cycle(const cJSON *rec)
+int profile_diff(const struct diff_opts *o, FILE *out, char *err, size_t errlen)
 {
-	const cJSON *s = cJSON_GetObjectItem(rec, "settings");
-	const cJSON *mhz = cJSON_GetObjectItem(s, "cpu_mhz");
+	struct diff *d = calloc(1, sizeof(*d));
+	int ret;
 
-	if (mhz)
-		return 1e3 / mhz->valuedouble;
-	s = cJSON_GetObjectItem(s, "platform");
-	return 1e9 / (double)platform_find(s->valuestring)->hw.cpu_hz;
-}
-
-/* The record's HZ: settings.hz, or DEFAULT_HZ (printed only when set). */
-static double record_hz(const cJSON *rec)
-{
-	const cJSON *hz = cJSON_GetObjectItem(
-		cJSON_GetObjectItem(rec, "settings"), "hz");
-
-	return hz ? hz->valuedouble : DEFAULT_HZ;
-}
-
-static const char *label(const cJSON *rec)
-{
-	static char buf[160];
-	const cJSON *w = cJSON_GetObjectItem(rec, "workload");
-	const cJSON *row = cJSON_GetObjectItem(rec, "row");
-	const cJSON *op = cJSON_GetObjectItem(rec, "op");
-
-	snprintf(buf, sizeof(buf), "%s%s%s",
-		 cJSON_IsString(w) ? w->valuestring :
-		 cJSON_IsString(op) ? op->valuestring : "run",
-		 cJSON_IsString(row) ? ", " : "",
-		 cJSON_IsString(row) ? row->valuestring : "");
-	return buf;
-}
-
-struct line {
-	const char *fn;
-	double a, b;
-};
-
-static int by_change(const void *x, const void *y)
-{
-	const struct line *l = x, *r = y;
-	double dl = l->b - l->a, dr = r->b - r->a;
-
-	if (dl != dr)
-		return dl < dr ? 1 : -1;
-	return strcmp(l->fn, r->fn);
-}
-
-/* diffprofile's lines: whole ticks, growth first, the total among them. */
-static void print_readprofile(struct line *lines, u32 n, FILE *out)
-{
-	double ta = 0, tb = 0;
-
-	for (u32 i = 0; i < n; i++) {
-		ta += lines[i].a;
-		tb += lines[i].b;
-	}
-	lines[n++] = (struct line){ "total", ta, tb };
-	qsort(lines, n, sizeof(lines[0]), by_change);
-	for (u32 i = 0; i < n; i++) {
-		long long a = llround(lines[i].a), b = llround(lines[i].b);
-
-		if (a == b)
-			continue;
-		if (a)
-			fprintf(out, "%10lld %8.1f%% %s\n", b - a,
-				100.0 * (double)(b - a) / (double)a,
-				lines[i].fn);
-		else
-			fprintf(out, "%10lld %9s %s\n", b, "new", lines[i].fn);
-	}
-}
-
-/* One pair: every centre either profile has, growth first. */
-static void print_lines(struct line *lines, u32 n, const char *la,
-			const char *lb, double hz_a, double hz_b,
-			enum diff_format fmt, FILE *out)
-{
-	double ta = 0, tb = 0;
-
-	if (fmt == DIFF_READPROFILE) {
-		fprintf(out, "%s -> %s (diffprofile: ticks at HZ=%g", la, lb,
-			hz_a);
-		if (hz_b != hz_a)
-			fprintf(out, " and HZ=%g", hz_b);
-		fprintf(out, ")\n");
-		print_readprofile(lines, n, out);
-		return;
-	}
-	for (u32 i = 0; i < n; i++) {
-		ta += lines[i].a;
-		tb += lines[i].b;
-	}
-	qsort(lines, n, sizeof(lines[0]), by_change);
-	fprintf(out, "%s -> %s (ticks of 1/HZ s of simulated CPU time, HZ=%g",
-		la, lb, hz_a);
-	if (hz_b != hz_a)
-		fprintf(out, " and HZ=%g", hz_b);
-	fprintf(out, ")\n");
-	fprintf(out, "%12s %12s %12s %9s  %s\n", "A", "B", "change", "%",
-		"function");
-	for (u32 i = 0; i < n; i++) {
-		double d = lines[i].b - lines[i].a;
-
-		if ((long long)(d * 10) == 0)
-			continue;
-		fprintf(out, "%12.1f %12.1f %+12.1f ", lines[i].a, lines[i].b,
-			d);
-		if (lines[i].a > 0)
-			fprintf(out, "%+8.1f%%", pct_change(lines[i].a, lines[i].b));
-		else
-			fprintf(out, "%9s", "new");
-		fprintf(out, "  %s\n", lines[i].fn);
-	}
-	fprintf(out, "%12.1f %12.1f %+12.1f ", ta, tb, tb - ta);
-	if (ta > 0)
-		fprintf(out, "%+8.1f%%", pct_change(ta, tb));
-	else
-		fprintf(out, "%9s", "");
-	fprintf(out, "  total\n");
-}
-
-void profile_diff_runs(const u64 *a, double a_ns_per_cycle, u32 a_hz,
-		       const char *la, const u64 *b, double b_ns_per_cycle,
-		       u32 b_hz, const char *lb, enum diff_format fmt,
-		       FILE *out)
-{
-	/* Room for the total diffprofile adds. */
-	struct line lines[NR_CC + 1];
-	double ka = a_ns_per_cycle * a_hz / 1e9, kb = b_ns_per_cycle * b_hz / 1e9;
-	u32 n = 0;
-
-	for (int cc = 0; cc < NR_CC; cc++)
-		if (a[cc] || b[cc])
-			lines[n++] = (struct line){ cc_names[cc],
-						    (double)a[cc] * ka,
-						    (double)b[cc] * kb };
-	print_lines(lines, n, la, lb, a_hz, b_hz, fmt, out);
-}
-
-/* One pair of checked records. */
-static void diff_pair(const cJSON *ra, const cJSON *rb, enum diff_format fmt,
-		      FILE *out)
-{
-	const cJSON *pa = cJSON_GetObjectItem(ra, "profile");
-	const cJSON *pb = cJSON_GetObjectItem(rb, "profile");
-	double ka = ns_per_cycle(ra) * record_hz(ra) / 1e9;
-	double kb = ns_per_cycle(rb) * record_hz(rb) / 1e9;
-	/* Checked: MAX_CENTRES each, every name once; and the total. */
-	struct line lines[2 * MAX_CENTRES + 1];
-	char la[160];
-	u32 n = 0;
-	const cJSON *e;
-
-	cJSON_ArrayForEach(e, pa)
-		lines[n++] = (struct line){ e->string, e->valuedouble * ka, 0 };
-	cJSON_ArrayForEach(e, pb) {
-		u32 i;
-
-		for (i = 0; i < n && strcmp(lines[i].fn, e->string); i++)
-			;
-		if (i == n)
-			lines[n++] = (struct line){ e->string, 0, 0 };
-		lines[i].b = e->valuedouble * kb;
-	}
-	snprintf(la, sizeof(la), "%s", label(ra));
-	print_lines(lines, n, la, label(rb), record_hz(ra), record_hz(rb), fmt,
-		    out);
-}
-
-int profile_diff(const char *a_path, const char *b_path,
-		 enum diff_format fmt, FILE *out, char *err, size_t errlen)
-{
-	struct diff_file *f = calloc(2, sizeof(*f));
-	int ret = -ENOMEM;
-
-	if (!f) {
+	if (!d) {
 		snprintf(err, errlen, "diff: out of memory");
-		return ret;
+		return -ENOMEM;
 	}
-	f[0].name = a_path;
-	f[1].name = b_path;
-	ret = diff_load(&f[0], err, errlen);
+	d->f[0].name = o->a;
+	d->f[1].name = o->b;
+	ret = diff_load(&d->f[0], err, errlen);
 	if (!ret)
-		ret = diff_load(&f[1], err, errlen);
-	if (!ret && (!f[0].n || f[0].n != f[1].n)) {
-		snprintf(
-			err, errlen,
-			"diff: %u and %u runs with a profile: they do not pair up (give each run --format json output)",
-			f[0].n, f[1].n);
-		ret = -EINVAL;
-	}
-	for (u32 i = 0; !ret && i < f[0].n; i++) {
-		if (i)
-			fputc('\n', out);
-		diff_pair(f[0].recs[i].j, f[1].recs[i].j, fmt, out);
-	}
+		ret = diff_load(&d->f[1], err, errlen);
+	if (!ret)
+		ret = diff_match_runs(d, err, errlen);
+	if (!ret)
+		diff_print(d, o, out);
 	for (int k = 0; k < 2; k++) {
-		cJSON_Delete(f[k].json);
-		free(f[k].text);
+		cJSON_Delete(d->f[k].json);
+		free(d->f[k].text);
 	}
-	free(f);
+	free(d);
 	return ret;
+}
+
+int diff_parse_args(int argc, char **argv, struct diff_opts *o, char *err,
+		    size_t errlen)
+{
+	const char *files[2];
+	bool opts = true;
+	int nfiles = 0, ret = 0;
+
+	*o = (struct diff_opts){ .fmt = DIFF_TABLE };
+	for (int i = 0; i < argc && !ret; i++) {
+		if (opts && !strcmp(argv[i], "--")) {
+			opts = false;
+		} else if (!opts || argv[i][0] != '-' || !argv[i][1]) {
+			if (nfiles < 2)
+				files[nfiles] = argv[i];
+			nfiles++;
+		} else if (!strcmp(argv[i], "--readprofile")) {
+			o->fmt = DIFF_READPROFILE;
+		} else {
+			snprintf(err, errlen, "diff: unknown option '%.64s'",
+				 argv[i]);
+			ret = -EINVAL;
+		}
+	}
+	if (ret)
+		return ret;
+	if (nfiles != 2) {
+		snprintf(err, errlen, "diff: give two JSON outputs, A and B");
+		return -EINVAL;
+	}
+	o->a = files[0];
+	o->b = files[1];
+	return 0;
 }
