@@ -268,14 +268,84 @@ int profile_diff(const struct diff_opts *o, FILE *out, char *err, size_t errlen)
 	return ret;
 }
 
+/*
+ * Whether argv[*@i] is option @name, as "NAME VALUE" or "NAME=VALUE";
+ * then *@v is the value (NULL when none follows) and *@i its index.
+ */
+static bool is_opt(int argc, char **argv, int *i, const char *name,
+		   const char **v)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(argv[*i], name, len) ||
+	    (argv[*i][len] && argv[*i][len] != '='))
+		return false;
+	if (argv[*i][len])
+		*v = argv[*i] + len + 1;
+	else
+		*v = *i + 1 < argc ? argv[++*i] : NULL;
+	return true;
+}
+
+/* --sort's value @v into *@sort.  Return: 0, or -EINVAL and why. */
+static int parse_sort(const char *v, enum diff_sort *sort, char *err,
+		      size_t errlen)
+{
+	static const char *const sorts[] = {
+		[DIFF_SORT_DELTA] = "delta",
+		[DIFF_SORT_PCT] = "pct",
+		[DIFF_SORT_NAME] = "name",
+	};
+
+	if (!v) {
+		snprintf(err, errlen, "diff: --sort needs delta, pct or name");
+		return -EINVAL;
+	}
+	for (size_t s = 0; s < ARRAY_SIZE(sorts); s++)
+		if (!strcmp(v, sorts[s])) {
+			*sort = (enum diff_sort)s;
+			return 0;
+		}
+	snprintf(err, errlen, "diff: --sort: '%.64s' is not delta, pct or name",
+		 v);
+	return -EINVAL;
+}
+
+/*
+ * --percent-limit's value @v, a decimal from 0 to 100, into *@pct.
+ * Return: 0, or -EINVAL and why.
+ */
+static int parse_percent(const char *v, double *pct, char *err, size_t errlen)
+{
+	char *end = NULL;
+
+	if (!v) {
+		snprintf(
+			err, errlen,
+			"diff: --percent-limit needs a percentage from 0 to 100");
+		return -EINVAL;
+	}
+	/* Digits and a point only: strtod would take "inf", "1e1" and hex. */
+	if (*v && !v[strspn(v, "0123456789.")])
+		*pct = strtod(v, &end);
+	if (!end || *end || !(*pct <= 100)) {
+		snprintf(
+			err, errlen,
+			"diff: --percent-limit: '%.64s' is not a percentage from 0 to 100",
+			v);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int diff_parse_args(int argc, char **argv, struct diff_opts *o, char *err,
 		    size_t errlen)
 {
-	const char *files[2];
+	const char *files[2], *v;
 	bool opts = true;
 	int nfiles = 0, ret = 0;
 
-	*o = (struct diff_opts){ .fmt = DIFF_TABLE };
+	*o = (struct diff_opts){ .fmt = DIFF_TABLE, .sort = DIFF_SORT_DELTA };
 	for (int i = 0; i < argc && !ret; i++) {
 		if (opts && !strcmp(argv[i], "--")) {
 			opts = false;
@@ -285,6 +355,10 @@ int diff_parse_args(int argc, char **argv, struct diff_opts *o, char *err,
 			nfiles++;
 		} else if (!strcmp(argv[i], "--readprofile")) {
 			o->fmt = DIFF_READPROFILE;
+		} else if (is_opt(argc, argv, &i, "--sort", &v)) {
+			ret = parse_sort(v, &o->sort, err, errlen);
+		} else if (is_opt(argc, argv, &i, "--percent-limit", &v)) {
+			ret = parse_percent(v, &o->percent_limit, err, errlen);
 		} else {
 			snprintf(err, errlen, "diff: unknown option '%.64s'",
 				 argv[i]);

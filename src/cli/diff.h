@@ -38,15 +38,31 @@ enum diff_format {
 	DIFF_READPROFILE,
 };
 
+/* The order of a pair's rows (--sort); the total comes last either way. */
+enum diff_sort {
+	DIFF_SORT_DELTA, /* change in ticks, growth first (the default) */
+	/* Change in percent of A, growth first; a function A lacks first. */
+	DIFF_SORT_PCT,
+	DIFF_SORT_NAME, /* the function's name, as strcmp orders it */
+};
+
 /* What `vmsplit diff` was asked for: the two files and how to print. */
 struct diff_opts {
 	const char *a, *b;
 	enum diff_format fmt;
+	enum diff_sort sort;
+	/*
+	 * --percent-limit: a row whose change, B - A in either direction, is
+	 * under this percent of A's total (B's where A's is 0) is not
+	 * printed; the total still counts it.  0 hides nothing.
+	 */
+	double percent_limit;
 };
 
 /*
  * diff_parse_args - `vmsplit diff`'s arguments after the command word:
- * [--readprofile] A B, the option anywhere, "--" ending options.
+ * [--readprofile] [--sort delta|pct|name] [--percent-limit N] A B, the
+ * options anywhere ("--sort=pct" too), "--" ending them.
  * Return: 0 with @o filled, or -EINVAL with a one-line reason in @err.
  */
 int diff_parse_args(int argc, char **argv, struct diff_opts *o, char *err,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The rows of a profile diff (see cli/diff.h): each cost centre in ticks
- * of the profiled kernel in A and in B, growth first, as a table or as
- * diffprofile's lines.
+ * of the profiled kernel in A and in B, sorted and cut as --sort and
+ * --percent-limit ask, as a table or as diffprofile's lines.
  */
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -42,16 +42,45 @@ double diff_record_hz(const cJSON *rec)
 struct line {
 	const char *fn;
 	double a, b;
+	double key; /* what --sort orders by, the largest first */
 };
 
-static int by_change(const void *x, const void *y)
+static int by_key(const void *x, const void *y)
 {
 	const struct line *l = x, *r = y;
-	double dl = l->b - l->a, dr = r->b - r->a;
 
-	if (dl != dr)
-		return dl < dr ? 1 : -1;
+	if (l->key != r->key)
+		return l->key < r->key ? 1 : -1;
 	return strcmp(l->fn, r->fn);
+}
+
+/*
+ * @lines in @sort's order: the change, growth first; the change in
+ * percent of A, a function A lacks above every other; the name.  Ties go
+ * by name.
+ */
+static void sort_lines(struct line *lines, u32 n, enum diff_sort sort)
+{
+	for (u32 i = 0; i < n; i++) {
+		double a = lines[i].a, b = lines[i].b;
+
+		lines[i].key = sort == DIFF_SORT_DELTA ? b - a :
+			       sort == DIFF_SORT_NAME  ? 0 :
+			       a > 0		       ? pct_change(a, b) :
+			       b > 0		       ? INFINITY :
+							 0;
+	}
+	qsort(lines, n, sizeof(lines[0]), by_key);
+}
+
+/*
+ * Whether --percent-limit hides @l: its change, either way, is under
+ * @o->percent_limit percent of A's total @ta (B's, @tb, when A's is 0).
+ */
+static bool under_limit(const struct line *l, const struct diff_opts *o,
+			double ta, double tb)
+{
+	return fabs(l->b - l->a) < o->percent_limit / 100 * (ta > 0 ? ta : tb);
 }
 
 /*
@@ -61,12 +90,13 @@ static int by_change(const void *x, const void *y)
 static void print_readprofile(struct line *lines, u32 n, double ta, double tb,
 			      const struct diff_opts *o, FILE *out)
 {
-	lines[n++] = (struct line){ total_name, ta, tb };
-	qsort(lines, n, sizeof(lines[0]), by_change);
+	lines[n++] = (struct line){ total_name, ta, tb, 0 };
+	sort_lines(lines, n, o->sort);
 	for (u32 i = 0; i < n; i++) {
 		long long a = llround(lines[i].a), b = llround(lines[i].b);
 
-		if (a == b)
+		if (a == b || (lines[i].fn != total_name &&
+			       under_limit(&lines[i], o, ta, tb)))
 			continue;
 		if (a)
 			fprintf(out, "%10lld %8.1f%% %s\n", b - a,
@@ -78,8 +108,9 @@ static void print_readprofile(struct line *lines, u32 n, double ta, double tb,
 }
 
 /*
- * One pair's rows, @o->fmt's: every centre either profile has, growth
- * first; the total.  @lines has room for one more (diffprofile's total).
+ * One pair's rows, @o->fmt's: every centre either profile has, in
+ * @o->sort's order, but those --percent-limit hides; the total.  @lines
+ * has room for one more (diffprofile's total).
  */
 static void print_rows(struct line *lines, u32 n, const struct diff_opts *o,
 		       FILE *out)
@@ -94,13 +125,14 @@ static void print_rows(struct line *lines, u32 n, const struct diff_opts *o,
 		print_readprofile(lines, n, ta, tb, o, out);
 		return;
 	}
-	qsort(lines, n, sizeof(lines[0]), by_change);
+	sort_lines(lines, n, o->sort);
 	fprintf(out, "%12s %12s %12s %9s  %s\n", "A", "B", "change", "%",
 		"function");
 	for (u32 i = 0; i < n; i++) {
 		double d = lines[i].b - lines[i].a;
 
-		if ((long long)(d * 10) == 0)
+		if ((long long)(d * 10) == 0 ||
+		    under_limit(&lines[i], o, ta, tb))
 			continue;
 		fprintf(out, "%12.1f %12.1f %+12.1f ", lines[i].a, lines[i].b,
 			d);
@@ -151,7 +183,7 @@ void profile_diff_runs(const u64 *a, double a_ns_per_cycle, u32 a_hz,
 		if (a[cc] || b[cc])
 			lines[n++] = (struct line){ cc_names[cc],
 						    (double)a[cc] * ka,
-						    (double)b[cc] * kb };
+						    (double)b[cc] * kb, 0 };
 	fprintf(out, "%s -> %s", la, lb);
 	diff_print_units(out, fmt, true, a_hz, b_hz);
 	print_rows(lines, n, &o, out);
@@ -170,14 +202,15 @@ void diff_print_pair(const cJSON *ra, const cJSON *rb,
 	const cJSON *e;
 
 	cJSON_ArrayForEach(e, pa)
-		lines[n++] = (struct line){ e->string, e->valuedouble * ka, 0 };
+		lines[n++] =
+			(struct line){ e->string, e->valuedouble * ka, 0, 0 };
 	cJSON_ArrayForEach(e, pb) {
 		u32 i;
 
 		for (i = 0; i < n && strcmp(lines[i].fn, e->string); i++)
 			;
 		if (i == n)
-			lines[n++] = (struct line){ e->string, 0, 0 };
+			lines[n++] = (struct line){ e->string, 0, 0, 0 };
 		lines[i].b = e->valuedouble * kb;
 	}
 	print_rows(lines, n, o, out);

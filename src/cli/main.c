@@ -187,12 +187,15 @@ static const struct {
 	  "                            run twice and split the metric's gap by cost\n"
 	  "                            centre and by hardware cause (--from/--to repeat)\n" },
 	{ "diff",
-	  "diff [--readprofile] A.json B.json\n"
+	  "diff [--readprofile] [--sort delta|pct|name] [--percent-limit N]\n"
+	  "        A.json B.json\n"
 	  "                            the profiles of two runs (--format json, with\n"
 	  "                            their profile): each function's change in ticks\n"
 	  "                            of 1/HZ s (hz=) and %, growth first, under a\n"
 	  "                            header of what differs; runs paired by what\n"
-	  "                            tells them apart (bs, row);\n"
+	  "                            tells them apart (bs, row); --sort by change,\n"
+	  "                            by % or by name; --percent-limit N hides rows\n"
+	  "                            that change by under N% of A's total;\n"
 	  "                            --readprofile: diffprofile's lines (change,\n"
 	  "                            %, function in whole ticks)\n" },
 	{ "help", "help                      this text\n" },
