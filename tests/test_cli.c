@@ -429,7 +429,7 @@ Test(cli, diff_bad_input)
 	snprintf(args, sizeof(args), "diff %s %s", a, b);
 	assert_usage_error(args, ": not JSON (at byte 0)");
 	snprintf(args, sizeof(args), "diff %s %s", a, a);
-	assert_usage_error(args, "do not pair up");
+	assert_usage_error(args, "has no run with a profile");
 	assert_usage_error("diff /no/such/file /no/such/file", "cannot open");
 	assert_usage_error("diff only-one", "give two JSON outputs");
 	remove(a);

@@ -328,6 +328,23 @@ Test(cli_io, diff_refuses_bad_members)
 		  "[0].settings.cpu_mhz: not a finite number" },
 		{ "{\"e\": [{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}, \"row\": 2}]}",
 		  "e[0].row: not a string" },
+		/* What headers print and compare: names once, plain values. */
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}, \"row\": \"a\", \"row\": \"b\"}]",
+		  "[0].row: given twice" },
+		{ "{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}, \"x\": 1, \"x\": 2}",
+		  "x: given twice" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1, \"mem\": \"1G\", \"mem\": \"2G\"}}]",
+		  "[0].settings.mem: given twice" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1, \"rmap\": {}}}]",
+		  "[0].settings.rmap: not a string or a number" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1, \"pcp\": true}}]",
+		  "[0].settings.pcp: not a string or a number" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}, \"params\": [1]}]",
+		  "[0].params: not an object" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}, \"params\": {\"bs\": 1e999}}]",
+		  "[0].params.bs: not a finite number" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}, \"params\": {\"bs\": null}}]",
+		  "[0].params.bs: not a string or a number" },
 	};
 	const char *a = record("a.json", "100");
 
@@ -356,6 +373,32 @@ Test(cli_io, diff_refuses_more_runs_than_it_pairs)
 	b = tmp_file("b.json", text);
 	sh("\"$VMSPLIT_BIN\" diff %s %s", b, b);
 	assert_failed(2, "%s: more than 256 runs with a profile", b);
+}
+
+/* An object with more members than diff compares is refused, not cut. */
+Test(cli_io, diff_refuses_objects_larger_than_it_compares)
+{
+	static const char *const where[][2] = {
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1%s}}]",
+		  "[0].settings" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}, \"params\": {\"bs\": 1%s}}]",
+		  "[0].params" },
+		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 1}%s}]",
+		  "[0]" },
+	};
+	const char *a = record("a.json", "100");
+	static char members[520 * 16], text[sizeof(members) + 128];
+
+	/* 512 more: 513 members, one past the limit. */
+	for (int i = 0, n = 0; i < 512; i++)
+		n += snprintf(members + n, sizeof(members) - (size_t)n,
+			      ", \"m%d\": 1", i);
+	for (size_t i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		snprintf(text, sizeof(text), where[i][0], members);
+		sh("\"$VMSPLIT_BIN\" diff %s %s", a, tmp_file("b.json", text));
+		assert_failed(2, "%s/b.json: %s: more than 512 members", dir,
+			      where[i][1]);
+	}
 }
 
 /*

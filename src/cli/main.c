@@ -193,10 +193,15 @@ static const struct {
 	  "                            run twice and split the metric's gap by cost\n"
 	  "                            centre and by hardware cause (--from/--to repeat)\n" },
 	{ "diff",
-	  "diff [--readprofile] A.json B.json\n"
+	  "diff [--readprofile] [--sort delta|pct|name] [--percent-limit N]\n"
+	  "        A.json B.json\n"
 	  "                            the profiles of two runs (--format json, with\n"
 	  "                            their profile): each function's change in ticks\n"
-	  "                            of 1/HZ s (hz=) and %, growth first;\n"
+	  "                            of 1/HZ s (hz=) and %, growth first, under a\n"
+	  "                            header of what differs; runs paired by what\n"
+	  "                            tells them apart (bs, row); --sort by change,\n"
+	  "                            by % or by name; --percent-limit N hides rows\n"
+	  "                            that change by under N% of A's total;\n"
 	  "                            --readprofile: diffprofile's lines (change,\n"
 	  "                            %, function in whole ticks)\n" },
 	{ "help",
@@ -1869,20 +1874,14 @@ static int run_command(int argc, char **argv)
 	if (!strcmp(argv[1], "explain"))
 		return cmd_explain(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "diff")) {
-		enum diff_format fmt = DIFF_TABLE;
-		char err[256];
+		struct diff_opts o;
+		char err[512];
 
 		for (int i = 2; i < argc; i++)
 			if (is_help(argv[i]))
 				print_command_help("diff");
-		if (argc > 2 && !strcmp(argv[2], "--readprofile")) {
-			fmt = DIFF_READPROFILE;
-			argc--;
-			argv++;
-		}
-		if (argc != 4)
-			usage_error("diff: give two JSON outputs, A and B");
-		if (profile_diff(argv[2], argv[3], fmt, stdout, err, sizeof(err)))
+		if (diff_parse_args(argc - 2, argv + 2, &o, err, sizeof(err)) ||
+		    profile_diff(&o, stdout, err, sizeof(err)))
 			usage_error("%s", err);
 		return 0;
 	}
