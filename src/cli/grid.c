@@ -323,9 +323,217 @@ static void print_json(const char *out, bool first)
 	printf("%s  %.*s", first ? "" : ",\n", (int)(b - a), a);
 }
 
+/*
+ * Does @argv ask for a format other than the table, in any spelling
+ * getopt_long takes ("--form json" too)?  Then the grid keeps it.
+ */
+static bool names_format(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--format=table"))
+			continue;
+		if (!strcmp(argv[i], "--format") && i + 1 < argc &&
+		    !strcmp(argv[i + 1], "table")) {
+			i++;
+			continue;
+		}
+		if (!strncmp(argv[i], "--f", 3))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The summary of a table grid: each combination ran as CSV; its rows are
+ * kept with the values of the varying settings in front.
+ */
+struct summary {
+	char *header;		/* the workload's CSV header */
+	char **rows;		/* "v1,v2,...,<CSV row>" */
+	u32 n, cap;
+	char *common;		/* the first run's settings words */
+};
+
+static int summary_add(struct summary *sm, const char *out, const char *vals)
+{
+	const char *nl = strchr(out, '\n');
+
+	if (!nl)
+		return 0;
+	if (!sm->header && !(sm->header = strndup(out, (size_t)(nl - out))))
+		return -ENOMEM;
+	for (const char *l = nl + 1; *l;) {
+		size_t n = strcspn(l, "\n");
+
+		if (n) {
+			if (sm->n == sm->cap) {
+				u32 cap = sm->cap ? 2 * sm->cap : 16;
+				char **g = realloc(sm->rows, sizeof(*g) * cap);
+
+				if (!g)
+					return -ENOMEM;
+				sm->rows = g;
+				sm->cap = cap;
+			}
+			if (asprintf(&sm->rows[sm->n], "%s,%.*s", vals, (int)n,
+				     l) < 0)
+				return -ENOMEM;
+			sm->n++;
+		}
+		l += n + (l[n] == '\n');
+	}
+	return 0;
+}
+
+/* Field @k of a CSV line with no quoting (ours have none). */
+static const char *field(const char *line, u32 k, size_t *len)
+{
+	while (k-- && line)
+		line = (line = strchr(line, ',')) ? line + 1 : NULL;
+	if (!line) {
+		*len = 0;
+		return "";
+	}
+	*len = strcspn(line, ",");
+	return line;
+}
+
+static bool numeric(const char *v, size_t n)
+{
+	char *end;
+
+	if (!n)
+		return false;
+	(void)strtod(v, &end);
+	return end == v + n;
+}
+
+/*
+ * Print @sm as one table: the varying settings' columns, then the
+ * workload's own but its name (and the board, which is a varying column
+ * or common), each as wide as its widest cell, numbers to the right.
+ */
+static void summary_print(const struct summary *sm, const struct axis *axes,
+			  u32 naxes)
+{
+	u32 ncols = naxes, skip[2] = { naxes, naxes + 1 }, nf = 1;
+	size_t w[96] = { 0 }, len;
+	const char *c;
+
+	if (!sm->header)
+		return;
+	for (const char *p = sm->header; (p = strchr(p, ',')); p++)
+		nf++;
+	ncols = naxes + nf;
+	if (ncols > ARRAY_SIZE(w))
+		ncols = ARRAY_SIZE(w);
+	for (u32 k = 0; k < ncols; k++) {
+		if (k < naxes) {
+			w[k] = strlen(axes[k].name);
+		} else {
+			field(sm->header, k - naxes, &len);
+			w[k] = len;
+		}
+		for (u32 r = 0; r < sm->n; r++) {
+			field(sm->rows[r], k, &len);
+			if (len > w[k])
+				w[k] = len;
+		}
+	}
+	printf("# %s\n# %u rows: every combination of ",
+	       sm->common ? sm->common : "", sm->n);
+	for (u32 k = 0; k < naxes; k++)
+		printf("%s%s", k ? ", " : "", axes[k].name);
+	printf(" (the settings above are every run's; --format csv has each run's all)\n");
+	for (int r = -1; r < (int)sm->n; r++) {
+		bool first = true;
+
+		for (u32 k = 0; k < ncols; k++) {
+			bool num;
+
+			if (k == skip[0] || k == skip[1])
+				continue;
+			if (r < 0 && k < naxes)
+				c = axes[k].name, len = strlen(c);
+			else if (r < 0)
+				c = field(sm->header, k - naxes, &len);
+			else
+				c = field(sm->rows[r], k, &len);
+			num = r >= 0 && numeric(c, len);
+			printf("%s%*s%.*s%*s", first ? "" : "  ",
+			       num ? (int)(w[k] - len) : 0, "", (int)len, c,
+			       num || k + 1 == ncols ? 0 : (int)(w[k] - len),
+			       "");
+			first = false;
+		}
+		printf("\n");
+	}
+}
+
+/* The settings words of @words but @axes' names. */
+static char *common_words(const char *words, const struct axis *axes,
+			  u32 naxes)
+{
+	char *out = calloc(strlen(words) + 1, 1), *o = out;
+
+	if (!out)
+		return NULL;
+	for (const char *w = words; *w;) {
+		size_t n = strcspn(w, " \n");
+		bool varying = false;
+
+		for (u32 k = 0; k < naxes; k++)
+			varying |= !strncmp(w, axes[k].name,
+					    strlen(axes[k].name)) &&
+				   w[strlen(axes[k].name)] == '=';
+		if (n && !varying) {
+			if (o != out)
+				*o++ = ' ';
+			memcpy(o, w, n);
+			o += n;
+		}
+		w += n;
+		while (*w == ' ' || *w == '\n')
+			w++;
+	}
+	return out;
+}
+
+/* Keep of @common the words @words has too, exactly (in place). */
+static void keep_shared(char *common, const char *words)
+{
+	char *o = common;
+
+	for (const char *w = common; *w;) {
+		size_t n = strcspn(w, " ");
+		bool shared = false;
+
+		for (const char *x = words; *x;) {
+			size_t m = strcspn(x, " \n");
+
+			shared |= m == n && !strncmp(x, w, n);
+			x += m;
+			while (*x == ' ' || *x == '\n')
+				x++;
+		}
+		if (shared) {
+			if (o != common)
+				*o++ = ' ';
+			memmove(o, w, n);
+			o += n;
+		}
+		w += n;
+		while (*w == ' ')
+			w++;
+	}
+	*o = '\0';
+}
+
 int grid_run(int argc, char **argv, const struct grid_hooks *h, int *status,
 	     char *err, size_t errlen)
 {
+	struct summary sm = { 0 };
+	bool summarise;
 	static struct axis axes[GRID_MAX_AXES];
 	u32 naxes, idx[GRID_MAX_AXES] = { 0 }, runs = 1;
 	char **v = NULL, *last_header = NULL, fmt = 't';
@@ -341,10 +549,14 @@ int grid_run(int argc, char **argv, const struct grid_hooks *h, int *status,
 					   "the lists make more than %d runs",
 					   GRID_MAX_RUNS);
 	}
-	if (!ret && !(v = calloc((size_t)argc + 1, sizeof(*v))))
+	/* A table grid is one table: each run as CSV, summarised. */
+	summarise = h->summary && runs > 1 && !names_format(argc, argv);
+	if (!ret && !(v = calloc((size_t)argc + 3, sizeof(*v))))
 		ret = settings_err(err, errlen, "out of memory");
 	for (u32 r = 0; !ret && r < runs; r++) {
 		char *out, *words = NULL, label[512] = "";
+		bool shifted;
+		int pos = argc;
 		size_t wlen = 0;
 		FILE *wf;
 
@@ -373,7 +585,19 @@ int grid_run(int argc, char **argv, const struct grid_hooks *h, int *status,
 			snprintf(label + used, sizeof(label) - used, "%s%s=%s",
 				 used ? " " : "", x->name, val);
 		}
-		if (ret || (ret = run_caught(h, argc, v, &out, status))) {
+		shifted = !ret && summarise;
+		if (shifted) {
+			/* "--format csv" last among the options (the last
+			 * --format wins), before any "--". */
+			for (pos = 1; pos < argc && strcmp(v[pos], "--"); pos++)
+				;
+			memmove(v + pos + 2, v + pos,
+				sizeof(*v) * (size_t)(argc - pos));
+			v[pos] = "--format";
+			v[pos + 1] = "csv";
+		}
+		if (ret || (ret = run_caught(h, argc + (summarise ? 2 : 0), v,
+					     &out, status))) {
 			if (ret != -EINVAL)
 				ret = settings_err(err, errlen,
 						   "cannot catch a run's output: %s",
@@ -386,7 +610,21 @@ int grid_run(int argc, char **argv, const struct grid_hooks *h, int *status,
 			h->last_settings(wf);
 			fclose(wf);
 		}
-		if (fmt == 'c') {
+		if (summarise) {
+			char vals[512] = "";
+
+			for (u32 k = 0; k < naxes; k++)
+				snprintf(vals + strlen(vals),
+					 sizeof(vals) - strlen(vals), "%s%s",
+					 k ? "," : "", axes[k].value[idx[k]]);
+			if (!sm.common && words)
+				sm.common = common_words(words, axes, naxes);
+			else if (sm.common && words)
+				keep_shared(sm.common, words);
+			if (summary_add(&sm, out, vals))
+				ret = settings_err(err, errlen,
+						   "out of memory");
+		} else if (fmt == 'c') {
 			print_csv(out, words ? words : "", &last_header);
 		} else if (fmt == 'j') {
 			if (first_json)
@@ -402,9 +640,13 @@ int grid_run(int argc, char **argv, const struct grid_hooks *h, int *status,
 		free(out);
 		free(words);
 next:
-		for (u32 k = 0; k < naxes; k++)
-			if (v[axes[k].arg] != argv[axes[k].arg])
-				free(v[axes[k].arg]);
+		for (u32 k = 0; k < naxes; k++) {
+			int at = axes[k].arg +
+				 (shifted && axes[k].arg >= pos ? 2 : 0);
+
+			if (v[at] != argv[axes[k].arg])
+				free(v[at]);
+		}
 		if (*status)
 			break;
 		/* The last list varies fastest. */
@@ -416,6 +658,13 @@ next:
 	}
 	if (!first_json)
 		fputs("\n]\n", stdout);
+	if (summarise && !ret)
+		summary_print(&sm, axes, naxes);
+	for (u32 k = 0; k < sm.n; k++)
+		free(sm.rows[k]);
+	free(sm.rows);
+	free(sm.header);
+	free(sm.common);
 	free(last_header);
 	free(v);
 	for (u32 k = 0; k < naxes; k++) {

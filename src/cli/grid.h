@@ -2,13 +2,15 @@
 /*
  * `vmsplit run` and `explain` over a grid: a comma list in any NAME=VALUE
  * word or in --platform (`CONFIG_HIGHMEM=y,n --platform a,b`; explain's
- * --bs too) runs the cross product,
- * one run per combination, in the order the lists are given (the first
- * list varies slowest).  Every output carries the settings: a table gets a
- * heading naming the varying ones above each combination's block, JSON one
- * array of every combination's objects (each has its "settings"), and CSV
- * -- always, grid or not -- a column per setting after the workload's own,
- * so that rows of a shell loop can be told apart too.
+ * --bs too) runs the cross product, one run per combination, in the order
+ * the lists are given (the first list varies slowest).  Every output
+ * carries the settings: `run`'s table is one table of every combination's
+ * rows with the varying settings as its first columns and the settings
+ * every run shares above it (each run made as CSV); explain's, a heading
+ * naming the varying ones above each combination's block; JSON one array
+ * of every combination's objects (each has its "settings"); and CSV --
+ * always, grid or not -- a column per setting after the workload's own, so
+ * that rows of a shell loop can be told apart too.
  */
 #ifndef VMSPLIT_CLI_GRID_H
 #define VMSPLIT_CLI_GRID_H
@@ -28,6 +30,9 @@ struct grid_hooks {
 	/* The options whose value may be a list ("--platform", and
 	 * explain's "--bs"), NULL-terminated. */
 	const char *const *list_opts;
+	/* run_one takes --format csv: a table grid becomes one table of
+	 * every combination's rows, the varying settings in front. */
+	bool summary;
 };
 
 /* Most combinations one command runs. */

@@ -1380,6 +1380,7 @@ static int cmd_run(int argc, char **argv)
 			.last_settings = grid_last_settings,
 			.last_format = grid_last_format,
 			.list_opts = run_list_opts,
+			.summary = true,
 		};
 		int status;
 
