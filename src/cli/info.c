@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "base/panic.h"
 #include "config/settings.h"
 #include "platforms/platform.h"
@@ -26,22 +27,6 @@ static const char *const walk_names[] = {
 	[WALK_L2] = "through L2",
 	[WALK_L1] = "through L1 and L2",
 };
-
-/* A JSON string (our names and texts have no control characters, but
- * quotes and backslashes are escaped anyway). */
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
 
 /* "3.16.0" from KERNEL_VERSION(3, 16, 0); "2.5.73". */
 static void version_str(u32 v, char *buf, size_t len)
@@ -259,13 +244,13 @@ static void platform_detail(const struct platform *p, bool json, FILE *f)
 
 	if (json) {
 		fputs("{\"name\": ", f);
-		json_str(f, p->name);
+		json_print_string(f, p->name);
 		for (u32 i = 0; i < n; i++) {
 			fprintf(f, ", \"%s\": ", kv[i].key);
 			if (kv[i].num)
 				fputs(kv[i].val, f);
 			else
-				json_str(f, kv[i].val);
+				json_print_string(f, kv[i].val);
 		}
 		fputs("}", f);
 		return;
@@ -323,11 +308,11 @@ static void setting_line(const char *name, const char *values,
 		return;
 	}
 	fputs(first ? "  {\"name\": " : ",\n  {\"name\": ", f);
-	json_str(f, name);
+	json_print_string(f, name);
 	fputs(", \"values\": ", f);
-	json_str(f, values);
+	json_print_string(f, values);
 	fputs(", \"meaning\": ", f);
-	json_str(f, meaning);
+	json_print_string(f, meaning);
 	fputc('}', f);
 }
 

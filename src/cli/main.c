@@ -1358,6 +1358,23 @@ static int cmd_run_lmbench(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * The command @h runs, once per combination of @argv's lists; *@in_grid
+ * is set while it runs, so the command does not expand them again.
+ */
+static int run_as_grid(int argc, char **argv, const struct grid_hooks *h,
+		       bool *in_grid)
+{
+	char err[256];
+	int status;
+
+	*in_grid = true;
+	if (grid_run(argc, argv, h, &status, err, sizeof(err)))
+		usage_error("%s", err);
+	*in_grid = false;
+	return status;
+}
+
 static const char *const run_list_opts[] = { "--platform", NULL };
 static const struct grid_hooks run_grid = { .list_opts = run_list_opts };
 
@@ -1382,13 +1399,8 @@ static int cmd_run(int argc, char **argv)
 			.list_opts = run_list_opts,
 			.summary = true,
 		};
-		int status;
 
-		in_grid = true;
-		if (grid_run(argc, argv, &hooks, &status, err, sizeof(err)))
-			usage_error("%s", err);
-		in_grid = false;
-		return status;
+		return run_as_grid(argc, argv, &hooks, &in_grid);
 	}
 	if (!strcmp(argv[0], "dd"))
 		return cmd_run_dd(argc - 1, argv + 1);
@@ -1600,15 +1612,8 @@ static int cmd_explain(int argc, char **argv)
 		print_command_help("explain");
 	/* Lists (--bs 512,4K, CONFIG_X=y,n, --platform a,b): one
 	 * explanation per combination (cli/grid.h). */
-	if (!in_grid && grid_wanted(argc, argv, &grid)) {
-		int status;
-
-		in_grid = true;
-		if (grid_run(argc, argv, &grid, &status, err, sizeof(err)))
-			usage_error("%s", err);
-		in_grid = false;
-		return status;
-	}
+	if (!in_grid && grid_wanted(argc, argv, &grid))
+		return run_as_grid(argc, argv, &grid, &in_grid);
 	if (!strcmp(name, "dd"))
 		p.w = EXPLAIN_DD, opts = dd_opts;
 	else if (!strcmp(name, "iperf"))

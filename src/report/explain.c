@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/errno.h"
+#include "base/json.h"
 #include "base/panic.h"
 #include "experiments/dd.h"
 #include "experiments/iperf.h"
@@ -437,22 +438,6 @@ void explain_print_table(const struct explanation *x, const char *from_words,
 				per_unit(x->to.r.events[e], &x->to) * scale);
 }
 
-/* A JSON string: @s has no quotes or backslashes (names and settings
- * words are checked by the CLI), but escape them anyway. */
-static void json_str(const char *s, FILE *f)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 static void json_rows(const struct explain_table *t, FILE *f)
 {
 	char buf[32];
@@ -462,7 +447,7 @@ static void json_rows(const struct explain_table *t, FILE *f)
 		const struct explain_row *r = &t->rows[i];
 
 		fprintf(f, "%s{\"name\": ", i ? ", " : "");
-		json_str(r->name, f);
+		json_print_string(f, r->name);
 		fprintf(f,
 			", \"from\": %.6f, \"to\": %.6f, \"delta\": %.6f, \"share\": %s}",
 			r->from, r->to, r->delta,
@@ -478,7 +463,7 @@ static void json_run(const struct explain_run *r, const char *words, s64 milli,
 	char buf[32];
 
 	fputs("{\"settings\": ", f);
-	json_str(words, f);
+	json_print_string(f, words);
 	fprintf(f, ", \"metric\": %s, \"units\": %llu, \"cycles\": %llu}",
 		milli_str(milli, buf, sizeof(buf)),
 		(unsigned long long)r->units,
@@ -492,11 +477,11 @@ void explain_print_json(const struct explanation *x, const char *from_words,
 	bool first = true;
 
 	fputs("{\"workload\": ", f);
-	json_str(x->workload, f);
+	json_print_string(f, x->workload);
 	fputs(", \"metric\": ", f);
-	json_str(x->metric, f);
+	json_print_string(f, x->metric);
 	fputs(", \"unit\": ", f);
-	json_str(x->unit, f);
+	json_print_string(f, x->unit);
 	fputs(", \"from\": ", f);
 	json_run(&x->from, from_words, x->from_milli, f);
 	fputs(", \"to\": ", f);
