@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * `vmsplit run` over a grid (see cli/grid.h).  Each combination runs in
- * this process with standard output caught in a temporary file, then goes
- * out as the format wants it; a combination that fails has printed the
- * ones before it already.
+ * `vmsplit run` and `explain` over a grid (see cli/grid.h).  Each
+ * combination runs in this process with standard output caught in a
+ * temporary file, then goes out as the format wants it; a combination
+ * that fails has printed the ones before it already (a table grid prints
+ * its one table at the end).
  */
 #include "cli/grid.h"
 
