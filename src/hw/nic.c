@@ -266,7 +266,11 @@ static void tx_offload(u8 *f, u32 len, u32 cmd)
 		u8 *th = ip + ihl;
 		u32 sum;
 
-		if (14 + tot > len)
+		/* A frame the CPU overwrote after handing it over (the
+		 * RFC's and 3.16's early reclaim) may carry any length: the
+		 * engine fills no checksum it cannot compute, and the
+		 * receiver finds the frame bad. */
+		if (tot < ihl + 20 || 14 + tot > len)
 			return;
 		put_be16(th + 16, 0);
 		sum = csum_tcpudp_nofold(get_be32(ip + 12), get_be32(ip + 16),
