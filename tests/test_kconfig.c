@@ -180,11 +180,57 @@ Test(kconfig, bad_lines)
 		 ":2: neither a comment nor NAME=VALUE");
 	load_bad("beaglebone-white", "=y\n", ":1: neither a comment");
 	load_bad("beaglebone-white", "CONFIG A=y\n", ":1: neither a comment");
-	load_bad("beaglebone-white", "CONFIG_HIGHMEM=yes\n",
-		 ":1: CONFIG_HIGHMEM: 'yes' is not y, m, n");
+	load_bad("beaglebone-white", "CONFIG_HIGHMEM=maybe\n",
+		 ":1: CONFIG_HIGHMEM: 'maybe' is not y, m, n");
 	load_bad("beaglebone-white", "CONFIG_HIGHMEM=\n", ":1: CONFIG_HIGHMEM");
-	load_bad("beaglebone-white", "\n\n\nCONFIG_HIGHPTE=1\n",
-		 ":4: CONFIG_HIGHPTE=1: a bool, y or n");
+	/* A number is a value, but not a bool's (1 and 0 are: parse_bool). */
+	load_bad("beaglebone-white", "\n\n\nCONFIG_HIGHPTE=2\n",
+		 ":4: CONFIG_HIGHPTE=2: a bool, y or n");
+}
+
+/*
+ * A bool means the same in the file as on the command line (issue 36):
+ * each word the one accepts, the other accepts with the same value, and
+ * each it refuses, the other refuses.
+ */
+Test(kconfig, bool_words_as_on_the_command_line)
+{
+	static const char *const values[] = { "y",    "yes", "1",   "on", "n",
+					      "no",   "0",   "off", "Y",  "N",
+					      "true", "2",   "m",   "" };
+	char text[64], word[64];
+
+	for (size_t i = 0; i < ARRAY_SIZE(values); i++) {
+		bool file_ok, word_ok, file_highmem;
+
+		snprintf(text, sizeof(text), "CONFIG_HIGHMEM=%s\n", values[i]);
+		file_ok = load("kirkwood-openblocks-a7", text) == 0;
+		file_highmem = s.highmem;
+		defaults("kirkwood-openblocks-a7");
+		snprintf(word, sizeof(word), "CONFIG_HIGHMEM=%s", values[i]);
+		word_ok = settings_parse(&s, word, err, sizeof(err)) == 0;
+		cr_assert_eq(file_ok, word_ok, "'%s': file %d, word %d",
+			     values[i], file_ok, word_ok);
+		if (file_ok)
+			cr_assert_eq(file_highmem, s.highmem, "'%s'",
+				     values[i]);
+	}
+	/* The exact values, and the symbols that are not KC_WORD. */
+	load_ok("kirkwood-openblocks-a7", "CONFIG_HIGHMEM=off\n"
+					  "CONFIG_DEBUG_HIGHMEM=yes\n"
+					  "CONFIG_VMSPLIT_2G=on\n"
+					  "CONFIG_VMSPLIT_1G=no\n");
+	cr_assert_not(s.highmem);
+	cr_assert(s.debug_highmem);
+	cr_assert_eq(s.vmsplit, VMSPLIT_2G);
+	load_ok("numaq-16", "CONFIG_NOHIGHMEM=yes\nCONFIG_X86_PAE=1\n");
+	cr_assert_not(s.highmem);
+	load_ok("numaq-16", "CONFIG_X86_4G=on\n");
+	cr_assert_eq(s.vmsplit, VMSPLIT_4G_4G);
+	load_bad("numaq-16", "CONFIG_X86_PAE=no\n", ":1: CONFIG_X86_PAE=n");
+	/* An unknown symbol's yes is a value too: counted, not refused. */
+	load_ok("beaglebone-white", "CONFIG_FOO=yes\nCONFIG_BAR=off\n");
+	cr_assert_eq(rep.ignored, 2);
 }
 
 Test(kconfig, crlf)

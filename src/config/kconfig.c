@@ -125,12 +125,17 @@ static int parse_kc_number(const char *v, u64 *out)
 	return 0;
 }
 
-/* Is @v a value confdata.c writes: y, m, n, a quoted string, a number? */
+/*
+ * Is @v a value confdata.c writes -- y, m, n, a quoted string, a number --
+ * or one of the other bool words the command line takes (parse_bool: yes,
+ * no, on, off), which a hand-edited file may hold?
+ */
 static bool valid_value(const char *v)
 {
+	bool b;
 	u64 n;
 
-	if (!strcmp(v, "y") || !strcmp(v, "m") || !strcmp(v, "n"))
+	if (!strcmp(v, "m") || !parse_bool(v, &b))
 		return true;
 	if (*v == '"') {
 		for (v++; *v && *v != '"'; v++)
@@ -163,14 +168,18 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 		    const struct kc_symbol *sym, const char *v, char *err,
 		    size_t errlen)
 {
-	bool y = !strcmp(v, "y");
+	bool y = false;
 	char word[160];
 	u64 n;
 	int ret;
 
-	/* Every modelled symbol but the numbers is a bool: no module. */
+	/*
+	 * Every modelled symbol but the numbers is a bool: no module.  Its
+	 * value is read by the command line's rule (parse_bool), so that
+	 * CONFIG_HIGHMEM=yes means in the file what it means as a word.
+	 */
 	if (sym->kind != KC_PAGE_OFFSET && sym->kind != KC_NR_CPUS &&
-	    strcmp(v, "y") && strcmp(v, "n"))
+	    parse_bool(v, &y))
 		return settings_err(err, errlen, "%s:%u: %s=%s: a bool, y or n",
 				    st->path, st->lineno, sym->name, v);
 	switch (sym->kind) {
@@ -178,7 +187,7 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 		st->split_given |= y;
 		/* fallthrough */
 	case KC_WORD:
-		snprintf(word, sizeof(word), "%s=%s", sym->name, v);
+		snprintf(word, sizeof(word), "%s=%s", sym->name, y ? "y" : "n");
 		ret = settings_parse(s, word, err, errlen);
 		if (ret) {
 			char why[256];

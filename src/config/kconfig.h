@@ -39,8 +39,9 @@ struct kconfig_report {
 
 /*
  * kconfig_load - apply the .config at @path to @s, filling @rep (may be
- * NULL).  Lines are CONFIG_X=y|m|n, "# CONFIG_X is not set", strings
- * ("..."), decimal or 0x hex numbers, comments and blank lines, ending in
+ * NULL).  Lines are CONFIG_X=y|m|n (or the command line's other bool
+ * words, parse_bool: yes, no, on, off, 1, 0), "# CONFIG_X is not set",
+ * strings ("..."), decimal or 0x hex numbers, comments and blank lines, ending in
  * LF or CRLF; anything else is an error naming file:line.  @path may be a
  * regular file, a FIFO or a pipe (hostfile_read), of KCONFIG_MAX_BYTES at
  * the most.
