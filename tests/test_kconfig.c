@@ -267,6 +267,62 @@ Test(kconfig, named_and_absent)
 	cr_assert_not(absent("CONFIG_ARM_LPAE"));
 }
 
+/* Load @text on @platform, refused with exactly "<file>: @why". */
+static void load_refused(const char *platform, const char *text,
+			 const char *why)
+{
+	char want[512];
+
+	cr_assert_eq(load(platform, text), -EINVAL, "accepted: %s", text);
+	snprintf(want, sizeof(want), "%s: %s", path, why);
+	cr_assert_str_eq(err, want);
+}
+
+/*
+ * Another architecture's .config is refused whole, by the symbol its
+ * Kconfig sets (issue 36): before, an ARM one ran on numaq-16 with its
+ * ARM symbols dropped and its NR_CPUS capping the board's CPUs.
+ */
+Test(kconfig, another_architecture)
+{
+	defaults("numaq-16");
+	cr_assert_eq(kconfig_load(&s, DEBIAN_LPAE, &rep, err, sizeof(err)),
+		     -EINVAL);
+	cr_assert_str_eq(
+		err, DEBIAN_LPAE
+		": an ARM .config (CONFIG_ARM=y) on numaq-16, an x86 board");
+	load_refused(
+		"kirkwood-openblocks-a7", "CONFIG_X86_32=y\nCONFIG_X86=y\n",
+		"an x86 .config (CONFIG_X86_32=y) on kirkwood-openblocks-a7, an ARM board");
+	/* 2.5.73's i386 has CONFIG_X86 alone. */
+	load_refused(
+		"beaglebone-white", "CONFIG_X86=y\n",
+		"an x86 .config (CONFIG_X86=y) on beaglebone-white, an ARM board");
+	/* The most specific symbol names the architecture, in any order. */
+	load_refused(
+		"numaq-16", "CONFIG_64BIT=y\nCONFIG_X86=y\nCONFIG_X86_64=y\n",
+		"an x86-64 .config (CONFIG_X86_64=y) on numaq-16, an x86 board");
+	load_refused(
+		"cortex-a15-2g", "CONFIG_ARM64=y\nCONFIG_64BIT=y\n",
+		"an arm64 .config (CONFIG_ARM64=y) on cortex-a15-2g, an ARM board");
+	load_refused(
+		"numaq-16", "CONFIG_UML=y\nCONFIG_X86_32=y\n",
+		"a User-mode Linux .config (CONFIG_UML=y) on numaq-16, an x86 board");
+	load_refused(
+		"beaglebone-black", "CONFIG_MIPS=y\n",
+		"a MIPS .config (CONFIG_MIPS=y) on beaglebone-black, an ARM board");
+	/* The reason wherever the symbol is, before a bad line's. */
+	load_refused("numaq-16", "CONFIG_HIGHMEM=m\n  CONFIG_ARM=yes\r\n",
+		     "an ARM .config (CONFIG_ARM=y) on numaq-16, an x86 board");
+	/* The board's own architecture, or another's said n, is fine. */
+	load_ok("kirkwood-openblocks-a7", "CONFIG_ARM=y\n");
+	load_ok("numaq-16", "CONFIG_X86_32=y\nCONFIG_X86=y\n"
+			    "# CONFIG_64BIT is not set\nCONFIG_ARM=n\n");
+	/* A name that only begins like one is not one (both ignored). */
+	load_ok("numaq-16", "CONFIG_ARM_LPAE=y\nCONFIG_ARMX=y\n");
+	cr_assert_eq(rep.ignored, 2);
+}
+
 /* Debian 12's armmp-lpae 6.1 kernel, trimmed (its header says how). */
 Test(kconfig, debian_armmp_lpae)
 {
@@ -374,6 +430,15 @@ Test(kconfig, cli_words_win_in_any_order)
 		       "ignored 0 symbols vmsplit does not model; not in the file, defaults kept: CONFIG_HIGHMEM,"),
 		"%s", eout);
 	cr_assert_eq(strchr(eout, '\n') - eout + 1, (long)strlen(eout));
+	/* Another architecture's .config: one line on stderr, exit 2. */
+	snprintf(args, sizeof(args), "micro --platform numaq-16 --kconfig %s",
+		 DEBIAN_LPAE);
+	cr_assert_eq(run(args, out, sizeof(out), eout, sizeof(eout)), 2);
+	cr_assert_str_eq(
+		eout,
+		"vmsplit: " DEBIAN_LPAE
+		": an ARM .config (CONFIG_ARM=y) on numaq-16, an x86 board\n");
+	cr_assert_str_eq(out, "");
 	/* A bad line: one line on stderr naming file:line, exit 2. */
 	unlink(path);
 	write_file("CONFIG_HIGHMEM=y\nnonsense\n");

@@ -31,7 +31,8 @@ enum kc_kind {
 	KC_NR_CPUS, /* a number: caps the CPUs brought up */
 };
 
-enum kc_arch { KC_ANY, KC_ARM, KC_X86 };
+/* The boards a symbol fits: any, ARM's, x86's, or none (KC_OTHER). */
+enum kc_arch { KC_ANY, KC_ARM, KC_X86, KC_OTHER };
 
 static const struct kc_symbol {
 	const char *name;
@@ -89,6 +90,64 @@ static const char *const unmodelled[] = {
 	"CONFIG_NETFILTER",
 	"CONFIG_DMA_API_DEBUG",
 };
+
+/*
+ * The symbol each architecture's Kconfig writes =y into every .config it
+ * makes (a def_bool y or a bool defaulting to y; file:line of 5.7.14 but
+ * where said).  A .config holding another architecture's was made for a
+ * kernel that cannot run on the board.  The more specific come first: an
+ * x86-64 .config has CONFIG_X86=y too, a User-mode Linux one on x86
+ * CONFIG_X86_32=y (arch/x86/um/Kconfig:17), and CONFIG_64BIT=y is any
+ * 64-bit kernel's (arch/x86/Kconfig:3 and seven other architectures').
+ */
+static const struct kc_arch_symbol {
+	const char *name;
+	const char *what; /* the architecture, with its article */
+	enum kc_arch arch;
+} arch_symbols[] = {
+	{ "CONFIG_X86_64", "an x86-64", KC_OTHER }, /* arch/x86/Kconfig:22 */
+	{ "CONFIG_UML", "a User-mode Linux", KC_OTHER }, /* arch/um/Kconfig:5 */
+	{ "CONFIG_ARM64", "an arm64", KC_OTHER }, /* arch/arm64/Kconfig:2 */
+	/* arch/arm/Kconfig:2; 3.14.1's :1. */
+	{ "CONFIG_ARM", "an ARM", KC_ARM },
+	/* arch/x86/Kconfig:10, since 2.6.24 merged i386 and x86_64. */
+	{ "CONFIG_X86_32", "an x86", KC_X86 },
+	/* arch/x86/Kconfig:51; 2.5.73's arch/i386/Kconfig:8. */
+	{ "CONFIG_X86", "an x86", KC_X86 },
+	{ "CONFIG_ALPHA", "an Alpha", KC_OTHER }, /* arch/alpha/Kconfig:2 */
+	{ "CONFIG_ARC", "an ARC", KC_OTHER }, /* arch/arc/Kconfig:6 */
+	{ "CONFIG_C6X", "a C6x", KC_OTHER }, /* arch/c6x/Kconfig:7 */
+	{ "CONFIG_CSKY", "a C-SKY", KC_OTHER }, /* arch/csky/Kconfig:2 */
+	{ "CONFIG_H8300", "an H8/300", KC_OTHER }, /* arch/h8300/Kconfig:2 */
+	{ "CONFIG_HEXAGON", "a Hexagon",
+	  KC_OTHER }, /* arch/hexagon/Kconfig:5 */
+	{ "CONFIG_IA64", "an IA-64", KC_OTHER }, /* arch/ia64/Kconfig:9 */
+	{ "CONFIG_M68K", "an m68k", KC_OTHER }, /* arch/m68k/Kconfig:2 */
+	/* arch/microblaze/Kconfig:2 */
+	{ "CONFIG_MICROBLAZE", "a MicroBlaze", KC_OTHER },
+	{ "CONFIG_MIPS", "a MIPS", KC_OTHER }, /* arch/mips/Kconfig:2 */
+	{ "CONFIG_NDS32", "an NDS32", KC_OTHER }, /* arch/nds32/Kconfig:7 */
+	{ "CONFIG_NIOS2", "a Nios II", KC_OTHER }, /* arch/nios2/Kconfig:2 */
+	{ "CONFIG_OPENRISC", "an OpenRISC",
+	  KC_OTHER }, /* arch/openrisc/Kconfig:7 */
+	{ "CONFIG_PARISC", "a PA-RISC", KC_OTHER }, /* arch/parisc/Kconfig:2 */
+	{ "CONFIG_PPC", "a PowerPC", KC_OTHER }, /* arch/powerpc/Kconfig:111 */
+	{ "CONFIG_RISCV", "a RISC-V", KC_OTHER }, /* arch/riscv/Kconfig:13 */
+	{ "CONFIG_S390", "an s390", KC_OTHER }, /* arch/s390/Kconfig:59 */
+	{ "CONFIG_SUPERH", "a SuperH", KC_OTHER }, /* arch/sh/Kconfig:2 */
+	{ "CONFIG_SPARC", "a SPARC", KC_OTHER }, /* arch/sparc/Kconfig:13 */
+	/* arch/unicore32/Kconfig:2 */
+	{ "CONFIG_UNICORE32", "a UniCore32", KC_OTHER },
+	{ "CONFIG_XTENSA", "an Xtensa", KC_OTHER }, /* arch/xtensa/Kconfig:2 */
+	{ "CONFIG_TILE", "a TILE",
+	  KC_OTHER }, /* 3.14.1's arch/tile/Kconfig:4 */
+	{ "CONFIG_64BIT", "a 64-bit", KC_OTHER },
+};
+
+static enum kc_arch board_arch(const struct settings *s)
+{
+	return s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
+}
 
 static bool is_symbol_char(char c)
 {
@@ -161,6 +220,64 @@ struct kc_state {
 static const char *kc_arch_name(const struct settings *s)
 {
 	return s->platform->arch == PLAT_ARM ? "ARM" : "x86";
+}
+
+/*
+ * Is the line [@p, @end) "@name=VALUE" with a VALUE parse_bool reads as
+ * y?  Leading blanks and a CR before @end are allowed, as kc_line allows
+ * them.
+ */
+static bool kc_line_says_y(const char *p, const char *end, const char *name)
+{
+	size_t n = strlen(name);
+	char v[8];
+	bool y;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (end > p && end[-1] == '\r')
+		end--;
+	if ((size_t)(end - p) <= n + 1 || memcmp(p, name, n) || p[n] != '=')
+		return false;
+	p += n + 1;
+	if ((size_t)(end - p) >= sizeof(v))
+		return false;
+	memcpy(v, p, (size_t)(end - p));
+	v[end - p] = '\0';
+	return !parse_bool(v, &y) && y;
+}
+
+/*
+ * kc_check_arch - refuse a .config made for another architecture than
+ * the board's (arch_symbols).  The whole text is searched before a line
+ * is applied, so that this is the reason given wherever in the file the
+ * architecture's symbol is and whatever line would have failed first.
+ * Return: 0, or -EINVAL with "FILE: an ARM .config (CONFIG_ARM=y) on
+ * numaq-16, an x86 board" in @err.
+ */
+static int kc_check_arch(const struct settings *s, const char *path,
+			 const char *text, size_t len, char *err, size_t errlen)
+{
+	bool seen[ARRAY_SIZE(arch_symbols)] = { false };
+	const char *line, *end;
+
+	for (line = text; line < text + len; line = end + 1) {
+		end = memchr(line, '\n', (size_t)(text + len - line));
+		if (!end)
+			end = text + len;
+		for (size_t i = 0; i < ARRAY_SIZE(arch_symbols); i++)
+			seen[i] |=
+				kc_line_says_y(line, end, arch_symbols[i].name);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(arch_symbols); i++)
+		if (seen[i] && arch_symbols[i].arch != board_arch(s))
+			return settings_err(
+				err, errlen,
+				"%s: %s .config (%s=y) on %s, an %s board",
+				path, arch_symbols[i].what,
+				arch_symbols[i].name, s->platform->name,
+				kc_arch_name(s));
+	return 0;
 }
 
 /* Apply modelled symbol @sym = @v (y, m, n, a string or a number). */
@@ -291,7 +408,7 @@ static int kc_symbol(struct settings *s, struct kc_state *st,
 		     struct kconfig_report *rep, const char *name,
 		     const char *v, char *err, size_t errlen)
 {
-	enum kc_arch arch = s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
+	enum kc_arch arch = board_arch(s);
 
 	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
 		if (strcmp(name, modelled[i].name))
@@ -372,6 +489,7 @@ int kconfig_load(struct settings *s, const char *path,
 	ret = hostfile_read(path, KCONFIG_MAX_BYTES, &text, &len, err, errlen);
 	if (ret)
 		return ret;
+	ret = kc_check_arch(s, path, text, len, err, errlen);
 	for (line = text; !ret && line < text + len; line = end + 1) {
 		end = memchr(line, '\n', (size_t)(text + len - line));
 		if (!end)
@@ -403,11 +521,9 @@ int kconfig_load(struct settings *s, const char *path,
 	if (ret)
 		return ret;
 	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
-		enum kc_arch arch = s->platform->arch == PLAT_ARM ? KC_ARM :
-								    KC_X86;
-
 		if (modelled[i].report_absent && !st.seen[i] &&
-		    (modelled[i].arch == KC_ANY || modelled[i].arch == arch) &&
+		    (modelled[i].arch == KC_ANY ||
+		     modelled[i].arch == board_arch(s)) &&
 		    rep->nr_absent < KCONFIG_MAX_NAMED)
 			rep->absent[rep->nr_absent++] = modelled[i].name;
 	}
