@@ -267,6 +267,107 @@ Test(kconfig, named_and_absent)
 	cr_assert_not(absent("CONFIG_ARM_LPAE"));
 }
 
+/* Near miss @i of the last load is @name at @line, like @like. */
+static void near_miss(u32 i, const char *name, u32 line, const char *like)
+{
+	cr_assert_lt(i, rep.nr_near);
+	cr_assert_str_eq(rep.near[i].name, name);
+	cr_assert_eq(rep.near[i].line, line, "%s", name);
+	cr_assert_str_eq(rep.near[i].like, like);
+}
+
+/*
+ * An unknown symbol a slip or two from a modelled one is a typo to warn
+ * of (issue 36): before, CONFIG_HIGMEM=y was merely counted.  Real
+ * symbols, however near, are not.
+ */
+Test(kconfig, near_misses)
+{
+	load_ok("beaglebone-white", "CONFIG_HIGMEM=n\n"
+				    "# CONFIG_HIHGPTE is not set\n"
+				    "CONFIG_VMSPLT_1G=y\n"
+				    "CONFIG_UACCESS_WITH_MEMCYP=y\n"
+				    "HIGHMEM=n\n"
+				    "CONFIG_highmem=n\n"
+				    "CONFIG_HIGH_PTE_=y\n"
+				    "CONFIG_HIGHMEMORY=y\n"
+				    "CONFIG_FOO=y\n");
+	cr_assert_eq(rep.nr_near, 7);
+	near_miss(0, "CONFIG_HIGMEM", 1, "CONFIG_HIGHMEM");
+	near_miss(1, "CONFIG_HIHGPTE", 2, "CONFIG_HIGHPTE");
+	near_miss(2, "CONFIG_VMSPLT_1G", 3, "CONFIG_VMSPLIT_1G");
+	near_miss(3, "CONFIG_UACCESS_WITH_MEMCYP", 4,
+		  "CONFIG_UACCESS_WITH_MEMCPY");
+	near_miss(4, "HIGHMEM", 5, "CONFIG_HIGHMEM");
+	near_miss(5, "CONFIG_highmem", 6, "CONFIG_HIGHMEM");
+	near_miss(6, "CONFIG_HIGH_PTE_", 7, "CONFIG_HIGHPTE");
+	/* Three slips away (HIGHMEMORY) is another symbol; all counted. */
+	cr_assert_eq(rep.ignored, 9);
+	/* A typo sets nothing: the defaults stay. */
+	cr_assert(s.highmem);
+	cr_assert_eq(s.vmsplit, VMSPLIT_3G);
+	/* x86's real neighbours of X86_PAE and X86_4G are not typos ... */
+	load_ok("numaq-16", "CONFIG_X86_PAT=y\nCONFIG_X86_MCE=y\n"
+			    "CONFIG_X86_HT=y\nCONFIG_X86_PC=y\n"
+			    "CONFIG_X86_UV=y\nCONFIG_X86_32=y\n"
+			    "CONFIG_X86_PEA=y\nCONFIG_X86_4K=y\n");
+	cr_assert_eq(rep.nr_near, 2);
+	near_miss(0, "CONFIG_X86_PEA", 7, "CONFIG_X86_PAE");
+	near_miss(1, "CONFIG_X86_4K", 8, "CONFIG_X86_4G");
+	/* ... and x86's names are not suggested on an ARM board. */
+	load_ok("kirkwood-openblocks-a7", "CONFIG_X86_PEA=y\n");
+	cr_assert_eq(rep.nr_near, 0);
+	/* Past KCONFIG_MAX_NAMED, counted only. */
+	{
+		static char text[64 * (KCONFIG_MAX_NAMED + 3)];
+		size_t len = 0;
+
+		for (int i = 0; i < KCONFIG_MAX_NAMED + 3; i++)
+			len += (size_t)snprintf(text + len, sizeof(text) - len,
+						"CONFIG_HIGMEM=y\n");
+		load_ok("kirkwood-openblocks-a7", text);
+		cr_assert_eq(rep.nr_near, KCONFIG_MAX_NAMED + 3);
+		near_miss(KCONFIG_MAX_NAMED - 1, "CONFIG_HIGMEM",
+			  KCONFIG_MAX_NAMED, "CONFIG_HIGHMEM");
+	}
+}
+
+/* The warnings as printed: one line each, the excess counted. */
+Test(kconfig, near_miss_warnings)
+{
+	char text[64 * (KCONFIG_MAX_NAMED + 2)], out[8192], want[512];
+	size_t len = 0;
+	FILE *f;
+
+	load_ok("kirkwood-openblocks-a7", "CONFIG_HIGMEM=y\n");
+	f = fmemopen(out, sizeof(out), "w");
+	kconfig_report_print_warnings(&rep, "x.config", f);
+	fclose(f);
+	cr_assert_str_eq(
+		out,
+		"vmsplit: kconfig: x.config:1: CONFIG_HIGMEM is not a symbol vmsplit knows; did you mean CONFIG_HIGHMEM?\n");
+	/* None: nothing printed. */
+	load_ok("kirkwood-openblocks-a7", "CONFIG_HIGHMEM=y\n");
+	out[0] = '\0';
+	f = fmemopen(out, sizeof(out), "w");
+	kconfig_report_print_warnings(&rep, "x.config", f);
+	fclose(f);
+	cr_assert_str_eq(out, "");
+	for (int i = 0; i < KCONFIG_MAX_NAMED + 2; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"CONFIG_HIGHPT=y\n");
+	load_ok("kirkwood-openblocks-a7", text);
+	f = fmemopen(out, sizeof(out), "w");
+	kconfig_report_print_warnings(&rep, "x.config", f);
+	fclose(f);
+	snprintf(
+		want, sizeof(want),
+		"vmsplit: kconfig: x.config:%d: CONFIG_HIGHPT is not a symbol vmsplit knows; did you mean CONFIG_HIGHPTE?\n"
+		"vmsplit: kconfig: x.config: 2 more symbols near ones vmsplit knows\n",
+		KCONFIG_MAX_NAMED);
+	cr_assert(strstr(out, want), "%s", out);
+}
+
 /* Load @text on @platform, refused with exactly "<file>: @why". */
 static void load_refused(const char *platform, const char *text,
 			 const char *why)
@@ -350,6 +451,8 @@ Test(kconfig, debian_armmp_lpae)
 		"CONFIG_LSM=\"landlock,lockdown,yama,loadpin,safesetid,integrity,apparmor,selinux,smack,tomoyo,bpf\""));
 	cr_assert_eq(rep.nr_unmodelled, 18);
 	cr_assert_gt(rep.ignored, 250);
+	/* A distribution's real symbols: none is taken for a typo. */
+	cr_assert_eq(rep.nr_near, 0);
 	/* The BeagleBone's Cortex-A8 has no LPAE: refused as a whole. */
 	defaults("beaglebone-white");
 	cr_assert_eq(kconfig_load(&s, DEBIAN_LPAE, &rep, err, sizeof(err)), 0);
@@ -430,6 +533,18 @@ Test(kconfig, cli_words_win_in_any_order)
 		       "ignored 0 symbols vmsplit does not model; not in the file, defaults kept: CONFIG_HIGHMEM,"),
 		"%s", eout);
 	cr_assert_eq(strchr(eout, '\n') - eout + 1, (long)strlen(eout));
+	/* A typo: warned of on stderr, in JSON mode too; the run goes on. */
+	unlink(path);
+	write_file("CONFIG_HIGHMEM=y\nCONFIG_HIGMEM=n\n");
+	snprintf(args, sizeof(args), "micro --kconfig %s --format json", path);
+	cr_assert_eq(run(args, out, sizeof(out), eout, sizeof(eout)), 0, "%s",
+		     eout);
+	cr_assert(strstr(out, "\"CONFIG_HIGHMEM\": \"y\""));
+	snprintf(
+		args, sizeof(args),
+		"vmsplit: kconfig: %s:2: CONFIG_HIGMEM is not a symbol vmsplit knows; did you mean CONFIG_HIGHMEM?\n",
+		path);
+	cr_assert_str_eq(eout, args);
 	/* Another architecture's .config: one line on stderr, exit 2. */
 	snprintf(args, sizeof(args), "micro --platform numaq-16 --kconfig %s",
 		 DEBIAN_LPAE);

@@ -388,6 +388,7 @@ static void load_kconfig(struct run_args *a, const char *path)
 	if (kconfig_load(&a->s, path, &rep, err, sizeof(err)))
 		usage_error("%s", err);
 	a->s.kconfig = &rep;
+	kconfig_report_print_warnings(&rep, path, stderr);
 	if (a->format != FMT_JSON) {
 		kconfig_report_print(&rep, path, stderr);
 		fputc('\n', stderr);

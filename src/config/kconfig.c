@@ -10,8 +10,10 @@
  */
 #include "config/kconfig.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "arch/layout.h"
 #include "base/errno.h"
@@ -148,6 +150,34 @@ static enum kc_arch board_arch(const struct settings *s)
 {
 	return s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
 }
+
+/*
+ * How near is near (kc_near_miss): an optimal-string-alignment distance
+ * of two at the most -- two slips, each a letter dropped, added or
+ * changed, or two neighbours swapped -- case ignored, the CONFIG_ prefix
+ * set apart.  One slip is the common typo (CONFIG_HIGMEM, CONFIG_HIHGPTE,
+ * CONFIG_highmem at none); two catch CONFIG_HIGH_PTE_ or CONFIG_VMSPLT_1G.
+ * Three would be noise: of the 22,524 symbols the Kconfig files of
+ * 2.5.73, 3.14.1, 3.16, 3.17, 3.18 and 5.7.14 define and Debian 12's
+ * armmp-lpae .config holds, 9 lie within two of a modelled name (all of
+ * them real_near_misses below) and 32 within three (CONFIG_ARM_PMU,
+ * CONFIG_SHMEM, CONFIG_PHYS_OFFSET, ...), so a distribution .config warns
+ * of nothing but its typos.
+ */
+#define KC_NEAR 2
+
+/* The longest modelled name, its CONFIG_ apart, kc_distance compares. */
+#define KC_NAME_MAX 40
+
+/*
+ * The real symbols within KC_NEAR of a modelled one (the search above):
+ * x86's (arch/x86/Kconfig) and TILE's splits (3.14.1's arch/tile/Kconfig).
+ */
+static const char *const real_near_misses[] = {
+	"CONFIG_X86_32",  "CONFIG_X86_64",	 "CONFIG_X86_HT",
+	"CONFIG_X86_MCE", "CONFIG_X86_PAT",	 "CONFIG_X86_PC",
+	"CONFIG_X86_UV",  "CONFIG_VMSPLIT_2_5G", "CONFIG_VMSPLIT_3_5G",
+};
 
 static bool is_symbol_char(char c)
 {
@@ -403,12 +433,94 @@ static int kc_check_page_offset(struct settings *s, struct kc_state *st,
 		st->path, (unsigned long long)st->page_offset, kc_arch_name(s));
 }
 
+static u32 min3(u32 a, u32 b, u32 c)
+{
+	u32 m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
+/*
+ * kc_distance - the optimal-string-alignment distance of @a and @b, case
+ * ignored, or KC_NEAR + 1 as soon as it is known to exceed KC_NEAR.
+ * @b is a modelled name (at most KC_NAME_MAX characters).
+ */
+static u32 kc_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	u8 d[KC_NAME_MAX + KC_NEAR + 1][KC_NAME_MAX + 1];
+
+	if (lb > KC_NAME_MAX)
+		panic("kc_distance: %s is longer than %d", b, KC_NAME_MAX);
+	if (la > lb + KC_NEAR || lb > la + KC_NEAR)
+		return KC_NEAR + 1;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = (u8)j;
+	for (size_t i = 1; i <= la; i++) {
+		u32 row_min;
+
+		d[i][0] = (u8)i;
+		row_min = i;
+		for (size_t j = 1; j <= lb; j++) {
+			char x = (char)toupper((unsigned char)a[i - 1]);
+			char y = (char)toupper((unsigned char)b[j - 1]);
+			u32 v = min3(d[i - 1][j] + 1u, d[i][j - 1] + 1u,
+				     d[i - 1][j - 1] + (x != y));
+
+			if (i > 1 && j > 1 &&
+			    x == toupper((unsigned char)b[j - 2]) &&
+			    toupper((unsigned char)a[i - 2]) == y &&
+			    d[i - 2][j - 2] + 1u < v)
+				v = d[i - 2][j - 2] + 1u;
+			d[i][j] = (u8)(v > KC_NEAR + 1 ? KC_NEAR + 1 : v);
+			if (d[i][j] < row_min)
+				row_min = d[i][j];
+		}
+		/* No alignment gets back under the bound from here. */
+		if (row_min > KC_NEAR)
+			return KC_NEAR + 1;
+	}
+	return d[la][lb];
+}
+
+/*
+ * kc_near_miss - the modelled symbol of the board's architecture that
+ * unknown symbol @name is within KC_NEAR of (the nearest, the first on a
+ * tie), or NULL.  A name without the CONFIG_ prefix ("HIGHMEM=y") is
+ * compared to the names without theirs.
+ */
+static const char *kc_near_miss(const struct settings *s, const char *name)
+{
+	const char *like = NULL;
+	u32 best = KC_NEAR + 1;
+
+	for (size_t i = 0; i < ARRAY_SIZE(real_near_misses); i++)
+		if (!strcmp(name, real_near_misses[i]))
+			return NULL;
+	if (!strncasecmp(name, "CONFIG_", 7))
+		name += 7;
+	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
+		u32 d;
+
+		if (modelled[i].arch != KC_ANY &&
+		    modelled[i].arch != board_arch(s))
+			continue;
+		d = kc_distance(name, modelled[i].name + 7);
+		if (d < best) {
+			best = d;
+			like = modelled[i].name;
+		}
+	}
+	return like;
+}
+
 /* One "NAME=VALUE" of the file (already checked for form). */
 static int kc_symbol(struct settings *s, struct kc_state *st,
 		     struct kconfig_report *rep, const char *name,
 		     const char *v, char *err, size_t errlen)
 {
 	enum kc_arch arch = board_arch(s);
+	const char *like;
 
 	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
 		if (strcmp(name, modelled[i].name))
@@ -427,6 +539,14 @@ static int kc_symbol(struct settings *s, struct kc_state *st,
 					 name, v);
 			return 0;
 		}
+	like = kc_near_miss(s, name);
+	if (like && rep->nr_near++ < KCONFIG_MAX_NAMED) {
+		struct kconfig_near_miss *n = &rep->near[rep->nr_near - 1];
+
+		n->line = st->lineno;
+		n->like = like;
+		snprintf(n->name, sizeof(n->name), "%s", name);
+	}
 	rep->ignored++;
 	return 0;
 }
@@ -554,6 +674,23 @@ void kconfig_report_print(const struct kconfig_report *rep, const char *path,
 		fprintf(f, "%s%s",
 			i ? ", " : "; not in the file, defaults kept: ",
 			rep->absent[i]);
+}
+
+void kconfig_report_print_warnings(const struct kconfig_report *rep,
+				   const char *path, FILE *f)
+{
+	u32 shown = rep->nr_near < KCONFIG_MAX_NAMED ? rep->nr_near :
+						       KCONFIG_MAX_NAMED;
+
+	for (u32 i = 0; i < shown; i++)
+		fprintf(f,
+			"vmsplit: kconfig: %s:%u: %s is not a symbol vmsplit knows; did you mean %s?\n",
+			path, rep->near[i].line, rep->near[i].name,
+			rep->near[i].like);
+	if (rep->nr_near > shown)
+		fprintf(f,
+			"vmsplit: kconfig: %s: %u more symbols near ones vmsplit knows\n",
+			path, rep->nr_near - shown);
 }
 
 static void json_string(const char *v, FILE *f)

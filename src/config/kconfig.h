@@ -25,9 +25,21 @@
  * CONFIG_LSM's values are a few hundred characters at the most). */
 #define KCONFIG_MAX_LINE 2046
 
+/* The longest unknown symbol kc_near_miss can find near a modelled one. */
+#define KCONFIG_NEAR_NAME 48
+
 /* What a .config held beyond the settings it set. */
 struct kconfig_report {
 	u32 ignored; /* symbols vmsplit neither models nor names */
+	/* Ignored symbols a slip or two away from a modelled one (a typo,
+	 * kconfig.c's kc_near_miss): the first KCONFIG_MAX_NAMED, and how
+	 * many there were. */
+	u32 nr_near;
+	struct kconfig_near_miss {
+		u32 line;
+		const char *like; /* the modelled symbol it is close to */
+		char name[KCONFIG_NEAR_NAME];
+	} near[KCONFIG_MAX_NAMED];
 	/* "CONFIG_X=value" of symbols that change a measured path but whose
 	 * cost is the board's kernel's, whatever the file says. */
 	u32 nr_unmodelled;
@@ -54,6 +66,16 @@ int kconfig_load(struct settings *s, const char *path,
 /* The report as one line (no newline), and as a JSON object. */
 void kconfig_report_print(const struct kconfig_report *rep, const char *path,
 			  FILE *f);
+
+/*
+ * kconfig_report_print_warnings - one line per near miss ("vmsplit:
+ * kconfig: FILE:LINE: CONFIG_HIGMEM is not a symbol vmsplit knows; did you
+ * mean CONFIG_HIGHMEM?"), each ending in a newline; nothing when there is
+ * none.  For stderr in every output format: a typo is the user's to see
+ * even when stdout is JSON.
+ */
+void kconfig_report_print_warnings(const struct kconfig_report *rep,
+				   const char *path, FILE *f);
 void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f);
 
 #endif
