@@ -424,6 +424,124 @@ Test(kconfig, another_architecture)
 	cr_assert_eq(rep.ignored, 2);
 }
 
+/*
+ * Apply @words over the loaded file, then kconfig_olddefconfig; its
+ * notes into @notes.  Return: the symbols it turned off.
+ */
+static u32 resolve(char *const *words, int nwords, char *notes, size_t len)
+{
+	FILE *f;
+	u32 off;
+
+	for (int i = 0; i < nwords; i++)
+		cr_assert_eq(settings_parse(&s, words[i], err, sizeof(err)), 0,
+			     "%s", err);
+	notes[0] = '\0';
+	f = fmemopen(notes, len, "w");
+	cr_assert(f);
+	off = kconfig_olddefconfig(&s, &rep, words, nwords, f);
+	fclose(f);
+	return off;
+}
+
+#define NOTE_HIGHPTE \
+	"vmsplit: kconfig: CONFIG_HIGHPTE=n: it depends on CONFIG_HIGHMEM, which is n\n"
+
+/*
+ * The file's y whose dependency is unmet becomes n, with a note, as
+ * olddefconfig would make it (issue 36): before, CONFIG_HIGHMEM=n on the
+ * command line over a file's CONFIG_HIGHPTE=y was an error.
+ */
+Test(kconfig, olddefconfig_turns_off_the_files_y)
+{
+	char *highmem_n[] = { "CONFIG_HIGHMEM=n" };
+	char *highmem_y[] = { "CONFIG_HIGHMEM=y" };
+	char *lpae_y[] = { "CONFIG_ARM_LPAE=y" };
+	char notes[512];
+
+	/* The command line's n over the file's y. */
+	cr_assert_eq(load("beaglebone-black", "CONFIG_HIGHPTE=y\n"), 0);
+	cr_assert_eq(resolve(highmem_n, 1, notes, sizeof(notes)), 1);
+	cr_assert_str_eq(notes, NOTE_HIGHPTE);
+	cr_assert_not(s.highpte);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), 0, "%s", err);
+	/* Within the file too, and DEBUG_HIGHMEM with it, in table order. */
+	cr_assert_eq(load("beaglebone-white", "CONFIG_DEBUG_HIGHMEM=y\n"
+					      "CONFIG_HIGHPTE=y\n"
+					      "# CONFIG_HIGHMEM is not set\n"),
+		     0);
+	cr_assert_eq(resolve(NULL, 0, notes, sizeof(notes)), 2);
+	cr_assert_str_eq(
+		notes, NOTE_HIGHPTE
+		"vmsplit: kconfig: CONFIG_DEBUG_HIGHMEM=n: it depends on CONFIG_HIGHMEM, which is n\n");
+	cr_assert_not(s.highpte);
+	cr_assert_not(s.debug_highmem);
+	/* x86's NOHIGHMEM choice is HIGHMEM=n. */
+	cr_assert_eq(load("numaq-16", "CONFIG_NOHIGHMEM=y\nCONFIG_HIGHPTE=y\n"
+				      "CONFIG_X86_PAE=y\n"),
+		     0);
+	cr_assert_eq(resolve(NULL, 0, notes, sizeof(notes)), 1);
+	cr_assert_str_eq(notes, NOTE_HIGHPTE);
+	/* PAN depends on !ARM_LPAE. */
+	cr_assert_eq(load("cortex-a15-2g", "CONFIG_CPU_SW_DOMAIN_PAN=y\n"), 0);
+	cr_assert_eq(resolve(lpae_y, 1, notes, sizeof(notes)), 1);
+	cr_assert_str_eq(
+		notes,
+		"vmsplit: kconfig: CONFIG_CPU_SW_DOMAIN_PAN=n: it depends on !CONFIG_ARM_LPAE, and CONFIG_ARM_LPAE is y\n");
+	cr_assert_not(settings_cpu_sw_domain_pan(&s));
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), 0, "%s", err);
+	/* A word that mends the dependency leaves the file's y alone. */
+	cr_assert_eq(load("beaglebone-white", "CONFIG_HIGHPTE=y\n"
+					      "# CONFIG_HIGHMEM is not set\n"),
+		     0);
+	cr_assert_eq(resolve(highmem_y, 1, notes, sizeof(notes)), 0);
+	cr_assert_str_eq(notes, "");
+	cr_assert(s.highpte);
+	/* A default is not the file's: 6.1's HIGHPTE=y stays unsaid. */
+	cr_assert_eq(load("beaglebone-black", "# CONFIG_HIGHMEM is not set\n"),
+		     0);
+	cr_assert_eq(resolve(NULL, 0, notes, sizeof(notes)), 0);
+	cr_assert_not(settings_highpte(&s));
+	/* No stream for the notes: resolved all the same. */
+	cr_assert_eq(load("beaglebone-black", "CONFIG_HIGHPTE=y\n"
+					      "CONFIG_HIGHMEM=n\n"),
+		     0);
+	cr_assert_eq(kconfig_olddefconfig(&s, &rep, NULL, 0, NULL), 1);
+	cr_assert_not(s.highpte);
+}
+
+/*
+ * What the user types is not resolved: a contradiction of words stays the
+ * error (or, for DEBUG_HIGHMEM, the accepted setting) it was before.
+ */
+Test(kconfig, olddefconfig_leaves_the_words)
+{
+	char *highpte[] = { "CONFIG_HIGHMEM=n", "CONFIG_HIGHPTE=y" };
+	char *pan[] = { "CONFIG_ARM_LPAE=y", "CONFIG_CPU_SW_DOMAIN_PAN=y" };
+	char *debug[] = { "CONFIG_HIGHMEM=n", "CONFIG_DEBUG_HIGHMEM=y" };
+	char notes[512];
+
+	cr_assert_eq(load("beaglebone-black", "CONFIG_HIGHPTE=y\n"), 0);
+	cr_assert_eq(resolve(highpte, 2, notes, sizeof(notes)), 0);
+	cr_assert_str_eq(notes, "");
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y");
+	/* With no file setting it, the same error. */
+	cr_assert_eq(load("beaglebone-black", "\n"), 0);
+	cr_assert_eq(resolve(highpte, 2, notes, sizeof(notes)), 0);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y");
+	cr_assert_eq(load("cortex-a15-2g", "CONFIG_CPU_SW_DOMAIN_PAN=y\n"), 0);
+	cr_assert_eq(resolve(pan, 2, notes, sizeof(notes)), 0);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err,
+			 "CONFIG_CPU_SW_DOMAIN_PAN=y needs CONFIG_ARM_LPAE=n");
+	cr_assert_eq(load("beaglebone-white", "CONFIG_DEBUG_HIGHMEM=y\n"), 0);
+	cr_assert_eq(resolve(debug, 2, notes, sizeof(notes)), 0);
+	cr_assert(s.debug_highmem);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), 0, "%s", err);
+}
+
 /* Debian 12's armmp-lpae 6.1 kernel, trimmed (its header says how). */
 Test(kconfig, debian_armmp_lpae)
 {
@@ -545,6 +663,25 @@ Test(kconfig, cli_words_win_in_any_order)
 		"vmsplit: kconfig: %s:2: CONFIG_HIGMEM is not a symbol vmsplit knows; did you mean CONFIG_HIGHMEM?\n",
 		path);
 	cr_assert_str_eq(eout, args);
+	/* The file's HIGHPTE=y under the words' HIGHMEM=n: a note, exit 0. */
+	unlink(path);
+	write_file("CONFIG_HIGHPTE=y\n");
+	snprintf(
+		args, sizeof(args),
+		"micro --platform beaglebone-black --kconfig %s CONFIG_HIGHMEM=n --format json",
+		path);
+	cr_assert_eq(run(args, out, sizeof(out), eout, sizeof(eout)), 0, "%s",
+		     eout);
+	cr_assert(strstr(out, "\"CONFIG_HIGHPTE\": \"n\""));
+	cr_assert_str_eq(eout, NOTE_HIGHPTE);
+	/* Both typed: the error it always was. */
+	snprintf(
+		args, sizeof(args),
+		"micro --platform beaglebone-black --kconfig %s CONFIG_HIGHMEM=n CONFIG_HIGHPTE=y --format json",
+		path);
+	cr_assert_eq(run(args, out, sizeof(out), eout, sizeof(eout)), 2);
+	cr_assert_str_eq(eout,
+			 "vmsplit: CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y\n");
 	/* Another architecture's .config: one line on stderr, exit 2. */
 	snprintf(args, sizeof(args), "micro --platform numaq-16 --kconfig %s",
 		 DEBIAN_LPAE);

@@ -507,6 +507,9 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 	for (int i = 0; i < nwords; i++)
 		if (settings_parse(&a->s, words[i], err, sizeof(err)))
 			usage_error("%s", err);
+	if (a->s.kconfig)
+		kconfig_olddefconfig(&a->s, a->s.kconfig, words, nwords,
+				     stderr);
 	free(words);
 	words = NULL;
 	if (settings_validate(&a->s, err, sizeof(err)))

@@ -65,6 +65,9 @@ static const struct kc_symbol {
 	{ "CONFIG_NR_CPUS", KC_NR_CPUS, KC_ANY, true },
 };
 
+_Static_assert(ARRAY_SIZE(modelled) <= 32,
+	       "struct kconfig_report's set has a bit per modelled symbol");
+
 /*
  * Symbols whose code runs on a measured path but which vmsplit does not
  * model: each board's cost is its own kernel's configuration (kpath-arm.c,
@@ -239,7 +242,6 @@ static bool valid_value(const char *v)
 
 /* The state of one load: what the file said beyond the words. */
 struct kc_state {
-	bool seen[ARRAY_SIZE(modelled)];
 	bool split_given; /* a VMSPLIT choice (or X86_4G) said y */
 	u64 page_offset; /* CONFIG_PAGE_OFFSET, if seen */
 	bool page_offset_seen;
@@ -528,7 +530,7 @@ static int kc_symbol(struct settings *s, struct kc_state *st,
 		/* Another architecture's symbol means nothing here. */
 		if (modelled[i].arch != KC_ANY && modelled[i].arch != arch)
 			break;
-		st->seen[i] = true;
+		rep->set |= 1u << i;
 		return kc_apply(s, st, &modelled[i], v, err, errlen);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(unmodelled); i++)
@@ -641,7 +643,7 @@ int kconfig_load(struct settings *s, const char *path,
 	if (ret)
 		return ret;
 	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
-		if (modelled[i].report_absent && !st.seen[i] &&
+		if (modelled[i].report_absent && !(rep->set & 1u << i) &&
 		    (modelled[i].arch == KC_ANY ||
 		     modelled[i].arch == board_arch(s)) &&
 		    rep->nr_absent < KCONFIG_MAX_NAMED)
@@ -654,10 +656,24 @@ int kconfig_load(struct settings *s, const char *path,
 	return 0;
 }
 
+bool kconfig_file_set(const struct kconfig_report *rep, const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++)
+		if (!strcmp(name, modelled[i].name))
+			return rep->set & 1u << i;
+	panic("kconfig_file_set: %s is not a modelled symbol", name);
+}
+
+/* The file alone, resolved as olddefconfig would with no word over it. */
 int settings_load_kconfig(struct settings *s, const char *path, char *err,
 			  size_t errlen)
 {
-	return kconfig_load(s, path, NULL, err, errlen);
+	struct kconfig_report rep;
+	int ret = kconfig_load(s, path, &rep, err, errlen);
+
+	if (!ret)
+		kconfig_olddefconfig(s, &rep, NULL, 0, NULL);
+	return ret;
 }
 
 void kconfig_report_print(const struct kconfig_report *rep, const char *path,

@@ -30,6 +30,9 @@
 
 /* What a .config held beyond the settings it set. */
 struct kconfig_report {
+	/* Bit i: the file set the i-th modelled symbol (kconfig.c's table;
+	 * ask kconfig_file_set). */
+	u32 set;
 	u32 ignored; /* symbols vmsplit neither models nor names */
 	/* Ignored symbols a slip or two away from a modelled one (a typo,
 	 * kconfig.c's kc_near_miss): the first KCONFIG_MAX_NAMED, and how
@@ -62,6 +65,28 @@ struct kconfig_report {
  */
 int kconfig_load(struct settings *s, const char *path,
 		 struct kconfig_report *rep, char *err, size_t errlen);
+
+/*
+ * kconfig_file_set - did the file of @rep set modelled symbol @name (to
+ * any value)?  Panics if vmsplit does not model @name.
+ */
+bool kconfig_file_set(const struct kconfig_report *rep, const char *name);
+
+/*
+ * kconfig_olddefconfig - resolve the file's symbols against their
+ * Kconfig dependencies as `make olddefconfig` would, once the command
+ * line's @words (@nwords NAME=VALUE words, already applied to @s) are
+ * over the file: a bool the file set to y whose dependency is now unmet
+ * becomes n, with a note on @f ("vmsplit: kconfig: CONFIG_HIGHPTE=n: it
+ * depends on CONFIG_HIGHMEM, which is n"; @f may be NULL).  A symbol one
+ * of @words names is the user's explicit choice and is left as given, for
+ * settings_validate to judge as it judges any word (olddefconfig.c says
+ * why).  Run it once, after every word: a word may also mend the
+ * dependency (CONFIG_HIGHMEM=y over a file's n).
+ * Return: the number of symbols turned off.
+ */
+u32 kconfig_olddefconfig(struct settings *s, const struct kconfig_report *rep,
+			 char *const *words, int nwords, FILE *f);
 
 /* The report as one line (no newline), and as a JSON object. */
 void kconfig_report_print(const struct kconfig_report *rep, const char *path,

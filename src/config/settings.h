@@ -141,8 +141,10 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		   size_t errlen);
 
 /*
- * settings_load_kconfig - apply the symbols we model from a kernel .config;
- * kconfig_load (config/kconfig.h) also reports the others.
+ * settings_load_kconfig - apply the symbols we model from a kernel .config,
+ * resolved against their dependencies as `make olddefconfig` would
+ * (kconfig_olddefconfig, with no word over the file); kconfig_load
+ * (config/kconfig.h) also reports the others.
  * Return: 0, or -EINVAL / -ENOENT with a reason in @err.
  */
 int settings_load_kconfig(struct settings *s, const char *path, char *err,
