@@ -6,7 +6,10 @@
  * a measured code path but whose cost the board's kernel fixes (the LSMs,
  * init_on_alloc, SMP, ... -- left out of or adjusted in the sums of
  * src/platforms/kpath-arm.c and kpath-x86.c) are named in the report; the
- * rest are counted.
+ * rest are counted, those a typo away from a modelled name warned of.  A
+ * .config for another architecture than the board's is refused.  The
+ * dependencies between the file's values are resolved later, over the
+ * command line's words (olddefconfig.c).
  */
 #include "config/kconfig.h"
 
@@ -98,12 +101,13 @@ static const char *const unmodelled[] = {
 
 /*
  * The symbol each architecture's Kconfig writes =y into every .config it
- * makes (a def_bool y or a bool defaulting to y; file:line of 5.7.14 but
- * where said).  A .config holding another architecture's was made for a
- * kernel that cannot run on the board.  The more specific come first: an
- * x86-64 .config has CONFIG_X86=y too, a User-mode Linux one on x86
- * CONFIG_X86_32=y (arch/x86/um/Kconfig:17), and CONFIG_64BIT=y is any
- * 64-bit kernel's (arch/x86/Kconfig:3 and seven other architectures').
+ * makes (a def_bool y or a bool defaulting to y, the first symbol of
+ * arch/<arch>/Kconfig in 5.7.14).  A .config holding another
+ * architecture's was made for a kernel that cannot run on the board.  The
+ * more specific come first: an x86-64 .config has CONFIG_X86=y too, a
+ * User-mode Linux one on x86 CONFIG_X86_32=y (arch/x86/um/Kconfig:17),
+ * and CONFIG_64BIT=y is any 64-bit kernel's (arch/x86/Kconfig:3 and seven
+ * other architectures').
  */
 static const struct kc_arch_symbol {
 	const char *name;
@@ -111,41 +115,35 @@ static const struct kc_arch_symbol {
 	enum kc_arch arch;
 } arch_symbols[] = {
 	{ "CONFIG_X86_64", "an x86-64", KC_OTHER }, /* arch/x86/Kconfig:22 */
-	{ "CONFIG_UML", "a User-mode Linux", KC_OTHER }, /* arch/um/Kconfig:5 */
-	{ "CONFIG_ARM64", "an arm64", KC_OTHER }, /* arch/arm64/Kconfig:2 */
-	/* arch/arm/Kconfig:2; 3.14.1's :1. */
-	{ "CONFIG_ARM", "an ARM", KC_ARM },
+	{ "CONFIG_UML", "a User-mode Linux", KC_OTHER },
+	{ "CONFIG_ARM64", "an arm64", KC_OTHER },
+	{ "CONFIG_ARM", "an ARM", KC_ARM }, /* arch/arm/Kconfig:2 */
 	/* arch/x86/Kconfig:10, since 2.6.24 merged i386 and x86_64. */
 	{ "CONFIG_X86_32", "an x86", KC_X86 },
 	/* arch/x86/Kconfig:51; 2.5.73's arch/i386/Kconfig:8. */
 	{ "CONFIG_X86", "an x86", KC_X86 },
-	{ "CONFIG_ALPHA", "an Alpha", KC_OTHER }, /* arch/alpha/Kconfig:2 */
-	{ "CONFIG_ARC", "an ARC", KC_OTHER }, /* arch/arc/Kconfig:6 */
-	{ "CONFIG_C6X", "a C6x", KC_OTHER }, /* arch/c6x/Kconfig:7 */
-	{ "CONFIG_CSKY", "a C-SKY", KC_OTHER }, /* arch/csky/Kconfig:2 */
-	{ "CONFIG_H8300", "an H8/300", KC_OTHER }, /* arch/h8300/Kconfig:2 */
-	{ "CONFIG_HEXAGON", "a Hexagon",
-	  KC_OTHER }, /* arch/hexagon/Kconfig:5 */
-	{ "CONFIG_IA64", "an IA-64", KC_OTHER }, /* arch/ia64/Kconfig:9 */
-	{ "CONFIG_M68K", "an m68k", KC_OTHER }, /* arch/m68k/Kconfig:2 */
-	/* arch/microblaze/Kconfig:2 */
+	{ "CONFIG_ALPHA", "an Alpha", KC_OTHER },
+	{ "CONFIG_ARC", "an ARC", KC_OTHER },
+	{ "CONFIG_C6X", "a C6x", KC_OTHER },
+	{ "CONFIG_CSKY", "a C-SKY", KC_OTHER },
+	{ "CONFIG_H8300", "an H8/300", KC_OTHER },
+	{ "CONFIG_HEXAGON", "a Hexagon", KC_OTHER },
+	{ "CONFIG_IA64", "an IA-64", KC_OTHER },
+	{ "CONFIG_M68K", "an m68k", KC_OTHER },
 	{ "CONFIG_MICROBLAZE", "a MicroBlaze", KC_OTHER },
-	{ "CONFIG_MIPS", "a MIPS", KC_OTHER }, /* arch/mips/Kconfig:2 */
-	{ "CONFIG_NDS32", "an NDS32", KC_OTHER }, /* arch/nds32/Kconfig:7 */
-	{ "CONFIG_NIOS2", "a Nios II", KC_OTHER }, /* arch/nios2/Kconfig:2 */
-	{ "CONFIG_OPENRISC", "an OpenRISC",
-	  KC_OTHER }, /* arch/openrisc/Kconfig:7 */
-	{ "CONFIG_PARISC", "a PA-RISC", KC_OTHER }, /* arch/parisc/Kconfig:2 */
-	{ "CONFIG_PPC", "a PowerPC", KC_OTHER }, /* arch/powerpc/Kconfig:111 */
-	{ "CONFIG_RISCV", "a RISC-V", KC_OTHER }, /* arch/riscv/Kconfig:13 */
-	{ "CONFIG_S390", "an s390", KC_OTHER }, /* arch/s390/Kconfig:59 */
-	{ "CONFIG_SUPERH", "a SuperH", KC_OTHER }, /* arch/sh/Kconfig:2 */
-	{ "CONFIG_SPARC", "a SPARC", KC_OTHER }, /* arch/sparc/Kconfig:13 */
-	/* arch/unicore32/Kconfig:2 */
+	{ "CONFIG_MIPS", "a MIPS", KC_OTHER },
+	{ "CONFIG_NDS32", "an NDS32", KC_OTHER },
+	{ "CONFIG_NIOS2", "a Nios II", KC_OTHER },
+	{ "CONFIG_OPENRISC", "an OpenRISC", KC_OTHER },
+	{ "CONFIG_PARISC", "a PA-RISC", KC_OTHER },
+	{ "CONFIG_PPC", "a PowerPC", KC_OTHER },
+	{ "CONFIG_RISCV", "a RISC-V", KC_OTHER },
+	{ "CONFIG_S390", "an s390", KC_OTHER },
+	{ "CONFIG_SUPERH", "a SuperH", KC_OTHER },
+	{ "CONFIG_SPARC", "a SPARC", KC_OTHER },
 	{ "CONFIG_UNICORE32", "a UniCore32", KC_OTHER },
-	{ "CONFIG_XTENSA", "an Xtensa", KC_OTHER }, /* arch/xtensa/Kconfig:2 */
-	{ "CONFIG_TILE", "a TILE",
-	  KC_OTHER }, /* 3.14.1's arch/tile/Kconfig:4 */
+	{ "CONFIG_XTENSA", "an Xtensa", KC_OTHER },
+	{ "CONFIG_TILE", "a TILE", KC_OTHER }, /* gone in 4.16; 3.14.1's */
 	{ "CONFIG_64BIT", "a 64-bit", KC_OTHER },
 };
 
@@ -169,8 +167,11 @@ static enum kc_arch board_arch(const struct settings *s)
  */
 #define KC_NEAR 2
 
-/* The longest modelled name, its CONFIG_ apart, kc_distance compares. */
-#define KC_NAME_MAX 40
+/* At most this many characters in a modelled name, its CONFIG_ apart
+ * (kc_distance's table); a near miss is two more at the most. */
+#define KC_NAME_MAX 32
+_Static_assert(KCONFIG_NEAR_NAME >= sizeof("CONFIG_") + KC_NAME_MAX + KC_NEAR,
+	       "struct kconfig_near_miss holds every near miss whole");
 
 /*
  * The real symbols within KC_NEAR of a modelled one (the search above):

@@ -25,7 +25,7 @@
  * CONFIG_LSM's values are a few hundred characters at the most). */
 #define KCONFIG_MAX_LINE 2046
 
-/* The longest unknown symbol kc_near_miss can find near a modelled one. */
+/* Room for the longest symbol kc_near_miss can find near a modelled one. */
 #define KCONFIG_NEAR_NAME 48
 
 /* What a .config held beyond the settings it set. */
@@ -56,10 +56,14 @@ struct kconfig_report {
  * kconfig_load - apply the .config at @path to @s, filling @rep (may be
  * NULL).  Lines are CONFIG_X=y|m|n (or the command line's other bool
  * words, parse_bool: yes, no, on, off, 1, 0), "# CONFIG_X is not set",
- * strings ("..."), decimal or 0x hex numbers, comments and blank lines, ending in
- * LF or CRLF; anything else is an error naming file:line.  @path may be a
- * regular file, a FIFO or a pipe (hostfile_read), of KCONFIG_MAX_BYTES at
- * the most.
+ * strings ("..."), decimal or 0x hex numbers, comments and blank lines,
+ * ending in LF or CRLF; anything else is an error naming file:line, and a
+ * .config made for another architecture than the board's (CONFIG_ARM=y on
+ * an x86 board, ...) is refused whole.  Unknown symbols within a typo of
+ * a modelled one are listed in @rep->near.  The file's values are applied
+ * as they are: kconfig_olddefconfig resolves them once the command line's
+ * words are over them.  @path may be a regular file, a FIFO or a pipe
+ * (hostfile_read), of KCONFIG_MAX_BYTES at the most.
  * Return: 0, or a negative errno with a one-line reason in @err: -EINVAL
  * for a bad line, else hostfile_read's (-ENOENT, -EISDIR, -EFBIG, ...).
  */
@@ -91,6 +95,7 @@ u32 kconfig_olddefconfig(struct settings *s, const struct kconfig_report *rep,
 /* The report as one line (no newline), and as a JSON object. */
 void kconfig_report_print(const struct kconfig_report *rep, const char *path,
 			  FILE *f);
+void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f);
 
 /*
  * kconfig_report_print_warnings - one line per near miss ("vmsplit:
@@ -101,6 +106,5 @@ void kconfig_report_print(const struct kconfig_report *rep, const char *path,
  */
 void kconfig_report_print_warnings(const struct kconfig_report *rep,
 				   const char *path, FILE *f);
-void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f);
 
 #endif
