@@ -468,6 +468,7 @@ static void load_kconfig(struct run_args *a, const char *path)
 	if (kconfig_load(&a->s, path, &rep, err, sizeof(err)))
 		usage_error("%s", err);
 	a->s.kconfig = &rep;
+	kconfig_report_print_warnings(&rep, path, stderr);
 	if (a->format != FMT_JSON) {
 		kconfig_report_print(&rep, path, stderr);
 		fputc('\n', stderr);
@@ -590,6 +591,9 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 	for (int i = 0; i < nwords; i++)
 		if (settings_parse(&a->s, words[i], err, sizeof(err)))
 			usage_error("%s", err);
+	if (a->s.kconfig)
+		kconfig_olddefconfig(&a->s, a->s.kconfig, words, nwords,
+				     stderr);
 	free(words);
 	words = NULL;
 	if (settings_validate(&a->s, err, sizeof(err)))

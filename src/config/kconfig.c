@@ -6,12 +6,17 @@
  * a measured code path but whose cost the board's kernel fixes (the LSMs,
  * init_on_alloc, SMP, ... -- left out of or adjusted in the sums of
  * src/platforms/kpath-arm.c and kpath-x86.c) are named in the report; the
- * rest are counted.
+ * rest are counted, those a typo away from a modelled name warned of.  A
+ * .config for another architecture than the board's is refused.  The
+ * dependencies between the file's values are resolved later, over the
+ * command line's words (olddefconfig.c).
  */
 #include "config/kconfig.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "arch/layout.h"
 #include "base/errno.h"
@@ -31,7 +36,8 @@ enum kc_kind {
 	KC_NR_CPUS, /* a number: caps the CPUs brought up */
 };
 
-enum kc_arch { KC_ANY, KC_ARM, KC_X86 };
+/* The boards a symbol fits: any, ARM's, x86's, or none (KC_OTHER). */
+enum kc_arch { KC_ANY, KC_ARM, KC_X86, KC_OTHER };
 
 static const struct kc_symbol {
 	const char *name;
@@ -62,6 +68,9 @@ static const struct kc_symbol {
 	{ "CONFIG_NR_CPUS", KC_NR_CPUS, KC_ANY, true },
 };
 
+_Static_assert(ARRAY_SIZE(modelled) <= 32,
+	       "struct kconfig_report's set has a bit per modelled symbol");
+
 /*
  * Symbols whose code runs on a measured path but which vmsplit does not
  * model: each board's cost is its own kernel's configuration (kpath-arm.c,
@@ -88,6 +97,90 @@ static const char *const unmodelled[] = {
 	"CONFIG_TCP_MD5SIG",
 	"CONFIG_NETFILTER",
 	"CONFIG_DMA_API_DEBUG",
+};
+
+/*
+ * The symbol each architecture's Kconfig writes =y into every .config it
+ * makes (a def_bool y or a bool defaulting to y, the first symbol of
+ * arch/<arch>/Kconfig in 5.7.14).  A .config holding another
+ * architecture's was made for a kernel that cannot run on the board.  The
+ * more specific come first: an x86-64 .config has CONFIG_X86=y too, a
+ * User-mode Linux one on x86 CONFIG_X86_32=y (arch/x86/um/Kconfig:17),
+ * and CONFIG_64BIT=y is any 64-bit kernel's (arch/x86/Kconfig:3 and seven
+ * other architectures').
+ */
+static const struct kc_arch_symbol {
+	const char *name;
+	const char *what; /* the architecture, with its article */
+	enum kc_arch arch;
+} arch_symbols[] = {
+	{ "CONFIG_X86_64", "an x86-64", KC_OTHER }, /* arch/x86/Kconfig:22 */
+	{ "CONFIG_UML", "a User-mode Linux", KC_OTHER },
+	{ "CONFIG_ARM64", "an arm64", KC_OTHER },
+	{ "CONFIG_ARM", "an ARM", KC_ARM }, /* arch/arm/Kconfig:2 */
+	/* arch/x86/Kconfig:10, since 2.6.24 merged i386 and x86_64. */
+	{ "CONFIG_X86_32", "an x86", KC_X86 },
+	/* arch/x86/Kconfig:51; 2.5.73's arch/i386/Kconfig:8. */
+	{ "CONFIG_X86", "an x86", KC_X86 },
+	{ "CONFIG_ALPHA", "an Alpha", KC_OTHER },
+	{ "CONFIG_ARC", "an ARC", KC_OTHER },
+	{ "CONFIG_C6X", "a C6x", KC_OTHER },
+	{ "CONFIG_CSKY", "a C-SKY", KC_OTHER },
+	{ "CONFIG_H8300", "an H8/300", KC_OTHER },
+	{ "CONFIG_HEXAGON", "a Hexagon", KC_OTHER },
+	{ "CONFIG_IA64", "an IA-64", KC_OTHER },
+	{ "CONFIG_M68K", "an m68k", KC_OTHER },
+	{ "CONFIG_MICROBLAZE", "a MicroBlaze", KC_OTHER },
+	{ "CONFIG_MIPS", "a MIPS", KC_OTHER },
+	{ "CONFIG_NDS32", "an NDS32", KC_OTHER },
+	{ "CONFIG_NIOS2", "a Nios II", KC_OTHER },
+	{ "CONFIG_OPENRISC", "an OpenRISC", KC_OTHER },
+	{ "CONFIG_PARISC", "a PA-RISC", KC_OTHER },
+	{ "CONFIG_PPC", "a PowerPC", KC_OTHER },
+	{ "CONFIG_RISCV", "a RISC-V", KC_OTHER },
+	{ "CONFIG_S390", "an s390", KC_OTHER },
+	{ "CONFIG_SUPERH", "a SuperH", KC_OTHER },
+	{ "CONFIG_SPARC", "a SPARC", KC_OTHER },
+	{ "CONFIG_UNICORE32", "a UniCore32", KC_OTHER },
+	{ "CONFIG_XTENSA", "an Xtensa", KC_OTHER },
+	{ "CONFIG_TILE", "a TILE", KC_OTHER }, /* gone in 4.16; 3.14.1's */
+	{ "CONFIG_64BIT", "a 64-bit", KC_OTHER },
+};
+
+static enum kc_arch board_arch(const struct settings *s)
+{
+	return s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
+}
+
+/*
+ * How near is near (kc_near_miss): an optimal-string-alignment distance
+ * of two at the most -- two slips, each a letter dropped, added or
+ * changed, or two neighbours swapped -- case ignored, the CONFIG_ prefix
+ * set apart.  One slip is the common typo (CONFIG_HIGMEM, CONFIG_HIHGPTE,
+ * CONFIG_highmem at none); two catch CONFIG_HIGH_PTE_ or CONFIG_VMSPLT_1G.
+ * Three would be noise: of the 22,524 symbols the Kconfig files of
+ * 2.5.73, 3.14.1, 3.16, 3.17, 3.18 and 5.7.14 define and Debian 12's
+ * armmp-lpae .config holds, 9 lie within two of a modelled name (all of
+ * them real_near_misses below) and 32 within three (CONFIG_ARM_PMU,
+ * CONFIG_SHMEM, CONFIG_PHYS_OFFSET, ...), so a distribution .config warns
+ * of nothing but its typos.
+ */
+#define KC_NEAR 2
+
+/* At most this many characters in a modelled name, its CONFIG_ apart
+ * (kc_distance's table); a near miss is two more at the most. */
+#define KC_NAME_MAX 32
+_Static_assert(KCONFIG_NEAR_NAME >= sizeof("CONFIG_") + KC_NAME_MAX + KC_NEAR,
+	       "struct kconfig_near_miss holds every near miss whole");
+
+/*
+ * The real symbols within KC_NEAR of a modelled one (the search above):
+ * x86's (arch/x86/Kconfig) and TILE's splits (3.14.1's arch/tile/Kconfig).
+ */
+static const char *const real_near_misses[] = {
+	"CONFIG_X86_32",  "CONFIG_X86_64",	 "CONFIG_X86_HT",
+	"CONFIG_X86_MCE", "CONFIG_X86_PAT",	 "CONFIG_X86_PC",
+	"CONFIG_X86_UV",  "CONFIG_VMSPLIT_2_5G", "CONFIG_VMSPLIT_3_5G",
 };
 
 static bool is_symbol_char(char c)
@@ -125,12 +218,17 @@ static int parse_kc_number(const char *v, u64 *out)
 	return 0;
 }
 
-/* Is @v a value confdata.c writes: y, m, n, a quoted string, a number? */
+/*
+ * Is @v a value confdata.c writes -- y, m, n, a quoted string, a number --
+ * or one of the other bool words the command line takes (parse_bool: yes,
+ * no, on, off), which a hand-edited file may hold?
+ */
 static bool valid_value(const char *v)
 {
+	bool b;
 	u64 n;
 
-	if (!strcmp(v, "y") || !strcmp(v, "m") || !strcmp(v, "n"))
+	if (!strcmp(v, "m") || !parse_bool(v, &b))
 		return true;
 	if (*v == '"') {
 		for (v++; *v && *v != '"'; v++)
@@ -145,7 +243,6 @@ static bool valid_value(const char *v)
 
 /* The state of one load: what the file said beyond the words. */
 struct kc_state {
-	bool seen[ARRAY_SIZE(modelled)];
 	bool split_given; /* a VMSPLIT choice (or X86_4G) said y */
 	u64 page_offset; /* CONFIG_PAGE_OFFSET, if seen */
 	bool page_offset_seen;
@@ -158,19 +255,81 @@ static const char *kc_arch_name(const struct settings *s)
 	return s->platform->arch == PLAT_ARM ? "ARM" : "x86";
 }
 
+/*
+ * Is the line [@p, @end) "@name=VALUE" with a VALUE parse_bool reads as
+ * y?  Leading blanks and a CR before @end are allowed, as kc_line allows
+ * them.
+ */
+static bool kc_line_says_y(const char *p, const char *end, const char *name)
+{
+	size_t n = strlen(name);
+	char v[8];
+	bool y;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (end > p && end[-1] == '\r')
+		end--;
+	if ((size_t)(end - p) <= n + 1 || memcmp(p, name, n) || p[n] != '=')
+		return false;
+	p += n + 1;
+	if ((size_t)(end - p) >= sizeof(v))
+		return false;
+	memcpy(v, p, (size_t)(end - p));
+	v[end - p] = '\0';
+	return !parse_bool(v, &y) && y;
+}
+
+/*
+ * kc_check_arch - refuse a .config made for another architecture than
+ * the board's (arch_symbols).  The whole text is searched before a line
+ * is applied, so that this is the reason given wherever in the file the
+ * architecture's symbol is and whatever line would have failed first.
+ * Return: 0, or -EINVAL with "FILE: an ARM .config (CONFIG_ARM=y) on
+ * numaq-16, an x86 board" in @err.
+ */
+static int kc_check_arch(const struct settings *s, const char *path,
+			 const char *text, size_t len, char *err, size_t errlen)
+{
+	bool seen[ARRAY_SIZE(arch_symbols)] = { false };
+	const char *line, *end;
+
+	for (line = text; line < text + len; line = end + 1) {
+		end = memchr(line, '\n', (size_t)(text + len - line));
+		if (!end)
+			end = text + len;
+		for (size_t i = 0; i < ARRAY_SIZE(arch_symbols); i++)
+			seen[i] |=
+				kc_line_says_y(line, end, arch_symbols[i].name);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(arch_symbols); i++)
+		if (seen[i] && arch_symbols[i].arch != board_arch(s))
+			return settings_err(
+				err, errlen,
+				"%s: %s .config (%s=y) on %s, an %s board",
+				path, arch_symbols[i].what,
+				arch_symbols[i].name, s->platform->name,
+				kc_arch_name(s));
+	return 0;
+}
+
 /* Apply modelled symbol @sym = @v (y, m, n, a string or a number). */
 static int kc_apply(struct settings *s, struct kc_state *st,
 		    const struct kc_symbol *sym, const char *v, char *err,
 		    size_t errlen)
 {
-	bool y = !strcmp(v, "y");
+	bool y = false;
 	char word[160];
 	u64 n;
 	int ret;
 
-	/* Every modelled symbol but the numbers is a bool: no module. */
+	/*
+	 * Every modelled symbol but the numbers is a bool: no module.  Its
+	 * value is read by the command line's rule (parse_bool), so that
+	 * CONFIG_HIGHMEM=yes means in the file what it means as a word.
+	 */
 	if (sym->kind != KC_PAGE_OFFSET && sym->kind != KC_NR_CPUS &&
-	    strcmp(v, "y") && strcmp(v, "n"))
+	    parse_bool(v, &y))
 		return settings_err(err, errlen, "%s:%u: %s=%s: a bool, y or n",
 				    st->path, st->lineno, sym->name, v);
 	switch (sym->kind) {
@@ -178,7 +337,7 @@ static int kc_apply(struct settings *s, struct kc_state *st,
 		st->split_given |= y;
 		/* fallthrough */
 	case KC_WORD:
-		snprintf(word, sizeof(word), "%s=%s", sym->name, v);
+		snprintf(word, sizeof(word), "%s=%s", sym->name, y ? "y" : "n");
 		ret = settings_parse(s, word, err, errlen);
 		if (ret) {
 			char why[256];
@@ -277,12 +436,94 @@ static int kc_check_page_offset(struct settings *s, struct kc_state *st,
 		st->path, (unsigned long long)st->page_offset, kc_arch_name(s));
 }
 
+static u32 min3(u32 a, u32 b, u32 c)
+{
+	u32 m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
+/*
+ * kc_distance - the optimal-string-alignment distance of @a and @b, case
+ * ignored, or KC_NEAR + 1 as soon as it is known to exceed KC_NEAR.
+ * @b is a modelled name (at most KC_NAME_MAX characters).
+ */
+static u32 kc_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	u8 d[KC_NAME_MAX + KC_NEAR + 1][KC_NAME_MAX + 1];
+
+	if (lb > KC_NAME_MAX)
+		panic("kc_distance: %s is longer than %d", b, KC_NAME_MAX);
+	if (la > lb + KC_NEAR || lb > la + KC_NEAR)
+		return KC_NEAR + 1;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = (u8)j;
+	for (size_t i = 1; i <= la; i++) {
+		u32 row_min;
+
+		d[i][0] = (u8)i;
+		row_min = i;
+		for (size_t j = 1; j <= lb; j++) {
+			char x = (char)toupper((unsigned char)a[i - 1]);
+			char y = (char)toupper((unsigned char)b[j - 1]);
+			u32 v = min3(d[i - 1][j] + 1u, d[i][j - 1] + 1u,
+				     d[i - 1][j - 1] + (x != y));
+
+			if (i > 1 && j > 1 &&
+			    x == toupper((unsigned char)b[j - 2]) &&
+			    toupper((unsigned char)a[i - 2]) == y &&
+			    d[i - 2][j - 2] + 1u < v)
+				v = d[i - 2][j - 2] + 1u;
+			d[i][j] = (u8)(v > KC_NEAR + 1 ? KC_NEAR + 1 : v);
+			if (d[i][j] < row_min)
+				row_min = d[i][j];
+		}
+		/* No alignment gets back under the bound from here. */
+		if (row_min > KC_NEAR)
+			return KC_NEAR + 1;
+	}
+	return d[la][lb];
+}
+
+/*
+ * kc_near_miss - the modelled symbol of the board's architecture that
+ * unknown symbol @name is within KC_NEAR of (the nearest, the first on a
+ * tie), or NULL.  A name without the CONFIG_ prefix ("HIGHMEM=y") is
+ * compared to the names without theirs.
+ */
+static const char *kc_near_miss(const struct settings *s, const char *name)
+{
+	const char *like = NULL;
+	u32 best = KC_NEAR + 1;
+
+	for (size_t i = 0; i < ARRAY_SIZE(real_near_misses); i++)
+		if (!strcmp(name, real_near_misses[i]))
+			return NULL;
+	if (!strncasecmp(name, "CONFIG_", 7))
+		name += 7;
+	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
+		u32 d;
+
+		if (modelled[i].arch != KC_ANY &&
+		    modelled[i].arch != board_arch(s))
+			continue;
+		d = kc_distance(name, modelled[i].name + 7);
+		if (d < best) {
+			best = d;
+			like = modelled[i].name;
+		}
+	}
+	return like;
+}
+
 /* One "NAME=VALUE" of the file (already checked for form). */
 static int kc_symbol(struct settings *s, struct kc_state *st,
 		     struct kconfig_report *rep, const char *name,
 		     const char *v, char *err, size_t errlen)
 {
-	enum kc_arch arch = s->platform->arch == PLAT_ARM ? KC_ARM : KC_X86;
+	enum kc_arch arch = board_arch(s);
+	const char *like;
 
 	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
 		if (strcmp(name, modelled[i].name))
@@ -290,7 +531,7 @@ static int kc_symbol(struct settings *s, struct kc_state *st,
 		/* Another architecture's symbol means nothing here. */
 		if (modelled[i].arch != KC_ANY && modelled[i].arch != arch)
 			break;
-		st->seen[i] = true;
+		rep->set |= 1u << i;
 		return kc_apply(s, st, &modelled[i], v, err, errlen);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(unmodelled); i++)
@@ -301,6 +542,14 @@ static int kc_symbol(struct settings *s, struct kc_state *st,
 					 name, v);
 			return 0;
 		}
+	like = kc_near_miss(s, name);
+	if (like && rep->nr_near++ < KCONFIG_MAX_NAMED) {
+		struct kconfig_near_miss *n = &rep->near[rep->nr_near - 1];
+
+		n->line = st->lineno;
+		n->like = like;
+		snprintf(n->name, sizeof(n->name), "%s", name);
+	}
 	rep->ignored++;
 	return 0;
 }
@@ -363,6 +612,7 @@ int kconfig_load(struct settings *s, const char *path,
 	ret = hostfile_read(path, KCONFIG_MAX_BYTES, &text, &len, err, errlen);
 	if (ret)
 		return ret;
+	ret = kc_check_arch(s, path, text, len, err, errlen);
 	for (line = text; !ret && line < text + len; line = end + 1) {
 		end = memchr(line, '\n', (size_t)(text + len - line));
 		if (!end)
@@ -394,11 +644,9 @@ int kconfig_load(struct settings *s, const char *path,
 	if (ret)
 		return ret;
 	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++) {
-		enum kc_arch arch = s->platform->arch == PLAT_ARM ? KC_ARM :
-								    KC_X86;
-
-		if (modelled[i].report_absent && !st.seen[i] &&
-		    (modelled[i].arch == KC_ANY || modelled[i].arch == arch) &&
+		if (modelled[i].report_absent && !(rep->set & 1u << i) &&
+		    (modelled[i].arch == KC_ANY ||
+		     modelled[i].arch == board_arch(s)) &&
 		    rep->nr_absent < KCONFIG_MAX_NAMED)
 			rep->absent[rep->nr_absent++] = modelled[i].name;
 	}
@@ -409,10 +657,24 @@ int kconfig_load(struct settings *s, const char *path,
 	return 0;
 }
 
+bool kconfig_file_set(const struct kconfig_report *rep, const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(modelled); i++)
+		if (!strcmp(name, modelled[i].name))
+			return rep->set & 1u << i;
+	panic("kconfig_file_set: %s is not a modelled symbol", name);
+}
+
+/* The file alone, resolved as olddefconfig would with no word over it. */
 int settings_load_kconfig(struct settings *s, const char *path, char *err,
 			  size_t errlen)
 {
-	return kconfig_load(s, path, NULL, err, errlen);
+	struct kconfig_report rep;
+	int ret = kconfig_load(s, path, &rep, err, errlen);
+
+	if (!ret)
+		kconfig_olddefconfig(s, &rep, NULL, 0, NULL);
+	return ret;
 }
 
 void kconfig_report_print(const struct kconfig_report *rep, const char *path,
@@ -429,6 +691,23 @@ void kconfig_report_print(const struct kconfig_report *rep, const char *path,
 		fprintf(f, "%s%s",
 			i ? ", " : "; not in the file, defaults kept: ",
 			rep->absent[i]);
+}
+
+void kconfig_report_print_warnings(const struct kconfig_report *rep,
+				   const char *path, FILE *f)
+{
+	u32 shown = rep->nr_near < KCONFIG_MAX_NAMED ? rep->nr_near :
+						       KCONFIG_MAX_NAMED;
+
+	for (u32 i = 0; i < shown; i++)
+		fprintf(f,
+			"vmsplit: kconfig: %s:%u: %s is not a symbol vmsplit knows; did you mean %s?\n",
+			path, rep->near[i].line, rep->near[i].name,
+			rep->near[i].like);
+	if (rep->nr_near > shown)
+		fprintf(f,
+			"vmsplit: kconfig: %s: %u more symbols near ones vmsplit knows\n",
+			path, rep->nr_near - shown);
 }
 
 static void json_string(const char *v, FILE *f)

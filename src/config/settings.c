@@ -278,7 +278,7 @@ int settings_err(char *err, size_t errlen, const char *fmt, ...)
 	return -EINVAL;
 }
 
-static int parse_bool(const char *v, bool *out)
+int parse_bool(const char *v, bool *out)
 {
 	if (!strcmp(v, "y") || !strcmp(v, "yes") || !strcmp(v, "1") ||
 	    !strcmp(v, "on")) {

@@ -118,6 +118,15 @@ int parse_size(const char *v, u64 *out);
 int parse_number(const char *v, u64 *out);
 
 /*
+ * parse_bool - a yes/no value: y, yes, 1 or on; n, no, 0 or off (lower
+ * case only).  The one rule for the command line's words and for the
+ * bools of a --kconfig file (config/kconfig.c), so that a value means the
+ * same wherever it is written.
+ * Return: 0, or -EINVAL for anything else.
+ */
+int parse_bool(const char *v, bool *out);
+
+/*
  * settings_err - the one-line reason, printf-style, into @err.
  * Return: -EINVAL, for the caller to return.
  */
@@ -132,8 +141,10 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		   size_t errlen);
 
 /*
- * settings_load_kconfig - apply the symbols we model from a kernel .config;
- * kconfig_load (config/kconfig.h) also reports the others.
+ * settings_load_kconfig - apply the symbols we model from a kernel .config,
+ * resolved against their dependencies as `make olddefconfig` would
+ * (kconfig_olddefconfig, with no word over the file); kconfig_load
+ * (config/kconfig.h) also reports the others.
  * Return: 0, or -EINVAL / -ENOENT with a reason in @err.
  */
 int settings_load_kconfig(struct settings *s, const char *path, char *err,
