@@ -13,7 +13,6 @@
  */
 #include "config/kconfig.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -21,7 +20,9 @@
 #include "arch/layout.h"
 #include "base/errno.h"
 #include "base/hostfile.h"
+#include "base/json.h"
 #include "base/panic.h"
+#include "config/near.h"
 
 /* How a modelled symbol acts on the settings. */
 enum kc_kind {
@@ -166,11 +167,11 @@ static enum kc_arch board_arch(const struct settings *s)
  * of nothing but its typos.
  */
 #define KC_NEAR 2
+_Static_assert(KC_NEAR <= NEAR_BOUND_MAX, "near_distance takes the bound");
 
-/* At most this many characters in a modelled name, its CONFIG_ apart
- * (kc_distance's table); a near miss is two more at the most. */
-#define KC_NAME_MAX 32
-_Static_assert(KCONFIG_NEAR_NAME >= sizeof("CONFIG_") + KC_NAME_MAX + KC_NEAR,
+/* A near miss is a modelled name (NEAR_NAME_MAX characters at most, its
+ * CONFIG_ apart) and KC_NEAR slips. */
+_Static_assert(KCONFIG_NEAR_NAME >= sizeof("CONFIG_") + NEAR_NAME_MAX + KC_NEAR,
 	       "struct kconfig_near_miss holds every near miss whole");
 
 /*
@@ -436,56 +437,6 @@ static int kc_check_page_offset(struct settings *s, struct kc_state *st,
 		st->path, (unsigned long long)st->page_offset, kc_arch_name(s));
 }
 
-static u32 min3(u32 a, u32 b, u32 c)
-{
-	u32 m = a < b ? a : b;
-
-	return m < c ? m : c;
-}
-
-/*
- * kc_distance - the optimal-string-alignment distance of @a and @b, case
- * ignored, or KC_NEAR + 1 as soon as it is known to exceed KC_NEAR.
- * @b is a modelled name (at most KC_NAME_MAX characters).
- */
-static u32 kc_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	u8 d[KC_NAME_MAX + KC_NEAR + 1][KC_NAME_MAX + 1];
-
-	if (lb > KC_NAME_MAX)
-		panic("kc_distance: %s is longer than %d", b, KC_NAME_MAX);
-	if (la > lb + KC_NEAR || lb > la + KC_NEAR)
-		return KC_NEAR + 1;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = (u8)j;
-	for (size_t i = 1; i <= la; i++) {
-		u32 row_min;
-
-		d[i][0] = (u8)i;
-		row_min = i;
-		for (size_t j = 1; j <= lb; j++) {
-			char x = (char)toupper((unsigned char)a[i - 1]);
-			char y = (char)toupper((unsigned char)b[j - 1]);
-			u32 v = min3(d[i - 1][j] + 1u, d[i][j - 1] + 1u,
-				     d[i - 1][j - 1] + (x != y));
-
-			if (i > 1 && j > 1 &&
-			    x == toupper((unsigned char)b[j - 2]) &&
-			    toupper((unsigned char)a[i - 2]) == y &&
-			    d[i - 2][j - 2] + 1u < v)
-				v = d[i - 2][j - 2] + 1u;
-			d[i][j] = (u8)(v > KC_NEAR + 1 ? KC_NEAR + 1 : v);
-			if (d[i][j] < row_min)
-				row_min = d[i][j];
-		}
-		/* No alignment gets back under the bound from here. */
-		if (row_min > KC_NEAR)
-			return KC_NEAR + 1;
-	}
-	return d[la][lb];
-}
-
 /*
  * kc_near_miss - the modelled symbol of the board's architecture that
  * unknown symbol @name is within KC_NEAR of (the nearest, the first on a
@@ -508,7 +459,7 @@ static const char *kc_near_miss(const struct settings *s, const char *name)
 		if (modelled[i].arch != KC_ANY &&
 		    modelled[i].arch != board_arch(s))
 			continue;
-		d = kc_distance(name, modelled[i].name + 7);
+		d = near_distance(name, modelled[i].name + 7, KC_NEAR);
 		if (d < best) {
 			best = d;
 			like = modelled[i].name;
@@ -710,28 +661,17 @@ void kconfig_report_print_warnings(const struct kconfig_report *rep,
 			path, rep->nr_near - shown);
 }
 
-static void json_string(const char *v, FILE *f)
-{
-	fputc('"', f);
-	for (; *v; v++) {
-		if (*v == '"' || *v == '\\')
-			fputc('\\', f);
-		fputc(*v, f);
-	}
-	fputc('"', f);
-}
-
 void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f)
 {
 	fprintf(f, "{\"ignored\": %u, \"unmodelled\": [", rep->ignored);
 	for (u32 i = 0; i < rep->nr_unmodelled; i++) {
 		fputs(i ? ", " : "", f);
-		json_string(rep->unmodelled[i], f);
+		json_print_string(f, rep->unmodelled[i]);
 	}
 	fputs("], \"absent\": [", f);
 	for (u32 i = 0; i < rep->nr_absent; i++) {
 		fputs(i ? ", " : "", f);
-		json_string(rep->absent[i], f);
+		json_print_string(f, rep->absent[i]);
 	}
 	fputs("]}", f);
 }
