@@ -528,6 +528,8 @@ Test(explain, one_task_on_two_cpus_is_cpu_bound_and_leaves_idle_out)
 		  "%s", r.out);
 	cr_assert_null(strstr(r.out, "\nidle "), "%s", r.out);
 	cr_assert(strstr(r.out, "\ntotal busy "), "%s", r.out);
+	free(r.out);
+	free(r.err);
 }
 
 /* --from platform=A --to platform=B: each run on its own board. */
@@ -543,4 +545,6 @@ Test(explain, from_and_to_may_name_their_boards)
 		  "%s", r.out);
 	cr_assert(strstr(r.out, "\"busy\": {\"from\": 1.000, \"to\": 1.000, \"busiest_from\": 1.000, \"busiest_to\": 1.000, \"cpu_bound\": true, \"split\": \"metric\"}"),
 		  "%s", r.out);
+	free(r.out);
+	free(r.err);
 }
