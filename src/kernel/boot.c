@@ -66,8 +66,6 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		hw.write_buffer_lines = tp->write_buffer_lines;
 		hw.dram_write_MBps = tp->dram_write_MBps;
 		hw.reads_wait_writes = tp->reads_wait_writes;
-		if (getenv("XW")) hw.dram_write_MBps = atoi(getenv("XW"));
-		if (getenv("XB")) hw.write_buffer_lines = atoi(getenv("XB"));
 		if (tp->l2_store_no_alloc)
 			hw.l2.write_allocate = false;
 	}
