@@ -358,3 +358,100 @@ Test(layout, arm_fixmap_capacity)
 	p.hw.ncpus = 48;
 	cr_assert_eq(layout_init(&s), -EINVAL);
 }
+
+Test(layout, compute_leaves_the_booted_layout)
+{
+	struct settings other;
+	struct kernel_layout l;
+
+	LAY("kirkwood-openblocks-a7");
+	settings_default(&other, platform_find("numaq-16"));
+	cr_assert_eq(layout_compute(&other, &l), 0);
+	/* numaq-16's, computed aside (see numaq_x86_26). */
+	ASSERT_HEX(l.max_low_pfn, PFN(MiB(896)));
+	ASSERT_HEX(l.fixaddr_start, 0xffed7000);
+	/* The booted one is still kirkwood's. */
+	ASSERT_HEX(layout.max_low_pfn, PFN(MiB(760)));
+	ASSERT_HEX(layout.fixaddr_start, 0xfff00000);
+}
+
+Test(layout, arm_modules)
+{
+	/*
+	 * asm/memory.h (3.14, 3.16, 5.7): MODULES_VADDR = PAGE_OFFSET -
+	 * SZ_16M = 0xbf000000; MODULES_END = PAGE_OFFSET - PMD_SIZE =
+	 * 0xbfe00000 with HIGHMEM (the pkmap window's 2 MiB above), else
+	 * PAGE_OFFSET.  TASK_SIZE is MODULES_VADDR.
+	 */
+	LAY("kirkwood-openblocks-a7");
+	ASSERT_HEX(layout.modules_vaddr, 0xbf000000);
+	ASSERT_HEX(layout.modules_end, 0xbfe00000);
+	ASSERT_HEX(layout.task_size, 0xbf000000);
+	LAY("kirkwood-openblocks-a7", "CONFIG_HIGHMEM=n");
+	ASSERT_HEX(layout.modules_end, 0xc0000000);
+	LAY("cortex-a15-2g", "CONFIG_VMSPLIT=2G");
+	ASSERT_HEX(layout.modules_vaddr, 0x7f000000);
+	ASSERT_HEX(layout.modules_end, 0x7fe00000);
+	/* x86 modules are vmalloc'ed: no region of their own. */
+	LAY("numaq-16");
+	ASSERT_HEX(layout.modules_vaddr, 0);
+	ASSERT_HEX(layout.modules_end, 0);
+}
+
+Test(layout, vmalloc_start_rounding)
+{
+	/*
+	 * ARM asm/pgtable.h: VMALLOC_START = (high_memory + VMALLOC_OFFSET)
+	 * & ~(VMALLOC_OFFSET - 1).  mem=100M: high_memory = 0xc0000000 +
+	 * 0x06400000 = 0xc6400000; + 0x800000 = 0xc6c00000, rounded down to
+	 * 8 MiB: 0xc6800000.
+	 */
+	LAY("kirkwood-openblocks-a7", "mem=100M");
+	ASSERT_HEX(layout.high_memory, 0xc6400000);
+	ASSERT_HEX(layout.vmalloc_start, 0xc6800000);
+	/*
+	 * 2.5.73 asm-i386/pgtable.h: VMALLOC_START = (high_memory + 2 *
+	 * VMALLOC_OFFSET - 1) & ~(VMALLOC_OFFSET - 1): 0xc6400000 +
+	 * 0x00ffffff = 0xc73fffff, rounded down: 0xc7000000.
+	 */
+	LAY("numaq-16", "mem=100M");
+	ASSERT_HEX(layout.high_memory, 0xc6400000);
+	ASSERT_HEX(layout.vmalloc_start, 0xc7000000);
+	/* 3.16 asm/pgtable_32_types.h: high_memory + VMALLOC_OFFSET. */
+	LAY("numaq-16", "flavour=x86-3x", "mem=100M");
+	ASSERT_HEX(layout.vmalloc_start, 0xc6c00000);
+}
+
+/* layout_ram_use: what the kernel makes of mem=. */
+static void assert_ram(u64 lowmem, u64 highmem, u64 unusable)
+{
+	struct ram_use r;
+
+	cr_assert_eq(layout_ram_use(&s, &r), 0);
+	ASSERT_HEX(r.total, s.mem);
+	ASSERT_HEX(r.lowmem, lowmem);
+	ASSERT_HEX(r.highmem, highmem);
+	ASSERT_HEX(r.unusable, unusable);
+	ASSERT_HEX(layout_ram_in_use(&s), lowmem + highmem);
+}
+
+Test(layout, ram_use)
+{
+	/* 760 MiB of lowmem (kirkwood_3g_arm3x), the other 264 high. */
+	LAY("kirkwood-openblocks-a7");
+	assert_ram(MiB(760), MiB(264), 0);
+	/* Without HIGHMEM the 264 MiB are dropped. */
+	LAY("kirkwood-openblocks-a7", "CONFIG_HIGHMEM=n");
+	assert_ram(MiB(760), 0, MiB(264));
+	/* 5.7's and 6.1's VMALLOC_END 0xff800000: 768 MiB of 2 GiB. */
+	LAY("cortex-a15-2g", "CONFIG_HIGHMEM=n");
+	assert_ram(MiB(768), 0, MiB(1280));
+	/* 2.5.73: MAXMEM 896 MiB of 16 GiB. */
+	LAY("numaq-16", "CONFIG_HIGHMEM=n");
+	assert_ram(MiB(896), 0, MiB(16384 - 896));
+	LAY("numaq-16");
+	assert_ram(MiB(896), MiB(16384 - 896), 0);
+	/* 256 MiB: all lowmem. */
+	LAY("beaglebone-white");
+	assert_ram(MiB(256), 0, 0);
+}
