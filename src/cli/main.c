@@ -19,6 +19,7 @@
 #include "cli/diff.h"
 #include "cli/grid.h"
 #include "cli/info.h"
+#include "cli/layout_cmd.h"
 #include "cli/progress.h"
 #include "config/kconfig.h"
 #include "config/settings.h"
@@ -133,6 +134,13 @@ static const struct {
 	  "settings [NAME|cost] [--format table|json]\n"
 	  "                            every setting (or one) with its values, default\n"
 	  "                            and meaning; cost: the code costs cost.NAME= sets\n" },
+	{ "layout",
+	  "layout [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
+	  "        [--format text|json]\n"
+	  "                            the kernel's virtual memory layout as its boot\n"
+	  "                            log prints it (vector, fixmap, vmalloc, lowmem,\n"
+	  "                            pkmap, modules), the zones, the RAM it uses and\n"
+	  "                            cannot use, TASK_SIZE\n" },
 	{ "micro",
 	  "micro [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
 	  "        [--format table|csv|json] [--host-time]\n"
@@ -216,6 +224,10 @@ static const struct {
 static const struct {
 	const char *cmd, *opt, *text;
 } opt_help[] = {
+	{ "layout", "--platform P", "the board (" LAYOUT_DEFAULT_PLATFORM ")" },
+	{ "layout", "NAME=VALUE", "a setting (`vmsplit settings`), anywhere; the last wins" },
+	{ "layout", "--kconfig FILE", "a kernel .config; the words win over it" },
+	{ "layout", "--format F", "text (default) or json" },
 	{ "micro", "--host-time", "also host nanoseconds per pair (varies run to run)" },
 	{ "run spawn", "--procs N", "processes forked (8; at most 4096)" },
 	{ "run spawn", "--pages M", "private pages each touches (64)" },
@@ -1883,6 +1895,16 @@ static int run_command(int argc, char **argv)
 		return cmd_reproduce(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "explain"))
 		return cmd_explain(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "layout")) {
+		char err[512];
+
+		for (int i = 2; i < argc; i++)
+			if (is_help(argv[i]))
+				print_command_help("layout");
+		if (layout_cmd(argc - 2, argv + 2, stdout, err, sizeof(err)))
+			usage_error("%s", err);
+		return 0;
+	}
 	if (!strcmp(argv[1], "diff")) {
 		struct diff_opts o;
 		char err[512];
