@@ -649,6 +649,7 @@ static void micro_print(const struct run_args *a, struct micro_result *r,
 			printf("  {\"op\": \"%s\", \"platform\": \"%s\", \"settings\": ",
 			       r[i].op, s->platform->name);
 			settings_print_json(s, stdout);
+			settings_print_ram_json(s, stdout);
 			if (!r[i].available) {
 				printf(", \"available\": false, \"why\": \"%s\", \"cycles\": null, \"events\": null, \"host_ns\": null}",
 				       r[i].why);
@@ -706,6 +707,7 @@ static void micro_print(const struct run_args *a, struct micro_result *r,
 	}
 	printf("# ");
 	settings_print_words(s, stdout);
+	settings_print_ram_line(s, stdout);
 	printf("\n# per map+unmap pair (page_address: per call), simulated at %.0f MHz\n",
 	       mhz);
 	printf("%-24s %10s %9s %9s %9s %9s %9s %9s\n", "primitive", "cycles",
@@ -920,6 +922,7 @@ static int cmd_run_dd(int argc, char **argv)
 			printf("  {\"workload\": \"dd\", \"platform\": \"%s\", \"settings\": ",
 			       a.s.platform->name);
 			settings_print_json(&a.s, stdout);
+			settings_print_ram_json(&a.s, stdout);
 			char headline[80];
 
 			printf(", \"params\": {\"bs\": %u, \"total\": %llu}, ",
@@ -945,6 +948,7 @@ static int cmd_run_dd(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	if (same)
 		printf("\n# dd if=/dev/zero of=/tmp/dd.out (tmpfs), %llu bytes per block size\n",
 		       (unsigned long long)totals[0]);
@@ -1060,6 +1064,7 @@ static int cmd_run_iperf(int argc, char **argv)
 		printf("[\n  {\"workload\": \"iperf\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", \"params\": {\"len\": %u, \"time_s\": %.6f}, ", len,
 		       (double)ns / 1e9);
 		{
@@ -1083,6 +1088,7 @@ static int cmd_run_iperf(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# iperf -c peer -l %u -t %.3f: the receiver's goodput after %.3f s of warm-up\n",
 	       len, (double)ns / 1e9, (double)pt.p.warmup_ns / 1e9);
 	printf("%.2f Mbit/s   (iperf's own count: %.2f)   CPU %.1f%%\n", pt.mbps,
@@ -1114,6 +1120,7 @@ static int cmd_run_hackbench(int argc, char **argv)
 		printf("[\n  {\"workload\": \"hackbench\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", \"params\": {\"groups\": %u, \"loops\": %u}, ", groups,
 		       loops);
 		hackbench_print_json_pipes(&pt, stdout);
@@ -1131,6 +1138,7 @@ static int cmd_run_hackbench(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# hackbench -pipe %u process %u: %u groups of %u senders and %u receivers, %u-byte messages\n",
 	       groups, loops, groups, HACKBENCH_FDS, HACKBENCH_FDS,
 	       HACKBENCH_DATASIZE);
@@ -1183,6 +1191,7 @@ static int cmd_run_kernbench(int argc, char **argv)
 		printf("[\n  {\"workload\": \"kernbench\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", ");
 		kernbench_print_json_params(&pt, stdout);
 		run_print_json_body(&pt.r, NULL, stdout);
@@ -1199,6 +1208,7 @@ static int cmd_run_kernbench(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# make -j");
 	if (pt.p.jobs)
 		printf("%u", pt.p.jobs);
@@ -1241,6 +1251,7 @@ static int cmd_run_sdet(int argc, char **argv)
 		printf("[\n  {\"workload\": \"sdet\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", \"params\": {\"scripts\": %u, \"commands\": %u}, ",
 		       scripts, commands);
 		snprintf(head, sizeof(head),
@@ -1260,6 +1271,7 @@ static int cmd_run_sdet(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# SDET: %u scripts of %u commands, one shell each\n", scripts,
 	       commands);
 	printf("%.2f scripts/hour   (T_last %.6f s)\n", pt.scripts_per_hour,
@@ -1325,6 +1337,7 @@ static int cmd_run_lmbench(int argc, char **argv)
 			       lmbench_test_names[t[i]], lmbench_command(t[i]),
 			       a.s.platform->name);
 			settings_print_json(&a.s, stdout);
+			settings_print_ram_json(&a.s, stdout);
 			printf(", \"params\": {\"ops\": %llu, \"batches\": %u, \"max_batches\": %d}, \"per_op\": {",
 			       (unsigned long long)pt->p.ops, pt->p.batches,
 			       LMB_MAX_BATCHES);
@@ -1361,6 +1374,7 @@ static int cmd_run_lmbench(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n");
 	for (u32 i = 0; i < n; i++) {
 		printf("# %s\n", lmbench_command(t[i]));
@@ -1444,6 +1458,7 @@ static int cmd_run(int argc, char **argv)
 		printf("[\n  {\"workload\": \"spawn\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", \"params\": {\"procs\": %u, \"pages\": %u, \"shared_pages\": %u}, ",
 		       sp.procs, sp.pages, sp.shared_pages);
 		run_print_json_body(&r, NULL, stdout);
@@ -1464,6 +1479,7 @@ static int cmd_run(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# spawn: %u processes, each forks a child touching %u anonymous pages and %u shared file pages\n",
 	       sp.procs, sp.pages, sp.shared_pages);
 	printf("elapsed %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs, %llu exits, %llu SIGSEGV)\n",

@@ -376,12 +376,10 @@ static void print_json(const struct settings *s, const struct kernel_layout *l,
 			", \"end\": %" PRIu64 ", \"pages\": %" PRIu64 "}",
 			i ? ", " : "", z[i].name, z[i].start, z[i].end,
 			(z[i].end - z[i].start) >> PAGE_SHIFT);
-	fprintf(f,
-		"],\n \"ram\": {\"total\": %" PRIu64 ", \"used\": %" PRIu64
-		", \"lowmem\": %" PRIu64 ", \"highmem\": %" PRIu64
-		", \"unusable\": %" PRIu64 "},\n \"ram_messages\": [",
-		ru->total, ru->lowmem + ru->highmem, ru->lowmem, ru->highmem,
-		ru->unusable);
+	fputc(']', f);
+	/* As every result has it (config/settings.h). */
+	settings_print_ram_json(s, f);
+	fputs(",\n \"ram_messages\": [", f);
 	for (u32 i = 0; i < nm; i++)
 		fprintf(f, "%s\"%s\"", i ? ", " : "", msg[i]);
 	fprintf(f, "],\n \"task_size\": %u}\n", l->task_size);
