@@ -248,15 +248,14 @@ Test(layout, numaq_x86_26)
 	cr_assert(layout.fix_grows_down);
 	ASSERT_HEX(layout.fix_kmap_begin, 68);
 	/*
-	 * With 16 boot-time pages: FIXADDR_BOOT_START = 0xfffff000 - (312 <<
-	 * 12) = 0xffec7000; PKMAP_BASE = (0xffec7000 - 4K * 513) & PMD_MASK =
-	 * 0xffcc6000 & 0xffe00000 = 0xffc00000; VMALLOC_END = PKMAP_BASE -
-	 * 2 pages = 0xffbfe000.
+	 * 2.5.73 asm-i386/highmem.h: PKMAP_BASE (0xff800000UL), a constant
+	 * until 2.6.11; asm-i386/pgtable.h: VMALLOC_END = PKMAP_BASE -
+	 * 2 * PAGE_SIZE = 0xff7fe000.
 	 */
-	ASSERT_HEX(layout.pkmap_base, 0xffc00000);
+	ASSERT_HEX(layout.pkmap_base, 0xff800000);
 	cr_assert_eq(layout.pkmap_base % SZ_2M, 0);
 	ASSERT_HEX(layout.last_pkmap, 512);
-	ASSERT_HEX(layout.vmalloc_end, 0xffbfe000);
+	ASSERT_HEX(layout.vmalloc_end, 0xff7fe000);
 	/* The pkmap window ends below the boot-time fixmap. */
 	boot_start = 0xfffff000u - (312u << PAGE_SHIFT);
 	cr_assert_leq(PKMAP_ADDR(layout.last_pkmap), boot_start);
@@ -317,7 +316,45 @@ Test(layout, numaq_splits)
 	ASSERT_HEX(layout.max_low_pfn, PFN(MiB(2944)));
 	ASSERT_HEX(layout.max_pfn, PFN(16ull << 30));
 	/* The fixmap and pkmap do not depend on the split. */
+	ASSERT_HEX(layout.pkmap_base, 0xff800000);
+}
+
+Test(layout, x86_pkmap_base_by_release)
+{
+	/*
+	 * From 2.6.11 ("Assign PKMAP_BASE dynamically"): PKMAP_BASE =
+	 * (FIXADDR_BOOT_START - PAGE_SIZE * (LAST_PKMAP + 1)) & PMD_MASK.
+	 * With 16 boot-time pages: FIXADDR_BOOT_START = 0xfffff000 - (312 <<
+	 * 12) = 0xffec7000; (0xffec7000 - 4K * 513) & PMD_MASK = 0xffcc6000
+	 * & 0xffe00000 = 0xffc00000; VMALLOC_END = 0xffbfe000.
+	 */
+	LAY("numaq-16", "kernel=2.6.11");
 	ASSERT_HEX(layout.pkmap_base, 0xffc00000);
+	ASSERT_HEX(layout.vmalloc_end, 0xffbfe000);
+	/* 2.6.10 still has the constant. */
+	LAY("numaq-16", "kernel=2.6.10");
+	ASSERT_HEX(layout.pkmap_base, 0xff800000);
+}
+
+Test(layout, x86_vmalloc_end_without_highmem)
+{
+	/*
+	 * No pkmap without CONFIG_HIGHMEM: VMALLOC_END = FIXADDR_START -
+	 * 2 * PAGE_SIZE (2.5.73 asm-i386/pgtable.h, 3.16
+	 * asm/pgtable_32_types.h).  2.5.73: 0xffed7000 - 0x2000 =
+	 * 0xffed5000; its MAXMEM does not depend on it: 896 MiB.
+	 */
+	LAY("numaq-16", "CONFIG_HIGHMEM=n");
+	ASSERT_HEX(layout.vmalloc_end, 0xffed5000);
+	ASSERT_HEX(layout.max_low_pfn, PFN(MiB(896)));
+	/*
+	 * 3.x: FIXADDR_START 0xffe77000 (numaq_x86_3x), VMALLOC_END
+	 * 0xffe75000, MAXMEM = VMALLOC_END - PAGE_OFFSET - 128 MiB =
+	 * 0x37e75000: lowmem grows by the pkmap window it no longer needs.
+	 */
+	LAY("numaq-16", "flavour=x86-3x", "CONFIG_HIGHMEM=n");
+	ASSERT_HEX(layout.vmalloc_end, 0xffe75000);
+	ASSERT_HEX(layout.max_low_pfn, 0x37e75);
 }
 
 Test(layout, numaq_highmem_off_and_small_mem)

@@ -249,12 +249,12 @@ Test(layout_cmd, numaq)
 	 * vmalloc and lowmem.  The fixmap (arch/layout.c, [E] 68 indices
 	 * before the kmap slots, 14 x 16 slots, 4 after): FIXADDR_START =
 	 * 0xfffff000 - (296 << 12) = 0xffed7000 to FIXADDR_TOP 0xfffff000:
-	 * 0x128000 >> 10 = 1184 kB.  The model's PKMAP_BASE, (FIXADDR_BOOT_
-	 * START - 513 pages) & PMD_MASK = 0xffc00000, 512 pages: 2048 kB;
-	 * VMALLOC_END = PKMAP_BASE - 2 pages = 0xffbfe000.  MAXMEM =
+	 * 0x128000 >> 10 = 1184 kB.  asm-i386/highmem.h: PKMAP_BASE
+	 * 0xff800000, 512 pages (PAE): 2048 kB; asm-i386/pgtable.h:
+	 * VMALLOC_END = PKMAP_BASE - 2 pages = 0xff7fe000.  MAXMEM =
 	 * -PAGE_OFFSET - 128 MiB = 896 MiB (asm-i386/page.h): high_memory
 	 * 0xf8000000; VMALLOC_START = (high_memory + 2 * 8M - 1) & ~(8M - 1)
-	 * = 0xf8800000 (asm-i386/pgtable.h), 0x73fe000 >> 20 = 115 MB.
+	 * = 0xf8800000 (asm-i386/pgtable.h), 0x6ffe000 >> 20 = 111 MB.
 	 * Zones: DMA the first 16 MiB (4096 pages), Normal to 896 MiB
 	 * (225280 pages = 880 MB), HighMem the other 15488 MB (3964928).
 	 */
@@ -264,8 +264,8 @@ Test(layout_cmd, numaq)
 		    "# in 3.16's arch/x86/mm/init_32.c mem_init() format: 2.5.73's arch/i386/mm/init.c prints no layout\n"
 		    "virtual kernel memory layout:\n"
 		    "    fixmap  : 0xffed7000 - 0xfffff000   (1184 kB)\n"
-		    "    pkmap   : 0xffc00000 - 0xffe00000   (2048 kB)\n"
-		    "    vmalloc : 0xf8800000 - 0xffbfe000   ( 115 MB)\n"
+		    "    pkmap   : 0xff800000 - 0xffa00000   (2048 kB)\n"
+		    "    vmalloc : 0xf8800000 - 0xff7fe000   ( 111 MB)\n"
 		    "    lowmem  : 0xc0000000 - 0xf8000000   ( 896 MB)\n"
 		    "      .init : not modelled\n"
 		    "      .data : not modelled\n"

@@ -126,6 +126,12 @@ static int arm_layout(const struct settings *s, struct kernel_layout *l)
 #define X86_FIX_BTMAPS 16u
 #define X86_FIXADDR_TOP 0xfffff000u
 #define X86_VMALLOC_RESERVE (128u << 20)
+/*
+ * Before 2.6.11 PKMAP_BASE was a constant (2.5.73 asm-i386/highmem.h);
+ * Martin Bligh's "Assign PKMAP_BASE dynamically" (2005-01-03, before
+ * 2.6.11-rc1) put it under the fixmap.
+ */
+#define X86_PKMAP_BASE_STATIC 0xff800000u
 
 static int x86_layout(const struct settings *s, struct kernel_layout *l)
 {
@@ -156,13 +162,20 @@ static int x86_layout(const struct settings *s, struct kernel_layout *l)
 	end_all = end_permanent + X86_FIX_BTMAPS;
 	l->fixaddr_start = X86_FIXADDR_TOP - (end_permanent << PAGE_SHIFT);
 	boot_start = X86_FIXADDR_TOP - (end_all << PAGE_SHIFT);
-	/* PAE: LAST_PKMAP 512; PKMAP_BASE = (FIXADDR_BOOT_START -
-	 * PAGE_SIZE * (LAST_PKMAP + 1)) & PMD_MASK. */
+	/* PAE: LAST_PKMAP 512. */
 	l->last_pkmap = 512;
-	l->pkmap_base = (boot_start - PAGE_SIZE * (l->last_pkmap + 1)) &
-			PMD_MASK;
-	/* VMALLOC_END = PKMAP_BASE - 2 * PAGE_SIZE. */
-	l->vmalloc_end = l->pkmap_base - 2 * PAGE_SIZE;
+	if (settings_kernel_version(s) < KERNEL_VERSION(2, 6, 11))
+		l->pkmap_base = X86_PKMAP_BASE_STATIC;
+	else
+		/* PKMAP_BASE = (FIXADDR_BOOT_START - PAGE_SIZE *
+		 * (LAST_PKMAP + 1)) & PMD_MASK. */
+		l->pkmap_base = (boot_start - PAGE_SIZE * (l->last_pkmap + 1)) &
+				PMD_MASK;
+	/* VMALLOC_END = PKMAP_BASE - 2 * PAGE_SIZE with HIGHMEM, else
+	 * FIXADDR_START - 2 * PAGE_SIZE (2.5.73 asm-i386/pgtable.h, 3.16
+	 * asm/pgtable_32_types.h). */
+	l->vmalloc_end =
+		(s->highmem ? l->pkmap_base : l->fixaddr_start) - 2 * PAGE_SIZE;
 	if (s->flavour == FLAVOUR_X86_26)
 		/* 2.6 i386: MAXMEM = -__PAGE_OFFSET - __VMALLOC_RESERVE. */
 		maxmem = (u32)(0x100000000ull - l->page_offset) -
