@@ -69,16 +69,21 @@ Test(layout, kirkwood_3g_arm3x)
 	ASSERT_HEX(PKMAP_ADDR(0), 0xbfe00000);
 	ASSERT_HEX(PKMAP_ADDR(511), 0xbffff000);
 	ASSERT_HEX(PKMAP_NR(0xbfe05123u), 5);
-	/* 3.x fixmap: 0xfff00000..0xfffe0000, slots grow up from index 0. */
-	ASSERT_HEX(layout.fixaddr_start, 0xfff00000);
-	ASSERT_HEX(layout.fixaddr_top, 0xfffe0000);
+	/*
+	 * 3.16 asm/fixmap.h: FIXADDR_START 0xffc00000, FIXADDR_TOP
+	 * 0xffe00000, __fix_to_virt(x) = FIXADDR_START + (x << 12): slots
+	 * grow up from index 0.
+	 */
+	ASSERT_HEX(layout.fixaddr_start, 0xffc00000);
+	ASSERT_HEX(layout.fixaddr_top, 0xffe00000);
+	ASSERT_HEX(fixaddr_end(&layout), 0xffe00000);
 	cr_assert_not(layout.fix_grows_down);
 	ASSERT_HEX(layout.fix_kmap_begin, 0);
 	ASSERT_HEX(layout.km_slots, 16);
 	ASSERT_HEX(layout.nr_cpus, 1);
-	ASSERT_HEX(kmap_slot_vaddr(0, 0), 0xfff00000);
-	ASSERT_HEX(kmap_slot_vaddr(0, 1), 0xfff01000);
-	ASSERT_HEX(kmap_slot_vaddr(0, 15), 0xfff0f000);
+	ASSERT_HEX(kmap_slot_vaddr(0, 0), 0xffc00000);
+	ASSERT_HEX(kmap_slot_vaddr(0, 1), 0xffc01000);
+	ASSERT_HEX(kmap_slot_vaddr(0, 15), 0xffc0f000);
 	ASSERT_HEX(layout.struct_page_size, 32);
 	ASSERT_HEX(layout.kernel_image_size, MiB(6));
 	/* The direct map. */
@@ -89,6 +94,42 @@ Test(layout, kirkwood_3g_arm3x)
 	cr_assert(virt_addr_valid(0xef7fffffu));
 	cr_assert_not(virt_addr_valid(0xef800000u));
 	cr_assert_not(virt_addr_valid(0xbfffffffu));
+}
+
+Test(layout, arm_fixmap_by_release)
+{
+	/*
+	 * 3.14.1 asm/fixmap.h: FIXADDR_START 0xfff00000, FIXADDR_TOP
+	 * 0xfffe0000 (the end), slots grow up from index 0; VMALLOC_END
+	 * 0xff000000 as in 3.16.
+	 */
+	LAY("kirkwood-openblocks-a7", "kernel=3.14");
+	ASSERT_HEX(layout.fixaddr_start, 0xfff00000);
+	ASSERT_HEX(layout.fixaddr_top, 0xfffe0000);
+	cr_assert_not(layout.fix_grows_down);
+	ASSERT_HEX(kmap_slot_vaddr(0, 0), 0xfff00000);
+	ASSERT_HEX(kmap_slot_vaddr(0, 15), 0xfff0f000);
+	ASSERT_HEX(layout.vmalloc_end, 0xff000000);
+	ASSERT_HEX(layout.max_low_pfn, PFN(MiB(760)));
+	/* 3.18.3 still has 3.16's. */
+	LAY("kirkwood-openblocks-a7", "kernel=3.18.3");
+	ASSERT_HEX(layout.fixaddr_start, 0xffc00000);
+	ASSERT_HEX(layout.vmalloc_end, 0xff000000);
+	/*
+	 * 5.7 (the arm-3x flavour's kmap_atomic on the generic fixmap):
+	 * FIXADDR_TOP = 0xfff00000 - 4K = 0xffeff000, slots grow down from
+	 * FIX_KMAP_BEGIN 1: slot 0 at 0xffefe000; VMALLOC_END 0xff800000, so
+	 * vmalloc_min = 0xf0000000 and 768 MiB of lowmem.
+	 */
+	LAY("kirkwood-openblocks-a7", "kernel=5.7");
+	ASSERT_HEX(layout.fixaddr_start, 0xffc00000);
+	ASSERT_HEX(layout.fixaddr_top, 0xffeff000);
+	ASSERT_HEX(fixaddr_end(&layout), 0xfff00000);
+	cr_assert(layout.fix_grows_down);
+	ASSERT_HEX(layout.fix_kmap_begin, 1);
+	ASSERT_HEX(kmap_slot_vaddr(0, 0), 0xffefe000);
+	ASSERT_HEX(layout.vmalloc_end, 0xff800000);
+	ASSERT_HEX(layout.max_low_pfn, PFN(MiB(768)));
 }
 
 Test(layout, kirkwood_3g_opt)
@@ -218,7 +259,10 @@ Test(layout, beaglebone)
 	ASSERT_HEX(__va(0x8fffffffull), 0xcfffffff);
 	ASSERT_HEX(layout.high_memory, 0xd0000000);
 	ASSERT_HEX(layout.vmalloc_start, 0xd0800000);
-	ASSERT_HEX(kmap_slot_vaddr(0, 0), 0xfff00000);
+	/* 5.7's generic fixmap: slot 0 is FIX_KMAP_BEGIN 1, 0xffeff000 -
+	 * 4K; VMALLOC_END 0xff800000. */
+	ASSERT_HEX(kmap_slot_vaddr(0, 0), 0xffefe000);
+	ASSERT_HEX(layout.vmalloc_end, 0xff800000);
 }
 
 Test(layout, numaq_x86_26)
@@ -373,14 +417,22 @@ Test(layout, arm_fixmap_capacity)
 	char err[256];
 
 	/*
-	 * 3.x: (0xfffe0000 - 0xfff00000) >> 12 = 224 pages = 14 CPUs x 16
-	 * slots.  A 14-CPU board fits, a 15-CPU one does not.
+	 * 3.14.1: (0xfffe0000 - 0xfff00000) >> 12 = 224 pages = 14 CPUs x
+	 * 16 slots.  A 14-CPU board fits, a 15-CPU one does not.
 	 */
 	settings_default(&s, &p);
+	cr_assert_eq(settings_parse(&s, "kernel=3.14", err, sizeof(err)), 0);
 	p.hw.ncpus = 14;
 	cr_assert_eq(layout_init(&s), 0);
 	ASSERT_HEX(kmap_slot_vaddr(13, 15), 0xfffdf000);
 	p.hw.ncpus = 15;
+	cr_assert_eq(layout_init(&s), -EINVAL);
+	/* 3.16: (0xffe00000 - 0xffc00000) >> 12 = 512 pages = 32 CPUs. */
+	cr_assert_eq(settings_parse(&s, "kernel=3.16", err, sizeof(err)), 0);
+	p.hw.ncpus = 32;
+	cr_assert_eq(layout_init(&s), 0);
+	ASSERT_HEX(kmap_slot_vaddr(31, 15), 0xffdff000);
+	p.hw.ncpus = 33;
 	cr_assert_eq(layout_init(&s), -EINVAL);
 	/*
 	 * 5.11+: slots from fix 1 down to 0xffc00000; CPU n-1's last slot is
@@ -389,6 +441,7 @@ Test(layout, arm_fixmap_capacity)
 	 */
 	cr_assert_eq(settings_parse(&s, "flavour=kmap-local", err, sizeof(err)),
 		     0);
+	cr_assert_eq(settings_parse(&s, "kernel=6.1", err, sizeof(err)), 0);
 	p.hw.ncpus = 47;
 	cr_assert_eq(layout_init(&s), 0);
 	ASSERT_HEX(kmap_slot_vaddr(46, 15), 0xffeff000u - ((16u * 47) << 12));
@@ -409,7 +462,7 @@ Test(layout, compute_leaves_the_booted_layout)
 	ASSERT_HEX(l.fixaddr_start, 0xffed7000);
 	/* The booted one is still kirkwood's. */
 	ASSERT_HEX(layout.max_low_pfn, PFN(MiB(760)));
-	ASSERT_HEX(layout.fixaddr_start, 0xfff00000);
+	ASSERT_HEX(layout.fixaddr_start, 0xffc00000);
 }
 
 Test(layout, arm_modules)

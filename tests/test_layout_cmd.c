@@ -120,12 +120,19 @@ static const char arm_pkmap_modules_3g[] =
 static const char arm_task_size_3g[] =
 	"TASK_SIZE: 0xbf000000 (3056 MB of user address space)\n";
 
+/*
+ * The generic fixmap of 5.7's asm/fixmap.h, which 6.1's kmap_local keeps:
+ * FIXADDR_START 0xffc00000 to FIXADDR_END 0xfff00000: 3072 kB.
+ */
+static const char arm_fixmap_generic[] =
+	"    fixmap  : 0xffc00000 - 0xfff00000   (3072 kB)\n";
+
 Test(layout_cmd, kirkwood)
 {
 	/*
-	 * Linux 3.16, 1 GiB at PHYS_OFFSET 0.  The model's arm-3x fixmap is
-	 * 3.14.1's asm/fixmap.h: FIXADDR_START 0xfff00000, FIXADDR_TOP
-	 * 0xfffe0000: 0xe0000 >> 10 = 896 kB.  asm/pgtable.h VMALLOC_END
+	 * Linux 3.16, 1 GiB at PHYS_OFFSET 0.  asm/fixmap.h: FIXADDR_START
+	 * 0xffc00000, FIXADDR_TOP 0xffe00000: 0x200000 >> 10 = 2048 kB
+	 * (MLK(FIXADDR_START, FIXADDR_TOP)).  asm/pgtable.h VMALLOC_END
 	 * 0xff000000; arch/arm/mm/mmu.c vmalloc_min = VMALLOC_END - 240 MiB
 	 * - VMALLOC_OFFSET = 0xef800000, so lowmem = 0xef800000 -
 	 * 0xc0000000 = 0x2f800000 = 760 MB and high_memory = 0xef800000;
@@ -139,7 +146,7 @@ Test(layout_cmd, kirkwood)
 		    "# as arch/arm/mm/init.c mem_init() prints it (3.16, 3.18.3)\n"
 		    "Virtual kernel memory layout:\n",
 		    arm_vector,
-		    "    fixmap  : 0xfff00000 - 0xfffe0000   ( 896 kB)\n"
+		    "    fixmap  : 0xffc00000 - 0xffe00000   (2048 kB)\n"
 		    "    vmalloc : 0xf0000000 - 0xff000000   ( 240 MB)\n"
 		    "    lowmem  : 0xc0000000 - 0xef800000   ( 760 MB)\n",
 		    arm_pkmap_modules_3g, arm_sections,
@@ -158,18 +165,18 @@ Test(layout_cmd, beaglebone_white)
 	 * Linux 5.7, 256 MiB at PHYS_OFFSET 0x80000000: all lowmem
 	 * (256 MiB < 760), high_memory = __va(0x90000000) = 0xd0000000;
 	 * VMALLOC_START = (0xd0000000 + 8M) & ~(8M - 1) = 0xd0800000, to
-	 * the model's arm-3x VMALLOC_END 0xff000000: 0x2e800000 = 744 MB.
-	 * 5.7's mem_init prints no layout.  HighMem is there (HIGHMEM=y)
-	 * but empty: 65536 pages are all Normal.
+	 * 5.7's VMALLOC_END 0xff800000: 0x2f000000 = 752 MB; 5.7's generic
+	 * fixmap, FIXADDR_START 0xffc00000 to FIXADDR_END 0xfff00000: 3072
+	 * kB.  5.7's mem_init prints no layout.  HighMem is there
+	 * (HIGHMEM=y) but empty: 65536 pages are all Normal.
 	 */
 	cr_assert_str_eq(
 		layout("--platform beaglebone-white"),
 		CAT("# beaglebone-white: Linux 5.7 (flavour arm-3x), CONFIG_VMSPLIT_3G, CONFIG_HIGHMEM=y, CONFIG_ARM_LPAE=n, mem=256M\n"
 		    "# in 3.16's arch/arm/mm/init.c mem_init() format: 5.7's prints no layout\n"
 		    "Virtual kernel memory layout:\n",
-		    arm_vector,
-		    "    fixmap  : 0xfff00000 - 0xfffe0000   ( 896 kB)\n"
-		    "    vmalloc : 0xd0800000 - 0xff000000   ( 744 MB)\n"
+		    arm_vector, arm_fixmap_generic,
+		    "    vmalloc : 0xd0800000 - 0xff800000   ( 752 MB)\n"
 		    "    lowmem  : 0xc0000000 - 0xd0000000   ( 256 MB)\n",
 		    arm_pkmap_modules_3g, arm_sections,
 		    "\n"
@@ -180,13 +187,6 @@ Test(layout_cmd, beaglebone_white)
 		    "RAM: 256 MB, used 256 MB: lowmem 256 MB, highmem 0 MB\n",
 		    arm_task_size_3g));
 }
-
-/*
- * The generic fixmap of 5.7's asm/fixmap.h, which 6.1's kmap_local keeps:
- * FIXADDR_START 0xffc00000 to FIXADDR_END 0xfff00000: 3072 kB.
- */
-static const char arm_fixmap_generic[] =
-	"    fixmap  : 0xffc00000 - 0xfff00000   (3072 kB)\n";
 
 Test(layout_cmd, beaglebone_black)
 {

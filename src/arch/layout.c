@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Layout arithmetic (see arch/layout.h).  Each constant names the Linux
- * symbol it stands for and the version it comes from.
+ * symbol it stands for and the release it comes from; where the layout
+ * changed between releases, the release modelled (settings_kernel_version)
+ * picks it.
  */
 #include "arch/layout.h"
 
@@ -34,10 +36,11 @@ static const u32 x86_page_offset[NR_VMSPLIT] = {
 };
 
 /*
- * ARM's fixmap and VMALLOC_END, by kernel flavour, from
+ * ARM's fixmap and VMALLOC_END, by the release they first appear in, from
  * arch/arm/include/asm/{fixmap,pgtable}.h of the trees at hand.
  */
 static const struct arm_kernel_map {
+	u32 since; /* KERNEL_VERSION of the first release */
 	u32 vmalloc_end; /* VMALLOC_END */
 	u32 fixaddr_start; /* FIXADDR_START */
 	u32 fixaddr_top; /* FIXADDR_TOP */
@@ -45,32 +48,51 @@ static const struct arm_kernel_map {
 	u32 fix_kmap_begin; /* FIX_KMAP_BEGIN */
 } arm_maps[] = {
 	/*
-	 * arm-3x, as 3.14.1 has it: FIXADDR_START 0xfff00000, FIXADDR_TOP
-	 * 0xfffe0000 (the region's end), __fix_to_virt(x) = FIXADDR_START +
-	 * (x << 12), FIX_KMAP_BEGIN 0: 224 slots, 14 CPUs x KM_TYPE_NR 16;
+	 * 3.14.1: FIXADDR_START 0xfff00000, FIXADDR_TOP 0xfffe0000 (the
+	 * region's end), __fix_to_virt(x) = FIXADDR_START + (x << 12),
+	 * FIX_KMAP_BEGIN 0: 224 slots, 14 CPUs x KM_TYPE_NR 16;
 	 * VMALLOC_END 0xff000000.
 	 */
-	[FLAVOUR_ARM_3X] = { 0xff000000u, 0xfff00000u, 0xfffe0000u, false, 0 },
+	{ 0, 0xff000000u, 0xfff00000u, 0xfffe0000u, false, 0 },
 	/*
-	 * kmap-local (5.11+), as 5.7.14 already has it: the generic fixmap,
-	 * FIXADDR_START 0xffc00000, FIXADDR_END 0xfff00000, FIXADDR_TOP =
-	 * FIXADDR_END - PAGE_SIZE and __fix_to_virt(x) = FIXADDR_TOP -
-	 * (x << 12) (asm-generic/fixmap.h: slots grow down);
-	 * FIX_EARLYCON_MEM_BASE is index 0, so FIX_KMAP_BEGIN is 1 (KM_MAX_IDX
-	 * 16 a CPU); VMALLOC_END 0xff800000.
+	 * 3.16 (and 3.17.0, 3.18.3): the same, moved to FIXADDR_START
+	 * 0xffc00000, FIXADDR_TOP 0xffe00000: 512 slots, 32 CPUs.  [E] from
+	 * 3.15: 3.14.1 and 3.16 are the trees at hand either side.
 	 */
-	[FLAVOUR_KMAP_LOCAL] = { 0xff800000u, 0xffc00000u,
-				 0xfff00000u - PAGE_SIZE, true, 1 },
+	{ KERNEL_VERSION(3, 15, 0), 0xff000000u, 0xffc00000u, 0xffe00000u,
+	  false, 0 },
+	/*
+	 * 5.7.14: the generic fixmap, FIXADDR_START 0xffc00000, FIXADDR_END
+	 * 0xfff00000, FIXADDR_TOP = FIXADDR_END - PAGE_SIZE and
+	 * __fix_to_virt(x) = FIXADDR_TOP - (x << 12) (asm-generic/fixmap.h:
+	 * slots grow down); FIX_EARLYCON_MEM_BASE is index 0, so
+	 * FIX_KMAP_BEGIN is 1; VMALLOC_END 0xff800000.  5.11's kmap_local
+	 * keeps it (KM_MAX_IDX 16 a CPU).  [E] from 3.19: 3.18.3 has 3.16's,
+	 * and research/linux-highmem.md's v4.0 copy already maps through the
+	 * generic fixmap (from index 0, before FIX_EARLYCON_MEM_BASE came);
+	 * no tree between 3.18 and 5.7 is at hand.
+	 */
+	{ KERNEL_VERSION(3, 19, 0), 0xff800000u, 0xffc00000u,
+	  0xfff00000u - PAGE_SIZE, true, 1 },
 };
 
 /* arch/arm/include/asm/kmap_types.h (3.x), KM_MAX_IDX (5.11+): 16. */
 #define ARM_KM_TYPE_NR 16
 
+/* The map of release @version: the last of arm_maps it has reached. */
+static const struct arm_kernel_map *arm_map(u32 version)
+{
+	const struct arm_kernel_map *m = &arm_maps[0];
+
+	for (size_t i = 1; i < ARRAY_SIZE(arm_maps); i++)
+		if (version >= arm_maps[i].since)
+			m = &arm_maps[i];
+	return m;
+}
+
 static int arm_layout(const struct settings *s, struct kernel_layout *l)
 {
-	const struct arm_kernel_map *m =
-		&arm_maps[s->flavour == FLAVOUR_KMAP_LOCAL ? FLAVOUR_KMAP_LOCAL :
-							     FLAVOUR_ARM_3X];
+	const struct arm_kernel_map *m = arm_map(settings_kernel_version(s));
 	/* arch/arm/mm/mmu.c: vmalloc_min = VMALLOC_END - (240 << 20) -
 	 * VMALLOC_OFFSET, the lowest VA vmalloc may start at. */
 	u32 vmalloc_min = m->vmalloc_end - (240u << 20) - VMALLOC_OFFSET;

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The kernel's virtual memory layout for the configured architecture, split
- * and kernel flavour: PAGE_OFFSET, the lowmem limit, vmalloc, the pkmap
- * window, the modules area and the fixmap kmap slots.  Computed once at
- * boot from the settings, the way the Linux headers compute them at build
- * time (arch/arm/include/asm/{memory,highmem,fixmap,pgtable}.h,
- * arch/arm/mm/mmu.c, 2.5.73's include/asm-i386/{page,pgtable,fixmap,
- * highmem}.h, arch/x86/include/asm/{page_32_types,pgtable_32_types,fixmap,
- * highmem}.h).
+ * The kernel's virtual memory layout for the configured architecture,
+ * split, kernel release and flavour: PAGE_OFFSET, the lowmem limit,
+ * vmalloc, the pkmap window, the modules area and the fixmap kmap slots.
+ * Computed once at boot from the settings, the way the Linux headers
+ * compute them at build time (arch/arm/include/asm/{memory,highmem,
+ * fixmap,pgtable}.h, arch/arm/mm/mmu.c, 2.5.73's include/asm-i386/{page,
+ * pgtable,fixmap,highmem}.h, arch/x86/include/asm/{page_32_types,
+ * pgtable_32_types,fixmap,highmem}.h); `vmsplit layout` prints it
+ * (report/layout_print.h).
  */
 #ifndef VMSPLIT_ARCH_LAYOUT_H
 #define VMSPLIT_ARCH_LAYOUT_H
@@ -98,6 +99,17 @@ u64 layout_ram_in_use(const struct settings *s);
  * in a .config); 0 for a split the architecture does not have.
  */
 u32 vmsplit_page_offset(enum platform_arch arch, enum vmsplit v);
+
+/*
+ * fixaddr_end - one past the last byte of @l's fixmap: FIXADDR_TOP where
+ * it grows up (ARM 3.x: the region's end), FIXADDR_TOP + PAGE_SIZE where
+ * it grows down (FIXADDR_TOP is index 0's page; 5.7's FIXADDR_END); 4 GiB
+ * for x86's, hence 64 bits.
+ */
+static inline u64 fixaddr_end(const struct kernel_layout *l)
+{
+	return (u64)l->fixaddr_top + (l->fix_grows_down ? PAGE_SIZE : 0);
+}
 
 static inline vaddr_t __fix_to_virt(u32 idx)
 {

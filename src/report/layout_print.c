@@ -98,10 +98,10 @@ static u32 layout_regions(const struct settings *s,
 		/*
 		 * MLK(FIXADDR_START, FIXADDR_TOP) where FIXADDR_TOP is the
 		 * region's end (3.x); the generic fixmap's end is
-		 * FIXADDR_END, a page above its FIXADDR_TOP.
+		 * FIXADDR_END, a page above its FIXADDR_TOP (below 4 GiB on
+		 * ARM).
 		 */
-		u32 fix_end =
-			l->fixaddr_top + (l->fix_grows_down ? PAGE_SIZE : 0);
+		u32 fix_end = (u32)fixaddr_end(l);
 
 		r[n++] = (struct region){ "vector", ARM_VECTORS_BASE,
 					  ARM_VECTORS_BASE + PAGE_SIZE, false };
