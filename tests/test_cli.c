@@ -120,6 +120,42 @@ Test(cli, micro_json_has_every_primitive)
 	cr_assert_eq(json_field(o.out, "kmap/wrap", "tlb_inv_global"), 1);
 }
 
+/*
+ * mem= stays the setting; the line after it, and the JSON's "ram" beside
+ * the settings, say what the kernel uses: 6.1's lowmem is 768 MiB (VMALLOC_END
+ * 0xff800000 - 240 MiB - 8 MiB = 0xf0000000, less PAGE_OFFSET), the rest
+ * of 2 GiB is unusable without CONFIG_HIGHMEM (tests/test_layout.c).
+ */
+Test(cli, results_say_what_ram_the_kernel_uses)
+{
+	const char *args = "run dd --platform cortex-a15-2g CONFIG_HIGHMEM=n "
+			   "--bs 4K --total 64K";
+	char cmd[256];
+	struct output o, j;
+	const char *nl, *want;
+
+	o = run(args);
+	cr_assert_eq(o.status, 0, "%s", o.err);
+	nl = strchr(o.out, '\n');
+	cr_assert(nl && !strncmp(o.out, "# platform=cortex-a15-2g ", 25));
+	cr_assert(strstr(o.out, " mem=2048M "));
+	want = "# ram: 768M used of 2048M (lowmem 768M, highmem 0M; 1280M "
+	       "unusable without CONFIG_HIGHMEM)\n# dd ";
+	cr_assert_eq(strncmp(nl + 1, want, strlen(want)), 0, "%s", o.out);
+	snprintf(cmd, sizeof(cmd), "%s --format json", args);
+	j = run(cmd);
+	cr_assert_eq(j.status, 0, "%s", j.err);
+	/* Beside the settings, which hold settings only. */
+	cr_assert(strstr(j.out, "\"cache_replacement\": \"random\"}, "
+				"\"ram\": {\"total\": 2147483648, "
+				"\"used\": 805306368, \"lowmem\": 805306368, "
+				"\"highmem\": 0, \"unusable\": 1342177280}, "),
+		  "%s", j.out);
+	/* Still one document: an array, nothing after it. */
+	cr_assert_eq(j.out[0], '[');
+	cr_assert_str_eq(j.out + strlen(j.out) - 2, "]\n");
+}
+
 static void assert_usage_error(const char *args, const char *why)
 {
 	struct output o = run(args);

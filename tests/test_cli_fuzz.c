@@ -93,9 +93,9 @@ static int build(const char **argv)
 		argv[n++] = "settings";
 		break;
 	default:
-		argv[n++] = ONE_OF(((const char *const[]){ "platforms",
-							   "help", "nonsense",
-							   "run", "diff" }));
+		argv[n++] = ONE_OF(((const char *const[]){
+			"platforms", "help", "nonsense", "run", "diff",
+			"layout" }));
 		break;
 	}
 	for (int k = pick(5); k > 0 && n + 2 < MAX_ARGS; k--) {

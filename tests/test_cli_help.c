@@ -60,6 +60,8 @@ Test(cli_help, every_command)
 		{ "diff --help", "usage: vmsplit diff " },
 		{ "platforms --help", "usage: vmsplit platforms " },
 		{ "settings -h", "usage: vmsplit settings " },
+		{ "layout --help", "usage: vmsplit layout [--platform P]" },
+		{ "layout --platform numaq-16 -h", "usage: vmsplit layout " },
 		{ "version --help", "usage: vmsplit version" },
 		{ "--help", "usage: vmsplit COMMAND [ARGS]\n" },
 		{ "-h", "usage: vmsplit COMMAND [ARGS]\n" },

@@ -395,15 +395,20 @@ Test(memmap, kirkwood_allocation_order)
 			       0x9eaf89c00cefefebull);
 }
 
+/*
+ * 5.7's generic fixmap (0xffc00000-0xfff00000) spans two PMDs, so boot
+ * takes one PTE page more than 3.14's fixmap did, and every pfn after it
+ * moves.
+ */
 Test(memmap, beaglebone_allocation_order)
 {
 	static const unsigned long pfns[] = {
-		0x8fdf8, 0x8fdf9, 0x8fdfa, 0x8fdfb, 0x8fdf0,  0x80800,
-		NO_PAGE, 0x8fde0, 0x80c00, 0x81000, 0x81400,
+		0x8fdf9, 0x8fdfa, 0x8fdfb, 0x8fdf0, 0x8fde0,  0x80800,
+		NO_PAGE, 0x8fdf1, 0x80c00, 0x81000, 0x81400,
 	};
 
-	check_allocation_order("beaglebone-white", 63484, pfns,
-			       0x20a0d6b11c48eb79ull);
+	check_allocation_order("beaglebone-white", 63483, pfns,
+			       0x6cac27fd374861adull);
 }
 
 Test(memmap, cortex_a15_allocation_order)

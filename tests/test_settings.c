@@ -669,6 +669,78 @@ Test(settings, print_words_and_json)
 	free(out);
 }
 
+static char *print_ram_line(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	cr_assert(f);
+	settings_print_ram_line(&s, f);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * The line after the settings: mem= stays the setting, the kernel uses
+ * what layout_ram_use says (tests/test_layout.c derives the figures).
+ */
+Test(settings, print_ram_line)
+{
+	static const struct {
+		const char *platform, *word, *want;
+	} cases[] = {
+		{ "kirkwood-openblocks-a7", "CONFIG_HIGHMEM=y",
+		  "\n# ram: 1024M used of 1024M (lowmem 760M, highmem 264M)" },
+		{ "kirkwood-openblocks-a7", "CONFIG_HIGHMEM=n",
+		  "\n# ram: 760M used of 1024M (lowmem 760M, highmem 0M; 264M "
+		  "unusable without CONFIG_HIGHMEM)" },
+		/* 6.1's VMALLOC_END 0xff800000: 768 MiB of lowmem. */
+		{ "cortex-a15-2g", "CONFIG_HIGHMEM=n",
+		  "\n# ram: 768M used of 2048M (lowmem 768M, highmem 0M; 1280M "
+		  "unusable without CONFIG_HIGHMEM)" },
+		{ "beaglebone-white", "CONFIG_HIGHMEM=n",
+		  "\n# ram: 256M used of 256M (lowmem 256M, highmem 0M)" },
+		/*
+		 * x86 3.x: MAXMEM = VMALLOC_END - PAGE_OFFSET - 128 MiB =
+		 * 0xffbfe000 - 0xc0000000 - 0x08000000 = 0x37bfe000, not
+		 * whole MiB: 913400K; the rest of 16 GiB (16777216K) high.
+		 */
+		{ "numaq-16", "flavour=x86-3x",
+		  "\n# ram: 16384M used of 16384M (lowmem 913400K, highmem "
+		  "15863816K)" },
+	};
+	char *out;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		defaults(cases[i].platform);
+		ok(cases[i].word);
+		out = print_ram_line();
+		cr_assert_str_eq(out, cases[i].want);
+		free(out);
+	}
+}
+
+/* The JSON member beside the settings: the same figures, in bytes. */
+Test(settings, print_ram_json)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	defaults("cortex-a15-2g");
+	ok("CONFIG_HIGHMEM=n");
+	f = open_memstream(&buf, &len);
+	cr_assert(f);
+	settings_print_ram_json(&s, f);
+	fclose(f);
+	/* 768 MiB of 2 GiB: 805306368 of 2147483648 bytes. */
+	cr_assert_str_eq(buf, ", \"ram\": {\"total\": 2147483648, "
+			      "\"used\": 805306368, \"lowmem\": 805306368, "
+			      "\"highmem\": 0, \"unusable\": 1342177280}");
+	free(buf);
+}
+
 /*
  * The 2014 kmap_atomic_pfn fast path is in ARM 3.18-5.10: on by default on
  * the BeagleBone's 5.7, off on the Kirkwood's 3.16 and in 5.11's generic

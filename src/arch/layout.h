@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The kernel's virtual memory layout for the configured architecture, split
- * and kernel flavour: PAGE_OFFSET, the lowmem limit, vmalloc, the pkmap
- * window and the fixmap kmap slots.  Computed once at boot from the
- * settings, the way the Linux headers compute them at build time
- * (arch/arm/include/asm/{memory,highmem,fixmap}.h, arch/arm/mm/mmu.c,
- * arch/x86/include/asm/{page_32_types,pgtable_32_types,fixmap,highmem}.h).
+ * The kernel's virtual memory layout for the configured architecture,
+ * split, kernel release and flavour: PAGE_OFFSET, the lowmem limit,
+ * vmalloc, the pkmap window, the modules area and the fixmap kmap slots.
+ * Computed once at boot from the settings, the way the Linux headers
+ * compute them at build time (arch/arm/include/asm/{memory,highmem,
+ * fixmap,pgtable}.h, arch/arm/mm/mmu.c, 2.5.73's include/asm-i386/{page,
+ * pgtable,fixmap,highmem}.h, arch/x86/include/asm/{page_32_types,
+ * pgtable_32_types,fixmap,highmem}.h); `vmsplit layout` prints it
+ * (report/layout_print.h).
  */
 #ifndef VMSPLIT_ARCH_LAYOUT_H
 #define VMSPLIT_ARCH_LAYOUT_H
@@ -30,6 +33,13 @@ struct kernel_layout {
 	u32 vmalloc_start, vmalloc_end;
 	u32 pkmap_base;			/* PKMAP_BASE */
 	u32 last_pkmap;			/* LAST_PKMAP */
+	/* ARM: MODULES_VADDR, MODULES_END; 0 on x86 (modules in vmalloc). */
+	u32 modules_vaddr, modules_end;
+	/*
+	 * FIXADDR_START and FIXADDR_TOP: the fixmap is [start, top) where
+	 * it grows up (ARM 3.x), [start, top + PAGE_SIZE) where it grows
+	 * down (x86, ARM's generic fixmap: TOP is index 0's page).
+	 */
 	u32 fixaddr_start, fixaddr_top;
 	bool fix_grows_down;		/* __fix_to_virt = TOP - (idx << 12) */
 	u32 fix_kmap_begin;		/* fixmap index of CPU 0's slot 0 */
@@ -39,19 +49,47 @@ struct kernel_layout {
 	u32 kernel_image_size;		/* text + data + bss, reserved at boot */
 };
 
+/* The booted kernel's layout (layout_init). */
 extern struct kernel_layout layout;
 
 /*
- * layout_init - compute the layout for @s.
+ * layout_compute - the layout of the kernel @s describes, into @l; no
+ * machine needed, the booted layout untouched.
  * Return: 0, or -EINVAL if the configuration leaves no room (e.g. the
  * fixmap slots of every CPU do not fit).
+ */
+int layout_compute(const struct settings *s, struct kernel_layout *l);
+
+/*
+ * layout_init - compute the layout for @s into `layout`, at boot.
+ * Return: as layout_compute.
  */
 int layout_init(const struct settings *s);
 
 /*
+ * What the kernel makes of the RAM it is given (mem=), in bytes: lowmem
+ * and highmem in use; the rest is unusable, RAM above lowmem that a
+ * kernel without CONFIG_HIGHMEM drops (ARM: "Truncating RAM at" 3.16,
+ * "Ignoring RAM at" 5.7, arch/arm/mm/mmu.c; 2.5.73 i386: "Warning only
+ * 896MB will be used.", arch/i386/kernel/setup.c find_max_low_pfn).
+ */
+struct ram_use {
+	u64 total;	/* mem= */
+	u64 lowmem;	/* the direct map: max_low_pfn - min_pfn pages */
+	u64 highmem;	/* max_pfn - max_low_pfn pages */
+	u64 unusable;	/* total - lowmem - highmem */
+};
+
+/*
+ * layout_ram_use - @r for the kernel @s describes (layout_compute).
+ * Return: 0, or layout_compute's error with @r zeroed.
+ */
+int layout_ram_use(const struct settings *s, struct ram_use *r);
+
+/*
  * layout_ram_in_use - bytes of RAM the kernel @s describes manages:
- * mem=, or only lowmem without CONFIG_HIGHMEM.  Leaves the current
- * layout as it was (usable before boot, to check a run's size).
+ * mem=, or only lowmem without CONFIG_HIGHMEM (usable before boot, to
+ * check a run's size).
  * Return: the bytes, or 0 if @s has no valid layout.
  */
 u64 layout_ram_in_use(const struct settings *s);
@@ -61,6 +99,17 @@ u64 layout_ram_in_use(const struct settings *s);
  * in a .config); 0 for a split the architecture does not have.
  */
 u32 vmsplit_page_offset(enum platform_arch arch, enum vmsplit v);
+
+/*
+ * fixaddr_end - one past the last byte of @l's fixmap: FIXADDR_TOP where
+ * it grows up (ARM 3.x: the region's end), FIXADDR_TOP + PAGE_SIZE where
+ * it grows down (FIXADDR_TOP is index 0's page; 5.7's FIXADDR_END); 4 GiB
+ * for x86's, hence 64 bits.
+ */
+static inline u64 fixaddr_end(const struct kernel_layout *l)
+{
+	return (u64)l->fixaddr_top + (l->fix_grows_down ? PAGE_SIZE : 0);
+}
 
 static inline vaddr_t __fix_to_virt(u32 idx)
 {

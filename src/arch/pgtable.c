@@ -65,7 +65,7 @@ void paging_init(void)
 
 u32 kernel_pte_regions(u32 *regions, u32 max)
 {
-	u64 fix_end = (u64)layout.fixaddr_top + PAGE_SIZE;
+	u64 fix_end = fixaddr_end(&layout);
 	u32 n = 0;
 
 	BUG_ON(max < 1);

@@ -19,6 +19,7 @@
 #include "cli/diff.h"
 #include "cli/grid.h"
 #include "cli/info.h"
+#include "cli/layout_cmd.h"
 #include "cli/progress.h"
 #include "config/kconfig.h"
 #include "config/settings.h"
@@ -133,6 +134,13 @@ static const struct {
 	  "settings [NAME|cost] [--format table|json]\n"
 	  "                            every setting (or one) with its values, default\n"
 	  "                            and meaning; cost: the code costs cost.NAME= sets\n" },
+	{ "layout",
+	  "layout [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
+	  "        [--format text|json]\n"
+	  "                            the kernel's virtual memory layout as its boot\n"
+	  "                            log prints it (vector, fixmap, vmalloc, lowmem,\n"
+	  "                            pkmap, modules), the zones, the RAM it uses and\n"
+	  "                            cannot use, TASK_SIZE\n" },
 	{ "micro",
 	  "micro [--platform P] [NAME=VALUE ...] [--kconfig FILE]\n"
 	  "        [--format table|csv|json] [--host-time]\n"
@@ -216,6 +224,10 @@ static const struct {
 static const struct {
 	const char *cmd, *opt, *text;
 } opt_help[] = {
+	{ "layout", "--platform P", "the board (" LAYOUT_DEFAULT_PLATFORM ")" },
+	{ "layout", "NAME=VALUE", "a setting (`vmsplit settings`), anywhere; the last wins" },
+	{ "layout", "--kconfig FILE", "a kernel .config; the words win over it" },
+	{ "layout", "--format F", "text (default) or json" },
 	{ "micro", "--host-time", "also host nanoseconds per pair (varies run to run)" },
 	{ "run spawn", "--procs N", "processes forked (8; at most 4096)" },
 	{ "run spawn", "--pages M", "private pages each touches (64)" },
@@ -637,6 +649,7 @@ static void micro_print(const struct run_args *a, struct micro_result *r,
 			printf("  {\"op\": \"%s\", \"platform\": \"%s\", \"settings\": ",
 			       r[i].op, s->platform->name);
 			settings_print_json(s, stdout);
+			settings_print_ram_json(s, stdout);
 			if (!r[i].available) {
 				printf(", \"available\": false, \"why\": \"%s\", \"cycles\": null, \"events\": null, \"host_ns\": null}",
 				       r[i].why);
@@ -694,6 +707,7 @@ static void micro_print(const struct run_args *a, struct micro_result *r,
 	}
 	printf("# ");
 	settings_print_words(s, stdout);
+	settings_print_ram_line(s, stdout);
 	printf("\n# per map+unmap pair (page_address: per call), simulated at %.0f MHz\n",
 	       mhz);
 	printf("%-24s %10s %9s %9s %9s %9s %9s %9s\n", "primitive", "cycles",
@@ -908,6 +922,7 @@ static int cmd_run_dd(int argc, char **argv)
 			printf("  {\"workload\": \"dd\", \"platform\": \"%s\", \"settings\": ",
 			       a.s.platform->name);
 			settings_print_json(&a.s, stdout);
+			settings_print_ram_json(&a.s, stdout);
 			char headline[80];
 
 			printf(", \"params\": {\"bs\": %u, \"total\": %llu}, ",
@@ -933,6 +948,7 @@ static int cmd_run_dd(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	if (same)
 		printf("\n# dd if=/dev/zero of=/tmp/dd.out (tmpfs), %llu bytes per block size\n",
 		       (unsigned long long)totals[0]);
@@ -1048,6 +1064,7 @@ static int cmd_run_iperf(int argc, char **argv)
 		printf("[\n  {\"workload\": \"iperf\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", \"params\": {\"len\": %u, \"time_s\": %.6f}, ", len,
 		       (double)ns / 1e9);
 		{
@@ -1071,6 +1088,7 @@ static int cmd_run_iperf(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# iperf -c peer -l %u -t %.3f: the receiver's goodput after %.3f s of warm-up\n",
 	       len, (double)ns / 1e9, (double)pt.p.warmup_ns / 1e9);
 	printf("%.2f Mbit/s   (iperf's own count: %.2f)   CPU %.1f%%\n", pt.mbps,
@@ -1102,6 +1120,7 @@ static int cmd_run_hackbench(int argc, char **argv)
 		printf("[\n  {\"workload\": \"hackbench\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", \"params\": {\"groups\": %u, \"loops\": %u}, ", groups,
 		       loops);
 		hackbench_print_json_pipes(&pt, stdout);
@@ -1119,6 +1138,7 @@ static int cmd_run_hackbench(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# hackbench -pipe %u process %u: %u groups of %u senders and %u receivers, %u-byte messages\n",
 	       groups, loops, groups, HACKBENCH_FDS, HACKBENCH_FDS,
 	       HACKBENCH_DATASIZE);
@@ -1171,6 +1191,7 @@ static int cmd_run_kernbench(int argc, char **argv)
 		printf("[\n  {\"workload\": \"kernbench\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", ");
 		kernbench_print_json_params(&pt, stdout);
 		run_print_json_body(&pt.r, NULL, stdout);
@@ -1187,6 +1208,7 @@ static int cmd_run_kernbench(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# make -j");
 	if (pt.p.jobs)
 		printf("%u", pt.p.jobs);
@@ -1229,6 +1251,7 @@ static int cmd_run_sdet(int argc, char **argv)
 		printf("[\n  {\"workload\": \"sdet\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", \"params\": {\"scripts\": %u, \"commands\": %u}, ",
 		       scripts, commands);
 		snprintf(head, sizeof(head),
@@ -1248,6 +1271,7 @@ static int cmd_run_sdet(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# SDET: %u scripts of %u commands, one shell each\n", scripts,
 	       commands);
 	printf("%.2f scripts/hour   (T_last %.6f s)\n", pt.scripts_per_hour,
@@ -1313,6 +1337,7 @@ static int cmd_run_lmbench(int argc, char **argv)
 			       lmbench_test_names[t[i]], lmbench_command(t[i]),
 			       a.s.platform->name);
 			settings_print_json(&a.s, stdout);
+			settings_print_ram_json(&a.s, stdout);
 			printf(", \"params\": {\"ops\": %llu, \"batches\": %u, \"max_batches\": %d}, \"per_op\": {",
 			       (unsigned long long)pt->p.ops, pt->p.batches,
 			       LMB_MAX_BATCHES);
@@ -1349,6 +1374,7 @@ static int cmd_run_lmbench(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n");
 	for (u32 i = 0; i < n; i++) {
 		printf("# %s\n", lmbench_command(t[i]));
@@ -1432,6 +1458,7 @@ static int cmd_run(int argc, char **argv)
 		printf("[\n  {\"workload\": \"spawn\", \"platform\": \"%s\", \"settings\": ",
 		       a.s.platform->name);
 		settings_print_json(&a.s, stdout);
+		settings_print_ram_json(&a.s, stdout);
 		printf(", \"params\": {\"procs\": %u, \"pages\": %u, \"shared_pages\": %u}, ",
 		       sp.procs, sp.pages, sp.shared_pages);
 		run_print_json_body(&r, NULL, stdout);
@@ -1452,6 +1479,7 @@ static int cmd_run(int argc, char **argv)
 	}
 	printf("# ");
 	settings_print_words(&a.s, stdout);
+	settings_print_ram_line(&a.s, stdout);
 	printf("\n# spawn: %u processes, each forks a child touching %u anonymous pages and %u shared file pages\n",
 	       sp.procs, sp.pages, sp.shared_pages);
 	printf("elapsed %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs, %llu exits, %llu SIGSEGV)\n",
@@ -1883,6 +1911,16 @@ static int run_command(int argc, char **argv)
 		return cmd_reproduce(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "explain"))
 		return cmd_explain(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "layout")) {
+		char err[512];
+
+		for (int i = 2; i < argc; i++)
+			if (is_help(argv[i]))
+				print_command_help("layout");
+		if (layout_cmd(argc - 2, argv + 2, stdout, err, sizeof(err)))
+			usage_error("%s", err);
+		return 0;
+	}
 	if (!strcmp(argv[1], "diff")) {
 		struct diff_opts o;
 		char err[512];

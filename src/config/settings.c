@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/layout.h"
 #include "base/errno.h"
 #include "config/kconfig.h"
 
@@ -170,7 +171,7 @@ static const struct {
 	{ "rmap", "pte-chain|objrmap (objrmap from 2.6.7)",
 	  "reverse map: 2.5/2.6.0 pte_chains, scanned on every unmap, or object-based (anon_vma, i_mmap), where an unmap drops a count" },
 	{ "mem", "SIZE[K|M|G] (all RAM)",
-	  "mem=: RAM the kernel uses, at most the board's" },
+	  "mem=: RAM the kernel is given, at most the board's; without CONFIG_HIGHMEM it uses the lowmem part only (the '# ram:' line)" },
 	{ "cpus", "N (the board's)", "CPUs brought up, at most the board's" },
 	{ "icache_model", "y|n (y)",
 	  "fetch each kernel function's measured text lines through an L1 I-cache at the real kernel's offsets (capacity and conflict misses) instead of refetching only after an invalidate" },
@@ -773,6 +774,28 @@ static void print_setting(FILE *f, bool json, bool first, const char *key,
 		fprintf(f, "%s%s=%s", first ? "" : " ", key, val);
 }
 
+void settings_print_ram_json(const struct settings *s, FILE *f)
+{
+	struct ram_use r;
+
+	if (layout_ram_use(s, &r))
+		return;
+	fprintf(f,
+		", \"ram\": {\"total\": %" PRIu64 ", \"used\": %" PRIu64
+		", \"lowmem\": %" PRIu64 ", \"highmem\": %" PRIu64
+		", \"unusable\": %" PRIu64 "}",
+		r.total, r.lowmem + r.highmem, r.lowmem, r.highmem, r.unusable);
+}
+
+/* "768M" as mem= is written, or "913400K" for a part of a MiB. */
+static void mem_str(u64 bytes, char *buf, size_t len)
+{
+	if (bytes % (1u << 20))
+		snprintf(buf, len, "%" PRIu64 "K", bytes >> 10);
+	else
+		snprintf(buf, len, "%" PRIu64 "M", bytes >> 20);
+}
+
 /* Every setting in one order, then the cost.X overrides. */
 static void print_settings(const struct settings *s, FILE *f, bool json)
 {
@@ -933,6 +956,26 @@ const char *settings_name(size_t i)
 			       strcmp(setting_help[i].name, "cost.NAME") ?
 		       setting_help[i].name :
 		       NULL;
+}
+
+void settings_print_ram_line(const struct settings *s, FILE *f)
+{
+	char used[24], total[24], low[24], high[24], lost[24];
+	struct ram_use r;
+
+	if (layout_ram_use(s, &r))
+		return;
+	mem_str(r.lowmem + r.highmem, used, sizeof(used));
+	mem_str(r.total, total, sizeof(total));
+	mem_str(r.lowmem, low, sizeof(low));
+	mem_str(r.highmem, high, sizeof(high));
+	fprintf(f, "\n# ram: %s used of %s (lowmem %s, highmem %s", used,
+		total, low, high);
+	if (r.unusable) {
+		mem_str(r.unusable, lost, sizeof(lost));
+		fprintf(f, "; %s unusable without CONFIG_HIGHMEM", lost);
+	}
+	fputc(')', f);
 }
 
 void settings_print_help(FILE *f)

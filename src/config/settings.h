@@ -157,9 +157,32 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
  */
 int settings_validate(const struct settings *s, char *err, size_t errlen);
 
-/* Print every setting in force as a JSON object / as NAME=VALUE words. */
+/* Every setting in force as a JSON object of strings and numbers. */
 void settings_print_json(const struct settings *s, FILE *f);
+
+/*
+ * settings_print_ram_json - the member a JSON result prints after its
+ * "settings", since mem= stays the setting while a kernel without
+ * CONFIG_HIGHMEM uses only lowmem: ', "ram": {"total": N, "used": N,
+ * "lowmem": N, "highmem": N, "unusable": N}' in bytes (layout_ram_use).
+ * Beside the settings, not in them: they hold settings only, strings
+ * and numbers, as diff reads them.  Nothing for settings without a
+ * layout (a run refuses them).
+ */
+void settings_print_ram_json(const struct settings *s, FILE *f);
+
+/* Every setting in force as NAME=VALUE words, which parse back. */
 void settings_print_words(const struct settings *s, FILE *f);
+
+/*
+ * settings_print_ram_line - the line a result prints after its settings
+ * line, since mem= stays the setting while a kernel without
+ * CONFIG_HIGHMEM uses only lowmem: "\n# ram: 768M used of 2048M (lowmem
+ * 768M, highmem 0M; 1280M unusable without CONFIG_HIGHMEM)", from
+ * layout_ram_use; a newline before, none after, as the settings line is
+ * framed.  Nothing for settings without a layout (a run refuses them).
+ */
+void settings_print_ram_line(const struct settings *s, FILE *f);
 
 /* The `vmsplit settings` table: every setting, its values and meaning. */
 void settings_print_help(FILE *f);

@@ -167,6 +167,7 @@ int reproduce_dd_beaglebone(bool json, u64 total, FILE *f,
 					"  {\"experiment\": \"dd-beaglebone\", \"row\": \"%s\", \"workload\": \"dd\", \"platform\": \"%s\", \"settings\": ",
 					e3_rows[r].name, p->name);
 				settings_print_json(&rows[r], f);
+				settings_print_ram_json(&rows[r], f);
 				fprintf(f,
 					", \"params\": {\"bs\": %u, \"total\": %llu}, ",
 					e3_bs[b], (unsigned long long)total);

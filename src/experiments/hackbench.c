@@ -117,6 +117,7 @@ int reproduce_hackbench_beaglebone(bool json, u32 groups, u32 loops, FILE *f,
 				"  {\"experiment\": \"hackbench-beaglebone\", \"row\": \"%s\", \"workload\": \"hackbench\", \"platform\": \"%s\", \"settings\": ",
 				rows[r].name, p->name);
 			settings_print_json(&s[r], f);
+			settings_print_ram_json(&s[r], f);
 			fprintf(f,
 				", \"params\": {\"groups\": %u, \"loops\": %u}, \"published_s\": null, \"kind\": \"prediction\", ",
 				groups, loops);

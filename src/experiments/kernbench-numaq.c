@@ -161,6 +161,7 @@ int reproduce_kernbench_numaq(bool json, FILE *f, u32 jobs,
 				"  {\"experiment\": \"kernbench-numaq\", \"row\": \"%s\", \"workload\": \"kernbench\", \"platform\": \"%s\", \"settings\": ",
 				h ? "highpte" : "baseline", p->name);
 			settings_print_json(&s[h], f);
+			settings_print_ram_json(&s[h], f);
 			fprintf(f, ", \"kind\": \"%s\", ",
 				h ? "prediction" : "calibration");
 			if (!h) {
@@ -187,6 +188,7 @@ int reproduce_kernbench_numaq(bool json, FILE *f, u32 jobs,
 				"  {\"experiment\": \"kernbench-numaq\", \"row\": \"sdet-%s\", \"workload\": \"sdet\", \"platform\": \"%s\", \"settings\": ",
 				h ? "highpte" : "baseline", p->name);
 			settings_print_json(&s[h], f);
+			settings_print_ram_json(&s[h], f);
 			fprintf(f, ", \"kind\": \"%s\", ",
 				h ? "prediction" : "baseline");
 			snprintf(head, sizeof(head),

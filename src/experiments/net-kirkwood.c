@@ -190,6 +190,7 @@ int reproduce_net_kirkwood(bool json, u64 time_ns, FILE *f,
 					e1_rows[r].name, t ? "on" : "off",
 					p->name);
 				settings_print_json(&rows[r][t], f);
+				settings_print_ram_json(&rows[r][t], f);
 				fprintf(f,
 					", \"params\": {\"len\": %u, \"time_s\": %.6f}, \"kind\": \"%s\", ",
 					IPERF_DEFAULT_LEN, (double)time_ns / 1e9,
