@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include <stdlib.h>
 #include "kernel/boot.h"
 
 #include <stdio.h>
