@@ -15,6 +15,8 @@
 
 #include "helpers.h"
 #include "report/plot_svg.h"
+#include "experiments/kernbench.h"
+#include "platforms/platform.h"
 #include "report/plots.h"
 
 /* What @draw writes to a memory stream, as a string (caller frees). */
@@ -307,4 +309,48 @@ Test(plots, unwritable_plot_directory_is_one_line_and_exit_1)
 	remove(out);
 	remove(err);
 	remove(dir);
+}
+
+/*
+ * E2's plot (issue 36 item 9): elapsed, system and user time each on an
+ * axis of its own -- system time's 114.9 -> 163.2 s is seen on a scale
+ * of its own, not under user time's 566 -- and SDET with the legend, all
+ * within 1200 px.
+ */
+Test(plots, kernbench_puts_each_time_on_its_own_axis)
+{
+	static const double published[4] = { 45.38, 114.91, 565.81, 1497.75 };
+	static struct kernbench_numaq_result r;
+	char dir[] = "/tmp/vmsplit-plots-XXXXXX", err[256], path[128];
+	char *svg;
+
+	cr_assert(mkdtemp(dir));
+	r.platform = platform_find("numaq-16");
+	r.published = published;
+	r.sdet_published_pct = 100.0;
+	r.sdet_rel_pct = 95.6;
+	r.kb[0].r.elapsed_s = 43.33;
+	r.kb[0].r.system_s = 114.93;
+	r.kb[0].r.user_s = 565.80;
+	r.kb[1].r.elapsed_s = 46.48;
+	r.kb[1].r.system_s = 163.16;
+	r.kb[1].r.user_s = 565.77;
+	cr_assert_eq(plot_kernbench_numaq(dir, &r, err, sizeof(err)), 0, "%s",
+		     err);
+	snprintf(path, sizeof(path), "%s/kernbench-numaq.svg", dir);
+	svg = test_slurp(path);
+	cr_assert(balanced(svg));
+	cr_assert(strstr(svg, "width=\"1200\""), "%.300s", svg);
+	cr_assert_null(strstr(svg, "width=\"1240\""));
+	cr_assert(strstr(svg, ">E2: kernbench elapsed</text>"));
+	cr_assert(strstr(svg, ">E2: kernbench system</text>"));
+	cr_assert(strstr(svg, ">E2: kernbench user</text>"));
+	cr_assert(strstr(svg, ">E2: SDET 32</text>"));
+	/* The system panel's own numbers above its bars. */
+	cr_assert(strstr(svg, ">163.2</text>"));
+	cr_assert(strstr(svg, ">114.9</text>"));
+	cr_assert_eq(count(svg, "hatched: published; solid: the model"), 1);
+	free(svg);
+	remove(path);
+	rmdir(dir);
 }

@@ -406,6 +406,12 @@ int plot_net_kirkwood(const char *dir, const struct net_kirkwood_result *r,
 	return plot_close(f, path, err, errlen);
 }
 
+/*
+ * E2's plot: elapsed, system and user time each on an axis of its own (on
+ * one axis user time's 566 s set the scale and system time's change did
+ * not show), then SDET relative to its baseline, with the legend; 1200 px
+ * wide in all.
+ */
 int plot_kernbench_numaq(const char *dir,
 			 const struct kernbench_numaq_result *r, char *err,
 			 size_t errlen)
@@ -413,54 +419,54 @@ int plot_kernbench_numaq(const char *dir,
 	static const char *const names[3] = { "baseline, published",
 					      "baseline, model",
 					      "CONFIG_HIGHPTE=y, model" };
-	static struct plot_bars kb, sd;
-	char title[160], sdtitle[64], sdx[64], path[4096];
+	static const char *const metric[3] = { "elapsed", "system", "user" };
+	static struct plot_bars kb[3], sd;
+	char title[3][96], sdtitle[64], sdx[64], path[4096];
 	FILE *f;
 
-	memset(&kb, 0, sizeof(kb));
-	memset(&sd, 0, sizeof(sd));
-	snprintf(title, sizeof(title), "E2: kernbench on %s",
-		 r->platform->name);
-	kb.title = title;
-	kb.ylabel = "time (seconds)";
-	kb.xlabel = "kernbench, make -j vmlinux";
-	kb.decimals = 1;
-	kb.legend_w = 260;
-	kb.ngroups = 3;
-	kb.groups[0] = "elapsed";
-	kb.groups[1] = "system";
-	kb.groups[2] = "user";
-	kb.nseries = 3;
-	for (u32 s = 0; s < 3; s++) {
-		kb.series[s].name = names[s];
-		kb.series[s].colour = s == 2;
-		kb.series[s].published = s == 0;
+	for (u32 m = 0; m < 3; m++) {
+		struct plot_bars *c = &kb[m];
+
+		memset(c, 0, sizeof(*c));
+		snprintf(title[m], sizeof(title[m]), "E2: kernbench %s",
+			 metric[m]);
+		c->title = title[m];
+		c->ylabel = "seconds";
+		c->xlabel = r->platform->name;
+		c->decimals = 1;
+		c->ngroups = 1;
+		c->groups[0] = metric[m];
+		c->nseries = 3;
+		for (u32 s = 0; s < 3; s++) {
+			c->series[s].name = names[s];
+			c->series[s].colour = s == 2;
+			c->series[s].published = s == 0;
+		}
+		c->series[0].v[0] = r->published[m];
+		for (u32 h = 0; h < 2; h++)
+			c->series[1 + h].v[0] =
+				m == 0 ? r->kb[h].r.elapsed_s :
+				m == 1 ? r->kb[h].r.system_s :
+					 r->kb[h].r.user_s;
 	}
-	for (u32 g = 0; g < 3; g++)
-		kb.series[0].v[g] = r->published[g];
-	for (u32 h = 0; h < 2; h++) {
-		kb.series[1 + h].v[0] = r->kb[h].r.elapsed_s;
-		kb.series[1 + h].v[1] = r->kb[h].r.system_s;
-		kb.series[1 + h].v[2] = r->kb[h].r.user_s;
-	}
-	sd = kb;
+	sd = kb[0];
 	snprintf(sdtitle, sizeof(sdtitle), "E2: SDET %u", SDET_DEFAULT_SCRIPTS);
 	snprintf(sdx, sizeof(sdx), "SDET, %u scripts", SDET_DEFAULT_SCRIPTS);
 	sd.title = sdtitle;
-	sd.ylabel = "throughput relative to baseline (%)";
+	sd.ylabel = "relative to baseline (%)";
 	sd.xlabel = sdx;
-	sd.legend_w = 0;
-	sd.ngroups = 1;
+	sd.legend_w = 240;
 	sd.groups[0] = "scripts/hour";
 	sd.series[0].v[0] = r->sdet_published_pct;
 	/* The model's baseline is the 100% its HIGHPTE run is relative to. */
 	sd.series[1].v[0] = 100.0;
 	sd.series[2].v[0] = r->sdet_rel_pct;
-	f = plot_open(dir, plotted[PLOT_KERNBENCH], 1240, 560, path,
+	f = plot_open(dir, plotted[PLOT_KERNBENCH], 1200, 560, path,
 		      sizeof(path), err, errlen);
 	if (!f)
 		return -EIO;
-	plot_bars_draw(f, &kb, 0, 0, 900, 560);
-	plot_bars_draw(f, &sd, 900, 0, 340, 560);
+	for (u32 m = 0; m < 3; m++)
+		plot_bars_draw(f, &kb[m], 260.0 * m, 0, 260, 560);
+	plot_bars_draw(f, &sd, 780, 0, 420, 560);
 	return plot_close(f, path, err, errlen);
 }
