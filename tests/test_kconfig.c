@@ -551,6 +551,11 @@ Test(kconfig, debian_armmp_lpae)
 	cr_assert_eq(kconfig_load(&s, DEBIAN_LPAE, &rep, err, sizeof(err)), 0,
 		     "%s", err);
 	cr_assert_eq(settings_validate(&s, err, sizeof(err)), 0, "%s", err);
+	/* Its header, "# Linux/arm 6.1.176 Kernel Configuration", sets
+	 * kernel= (issue 34): the A15's kmap_local flavour covers 6.1. */
+	cr_assert_eq(rep.header_version, KERNEL_VERSION(6, 1, 176));
+	cr_assert(rep.kernel_set);
+	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(6, 1, 176));
 	cr_assert(s.highmem);
 	cr_assert(s.arm_lpae);
 	cr_assert(s.highpte);
@@ -699,5 +704,41 @@ Test(kconfig, cli_words_win_in_any_order)
 	snprintf(args, sizeof(args),
 		 "vmsplit: %s:2: neither a comment nor NAME=VALUE\n", path);
 	cr_assert_str_eq(eout, args);
+	unlink(path);
+}
+
+/*
+ * A .config's header names its release; where the board's flavour does
+ * not cover it (6.1 on the Kirkwood's arm-3x, 3.x), the board's release
+ * stays and the report says so; a kernel= word still wins over the file.
+ */
+Test(kconfig, the_header_names_the_release)
+{
+	defaults("kirkwood-openblocks-a7");
+	cr_assert_eq(settings_parse(&s, "CONFIG_ARM_LPAE=n", err, sizeof(err)), 0);
+	write_file("#\n# Linux/arm 6.1.176 Kernel Configuration\n#\nCONFIG_ARM=y\nCONFIG_HIGHMEM=y\n");
+	cr_assert_eq(kconfig_load(&s, path, &rep, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(rep.header_version, KERNEL_VERSION(6, 1, 176));
+	cr_assert_not(rep.kernel_set);
+	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(3, 16, 0));
+	unlink(path);
+
+	defaults("kirkwood-openblocks-a7");
+	write_file("# Linux/arm 3.14.1 Kernel Configuration\nCONFIG_ARM=y\n");
+	cr_assert_eq(kconfig_load(&s, path, &rep, err, sizeof(err)), 0, "%s", err);
+	cr_assert(rep.kernel_set);
+	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(3, 14, 1));
+	/* TSO follows the release: mv643xx_eth has none before 3.16. */
+	cr_assert_not(s.tso);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(settings_parse(&s, "kernel=3.16", err, sizeof(err)), 0);
+	cr_assert_eq(settings_kernel_version(&s), KERNEL_VERSION(3, 16, 0));
+	unlink(path);
+
+	/* 2.6.24 and before: "# Linux kernel version: X.Y.Z". */
+	defaults("numaq-16");
+	write_file("# Linux kernel version: 2.6.0\nCONFIG_X86=y\nCONFIG_HIGHMEM64G=y\n");
+	cr_assert_eq(kconfig_load(&s, path, &rep, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(rep.header_version, KERNEL_VERSION(2, 6, 0));
 	unlink(path);
 }

@@ -509,6 +509,40 @@ static int kc_symbol(struct settings *s, struct kc_state *st,
  * One line, its end (LF, CRLF) cut.  Blank lines and comments are
  * skipped, "# CONFIG_X is not set" is CONFIG_X=n.
  */
+/*
+ * The release a .config was made for, from its header: "# Linux/arm
+ * 6.1.176 Kernel Configuration" (scripts/kconfig/confdata.c's
+ * conf_write(), 2.6.25 on; "# Linux kernel version: 2.6.24" before).
+ * It becomes kernel= where the board's flavour covers it; else the
+ * board's release stays, and the CLI says so.  A later kernel= word on
+ * the command line wins, as every word does.
+ */
+static void kc_header(struct settings *s, struct kconfig_report *rep,
+		      const char *p)
+{
+	unsigned a, b, c = 0;
+	int n = 0;
+	char arch[32];
+
+	if (sscanf(p, "# Linux/%31s %u.%u.%u%n", arch, &a, &b, &c, &n) < 3 &&
+	    sscanf(p, "# Linux/%31s %u.%u%n", arch, &a, &b, &n) < 3 &&
+	    sscanf(p, "# Linux kernel version: %u.%u.%u", &a, &b, &c) < 2)
+		return;
+	if (a > 255 || b > 255)
+		return;
+	/* KERNEL_VERSION's sublevel is 8 bits; the kernel clamps it too. */
+	rep->header_version = KERNEL_VERSION(a, b, c > 255 ? 255 : c);
+	if (settings_flavour_covers(s, rep->header_version)) {
+		char word[32], err[160];
+
+		/* As the word would: the defaults that follow the release
+		 * (TSO, HIGHPTE) follow it, unless the file sets them. */
+		snprintf(word, sizeof(word), "kernel=%u.%u.%u", a, b,
+			 c > 255 ? 255 : c);
+		rep->kernel_set = !settings_parse(s, word, err, sizeof(err));
+	}
+}
+
 static int kc_line(struct settings *s, struct kc_state *st,
 		   struct kconfig_report *rep, char *line, char *err,
 		   size_t errlen)
@@ -526,6 +560,7 @@ static int kc_line(struct settings *s, struct kc_state *st,
 		if (sscanf(p, "# %127s is not set%n", sym, &end) == 1 && end &&
 		    !p[end] && !strncmp(sym, "CONFIG_", 7))
 			return kc_symbol(s, st, rep, sym, "n", err, errlen);
+		kc_header(s, rep, p);
 		return 0;
 	}
 	eq = strchr(p, '=');
@@ -642,6 +677,13 @@ void kconfig_report_print(const struct kconfig_report *rep, const char *path,
 		fprintf(f, "%s%s",
 			i ? ", " : "; not in the file, defaults kept: ",
 			rep->absent[i]);
+	if (rep->header_version)
+		fprintf(f, "; made for Linux %u.%u.%u%s",
+			rep->header_version >> 16,
+			(rep->header_version >> 8) & 0xff,
+			rep->header_version & 0xff,
+			rep->kernel_set ? " (kernel=)" :
+					  ", outside the board's flavour: its own release stays");
 }
 
 void kconfig_report_print_warnings(const struct kconfig_report *rep,
@@ -673,5 +715,12 @@ void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f)
 		fputs(i ? ", " : "", f);
 		json_print_string(f, rep->absent[i]);
 	}
-	fputs("]}", f);
+	fputs("], \"made_for\": ", f);
+	if (rep->header_version)
+		fprintf(f, "\"%u.%u.%u\"", rep->header_version >> 16,
+			(rep->header_version >> 8) & 0xff,
+			rep->header_version & 0xff);
+	else
+		fputs("null", f);
+	fprintf(f, ", \"kernel_set\": %s}", rep->kernel_set ? "true" : "false");
 }

@@ -50,6 +50,11 @@ struct kconfig_report {
 	/* Modelled symbols the file does not set: their defaults stay. */
 	u32 nr_absent;
 	const char *absent[KCONFIG_MAX_NAMED];
+	/* The release its header names ("# Linux/arm 6.1.176 Kernel
+	 * Configuration"), KERNEL_VERSION; 0: none.  kernel_set: it became
+	 * the kernel= setting (the board's flavour covers it). */
+	u32 header_version;
+	bool kernel_set;
 };
 
 /*

@@ -51,6 +51,12 @@ static const struct {
 			     KERNEL_VERSION(5, 11, 0) },
 };
 
+bool settings_flavour_covers(const struct settings *s, u32 version)
+{
+	return version >= flavour_versions[s->flavour].first &&
+	       version < flavour_versions[s->flavour].end;
+}
+
 u32 settings_kernel_version(const struct settings *s)
 {
 	u32 v = s->platform->kernel_version;

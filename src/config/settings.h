@@ -204,6 +204,9 @@ bool settings_help_line(size_t i, const char **name, const char **values,
  */
 u32 settings_kernel_version(const struct settings *s);
 
+/* Does @s's kmap flavour cover release @version (kernel= may name it)? */
+bool settings_flavour_covers(const struct settings *s, u32 version);
+
 /*
  * settings_kmap_pfn_fastpath - the kmap_atomic_pfn lowmem fast path in
  * force: as given, else by kernel version.
