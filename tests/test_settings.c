@@ -620,7 +620,7 @@ Test(settings, print_words_and_json)
 			 "flavour=arm-3x kmap_pfn_fastpath=n rmap=objrmap "
 			 "mem=1024M cpus=1 "
 			 "kernel_cpi=3.910 dram_read_MBps=1600 icache_model=y checks=y "
-			 "seed=1 kernel_data=mem_map streaming=throughput "
+			 "seed=1 kernel=3.16.0 kernel_data=mem_map streaming=throughput "
 			 "coherence=snoop pcp=y cache_replacement=random "
 			 "tso=on sg=on tx_csum=on eth_dma_mask=null "
 			 "rx_coal_us=250 "
@@ -651,7 +651,7 @@ Test(settings, print_words_and_json)
 		     "\"mem\": \"512M\", "
 		     "\"cpus\": 1, \"kernel_cpi\": 3.910, "
 		     "\"dram_read_MBps\": 1600, \"icache_model\": \"y\", "
-		     "\"checks\": \"y\", \"seed\": 42, \"cpu_mhz\": 3200, "
+		     "\"checks\": \"y\", \"seed\": 42, \"kernel\": \"3.16.0\", \"cpu_mhz\": 3200, "
 		     "\"kernel_data\": \"mem_map\", "
 		     "\"streaming\": \"throughput\", "
 		     "\"coherence\": \"snoop\", \"pcp\": \"y\", "
@@ -773,8 +773,8 @@ Test(settings, kmap_pfn_fastpath_follows_kernel_version)
  * kernel= picks the release: the defaults that follow it follow (TSO:
  * none before 3.16, on in 3.16-3.18.2, off by default from 3.18.3; the
  * fast path from 3.18; HIGHPTE's default from 5.7), given values win,
- * it is printed only when given, and it must lie in the flavour's
- * releases.
+ * it is always printed (the board's when not given), and it must lie in
+ * the flavour's releases.
  */
 Test(settings, kernel_version_picks_the_defaults)
 {
@@ -784,7 +784,7 @@ Test(settings, kernel_version_picks_the_defaults)
 	{
 		char *w = print_words();
 
-		cr_assert_null(strstr(w, "kernel="));
+		cr_assert(strstr(w, " kernel=3.16.0 "), "%s", w);
 		free(w);
 	}
 	ok("kernel=3.17");

@@ -845,9 +845,11 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	snprintf(bw, sizeof(bw), "%u", settings_dram_read_MBps(s));
 	for (size_t i = 0; i < ARRAY_SIZE(kv); i++)
 		print_setting(f, json, i == 0, kv[i].key, kv[i].val, kv[i].num);
-	if (s->kernel_version) {
+	{
+		/* The release in force, the board's unless kernel= gave
+		 * another: every result says which kernel it models. */
 		char ver[16];
-		u32 kver = s->kernel_version;
+		u32 kver = settings_kernel_version(s);
 
 		snprintf(ver, sizeof(ver), "%u.%u.%u", kver >> 16,
 			 (kver >> 8) & 0xff, kver & 0xff);
