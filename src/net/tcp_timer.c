@@ -13,6 +13,7 @@
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "kernel/sched.h"
 #include "net/net.h"
 #include "net/sock_touch.h"
 
@@ -93,17 +94,77 @@ void tcp_rearm_rto(struct sock *sk)
 	inet_csk_reset_xmit_timer(sk, ICSK_TIME_RETRANS, rto);
 }
 
+/* sysctl_tcp_retries2's default (TCP_RETR2, include/net/tcp.h). */
+#define TCP_RETR2 15
+
 /*
- * tcp_retransmit_timer (3.16): the RTO.  Enter Loss (everything not
- * SACKed is lost, cwnd 1), retransmit the head, back off.  The receiver
- * never shrinks its window and the connection never times out here
- * (tcp_write_timeout's retries: 15 RTOs, minutes).
+ * retransmits_timed_out (3.16, net/ipv4/tcp_timer.c): have the RTOs since
+ * the first retransmission (retrans_stamp, else the head's send time)
+ * taken as long as @boundary of them would, backed off from TCP_RTO_MIN
+ * and capped at TCP_RTO_MAX?  For tcp_retries2's 15: 1023 x 200 ms + 6 x
+ * 120 s, 924.6 s at any HZ.
+ */
+static bool retransmits_timed_out(struct sock *sk, u32 boundary)
+{
+	u32 rto_base = TCP_RTO_MIN, thresh, timeout, start;
+
+	if (!sk->icsk_retransmits)
+		return false;
+	start = sk->retrans_stamp ? sk->retrans_stamp :
+				    tcp_write_queue_head(sk)->when;
+	/* ilog2(TCP_RTO_MAX / rto_base): 9. */
+	thresh = 31u - (u32)__builtin_clz(TCP_RTO_MAX / rto_base);
+	if (boundary <= thresh)
+		timeout = ((2u << boundary) - 1) * rto_base;
+	else
+		timeout = ((2u << thresh) - 1) * rto_base +
+			  (boundary - thresh) * TCP_RTO_MAX;
+	return tcp_time_stamp() - start >= timeout;
+}
+
+/*
+ * tcp_write_err and tcp_done (3.16): the connection is given up --
+ * sk_err ETIMEDOUT (sk_err_soft is never set in the model), the
+ * retransmit timer stopped, a writer waiting for room woken to find the
+ * error (sk_stream_wait_memory's -EPIPE).  The queue stays until close.
+ */
+static void tcp_write_err(struct sock *sk)
+{
+	sk->sk_err = ETIMEDOUT;
+	sk_touch(sk, SKF_err, true);
+	tcp_clear_xmit_timers(sk);
+	sk->timeouts++;
+	if (sk->waiter)
+		wake_up_process(sk->waiter);
+}
+
+/*
+ * tcp_write_timeout (3.16), established: give up after tcp_retries2's
+ * worth of RTOs.  retries1's black-hole steps (tcp_mtu_probing, off by
+ * default; dst_negative_advice on a route the model does not cache) do
+ * nothing here, and the model's receiver is no orphan.
+ */
+static bool tcp_write_timeout(struct sock *sk)
+{
+	if (!retransmits_timed_out(sk, TCP_RETR2))
+		return false;
+	tcp_write_err(sk);
+	return true;
+}
+
+/*
+ * tcp_retransmit_timer (3.16): the RTO.  Give the connection up after
+ * tcp_retries2's RTOs (tcp_write_timeout, 924.6 s), else enter Loss
+ * (everything not SACKed is lost, cwnd 1), retransmit the head, back
+ * off.  The receiver never shrinks its window (no zero-window probes).
  */
 static void tcp_retransmit_timer(struct sock *sk)
 {
 	if (!sk->packets_out)
 		return;
 	BUG_ON(!tcp_write_queue_head(sk));
+	if (tcp_write_timeout(sk))
+		return;
 	sk->tlp_high_seq = 0;
 	sk->rto_timeouts++;
 	tcp_enter_loss(sk, 0);
