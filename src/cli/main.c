@@ -620,6 +620,36 @@ static void grid_last_settings(FILE *f)
 	settings_print_words(&run_last_settings, f);
 }
 
+/*
+ * The "#" header of a table: the settings in force as words, wrapped
+ * before 100 columns (each line "# ", no word split, so the lines still
+ * paste back as words), then the RAM the kernel uses.
+ */
+static void print_settings_header(const struct settings *s)
+{
+	char *words = NULL;
+	size_t len = 0, col = 0;
+	FILE *f = open_memstream(&words, &len);
+
+	if (!f)
+		usage_error("out of memory");
+	settings_print_words(s, f);
+	if (fclose(f))
+		usage_error("out of memory");
+	for (char *w = strtok(words, " "); w; w = strtok(NULL, " ")) {
+		size_t n = strlen(w);
+
+		if (col && col + 1 + n > 98) {
+			printf("\n");
+			col = 0;
+		}
+		printf(col ? " %s" : "# %s", w);
+		col += n + (col ? 1 : 2);
+	}
+	free(words);
+	settings_print_ram_line(s, stdout);
+}
+
 static char grid_last_format(void)
 {
 	return run_last_format == FMT_CSV ? 'c' :
@@ -705,9 +735,7 @@ static void micro_print(const struct run_args *a, struct micro_result *r,
 		}
 		return;
 	}
-	printf("# ");
-	settings_print_words(s, stdout);
-	settings_print_ram_line(s, stdout);
+	print_settings_header(s);
 	printf("\n# per map+unmap pair (page_address: per call), simulated at %.0f MHz\n",
 	       mhz);
 	printf("%-24s %10s %9s %9s %9s %9s %9s %9s\n", "primitive", "cycles",
@@ -946,9 +974,7 @@ static int cmd_run_dd(int argc, char **argv)
 			       pts[i].r.system_s, pts[i].r.user_s);
 		return 0;
 	}
-	printf("# ");
-	settings_print_words(&a.s, stdout);
-	settings_print_ram_line(&a.s, stdout);
+	print_settings_header(&a.s);
 	if (same)
 		printf("\n# dd if=/dev/zero of=/tmp/dd.out (tmpfs), %llu bytes per block size\n",
 		       (unsigned long long)totals[0]);
@@ -1086,9 +1112,7 @@ static int cmd_run_iperf(int argc, char **argv)
 		       pt.p.stalled, pt.cpu_pct);
 		return 0;
 	}
-	printf("# ");
-	settings_print_words(&a.s, stdout);
-	settings_print_ram_line(&a.s, stdout);
+	print_settings_header(&a.s);
 	printf("\n# iperf -c peer -l %u -t %.3f: the receiver's goodput after %.3f s of warm-up\n",
 	       len, (double)ns / 1e9, (double)pt.p.warmup_ns / 1e9);
 	printf("%.2f Mbit/s   (iperf's own count: %.2f)   CPU %.1f%%\n", pt.mbps,
@@ -1136,9 +1160,7 @@ static int cmd_run_hackbench(int argc, char **argv)
 		       (unsigned long long)pt.p.messages_received);
 		return 0;
 	}
-	printf("# ");
-	settings_print_words(&a.s, stdout);
-	settings_print_ram_line(&a.s, stdout);
+	print_settings_header(&a.s);
 	printf("\n# hackbench -pipe %u process %u: %u groups of %u senders and %u receivers, %u-byte messages\n",
 	       groups, loops, groups, HACKBENCH_FDS, HACKBENCH_FDS,
 	       HACKBENCH_DATASIZE);
@@ -1206,9 +1228,7 @@ static int cmd_run_kernbench(int argc, char **argv)
 		       pt.r.cpu_pct);
 		return 0;
 	}
-	printf("# ");
-	settings_print_words(&a.s, stdout);
-	settings_print_ram_line(&a.s, stdout);
+	print_settings_header(&a.s);
 	printf("\n# make -j");
 	if (pt.p.jobs)
 		printf("%u", pt.p.jobs);
@@ -1269,9 +1289,7 @@ static int cmd_run_sdet(int argc, char **argv)
 		       pt.r.system_s, pt.r.user_s, pt.r.cpu_pct);
 		return 0;
 	}
-	printf("# ");
-	settings_print_words(&a.s, stdout);
-	settings_print_ram_line(&a.s, stdout);
+	print_settings_header(&a.s);
 	printf("\n# SDET: %u scripts of %u commands, one shell each\n", scripts,
 	       commands);
 	printf("%.2f scripts/hour   (T_last %.6f s)\n", pt.scripts_per_hour,
@@ -1372,9 +1390,7 @@ static int cmd_run_lmbench(int argc, char **argv)
 			       lmbench_per_op(&pts[i], EV_page_fault));
 		return 0;
 	}
-	printf("# ");
-	settings_print_words(&a.s, stdout);
-	settings_print_ram_line(&a.s, stdout);
+	print_settings_header(&a.s);
 	printf("\n");
 	for (u32 i = 0; i < n; i++) {
 		printf("# %s\n", lmbench_command(t[i]));
@@ -1477,9 +1493,7 @@ static int cmd_run(int argc, char **argv)
 		printf("\n");
 		return 0;
 	}
-	printf("# ");
-	settings_print_words(&a.s, stdout);
-	settings_print_ram_line(&a.s, stdout);
+	print_settings_header(&a.s);
 	printf("\n# spawn: %u processes, each forks a child touching %u anonymous pages and %u shared file pages\n",
 	       sp.procs, sp.pages, sp.shared_pages);
 	printf("elapsed %.6f s   system %.6f s   user %.6f s   CPU %.1f%%   (%u CPUs, %llu exits, %llu SIGSEGV)\n",
