@@ -409,10 +409,36 @@ static bool numeric(const char *v, size_t n)
 	return end == v + n;
 }
 
+/* A table shows at most this many of the workload's columns (spawn's
+ * CSV has one per event): --format csv has them all. */
+#define SUMMARY_MAX_FIELDS 10
+
+/* "# " and @words, wrapped before 100 columns between words. */
+static void print_wrapped(const char *words)
+{
+	size_t col = 0;
+
+	for (const char *w = words; *w;) {
+		size_t n = strcspn(w, " ");
+
+		if (col && col + 1 + n > 98) {
+			printf("\n");
+			col = 0;
+		}
+		printf("%s%.*s", col ? " " : "# ", (int)n, w);
+		col += n + (col ? 1 : 2);
+		w += n;
+		while (*w == ' ')
+			w++;
+	}
+	printf("\n");
+}
+
 /*
  * Print @sm as one table: the varying settings' columns, then the
  * workload's own but its name (and the board, which is a varying column
- * or common), each as wide as its widest cell, numbers to the right.
+ * or common), at most SUMMARY_MAX_FIELDS of them, each as wide as its
+ * widest cell, numbers to the right.
  */
 static void summary_print(const struct summary *sm, const struct axis *axes,
 			  u32 naxes)
@@ -425,7 +451,7 @@ static void summary_print(const struct summary *sm, const struct axis *axes,
 		return;
 	for (const char *p = sm->header; (p = strchr(p, ',')); p++)
 		nf++;
-	ncols = naxes + nf;
+	ncols = naxes + (nf < SUMMARY_MAX_FIELDS ? nf : SUMMARY_MAX_FIELDS);
 	if (ncols > ARRAY_SIZE(w))
 		ncols = ARRAY_SIZE(w);
 	for (u32 k = 0; k < ncols; k++) {
@@ -441,11 +467,14 @@ static void summary_print(const struct summary *sm, const struct axis *axes,
 				w[k] = len;
 		}
 	}
-	printf("# %s\n# %u rows: every combination of ",
-	       sm->common ? sm->common : "", sm->n);
+	print_wrapped(sm->common ? sm->common : "");
+	printf("# %u rows: every combination of ", sm->n);
 	for (u32 k = 0; k < naxes; k++)
 		printf("%s%s", k ? ", " : "", axes[k].name);
-	printf(" (the settings above are every run's; --format csv has each run's all)\n");
+	printf("\n# (the settings above are every run's; --format csv has each run's all");
+	if (nf > SUMMARY_MAX_FIELDS)
+		printf(", and %u more columns", nf - SUMMARY_MAX_FIELDS);
+	printf(")\n");
 	for (int r = -1; r < (int)sm->n; r++) {
 		bool first = true;
 
