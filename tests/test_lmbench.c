@@ -12,9 +12,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 
 #include "experiments/lmbench.h"
+#include "experiments/lmbench_summary.h"
 
 static struct lmbench_point pt, again;
 
@@ -204,4 +206,40 @@ Test(lmbench, cli)
 	}
 	cr_assert_eq(test_run_cli("run lmbench --tests null,fork --format json", true, line, sizeof(line)),
 		     0, "%s", line);
+}
+
+/*
+ * getsummary's number format (scripts/getsummary's num()): a field of
+ * @len characters, truncated as its "%N.Ns" truncates, K and M from ten
+ * thousand and ten million, blank when absent.
+ */
+Test(lmbench, summary_numbers_as_getsummary_prints_them)
+{
+	char b[32];
+
+	cr_assert_str_eq(lmbench_summary_num(0.2172, 4, b, sizeof(b)), "0.22");
+	cr_assert_str_eq(lmbench_summary_num(245.9607, 4, b, sizeof(b)), "246.");
+	cr_assert_str_eq(lmbench_summary_num(7.05, 7, b, sizeof(b)), "7.05000");
+	cr_assert_str_eq(lmbench_summary_num(2124.5, 7, b, sizeof(b)), " 2124.5");
+	cr_assert_str_eq(lmbench_summary_num(12345.0, 6, b, sizeof(b)), " 12.3K");
+	cr_assert_str_eq(lmbench_summary_num(-1, 4, b, sizeof(b)), "    ");
+	cr_assert_str_eq(lmbench_summary_num(0.0005, 7, b, sizeof(b)), "5.0e-04");
+}
+
+/* `run lmbench --summary`: the tables whose columns ran, in getsummary's
+ * headings, the board and its kernel in the host and OS columns. */
+Test(lmbench, summary_tables_of_the_tests_run)
+{
+	struct test_sh_output r = test_sh(
+		"\"$VMSPLIT_BIN\" run lmbench --tests null,rd --summary");
+
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "\n                 L M B E N C H  3 . 0   S U M M A R Y\n"), "%s", r.out);
+	cr_assert(strstr(r.out, "\nProcessor, Processes - times in microseconds - smaller is better\n"), "%s", r.out);
+	cr_assert(strstr(r.out, "\nbeaglebon   Linux 6.1.0 1000 0.22                                             \n"), "%s", r.out);
+	cr_assert_null(strstr(r.out, "File & VM system latencies"), "%s", r.out);
+	cr_assert(strstr(r.out, "\n*Local* Communication bandwidths in MB/s - bigger is better\n"), "%s", r.out);
+	cr_assert(strstr(r.out, "\nbeaglebon   Linux 6.1.0                                            282.      \n"), "%s", r.out);
+	free(r.out);
+	free(r.err);
 }

@@ -32,6 +32,7 @@
 #include "experiments/hackbench.h"
 #include "experiments/kernbench.h"
 #include "experiments/lmbench.h"
+#include "experiments/lmbench_summary.h"
 #include "experiments/sdet.h"
 #include "report/explain.h"
 #include "report/plots.h"
@@ -180,7 +181,7 @@ static const struct {
 	  "                            SDET: S shells (default 32, numaq-16) running N\n"
 	  "                            short commands each (150): scripts/hour\n" },
 	{ "run lmbench",
-	  "run lmbench [--platform P] [--tests null,read,...,bcopy]\n"
+	  "run lmbench [--platform P] [--tests null,read,...,bcopy] [--summary]\n"
 	  "        [NAME=VALUE ...] [--format table|csv|json] [--profile|--readprofile]\n"
 	  "                            lmbench 3's lat_syscall, lat_pagefault, lat_mmap,\n"
 	  "                            lat_proc, lat_ctx, lat_pipe and bw_mem (on\n"
@@ -247,6 +248,7 @@ static const struct {
 	{ "run sdet", "--scripts S", "concurrent scripts (32; at most 60)" },
 	{ "run sdet", "--commands N", "commands per script (150; at most 1000)" },
 	{ "run lmbench", "--tests LIST", "a comma list of null read write stat fstat open pagefault mmap fork exec ctx pipe rd wr cp bzero bcopy (all)" },
+	{ "run lmbench", "--summary", "also lmbench 3's summary tables (scripts/getsummary), the columns run filled" },
 	{ "run ", "--profile", "also the profile: cycles per kernel function" },
 	{ "run ", "--readprofile", "the profile as readprofile prints it (ticks of 1/HZ)" },
 	{ "reproduce", "--format F", "table (default) or json" },
@@ -391,6 +393,7 @@ struct run_args {
 	bool host_time;
 	bool profile;
 	bool readprofile;	/* --readprofile: the profile as readprofile's */
+	bool summary;		/* --summary (lmbench): getsummary's tables */
 	/* Command-specific "--name value" options: the last value given. */
 	const char *const *opt_names;
 	const char *opt_value[RUN_MAX_OPTS];
@@ -443,6 +446,7 @@ enum {
 	OPT_READPROFILE,
 	OPT_KCONFIG,
 	OPT_HELP,
+	OPT_SUMMARY,
 	OPT_CMD,
 };
 
@@ -454,6 +458,7 @@ static const struct option run_common_opts[] = {
 	{ "readprofile", no_argument, NULL, OPT_READPROFILE },
 	{ "kconfig", required_argument, NULL, OPT_KCONFIG },
 	{ "help", no_argument, NULL, OPT_HELP },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
 };
 
 /* --help of micro or of the workload @name. */
@@ -559,6 +564,11 @@ static void parse_run_args(int argc, char **argv, struct run_args *a,
 			break;
 		case OPT_PROFILE:
 			a->profile = true;
+			break;
+		case OPT_SUMMARY:
+			if (strcmp(argv[-1], "lmbench"))
+				usage_error("--summary: lmbench's alone (its scripts/getsummary tables)");
+			a->summary = true;
 			break;
 		case OPT_READPROFILE:
 			a->profile = a->readprofile = true;
@@ -1396,6 +1406,8 @@ static int cmd_run_lmbench(int argc, char **argv)
 		printf("# %s\n", lmbench_command(t[i]));
 		lmbench_print(&pts[i], stdout);
 	}
+	if (a.summary)
+		lmbench_print_summary(&a.s, t, pts, n, stdout);
 	if (a.profile)
 		for (u32 i = 0; i < n; i++) {
 			printf("\n## %s", lmbench_command(t[i]));
