@@ -39,7 +39,7 @@ Test(pcp, marks_follow_the_kernel)
 	cr_assert_eq(z->pcp[0].high, 96);
 	test_shutdown();
 
-	TEST_BOOT("kirkwood-openblocks-a7", "pcp=y");	/* 3.14 */
+	TEST_BOOT("kirkwood-openblocks-a7", "pcp=y");	/* 3.16: 3.14's zone_batchsize and pcp marks */
 	z = normal();
 	cr_assert_geq(z->present_pages / 1024, 128);
 	cr_assert_eq(z->pcp[0].batch, 31);	/* 128 / 4 = 32 -> 48 -> 32 - 1 */
