@@ -28,11 +28,6 @@ struct axis {
 
 #define GRID_MAX_AXES 16
 
-static bool is_help(const char *a)
-{
-	return !strcmp(a, "-h") || !strcmp(a, "--help");
-}
-
 /* A NAME=VALUE word whose value is a list. */
 static bool word_is_list(const char *a)
 {
@@ -76,7 +71,7 @@ bool grid_wanted(int argc, char **argv, const struct grid_hooks *h)
 		const char *a = argv[i], *v, *name;
 		int skip;
 
-		if (!words_only && is_help(a))
+		if (!words_only && cli_is_help(a))
 			return false;
 		if (!words_only && !strcmp(a, "--")) {
 			words_only = true;
@@ -212,39 +207,56 @@ static int run_caught(const struct grid_hooks *h, int argc, char **argv,
 	return 0;
 }
 
+/*
+ * The next word of a space-separated settings line at *@p (spaces and
+ * newlines between words): its start and, in *@n, its length; NULL at the
+ * end.  *@p moves past it.
+ */
+static const char *next_word(const char **p, size_t *n)
+{
+	const char *w = *p + strspn(*p, " \n");
+
+	if (!*w)
+		return NULL;
+	*n = strcspn(w, " \n");
+	*p = w + *n;
+	return w;
+}
+
+/* Is word @w (@n characters) setting @name's NAME=VALUE? */
+static bool word_names(const char *w, size_t n, const char *name)
+{
+	size_t l = strlen(name);
+
+	return n > l && !strncmp(w, name, l) && w[l] == '=';
+}
+
 /* The value of setting @name in the space-separated @words, or "". */
 static void word_value(const char *words, const char *name, char *buf,
 		       size_t len)
 {
-	size_t n = strlen(name);
+	size_t n;
 
 	buf[0] = '\0';
-	for (const char *w = words; w && *w; w = strchr(w, ' ')) {
-		while (*w == ' ')
-			w++;
-		if (!strncmp(w, name, n) && w[n] == '=') {
-			size_t v = strcspn(w + n + 1, " \n");
-
-			snprintf(buf, len, "%.*s", (int)v, w + n + 1);
+	for (const char *w; (w = next_word(&words, &n));)
+		if (word_names(w, n, name)) {
+			snprintf(buf, len, "%.*s", (int)(n - strlen(name) - 1),
+				 w + strlen(name) + 1);
 			return;
 		}
-	}
 }
 
 /* The cost.NAME=V words of @words, joined by ';' (a CSV field). */
 static void cost_words(const char *words, FILE *f)
 {
 	bool first = true;
+	size_t n;
 
-	for (const char *w = words; w && *w; w = strchr(w, ' ')) {
-		while (*w == ' ')
-			w++;
+	for (const char *w; (w = next_word(&words, &n));)
 		if (!strncmp(w, "cost.", 5)) {
-			fprintf(f, "%s%.*s", first ? "" : ";",
-				(int)strcspn(w, " \n"), w);
+			fprintf(f, "%s%.*s", first ? "" : ";", (int)n, w);
 			first = false;
 		}
-	}
 }
 
 /* The settings' columns: each setting but platform (the workload's own
@@ -413,25 +425,18 @@ static bool numeric(const char *v, size_t n)
  * CSV has one per event): --format csv has them all. */
 #define SUMMARY_MAX_FIELDS 10
 
-/* "# " and @words, wrapped before 100 columns between words. */
-static void print_wrapped(const char *words)
+void grid_print_wrapped(FILE *f, const char *words)
 {
-	size_t col = 0;
+	size_t col = 0, n;
 
-	for (const char *w = words; *w;) {
-		size_t n = strcspn(w, " ");
-
-		if (col && col + 1 + n > 98) {
-			printf("\n");
+	for (const char *w; (w = next_word(&words, &n));) {
+		if (col && col + 1 + n > GRID_WRAP) {
+			fputc('\n', f);
 			col = 0;
 		}
-		printf("%s%.*s", col ? " " : "# ", (int)n, w);
+		fprintf(f, "%s%.*s", col ? " " : "# ", (int)n, w);
 		col += n + (col ? 1 : 2);
-		w += n;
-		while (*w == ' ')
-			w++;
 	}
-	printf("\n");
 }
 
 /*
@@ -467,7 +472,8 @@ static void summary_print(const struct summary *sm, const struct axis *axes,
 				w[k] = len;
 		}
 	}
-	print_wrapped(sm->common ? sm->common : "");
+	grid_print_wrapped(stdout, sm->common ? sm->common : "");
+	fputc('\n', stdout);
 	printf("# %u rows: every combination of ", sm->n);
 	for (u32 k = 0; k < naxes; k++)
 		printf("%s%s", k ? ", " : "", axes[k].name);
@@ -500,31 +506,34 @@ static void summary_print(const struct summary *sm, const struct axis *axes,
 	}
 }
 
+/*
+ * Append word @w (@n characters) to the words at @out, whose end is *@o
+ * (not terminated: in place, the next word to read may start there).
+ */
+static void put_word(char *out, char **o, const char *w, size_t n)
+{
+	if (*o != out)
+		*(*o)++ = ' ';
+	memmove(*o, w, n);
+	*o += n;
+}
+
 /* The settings words of @words but @axes' names. */
 static char *common_words(const char *words, const struct axis *axes,
 			  u32 naxes)
 {
 	char *out = calloc(strlen(words) + 1, 1), *o = out;
+	size_t n;
 
 	if (!out)
 		return NULL;
-	for (const char *w = words; *w;) {
-		size_t n = strcspn(w, " \n");
+	for (const char *w; (w = next_word(&words, &n));) {
 		bool varying = false;
 
 		for (u32 k = 0; k < naxes; k++)
-			varying |= !strncmp(w, axes[k].name,
-					    strlen(axes[k].name)) &&
-				   w[strlen(axes[k].name)] == '=';
-		if (n && !varying) {
-			if (o != out)
-				*o++ = ' ';
-			memcpy(o, w, n);
-			o += n;
-		}
-		w += n;
-		while (*w == ' ' || *w == '\n')
-			w++;
+			varying |= word_names(w, n, axes[k].name);
+		if (!varying)
+			put_word(out, &o, w, n);
 	}
 	return out;
 }
@@ -532,29 +541,19 @@ static char *common_words(const char *words, const struct axis *axes,
 /* Keep of @common the words @words has too, exactly (in place). */
 static void keep_shared(char *common, const char *words)
 {
+	const char *p = common;
 	char *o = common;
+	size_t n, m;
 
-	for (const char *w = common; *w;) {
-		size_t n = strcspn(w, " ");
+	for (const char *w; (w = next_word(&p, &n));) {
+		const char *q = words;
 		bool shared = false;
 
-		for (const char *x = words; *x;) {
-			size_t m = strcspn(x, " \n");
-
-			shared |= m == n && !strncmp(x, w, n);
-			x += m;
-			while (*x == ' ' || *x == '\n')
-				x++;
-		}
-		if (shared) {
-			if (o != common)
-				*o++ = ' ';
-			memmove(o, w, n);
-			o += n;
-		}
-		w += n;
-		while (*w == ' ')
-			w++;
+		for (const char *x; !shared && (x = next_word(&q, &m));)
+			shared = m == n && !strncmp(x, w, n);
+		/* The write end never passes the read end: in place. */
+		if (shared)
+			put_word(common, &o, w, n);
 	}
 	*o = '\0';
 }

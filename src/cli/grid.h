@@ -35,6 +35,19 @@ struct grid_hooks {
 	bool summary;
 };
 
+/* A `#` line of words ends before this column (grid_print_wrapped). */
+#define GRID_WRAP 98
+
+/*
+ * grid_print_wrapped - "# " and the space-separated @words, a new "# "
+ * line before a word that would pass GRID_WRAP; no word is split, so the
+ * lines paste back as words.  No newline after the last.
+ */
+void grid_print_wrapped(FILE *f, const char *words);
+
+/* -h or --help (cli/main.c's rule). */
+bool cli_is_help(const char *arg);
+
 /* Most combinations one command runs. */
 #define GRID_MAX_RUNS 256
 

@@ -116,7 +116,7 @@ static void check_stdout(void)
 }
 
 /* --help or -h. */
-static bool is_help(const char *arg)
+bool cli_is_help(const char *arg)
 {
 	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
 }
@@ -638,7 +638,7 @@ static void grid_last_settings(FILE *f)
 static void print_settings_header(const struct settings *s)
 {
 	char *words = NULL;
-	size_t len = 0, col = 0;
+	size_t len = 0;
 	FILE *f = open_memstream(&words, &len);
 
 	if (!f)
@@ -646,16 +646,7 @@ static void print_settings_header(const struct settings *s)
 	settings_print_words(s, f);
 	if (fclose(f))
 		usage_error("out of memory");
-	for (char *w = strtok(words, " "); w; w = strtok(NULL, " ")) {
-		size_t n = strlen(w);
-
-		if (col && col + 1 + n > 98) {
-			printf("\n");
-			col = 0;
-		}
-		printf(col ? " %s" : "# %s", w);
-		col += n + (col ? 1 : 2);
-	}
+	grid_print_wrapped(stdout, words);
 	free(words);
 	settings_print_ram_line(s, stdout);
 }
@@ -1533,7 +1524,7 @@ static int cmd_reproduce(int argc, char **argv)
 	char err[256];
 
 	for (int i = 0; i < argc; i++) {
-		if (is_help(argv[i]))
+		if (cli_is_help(argv[i]))
 			print_command_help("reproduce");
 		if (!strcmp(argv[i], "--jobs")) {
 			u64 n;
@@ -1906,7 +1897,7 @@ static int run_command(int argc, char **argv)
 		print_help(stderr);
 		return 2;
 	}
-	if (argc > 2 && is_help(argv[2]) &&
+	if (argc > 2 && cli_is_help(argv[2]) &&
 	    (!strcmp(argv[1], "platforms") || !strcmp(argv[1], "settings") ||
 	     !strcmp(argv[1], "reproduce") || !strcmp(argv[1], "diff") ||
 	     !strcmp(argv[1], "version") || !strcmp(argv[1], "help") ||
@@ -1919,11 +1910,11 @@ static int run_command(int argc, char **argv)
 		printf("vmsplit %s\n", VMSPLIT_VERSION);
 		return 0;
 	}
-	if (is_help(argv[1]) && argc > 2)
+	if (cli_is_help(argv[1]) && argc > 2)
 		usage_error("%s: unexpected argument '%s'", argv[1], argv[2]);
 	if (!strcmp(argv[1], "help") && argc > 2)
 		return cmd_help(argc - 2, argv + 2);
-	if (!strcmp(argv[1], "help") || is_help(argv[1])) {
+	if (!strcmp(argv[1], "help") || cli_is_help(argv[1])) {
 		print_help(stdout);
 		return 0;
 	}
@@ -1941,7 +1932,7 @@ static int run_command(int argc, char **argv)
 		char err[512];
 
 		for (int i = 2; i < argc; i++)
-			if (is_help(argv[i]))
+			if (cli_is_help(argv[i]))
 				print_command_help("layout");
 		if (layout_cmd(argc - 2, argv + 2, stdout, err, sizeof(err)))
 			usage_error("%s", err);
@@ -1952,7 +1943,7 @@ static int run_command(int argc, char **argv)
 		char err[512];
 
 		for (int i = 2; i < argc; i++)
-			if (is_help(argv[i]))
+			if (cli_is_help(argv[i]))
 				print_command_help("diff");
 		if (diff_parse_args(argc - 2, argv + 2, &o, err, sizeof(err)) ||
 		    profile_diff(&o, stdout, err, sizeof(err)))
