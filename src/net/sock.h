@@ -177,8 +177,6 @@ struct sock {
 	u64 bytes_acked, acks_received, segs_out, skbs_out, tso_fragments;
 	u64 autocork_events, sndbuf_waits, backlog_acks;
 	u64 total_retrans, fast_recoveries, rto_timeouts, loss_probes;
-	/* Connections given up after tcp_retries2's RTOs (0 or 1). */
-	u64 timeouts;
 	u64 undos, dupacks, sack_blocks;
 };
 

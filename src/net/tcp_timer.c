@@ -133,7 +133,6 @@ static void tcp_write_err(struct sock *sk)
 	sk->sk_err = ETIMEDOUT;
 	sk_touch(sk, SKF_err, true);
 	tcp_clear_xmit_timers(sk);
-	sk->timeouts++;
 	if (sk->waiter)
 		wake_up_process(sk->waiter);
 }
