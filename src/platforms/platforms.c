@@ -22,6 +22,7 @@ extern const struct platform beaglebone_white;
 extern const struct platform beaglebone_black;
 extern const struct platform numaq_16;
 extern const struct platform cortex_a15_2g;
+extern const struct platform am335x_evm;
 
 const struct platform *const platforms[] = {
 	&kirkwood_openblocks_a7,
@@ -30,6 +31,7 @@ const struct platform *const platforms[] = {
 	&cortex_a15_2g,
 	/* New boards go last: the fuzzer's inputs name a board by index. */
 	&beaglebone_black,
+	&am335x_evm,
 	NULL,
 };
 
