@@ -61,11 +61,9 @@ struct tx_slot {
 	u32 len;		/* desc->byte_cnt */
 	bool tso_hdr;		/* IS_TSO_HEADER: in tso_hdrs, unmapped */
 	/* Model bookkeeping (no field of the real driver): the skb whose
-	 * data the descriptor points into and the fragment's page block
-	 * (NULL: its head), so that a free while the engine still owns it
-	 * can be told to the NIC's checker. */
+	 * data the descriptor points into, so that a free while the engine
+	 * still owns it can be told to the NIC's checker. */
 	struct sk_buff *owner;
-	struct page *frag_page;
 };
 
 struct mv643xx_eth_private {
@@ -190,8 +188,7 @@ static int txq_submit_skb(struct mv643xx_eth_private *mp, struct sk_buff *skb)
 		map = dma_map_single(d, skb_frag_address(f), f->size,
 				     DMA_TO_DEVICE);
 		mp->tx[idx] = (struct tx_slot){ .map = map, .len = f->size,
-						.owner = skb,
-						.frag_page = f->page };
+						.owner = skb };
 		tx_desc_put(mp, idx, map, (u16)f->size,
 			    BUFFER_OWNED_BY_DMA |
 				    (last ? TX_LAST_DESC | TX_ENABLE_INTERRUPT :
@@ -330,8 +327,7 @@ static int txq_submit_tso(struct mv643xx_eth_private *mp, struct sk_buff *skb)
 			 * segment, TX_ENABLE_INTERRUPT the skb. */
 			mp->tx[idx] = (struct tx_slot){ .map = map,
 							.len = size,
-							.owner = skb,
-							.frag_page = tso.page };
+							.owner = skb };
 			tx_desc_put(mp, idx, map, (u16)size,
 				    BUFFER_OWNED_BY_DMA |
 					    (last_tcp ? TX_LAST_DESC : 0) |
@@ -397,33 +393,23 @@ static int mv643xx_eth_xmit(struct sk_buff *skb, struct net_device *dev)
 /*
  * An skb freed by txq_reclaim while descriptors the engine still owns
  * point into its data (3.16-3.18.2 below): a bug of those kernels, not
- * of the model.  When this free releases the data (no clone or original
- * still shares it), the engine will read memory the kernel may already
- * have handed out again: the NIC's checker is told, so that it counts
- * those reads instead of stopping the run at a line the new owner left
- * dirty, and the receiver sees whatever the memory holds by then.
+ * of the model.  With the driver's reference gone nothing keeps that data
+ * for the engine: this free may release it, or a clone's original may
+ * later (TCP's write queue purged at close), or the fragment cache may
+ * start the page over (skb_page_frag_refill when its reference is the
+ * last), and the kernel hands the memory out again before the engine
+ * reads it.  So every such descriptor is told to the NIC's checker, which
+ * counts those reads instead of stopping the run at a line the new owner
+ * left dirty; the receiver sees whatever the memory holds by then.
  */
-/* Does freeing @skb free @pg, a fragment page block of its data (every
- * reference left is one of its fragments')? */
-static bool frag_page_freed(const struct sk_buff *skb, const struct page *pg)
-{
-	int refs = 0;
-
-	for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++)
-		refs += skb_shinfo(skb)->frags[i].page == pg;
-	return page_count(pg) == refs;
-}
-
 static void tx_free_in_flight(struct mv643xx_eth_private *mp,
 			      struct sk_buff *skb)
 {
-	bool last = skb->users == 1 && skb_shinfo(skb)->dataref == 1;
 	bool pending = false;
 
 	for (u32 i = mp->tx_used, n = mp->tx_desc_count; n; n--,
 		 i = tx_next(i)) {
 		struct tx_slot *t = &mp->tx[i];
-		bool released;
 		u8 cmd[4];
 
 		if (t->owner != skb)
@@ -435,10 +421,7 @@ static void tx_free_in_flight(struct mv643xx_eth_private *mp,
 		if (!(le32_get(cmd) & BUFFER_OWNED_BY_DMA))
 			continue;
 		pending = true;
-		released = last && (t->frag_page ?
-					    frag_page_freed(skb, t->frag_page) :
-					    !skb->head_frag);
-		if (released && nic_tx_buffer_released(mp->nic, i))
+		if (nic_tx_buffer_released(mp->nic, i))
 			mp->st.descs_released++;
 	}
 	if (pending)
