@@ -270,6 +270,15 @@ static const struct expect crashes[] = {
 	{ "skb-data-freed-by-its-original-after-early-reclaim", 41, 3, 0, 0,
 	  true, 0 },
 	/*
+	 * The Kirkwood with page_alloc_fail_nth 64 (a profiling run of
+	 * 2026-12-06): mmap(MAP_FIXED) over the first page of a VMA whose
+	 * split could not allocate; do_mmap went on past do_munmap's
+	 * -ENOMEM and linked a VMA inside the old one (the mm audit: "out of
+	 * order").  mmap_region returns -ENOMEM there, brk keeps its break,
+	 * and mremap fails as Linux's does.
+	 */
+	{ "map-fixed-over-a-vma-it-could-not-split", 75, 7, 1, 0, false, 0 },
+	/*
 	 * The same family, once the frame went out (the 10M campaign's
 	 * second run): the receiver never acknowledged the corrupt frames,
 	 * and the model's TCP retransmitted every 120 s for ever, until the
@@ -310,6 +319,8 @@ static const struct {
 	  "VIVT alias: CPU0 in syscall reads PA 0x3f7e1800 through VA 0x18800 while it is dirty in the D-cache under VA 0xef7e1800" },
 	{ "gup-kmap-vivt-kernel-alias-write",
 	  "VIVT alias: CPU0 in generic_perform_write reads PA 0x61cf00 through VA 0x3a55af00 while it is dirty in the D-cache under VA 0xb061cf00" },
+	{ "highpte-table-zeroed-without-clean-on-a-up-a8",
+	  "walker: descriptor at PA 0xb0002820 is dirty in L1 (missing clean after a page-table write)" },
 };
 
 static bool is_open_stop(const char *dir, const char *name)
@@ -579,12 +590,23 @@ static void expect_stop(size_t i)
  * as they were. */
 Test(fuzz_corpus, open_alias_stops_in_the_checker, .timeout = 30)
 {
-	cr_assert_eq(ARRAY_SIZE(open_stops), 2);
+	cr_assert_eq(ARRAY_SIZE(open_stops), 3);
 	expect_stop(0);
 }
 
 Test(fuzz_corpus, open_alias_of_a_write_stops_in_the_checker, .timeout = 30)
 {
 	expect_stop(1);
+}
+
+/*
+ * The AM335x EVM (a UP Cortex-A8 with highmem, HIGHPTE by default): a PTE
+ * table from highmem is zeroed through a kmap that leaves the zeroes dirty
+ * in L1, and pte_alloc_one cleans only a lowmem table; the A8's walker,
+ * which does not look in L1, reads the descriptor from below it.
+ */
+Test(fuzz_corpus, open_highpte_zeroing_stops_in_the_walker, .timeout = 30)
+{
+	expect_stop(2);
 }
 #endif

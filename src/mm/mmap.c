@@ -299,8 +299,10 @@ long do_mmap(struct mm_struct *mm, vaddr_t addr, u32 len, u32 flags,
 	} else {
 		if ((u64)addr + len > layout.task_size)
 			return -ENOMEM;
-		/* MAP_FIXED replaces what was there. */
-		do_munmap(mm, addr, len);
+		/* MAP_FIXED replaces what was there; mmap_region fails
+		 * with -ENOMEM when that unmap cannot split a VMA. */
+		if (do_munmap(mm, addr, len))
+			return -ENOMEM;
 	}
 	vma = vm_area_alloc();
 	if (!vma)
@@ -416,7 +418,9 @@ vaddr_t do_brk(struct mm_struct *mm, vaddr_t brk)
 	if (brk < mm->start_brk)
 		return mm->brk;
 	if (new < old) {
-		do_munmap(mm, new, old - new);
+		/* A shrink that cannot split the heap's VMA leaves brk. */
+		if (do_munmap(mm, new, old - new))
+			return mm->brk;
 	} else if (new > old) {
 		struct vm_area_struct *v = find_vma(mm, old);
 

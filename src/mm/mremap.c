@@ -415,15 +415,16 @@ static struct vm_area_struct *merge_at(struct vm_area_struct **pvma,
  * nothing in the range is mapped -- work that the measured mremap cost
  * holds already: such a call is skipped.
  */
-static void mremap_munmap(struct mm_struct *mm, vaddr_t start, u32 len)
+static int mremap_munmap(struct mm_struct *mm, vaddr_t start, u32 len)
 {
 	struct vm_area_struct *v;
 
 	if (!len)
-		return;
+		return 0;
 	v = find_vma(mm, start);
 	if (v && v->vm_start < (u64)start + len)
-		do_munmap(mm, start, len);
+		return do_munmap(mm, start, len);
+	return 0;
 }
 
 /*
@@ -464,6 +465,8 @@ static long move_vma(struct vm_area_struct *vma, vaddr_t addr, u32 old_len,
 		copy->i_mmap_pprev = NULL;
 		insert_vm_struct(mm, copy);
 	}
+	/* Linux goes on if this fails ("OOM: unable to split vma, just get
+	 * accounts right"): the old range stays mapped. */
 	mremap_munmap(mm, addr, old_len);
 	mm_touch_rmw(mm, MF_total_vm);
 	return new_addr;
@@ -475,6 +478,7 @@ long do_mremap(struct mm_struct *mm, vaddr_t addr, u32 old_len, u32 new_len,
 	CC_SCOPE(do_mremap);
 	struct vm_area_struct *vma;
 	u64 task_size = layout.task_size;
+	int ret;
 
 	if (flags & ~(MREMAP_FIXED | MREMAP_MAYMOVE))
 		return -EINVAL;
@@ -499,12 +503,16 @@ long do_mremap(struct mm_struct *mm, vaddr_t addr, u32 old_len, u32 new_len,
 			return -EINVAL;
 		if (addr <= new_addr && (u64)addr + old_len > new_addr)
 			return -EINVAL;
-		mremap_munmap(mm, new_addr, new_len);
+		ret = mremap_munmap(mm, new_addr, new_len);
+		if (ret)
+			return ret;
 	}
 
 	/* Always allow a shrinking remap: it just unmaps the tail. */
 	if (old_len >= new_len) {
-		mremap_munmap(mm, addr + new_len, old_len - new_len);
+		ret = mremap_munmap(mm, addr + new_len, old_len - new_len);
+		if (ret && old_len != new_len)
+			return ret;
 		if (!(flags & MREMAP_FIXED) || new_addr == addr)
 			return addr;
 		old_len = new_len;
