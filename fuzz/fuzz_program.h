@@ -32,6 +32,9 @@ struct fuzz_outcome {
 	 * behaviour of the kernel modelled, so an outcome, not a finding.
 	 */
 	u32 livelocks;
+	/* Table walks that met the highmem PTE zeroing pte_alloc_one leaves
+	 * uncleaned on ARM (mm/pgtable_hazard.h): Linux's, an outcome. */
+	u32 pt_hazards;
 	u32 ops;		/* system calls and accesses the program made */
 	u64 exits, sigsegv, oom_kills;
 	/*

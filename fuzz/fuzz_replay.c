@@ -22,6 +22,7 @@
 
 #include "fuzz/fuzz_program.h"
 #include "kernel/livelock.h"
+#include "mm/pgtable_hazard.h"
 
 #define FUZZ_MAX_INPUT 65536
 
@@ -53,6 +54,9 @@ static void run_file(const char *path)
 	       (unsigned long long)o.events);
 	if (o.livelocks)
 		printf("  %s\n", livelock_report.first);
+	if (o.pt_hazards)
+		printf("  %s (%u walks)\n", pt_hazard_report.first,
+		       o.pt_hazards);
 }
 
 static int by_name(const void *a, const void *b)

@@ -19,6 +19,7 @@
 
 #include "fuzz/fuzz_program.h"
 #include "kernel/livelock.h"
+#include "mm/pgtable_hazard.h"
 
 #define FUZZ_MAX_INPUT 65536
 
@@ -319,14 +320,24 @@ static const struct {
 	  "VIVT alias: CPU0 in syscall reads PA 0x3f7e1800 through VA 0x18800 while it is dirty in the D-cache under VA 0xef7e1800" },
 	{ "gup-kmap-vivt-kernel-alias-write",
 	  "VIVT alias: CPU0 in generic_perform_write reads PA 0x61cf00 through VA 0x3a55af00 while it is dirty in the D-cache under VA 0xb061cf00" },
-	{ "highpte-table-zeroed-without-clean-on-a-up-a8",
-	  "walker: descriptor at PA 0xb0002820 is dirty in L1 (missing clean after a page-table write)" },
+};
+
+/*
+ * Inputs of fuzz/open that meet Linux's own hazard of an uncleaned
+ * highmem PTE table (mm/pgtable_hazard.h): the run goes on, reported.
+ */
+static const struct expect open_hazards[] = {
+	{ "highpte-table-zeroed-without-clean-on-a-up-a8", 41, 2, 1, 0, false,
+	  0 },
 };
 
 static bool is_open_stop(const char *dir, const char *name)
 {
 	if (strcmp(dir, "fuzz/open"))
 		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(open_hazards); i++)
+		if (!strcmp(open_hazards[i].file, name))
+			return true;
 	for (size_t i = 0; i < ARRAY_SIZE(open_stops); i++)
 		if (!strcmp(open_stops[i].file, name))
 			return true;
@@ -475,6 +486,22 @@ static void expect_same(const char *path, const char *how,
 }
 
 /*
+ * The AM335x EVM (a UP Cortex-A8 with highmem, HIGHPTE by default): a PTE
+ * table from highmem is zeroed through a kmap that leaves the zeroes dirty
+ * in L1, and pte_alloc_one cleans only a lowmem table; the A8's walker,
+ * which does not look in L1, reads a descriptor from below them.  The
+ * walker's checker forgives exactly those lines, counts the walks and
+ * keeps the first report; the program runs to its audit.
+ */
+Test(fuzz_corpus, open_highpte_zeroing_is_reported, .timeout = 30)
+{
+	check("fuzz/open", &open_hazards[0]);
+	cr_assert_eq(pt_hazard_report.count, 1);
+	cr_assert_str_eq(pt_hazard_report.first,
+			 "hazard: CPU0's table walk read PA 0xb0002820 of a highmem PTE table that pte_alloc_one never cleaned (arch/arm/include/asm/pgalloc.h); its zeroing is still dirty in L1, where this walker does not look: a board would walk the page's old bytes");
+}
+
+/*
  * Nothing leaks from one input into the next through the host memory the
  * fuzzer keeps (ram_set_reuse): each committed input, run after all the
  * others and again after them in reverse order (A, B, ..., B, A), and on
@@ -590,7 +617,7 @@ static void expect_stop(size_t i)
  * as they were. */
 Test(fuzz_corpus, open_alias_stops_in_the_checker, .timeout = 30)
 {
-	cr_assert_eq(ARRAY_SIZE(open_stops), 3);
+	cr_assert_eq(ARRAY_SIZE(open_stops), 2);
 	expect_stop(0);
 }
 
@@ -599,14 +626,4 @@ Test(fuzz_corpus, open_alias_of_a_write_stops_in_the_checker, .timeout = 30)
 	expect_stop(1);
 }
 
-/*
- * The AM335x EVM (a UP Cortex-A8 with highmem, HIGHPTE by default): a PTE
- * table from highmem is zeroed through a kmap that leaves the zeroes dirty
- * in L1, and pte_alloc_one cleans only a lowmem table; the A8's walker,
- * which does not look in L1, reads the descriptor from below it.
- */
-Test(fuzz_corpus, open_highpte_zeroing_stops_in_the_walker, .timeout = 30)
-{
-	expect_stop(2);
-}
 #endif

@@ -561,7 +561,9 @@ static void walk_read(struct cpu *c, phys_addr_t pa)
 		write_buffer_post(c, 1, cost()->walk_read_dram, 0);
 		break;
 	case WALK_L2:
-		if (unlikely(machine->checks) && cache_pa_dirty(&c->l1d, pa))
+		if (unlikely(machine->checks) && cache_pa_dirty(&c->l1d, pa) &&
+		    !(machine->hooks.walk_dirty &&
+		      machine->hooks.walk_dirty(c, pa)))
 			panic("walker: descriptor at PA %#llx is dirty in L1 (missing clean after a page-table write)",
 			      (unsigned long long)pa);
 		outer_access(c, pa, false, CAUSE_walk);

@@ -287,6 +287,10 @@ struct hw_hooks {
 	/* A line is read through @va while dirty under @other (VIVT alias). */
 	void (*cache_alias)(struct cpu *c, vaddr_t va, vaddr_t other,
 			    phys_addr_t pa);
+	/* The walker reads a descriptor dirty where it does not look: true
+	 * if that is a hazard of the kernel's own, reported (the run goes
+	 * on), false to stop the run. */
+	bool (*walk_dirty)(struct cpu *c, phys_addr_t pa);
 };
 
 struct machine {

@@ -27,6 +27,7 @@
 #include "mm/highmem_internal.h"
 #include "mm/internal.h"
 #include "mm/page_touch.h"
+#include "mm/pgtable_hazard.h"
 #include "mm/rmap.h"
 #include "mm/vma_touch.h"
 
@@ -174,6 +175,9 @@ struct page *pte_alloc_one(struct mm_struct *mm, vaddr_t addr)
 	if (!pt)
 		return NULL;
 	clean_pte_table(pt);
+	if (PageHighMem(pt) && platform()->arch == PLAT_ARM &&
+	    platform()->pte_flush != PTE_FLUSH_NONE)
+		pt_hazard_table_uncleaned(pt);
 	set_page_flag(pt, PG_pgtable);
 	pt->mapping = mm;
 	pt->index = addr & PMD_MASK;
@@ -195,6 +199,7 @@ struct page *pte_alloc_one(struct mm_struct *mm, vaddr_t addr)
 
 void pte_free(struct mm_struct *mm, struct page *pt)
 {
+	pt_hazard_table_freed(pt);
 	clear_page_flag(pt, PG_pgtable);
 	pt->mapping = NULL;
 	free(pt->ptl);

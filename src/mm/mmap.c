@@ -23,6 +23,7 @@
 #include "mm/internal.h"
 #include "mm/rmap.h"
 #include "mm/page_tree.h"
+#include "mm/pgtable_hazard.h"
 #include "mm/mm_touch.h"
 #include "mm/vma_touch.h"
 
@@ -517,10 +518,12 @@ void mm_subsys_init(void)
 	page_tree_init();
 	vma_touch_init();
 	mm_touch_init();
+	pt_hazard_init();
 }
 
 void mm_subsys_exit(void)
 {
+	pt_hazard_exit();
 	if (!zero_page)
 		return;
 	clear_page_flag(zero_page, PG_reserved);

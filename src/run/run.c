@@ -12,6 +12,7 @@
 #include "kernel/boot.h"
 #include "kernel/exit.h"
 #include "kernel/livelock.h"
+#include "mm/pgtable_hazard.h"
 #include "kernel/sched.h"
 
 void (*run_before_shutdown)(void);
@@ -101,6 +102,11 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 	if (run_before_shutdown)
 		run_before_shutdown();
 	shutdown_kernel();
+	/* Linux's own hazard the walker met (mm/pgtable_hazard.h): the
+	 * figures stand, the user is told. */
+	if (pt_hazard_report.count)
+		fprintf(stderr, "vmsplit: %s (%u walks)\n",
+			pt_hazard_report.first, pt_hazard_report.count);
 	/* A task the no-progress checker had to kill: no valid figure. */
 	if (livelock_report.count) {
 		snprintf(err, errlen, "%s", livelock_report.first);
