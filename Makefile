@@ -20,7 +20,17 @@ LDLIBS := -lcjson -lm
 VMSPLIT_VERSION := $(shell cat VERSION)
 
 LIB_SRC := $(sort $(shell find src -name '*.c' ! -path 'src/cli/main.c'))
-LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+# The built-in boards (docs/board-files.md), in the order `vmsplit
+# platforms` lists them and the fuzzer's inputs index them: new boards go
+# last.  tools/boards-to-c.sh builds them into the library.
+BOARD_FILES := boards/kirkwood-openblocks-a7.board boards/beaglebone-white.board \
+	boards/numaq-16.board boards/cortex-a15-2g.board \
+	boards/beaglebone-black.board boards/am335x-evm.board
+ifneq ($(sort $(BOARD_FILES)),$(sort $(wildcard boards/*.board)))
+$(error boards/ and BOARD_FILES differ: list every board file once)
+endif
+BOARDS_OBJ := $(BUILD)/gen/boards.o
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BOARDS_OBJ)
 MAIN_OBJ := $(BUILD)/src/cli/main.o
 TEST_SRC := $(sort $(wildcard tests/*.c))
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -81,6 +91,15 @@ SRC_CFLAGS ?=
 HW_CFLAGS ?=
 $(LIB_OBJ): ALL_CFLAGS += $(SRC_CFLAGS)
 $(filter $(BUILD)/src/hw/%,$(LIB_OBJ)): ALL_CFLAGS += $(HW_CFLAGS)
+
+$(BUILD)/gen/boards.c: $(BOARD_FILES) tools/boards-to-c.sh
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  GEN     $@")
+	$(Q)tools/boards-to-c.sh $(BOARD_FILES) > $@.tmp && mv $@.tmp $@
+
+$(BOARDS_OBJ): $(BUILD)/gen/boards.c
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/libvmsplit.a: $(LIB_OBJ)
 	@rm -f $@

@@ -88,8 +88,8 @@ void bench_boot(const struct bench_opts *o)
 	       "   and peak RSS growth, MiB (largest of the runs) --\n",
 	       runs);
 	printf("%-26s %10s %10s\n", "board", "CPU ms", "RSS MiB");
-	for (u32 i = 0; platforms[i]; i++) {
-		const struct platform *p = platforms[i];
+	for (u32 i = 0; platform_list()[i]; i++) {
+		const struct platform *p = platform_list()[i];
 		struct boot_cell c = { .rss_mib = 0 };
 		double ms;
 		bool target = !strcmp(p->name, TARGET_BOARD);

@@ -93,10 +93,10 @@ static void measure_round(const struct bench_opts *o, u64 total)
 	struct dd_cell c = { .total = total };
 
 	for (u32 on = 0; on < 2; on++)
-		for (u32 i = 0; platforms[i]; i++) {
-			if (!bench_board_wanted(o, platforms[i]))
+		for (u32 i = 0; platform_list()[i]; i++) {
+			if (!bench_board_wanted(o, platform_list()[i]))
 				continue;
-			bench_settings(&c.s, platforms[i], !on);
+			bench_settings(&c.s, platform_list()[i], !on);
 			for (u32 b = 0; b < NR_BS; b++) {
 				double t;
 
@@ -131,9 +131,9 @@ static u32 dd_table(const struct bench_opts *o, bool checks, u64 total,
 	u32 met = 0;
 
 	print_head(checks, total, o->runs);
-	for (u32 i = 0; platforms[i]; i++)
-		if (bench_board_wanted(o, platforms[i])) {
-			met += board_row(platforms[i], best_s[!checks][i],
+	for (u32 i = 0; platform_list()[i]; i++)
+		if (bench_board_wanted(o, platform_list()[i])) {
+			met += board_row(platform_list()[i], best_s[!checks][i],
 					 total);
 			*cells += NR_BS;
 		}
@@ -150,7 +150,7 @@ void bench_dd(const struct bench_opts *o)
 	u32 on_cells = 0, off_cells = 0, on, off;
 	double probe_min = 1e30, probe_max = 0;
 
-	for (u32 i = 0; platforms[i]; i++) {
+	for (u32 i = 0; platform_list()[i]; i++) {
 		BUG_ON(i >= MAX_BOARDS);
 		for (u32 b = 0; b < NR_BS; b++)
 			best_s[0][i][b] = best_s[1][i][b] = 1e30;

@@ -79,20 +79,20 @@ void bench_kmap(const struct bench_opts *o)
 	long pairs = o->quick ? QUICK_PAIRS : FULL_PAIRS;
 	u32 met_on = 0, met_off = 0, nr = 0;
 
-	for (u32 i = 0; platforms[i]; i++) {
+	for (u32 i = 0; platform_list()[i]; i++) {
 		BUG_ON(i >= MAX_BOARDS);
 		for (u32 off = 0; off < 2; off++) {
 			cells[i][off] = (struct kmap_cell){ .pairs = pairs };
-			bench_settings(&cells[i][off].s, platforms[i], !off);
+			bench_settings(&cells[i][off].s, platform_list()[i], !off);
 			best_s[i][off] = 1e30;
 		}
 	}
 	for (u32 r = 0; r < o->runs; r++)
-		for (u32 i = 0; platforms[i]; i++)
+		for (u32 i = 0; platform_list()[i]; i++)
 			for (u32 off = 0; off < 2; off++) {
 				double t;
 
-				if (!bench_board_wanted(o, platforms[i]))
+				if (!bench_board_wanted(o, platform_list()[i]))
 					continue;
 				t = kmap_run(&cells[i][off]);
 				if (t < best_s[i][off])
@@ -103,10 +103,10 @@ void bench_kmap(const struct bench_opts *o)
 	       "   once; target <= %.0f ns, '*' = met)\n",
 	       pairs, o->runs, TARGET_NS);
 	printf("%-26s %12s %12s\n", "board", "checks=y", "checks=n");
-	for (u32 i = 0; platforms[i]; i++) {
-		if (!bench_board_wanted(o, platforms[i]))
+	for (u32 i = 0; platform_list()[i]; i++) {
+		if (!bench_board_wanted(o, platform_list()[i]))
 			continue;
-		printf("%-26s", platforms[i]->name);
+		printf("%-26s", platform_list()[i]->name);
 		if (!cells[i][0].highmem) {
 			printf(" (no highmem: its RAM is all lowmem)\n");
 			continue;

@@ -162,12 +162,12 @@ void bench_spawn(const struct bench_opts *o)
 		printf(" %8u", spawn_procs[n]);
 	printf("  %4u/%u per process, per access, sim work/proc\n",
 	       spawn_procs[nsizes - 1], spawn_procs[RATIO_BASE]);
-	for (u32 i = 0; platforms[i]; i++) {
+	for (u32 i = 0; platform_list()[i]; i++) {
 		int r;
 
-		if (!bench_board_wanted(o, platforms[i]))
+		if (!bench_board_wanted(o, platform_list()[i]))
 			continue;
-		r = board_row(platforms[i], nsizes, o->runs, budget,
+		r = board_row(platform_list()[i], nsizes, o->runs, budget,
 			      &met_work);
 		if (r >= 0) {
 			met += (u32)r;

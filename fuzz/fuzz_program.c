@@ -3,7 +3,7 @@
  * The syscall-sequence fuzzer's decoder and interpreter (fuzz_program.h).
  *
  * Header, 8 bytes (missing bytes read as 0):
- *   [0] board: index into platforms[]
+ *   [0] board: index into platform_list()
  *   [1] bit 0 CONFIG_HIGHMEM=n, bit 1 CONFIG_HIGHPTE=y (else the board's
  *       default), bit 2 CONFIG_ARM_LPAE=y, bits 3-5 the VMSPLIT choice,
  *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP)
@@ -637,9 +637,9 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	u32 nplat = 0, cpus;
 	int ret = 0;
 
-	while (platforms[nplat])
+	while (platform_list()[nplat])
 		nplat++;
-	p = platforms[h[0] % nplat];
+	p = platform_list()[h[0] % nplat];
 	settings_default(s, p);
 	snprintf(words, wordslen, "--platform %s", p->name);
 	/*

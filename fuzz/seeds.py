@@ -206,7 +206,7 @@ SETTINGS = {
     'numaq-highpte-objrmap': header(2, bits1=2, cpus=3, bits7=4),
 }
 
-# Every board (fuzz_program.c's platforms[] order) with every copy
+# Every board (fuzz_program.c's platform_list() order) with every copy
 # strategy; the NUMA-Q refuses UACCESS_WITH_MEMCPY, an ARM option.
 BOARDS = ['kirkwood', 'beaglebone', 'numaq', 'a15', 'beaglebone-black']
 UACCESS = ['plain', 'withmemcpy', 'gupkmap']

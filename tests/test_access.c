@@ -958,8 +958,8 @@ static void both_ways_agree(void (*workload)(struct shape_run *r,
 					     const char *board, bool other),
 			    const struct event_floor *floor, u32 nr)
 {
-	for (u32 i = 0; platforms[i]; i++) {
-		const char *b = platforms[i]->name;
+	for (u32 i = 0; platform_list()[i]; i++) {
+		const char *b = platform_list()[i]->name;
 		struct shape_run one, other;
 
 		workload(&one, b, false);

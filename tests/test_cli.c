@@ -577,12 +577,14 @@ Test(cli, one_board_one_setting_the_costs_and_help)
 	struct output o = run("platforms numaq-16");
 
 	cr_assert_eq(o.status, 0, "%s", o.err);
-	cr_assert(strstr(o.out, "name                  numaq-16\n"), "%s", o.out);
-	cr_assert(strstr(o.out, "\nkernel                2.5.73\n"), "%s", o.out);
-	cr_assert(strstr(o.out, "\ncpus                  16\n"), "%s", o.out);
-	cr_assert(strstr(o.out, "\nl2                    2048K/8-way/32B PIPT per CPU\n"), "%s", o.out);
-	cr_assert(strstr(o.out, "\ncy.dram_remote        441\n"), "%s", o.out);
-	cr_assert(strstr(o.out, "\nkernel_cpi            2.560\n"), "%s", o.out);
+	/* The board file, parameters with their sources. */
+	cr_assert(strstr(o.out, "\nname                            \"numaq-16\"\n"), "%s", o.out);
+	cr_assert(strstr(o.out, "\nkernel_version                  2.5.73 "), "%s", o.out);
+	cr_assert(strstr(o.out, "\nhw.ncpus                        16 "), "%s", o.out);
+	cr_assert(strstr(o.out, "\nhw.l2.size                      2M "), "%s", o.out);
+	cr_assert(strstr(o.out, "\nhw.l2_per_cpu                   y "), "%s", o.out);
+	cr_assert(strstr(o.out, "\nhw.cost.dram_remote             441 "), "%s", o.out);
+	cr_assert(strstr(o.out, "\nkernel_cpi_milli                2560                    [C] "), "%s", o.out);
 	o = run("platforms kirkwood-openblocks-a7 --format json");
 	cr_assert_eq(o.status, 0, "%s", o.err);
 	cr_assert(strstr(o.out, "{\"name\": \"kirkwood-openblocks-a7\", \"summary\": "), "%s", o.out);

@@ -46,8 +46,8 @@ Test(clock, cycles_to_ns_is_exact_past_the_old_wrap)
  */
 Test(clock, dd_rate_past_the_old_wrap_on_every_board, .timeout = 120)
 {
-	for (u32 i = 0; platforms[i]; i++) {
-		const struct platform *p = platforms[i];
+	for (u32 i = 0; platform_list()[i]; i++) {
+		const struct platform *p = platform_list()[i];
 		double wrap_s = (double)OLD_WRAP_CYCLES / p->hw.cpu_hz;
 		struct dd_point pt;
 		struct settings s;

@@ -23,8 +23,8 @@ static bool arm_only(int cc)
 
 Test(code_costs, every_board_prices_every_path)
 {
-	for (int i = 0; platforms[i]; i++) {
-		const struct platform *p = platforms[i];
+	for (int i = 0; platform_list()[i]; i++) {
+		const struct platform *p = platform_list()[i];
 
 		cr_assert(p->kpath, "%s has no kernel code table", p->name);
 		cr_assert_gt(p->kernel_cpi_milli, 0, "%s has no CPI", p->name);

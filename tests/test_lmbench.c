@@ -165,7 +165,7 @@ Test(lmbench, bw_mem_streams_from_dram)
 }
 
 /*
- * E4's bandwidths on the board TI measured (src/platforms/am335x-evm.c),
+ * E4's bandwidths on the board TI measured (boards/am335x-evm.board),
  * exactly as the model gives them: MB/s x 100, truncated.  TI's 09.00 row
  * (research/platforms.md) is rd 253, wr 996, bzero 996, bcopy 203, cp 194;
  * docs/fidelity.md compares.

@@ -99,9 +99,9 @@ Test(platforms, outer_cache_must_be_pipt)
 	const struct platform *p = platform_find("kirkwood-openblocks-a7");
 	struct hw_config cfg;
 
-	for (u32 i = 0; platforms[i]; i++)
-		cr_assert_eq(platforms[i]->hw.l2.kind, CACHE_PIPT, "%s",
-			     platforms[i]->name);
+	for (u32 i = 0; platform_list()[i]; i++)
+		cr_assert_eq(platform_list()[i]->hw.l2.kind, CACHE_PIPT, "%s",
+			     platform_list()[i]->name);
 	cr_assert(p);
 	cfg = p->hw;
 	cfg.l2.kind = CACHE_VIPT_NONALIASING;
@@ -122,9 +122,9 @@ Test(platforms, ram_within_the_cache_tags_reach)
 	const struct platform *p = platform_find("numaq-16");
 	struct hw_config cfg;
 
-	for (u32 i = 0; platforms[i]; i++)
-		cr_assert_leq(platforms[i]->hw.ram_base + platforms[i]->hw.ram_size,
-			      16ull << 30, "%s", platforms[i]->name);
+	for (u32 i = 0; platform_list()[i]; i++)
+		cr_assert_leq(platform_list()[i]->hw.ram_base + platform_list()[i]->hw.ram_size,
+			      16ull << 30, "%s", platform_list()[i]->name);
 	cr_assert(p);
 	cfg = p->hw;
 	cfg.ram_base = (16ull << 30) + (4ull << 20);
@@ -138,8 +138,8 @@ Test(platforms, ram_within_the_cache_tags_reach)
 /* Every board says where its CPI comes from and what the sources give. */
 Test(platforms, every_board_cites_its_cpi)
 {
-	for (int i = 0; platforms[i]; i++) {
-		const struct platform *p = platforms[i];
+	for (int i = 0; platform_list()[i]; i++) {
+		const struct platform *p = platform_list()[i];
 
 		cr_assert(p->kernel_cpi_how && *p->kernel_cpi_how, "%s",
 			  p->name);

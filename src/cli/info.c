@@ -13,6 +13,7 @@
 #include "base/json.h"
 #include "base/panic.h"
 #include "config/settings.h"
+#include "platforms/board_file.h"
 #include "platforms/platform.h"
 
 static const char *const cache_kinds[] = {
@@ -73,8 +74,8 @@ static void platforms_table(FILE *f)
 
 	for (int c = 0; c < NCOLS; c++)
 		w[c] = strlen(head[c]);
-	for (int i = 0; platforms[i] && i < 16; i++, n++) {
-		const struct platform *p = platforms[i];
+	for (int i = 0; platform_list()[i] && i < 16; i++, n++) {
+		const struct platform *p = platform_list()[i];
 		char (*r)[64] = cell[i];
 
 		snprintf(r[0], 64, "%s", p->name);
@@ -105,12 +106,12 @@ static void platforms_table(FILE *f)
 		}
 	}
 	fputc('\n', f);
-	for (int i = 0; platforms[i]; i++)
-		fprintf(f, "%-*s %s\n", (int)w[0], platforms[i]->name,
-			platforms[i]->summary);
+	for (int i = 0; platform_list()[i]; i++)
+		fprintf(f, "%-*s %s\n", (int)w[0], platform_list()[i]->name,
+			platform_list()[i]->summary);
 	fprintf(f, "\nkernel CPI: in use, and the core's with nothing missing as sourced\n");
-	for (int i = 0; platforms[i]; i++) {
-		const struct platform *p = platforms[i];
+	for (int i = 0; platform_list()[i]; i++) {
+		const struct platform *p = platform_list()[i];
 
 		fprintf(f,
 			"%-*s %u.%03u %s; sourced %u.%02u-%u.%02u, %u.%02ux its top\n"
@@ -239,10 +240,10 @@ static u32 board_params(const struct platform *p, struct kv *kv)
 static void platform_detail(const struct platform *p, bool json, FILE *f)
 {
 	struct kv kv[MAX_KV];
-	u32 n = board_params(p, kv);
-	size_t w = 0;
+	u32 n;
 
 	if (json) {
+		n = board_params(p, kv);
 		fputs("{\"name\": ", f);
 		json_print_string(f, p->name);
 		for (u32 i = 0; i < n; i++) {
@@ -255,15 +256,9 @@ static void platform_detail(const struct platform *p, bool json, FILE *f)
 		fputs("}", f);
 		return;
 	}
-	for (u32 i = 0; i < n; i++)
-		if (strlen(kv[i].key) > w)
-			w = strlen(kv[i].key);
-	fprintf(f, "%-*s %s\n", (int)w, "name", p->name);
-	for (u32 i = 0; i < n; i++)
-		fprintf(f, "%-*s %s\n", (int)w, kv[i].key, kv[i].val);
-	fprintf(f, "\n(cy.*: cycles at the core's clock; each value's source is in\n"
-		   " src/platforms/%s's comments and docs/boards.md)\n",
-		p->name);
+	/* As text, the board file: every parameter with its source, which
+	 * --platform-file reads back (docs/board-files.md). */
+	board_write(p, f);
 }
 
 int info_platforms(const char *name, bool json, FILE *f, char *err,
@@ -288,10 +283,10 @@ int info_platforms(const char *name, bool json, FILE *f, char *err,
 		return 0;
 	}
 	fputs("[\n", f);
-	for (int i = 0; platforms[i]; i++) {
+	for (int i = 0; platform_list()[i]; i++) {
 		fputs("  ", f);
-		platform_detail(platforms[i], true, f);
-		fputs(platforms[i + 1] ? ",\n" : "\n", f);
+		platform_detail(platform_list()[i], true, f);
+		fputs(platform_list()[i + 1] ? ",\n" : "\n", f);
 	}
 	fputs("]\n", f);
 	return 0;

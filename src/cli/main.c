@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/hostfile.h"
+#include "platforms/board_file.h"
 #include "base/panic.h"
 #include "cli/diff.h"
 #include "cli/grid.h"
@@ -130,7 +131,9 @@ static const struct {
 } cmd_usage[] = {
 	{ "platforms",
 	  "platforms [NAME] [--format table|json]\n"
-	  "                            the simulated boards, or every parameter of one\n" },
+	  "                            the simulated boards, or one as its board file:\n"
+	  "                            every parameter with its source, which\n"
+	  "                            --platform-file FILE reads back\n" },
 	{ "settings",
 	  "settings [NAME|cost] [--format table|json]\n"
 	  "                            every setting (or one) with its values, default\n"
@@ -321,6 +324,8 @@ static _Noreturn void print_command_help(const char *cmd)
 		      "                        anywhere, the last for a setting wins\n"
 		      "  --kconfig FILE        a kernel .config; the words win over it\n"
 		      "  --platform P          the board (`vmsplit platforms`)\n"
+		      "  --platform-file FILE  a board of your own, as `vmsplit platforms\n"
+		      "                        NAME` writes one (docs/board-files.md)\n"
 		      "  --format F            table (default), csv or json\n"
 		      "  -h, --help            this text\n",
 		      stdout);
@@ -357,6 +362,18 @@ static int cmd_info(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = NULL;
 
+		/* `platforms --platform-file FILE`: the board the file gave
+		 * (load_platform_files made it --platform NAME). */
+		if (!strcmp(argv[0], "platforms") && !name &&
+		    (!strcmp(a, "--platform") && i + 1 < argc)) {
+			name = argv[++i];
+			continue;
+		}
+		if (!strcmp(argv[0], "platforms") && !name &&
+		    !strncmp(a, "--platform=", 11)) {
+			name = a + 11;
+			continue;
+		}
 		if (!strcmp(a, "--format") && i + 1 < argc)
 			v = argv[++i];
 		else if (!strncmp(a, "--format=", 9))
@@ -1891,6 +1908,63 @@ static int cmd_explain(int argc, char **argv)
 	return 0;
 }
 
+/* A board file is a few kilobytes: anything past this is not one. */
+#define BOARD_FILE_MAX_BYTES (256u << 10)
+
+/*
+ * --platform-file FILE (or --platform-file=FILE), anywhere on the command
+ * line: read the board, register it, and stand "--platform NAME" in its
+ * place, so that every command that takes --platform takes the file too.
+ * A file that does not read or parse stops here (exit 2, one line).
+ */
+static void load_platform_files(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *path = NULL;
+		char err[512], *text;
+		struct platform *p;
+		size_t len;
+		bool joined = !strncmp(argv[i], "--platform-file=", 16);
+
+		if (joined)
+			path = argv[i] + 16;
+		else if (!strcmp(argv[i], "--platform-file") && i + 1 < argc)
+			path = argv[i + 1];
+		else if (!strcmp(argv[i], "--platform-file"))
+			usage_error("--platform-file needs a file");
+		else
+			continue;
+		if (hostfile_read(path, BOARD_FILE_MAX_BYTES, &text, &len, err,
+				  sizeof(err)))
+			usage_error("--platform-file: %s", err);
+		if (strlen(text) != len)
+			usage_error("--platform-file: %s: a NUL byte in the file",
+				    path);
+		p = board_parse(text, path, err, sizeof(err));
+		free(text);
+		if (!p)
+			usage_error("--platform-file: %s", err);
+		if (platform_register(p)) {
+			snprintf(err, sizeof(err),
+				 "--platform-file: %s: a board named '%s' exists; give yours another name",
+				 path, p->name);
+			board_free(p);
+			usage_error("%s", err);
+		}
+		if (joined) {
+			char *w = malloc(strlen(p->name) + 12);
+
+			if (!w)
+				panic("main: host out of memory");
+			sprintf(w, "--platform=%s", p->name);
+			argv[i] = w;
+		} else {
+			argv[i] = "--platform";
+			argv[++i] = (char *)p->name;
+		}
+	}
+}
+
 static int run_command(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -1964,6 +2038,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	signal(SIGPIPE, SIG_IGN);
+	load_platform_files(argc, argv);
 	ret = run_command(argc, argv);
 	check_stdout();
 	return ret;

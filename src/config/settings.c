@@ -244,7 +244,7 @@ void settings_default(struct settings *s, const struct platform *p)
 	 * Issue 31: kernel objects at their addresses, the kernel's per-CPU
 	 * page lists, MESI between the CPUs' caches, each cache's own
 	 * replacement policy and streaming loops by issue and drain, where
-	 * the board's sources and data allow (platform files).
+	 * the board's sources and data allow (board files, boards/).
 	 */
 	s->kernel_data_mem_map = true;
 	s->pcp_lists = true;

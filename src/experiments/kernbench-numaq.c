@@ -5,7 +5,7 @@
  * LKML, 2003, Martin J. Bligh, "Overhead of highpte" (EXPERIMENTS.md E2).
  *
  * The baseline kernbench row is the calibration data: the NUMA-Q's kernel
- * CPI is fitted there (numaq-16.c), and kernbench's user work per unit is
+ * CPI is fitted there (boards/numaq-16.board), and kernbench's user work per unit is
  * set so that 900 units make its user seconds (workloads/kernbench.h).
  * SDET's baseline is 100% by definition.  The HIGHPTE row, SDET's
  * relative throughput with HIGHPTE and the profile diff are predictions.

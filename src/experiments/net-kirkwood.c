@@ -6,7 +6,7 @@
  * kmap_atomic_pfn()" (EXPERIMENTS.md E1).
  *
  * The CONFIG_HIGHMEM=n cells are the calibration data: the Kirkwood's
- * kernel CPI is fitted there (kirkwood-openblocks-a7.c), nothing else.
+ * kernel CPI is fitted there (boards/kirkwood-openblocks-a7.board), nothing else.
  * The TSO-off one moves by a few percent with where its pages fall, so it
  * is run again over placement=1..7 and its spread printed beside it.
  * The CONFIG_HIGHMEM=y cells are printed beside the published ones as a

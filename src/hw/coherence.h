@@ -28,7 +28,7 @@
  * IQ-Link remote cache (32 MB per quad, size unverified) is not modelled:
  * a line from another quad always costs the remote transfer.
  *
- * Costs (hw_costs.coh_*, sourced in each platform file): a line supplied
+ * Costs (hw_costs.coh_*, sourced in each board file): a line supplied
  * by another CPU's cache replaces the fill the requester would have paid
  * (its outer cache's or DRAM's), at coh_c2c within a node and
  * coh_c2c_remote from another; invalidating copies without a data

@@ -32,7 +32,7 @@ enum walk_path {
 
 /*
  * Cycles each hardware event costs.  Values and their sources live in the
- * platform files; 0 means "hidden in the pipeline" and must say so there.
+ * board files (boards/); 0 means "hidden in the pipeline" and must say so there.
  */
 struct hw_costs {
 	u32 l1_hit;		/* extra cycles of an L1 hit */

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A board: its hardware (hw_config), the cost of the kernel's own code on
- * its CPU, and its kernel defaults.  Every number in a platform file carries
- * its source: a datasheet or manual [S], arithmetic on sourced values [D],
- * an estimate with its reasoning [E], or "calibrated on <experiment>
- * baseline" [C].  No cycle count lives anywhere else.
+ * its CPU, and its kernel defaults.  The boards are text files (boards/,
+ * board_file.h) in which every number carries its source: a datasheet or
+ * manual [S], arithmetic on sourced values [D], an estimate with its
+ * reasoning [E], or "calibrated on <experiment> baseline" [C].  No cycle
+ * count of the hardware lives anywhere else.
  */
 #ifndef VMSPLIT_PLATFORMS_PLATFORM_H
 #define VMSPLIT_PLATFORMS_PLATFORM_H
@@ -72,13 +73,13 @@ enum outer_cache_ctl {
 
 /*
  * streaming=throughput (issue 31 item 3): what the board's memory system
- * and core do with a stream, each value sourced in the platform file.
+ * and core do with a stream, each value sourced in the board file (boards/).
  * Applied at boot over hw_config; the default (streaming=cpi) ignores it.
  */
 struct platform_throughput {
 	/*
 	 * streaming=throughput is the board's default: false only where the
-	 * board's calibration data contradicts it (beaglebone-white.c).
+	 * board's calibration data contradicts it (boards/beaglebone-white.board).
 	 */
 	bool by_default;
 	/* Line fills a sequential access keeps in flight (hw_config.mlp). */
@@ -151,13 +152,36 @@ struct platform {
 	 */
 	u32 kernel_version;
 	struct platform_throughput throughput;
+	/*
+	 * What its board file (board_file.h) says beside the values: the
+	 * comment lines before the first parameter, and each parameter's
+	 * source ("[S] ..."; NULL where none), in board_field_key's order.
+	 */
+	const char *notes;
+	const char *const *sources;
 };
 
-/* All platforms, in a fixed order; NULL-terminated. */
-extern const struct platform *const platforms[];
+/*
+ * The boards: the built-in ones (the files in boards/, in the Makefile's
+ * order), then any registered; NULL-terminated.  Read at first use.
+ */
+const struct platform *const *platform_list(void);
 
 /* Look a platform up by name; NULL if there is none. */
 const struct platform *platform_find(const char *name);
+
+/*
+ * platform_register - add @p (a board read from a file, board_parse) to
+ * the list.  Return: 0, or -EEXIST if a board has its name.
+ */
+int platform_register(const struct platform *p);
+
+/* A built-in board's file, as the build embeds it (tools/boards-to-c.sh). */
+struct board_text {
+	const char *where;	/* "boards/NAME.board" */
+	const char *text;
+};
+extern const struct board_text board_texts[];
 
 /* The kernels the boards run (kpath-arm.c, kpath-x86.c). */
 extern const struct kpath kpath_arm_3_14, kpath_arm_5_7, kpath_arm_6_1;
@@ -168,31 +192,6 @@ extern const u32 feroceon_issue_kib[NR_CODE_COSTS];
 extern const u32 cortex_a8_issue_kib[NR_CODE_COSTS];
 extern const u32 cortex_a15_issue_kib[NR_CODE_COSTS];
 extern const u32 p6_issue_kib[NR_CODE_COSTS];
-
-/*
- * [C] The Cortex-A8's kernel CPI x 1000, calibrated on E3's normal-kernel
- * row (the BeagleBone White), with every issue 31 mechanism at its
- * default: the least squares of the row's log errors with the DRAM read
- * bandwidth below (2026-12-06; 3.548 and 425 before).  The Black takes it
- * (EXPERIMENTS.md E4).
- */
-#define CORTEX_A8_KERNEL_CPI_MILLI 3500
-/* [C] The BeagleBone White's DRAM read bandwidth, MB/s, fitted with it. */
-#define BBW_DRAM_READ_MBPS 440
-
-/*
- * The AM335x's Cortex-A8 caches, the same on both BeagleBones (sources in
- * beaglebone-white.c): [S] 32 KiB 4-way 64 B L1s, "PIPT / VIPT
- * nonaliasing" D ([E] no write-allocate); [S] 256 KiB 8-way 64 B L2.
- */
-#define AM335X_L1D                                                        \
-	{ .size = 32 * 1024, .ways = 4, .line = 64,                       \
-	  .kind = CACHE_VIPT_NONALIASING, .write_allocate = false }
-#define AM335X_L1I                                                        \
-	{ .size = 32 * 1024, .ways = 4, .line = 64, .kind = CACHE_PIPT }
-#define AM335X_L2                                                         \
-	{ .size = 256 * 1024, .ways = 8, .line = 64, .kind = CACHE_PIPT,  \
-	  .write_allocate = true }
 
 /* Bytes of text per cost centre, for the I-cache refills (kernel_text.c:
  * measured text lines where a measured operation runs them). */

@@ -3,7 +3,9 @@
 
 #include <string.h>
 
+#include "base/errno.h"
 #include "base/panic.h"
+#include "platforms/board_file.h"
 
 const char *const code_cost_names[NR_CODE_COSTS] = {
 #define CODE(name, help) #name,
@@ -17,23 +19,48 @@ const char *const code_cost_help[NR_CODE_COSTS] = {
 #undef CODE
 };
 
-extern const struct platform kirkwood_openblocks_a7;
-extern const struct platform beaglebone_white;
-extern const struct platform beaglebone_black;
-extern const struct platform numaq_16;
-extern const struct platform cortex_a15_2g;
-extern const struct platform am335x_evm;
+/* The built-in boards and those registered after; NULL-terminated. */
+#define MAX_PLATFORMS 64
+static const struct platform *registry[MAX_PLATFORMS + 1];
+static u32 nr_platforms;
+static bool loading;
 
-const struct platform *const platforms[] = {
-	&kirkwood_openblocks_a7,
-	&beaglebone_white,
-	&numaq_16,
-	&cortex_a15_2g,
-	/* New boards go last: the fuzzer's inputs name a board by index. */
-	&beaglebone_black,
-	&am335x_evm,
-	NULL,
-};
+/* Read the built-in boards' files: a broken one is a broken build. */
+static void platforms_load(void)
+{
+	char err[256];
+
+	if (nr_platforms || loading)
+		return;
+	loading = true;
+	for (const struct board_text *t = board_texts; t->where; t++) {
+		struct platform *p = board_parse(t->text, t->where, err,
+						 sizeof(err));
+
+		if (!p)
+			panic("built-in board: %s", err);
+		if (platform_register(p))
+			panic("built-in board %s: a second board of that name",
+			      t->where);
+	}
+	loading = false;
+}
+
+const struct platform *const *platform_list(void)
+{
+	platforms_load();
+	return registry;
+}
+
+int platform_register(const struct platform *p)
+{
+	if (platform_find(p->name))
+		return -EEXIST;
+	if (nr_platforms == MAX_PLATFORMS)
+		panic("platform_register: more than %d boards", MAX_PLATFORMS);
+	registry[nr_platforms++] = p;
+	return 0;
+}
 
 u32 kpath_insns(const struct kpath *kp, enum code_cost cc)
 {
@@ -49,8 +76,9 @@ u32 kpath_insns(const struct kpath *kp, enum code_cost cc)
 
 const struct platform *platform_find(const char *name)
 {
-	for (int i = 0; platforms[i]; i++)
-		if (!strcmp(platforms[i]->name, name))
-			return platforms[i];
+	platforms_load();
+	for (u32 i = 0; i < nr_platforms; i++)
+		if (!strcmp(registry[i]->name, name))
+			return registry[i];
 	return NULL;
 }
