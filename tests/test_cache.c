@@ -94,6 +94,8 @@ static const struct geometry geometries[] = {
 	{ "beaglebone-white", 128, 4, 6, CACHE_VIPT_NONALIASING, 512, 8, 6 },
 	/* The Black: the same AM335x caches. */
 	{ "beaglebone-black", 128, 4, 6, CACHE_VIPT_NONALIASING, 512, 8, 6 },
+	/* The EVM: the same AM335x caches. */
+	{ "am335x-evm", 128, 4, 6, CACHE_VIPT_NONALIASING, 512, 8, 6 },
 	/* L1 16 KiB / 32 B = 512 / 4 = 128 sets;
 	 * L2 2 MiB / 32 B = 65536 lines / 8 = 8192 sets. */
 	{ "numaq-16", 128, 4, 5, CACHE_VIPT_NONALIASING, 8192, 8, 5 },
