@@ -239,6 +239,18 @@ Test(board_file, cli_reads_and_refuses_files)
 			 "%s", r.out);
 	free(r.out);
 	free(r.err);
+	/* diff reads the board's name from its files: the file makes it
+	 * known. */
+	r = test_sh("f=$(mktemp) && printf 'base beaglebone-black\\nname \"bbb-2\"\\n' > $f && "
+		    "\"$VMSPLIT_BIN\" run dd --bs 4K --total 64K --platform-file $f --format json > $f.a && "
+		    "\"$VMSPLIT_BIN\" diff $f.a $f.a 2>&1 | sed \"s|$f|FILE|g\"; "
+		    "\"$VMSPLIT_BIN\" diff --platform-file $f $f.a $f.a | head -1 | sed \"s|$f|FILE|g\"; rm -f $f $f.a");
+	cr_assert_str_eq(r.out,
+			 "vmsplit: FILE.a: [0].settings.platform: no board 'bbb-2' (one from a file: add --platform-file FILE)\n"
+			 "FILE.a -> FILE.a: dd on bbb-2, the same settings (ticks of 1/HZ s of simulated CPU time, HZ=100)\n",
+			 "%s", r.out);
+	free(r.out);
+	free(r.err);
 	r = test_sh("\"$VMSPLIT_BIN\" run dd --platform-file /nonexistent.board; echo rc=$?");
 	cr_assert(strstr(r.out, "rc=2\n"), "%s", r.out);
 	cr_assert(strstr(r.err, "vmsplit: --platform-file: "), "%s", r.err);

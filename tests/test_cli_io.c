@@ -319,7 +319,7 @@ Test(cli_io, diff_refuses_bad_members)
 		{ "[{\"profile\": {}, \"settings\": {\"platform\": 1}}]",
 		  "[0].settings.platform: not a string" },
 		{ "[{\"profile\": {}, \"settings\": {\"platform\": \"vax\"}}]",
-		  "[0].settings.platform: no board 'vax'" },
+		  "[0].settings.platform: no board 'vax' (one from a file: add --platform-file FILE)" },
 		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": \"fast\"}}]",
 		  "[0].settings.cpu_mhz: not a number" },
 		{ "[{\"profile\": {}, \"settings\": {\"cpu_mhz\": 0}}]",

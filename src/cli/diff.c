@@ -147,7 +147,8 @@ static int check_record(const struct diff_file *f, const struct record *r,
 				 board ? "not a string" : "missing",
 				 "settings.platform");
 	if (!mhz && !platform_find(board->valuestring)) {
-		snprintf(whybuf, sizeof(whybuf), "no board '%.100s'",
+		snprintf(whybuf, sizeof(whybuf),
+			 "no board '%.100s' (one from a file: add --platform-file FILE)",
 			 board->valuestring);
 		return bad_field(err, errlen, f, r->path, whybuf,
 				 "settings.platform");

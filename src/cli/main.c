@@ -1914,11 +1914,16 @@ static int cmd_explain(int argc, char **argv)
 /*
  * --platform-file FILE (or --platform-file=FILE), anywhere on the command
  * line: read the board, register it, and stand "--platform NAME" in its
- * place, so that every command that takes --platform takes the file too.
+ * place, so that every command that takes --platform takes the file too;
+ * diff, which reads the board's name from its files, only needs it known.
  * A file that does not read or parse stops here (exit 2, one line).
+ * Return: the new argc.
  */
-static void load_platform_files(int argc, char **argv)
+static int load_platform_files(int argc, char **argv)
 {
+	/* diff takes no --platform: the board only has to be known. */
+	bool drop = argc > 1 && !strcmp(argv[1], "diff");
+
 	for (int i = 1; i < argc; i++) {
 		const char *path = NULL;
 		char err[512], *text;
@@ -1951,7 +1956,14 @@ static void load_platform_files(int argc, char **argv)
 			board_free(p);
 			usage_error("%s", err);
 		}
-		if (joined) {
+		if (drop) {
+			int n = joined ? 1 : 2;
+
+			memmove(argv + i, argv + i + n,
+				(size_t)(argc - i - n + 1) * sizeof(*argv));
+			argc -= n;
+			i--;
+		} else if (joined) {
 			char *w = malloc(strlen(p->name) + 12);
 
 			if (!w)
@@ -1963,6 +1975,7 @@ static void load_platform_files(int argc, char **argv)
 			argv[++i] = (char *)p->name;
 		}
 	}
+	return argc;
 }
 
 static int run_command(int argc, char **argv)
@@ -2038,7 +2051,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	signal(SIGPIPE, SIG_IGN);
-	load_platform_files(argc, argv);
+	argc = load_platform_files(argc, argv);
 	ret = run_command(argc, argv);
 	check_stdout();
 	return ret;
