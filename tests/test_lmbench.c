@@ -90,22 +90,44 @@ Test(lmbench, lat_syscall_null_is_cheapest)
 	}
 }
 
-Test(lmbench, lat_pagefault_one_file_fault_per_page)
+/*
+ * lat_pagefault reads every page of a cached file through a fresh shared
+ * mapping.  From 3.15 a read fault maps the cached pages of its 64 KiB
+ * window first (do_fault_around): the Black's 6.1 takes 17 faults for the
+ * 256 pages (the mapping does not start on a 64 KiB boundary, so 17
+ * windows meet it), the measured 6.1 one in 16 (data/kpath, fault_file_
+ * read: filemap_map_pages 0.06 calls a page).  kernel=3.14 and the
+ * NUMA-Q's 2.5.73 fault on every page.
+ */
+Test(lmbench, lat_pagefault_fault_around_from_3_15)
 {
 	measure(&pt, BBB, LMB_PAGEFAULT, NULL);
 	cr_assert_eq(pt.p.ops, LMB_PAGEFAULT_BYTES / 4096);
-	expect(EV_page_fault, 1);
-	expect(EV_fault_file, 1);
+	cr_assert_eq(pt.p.events[EV_page_fault], 17);
+	cr_assert_eq(pt.p.events[EV_fault_file], 17);
 	expect(EV_fault_anon, 0);
 	expect(EV_syscall, 0);
+	measure(&pt, "kirkwood-openblocks-a7", LMB_PAGEFAULT, NULL);
+	cr_assert_eq(pt.p.events[EV_page_fault], 17);
+	measure(&pt, "kirkwood-openblocks-a7", LMB_PAGEFAULT, "kernel=3.14",
+		NULL);
+	expect(EV_page_fault, 1);
+	expect(EV_fault_file, 1);
+	measure(&pt, "numaq-16", LMB_PAGEFAULT, NULL);
+	expect(EV_page_fault, 1);
 }
 
-Test(lmbench, lat_mmap_mmap_munmap_and_a_fault_per_page)
+/*
+ * lat_mmap (domapping): mmap 1 MiB shared, store a byte every 16 KiB over
+ * its first tenth -- 7 write faults, which fault-around does not serve --
+ * and munmap.
+ */
+Test(lmbench, lat_mmap_mmap_munmap_and_lmbench_s_stores)
 {
 	measure(&pt, BBB, LMB_MMAP, NULL);
 	expect(EV_syscall, 2);
-	expect(EV_page_fault, LMB_MMAP_BYTES / 4096);
-	expect(EV_fault_file, LMB_MMAP_BYTES / 4096);
+	expect(EV_page_fault, 7);
+	expect(EV_fault_file, 7);
 }
 
 Test(lmbench, lat_proc_fork_exit_wait)
@@ -177,7 +199,7 @@ Test(lmbench, bw_mem_on_the_am335x_evm)
 		u32 centi_MBps;
 	} want[] = {
 		{ LMB_RD, 28277 },    { LMB_WR, 114181 }, { LMB_BZERO, 114179 },
-		{ LMB_BCOPY, 21823 }, { LMB_CP, 22587 },
+		{ LMB_BCOPY, 21821 }, { LMB_CP, 22586 },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
@@ -209,7 +231,9 @@ Test(lmbench, batches_bounded_and_runs_deterministic)
 Test(lmbench, highpte_kmaps_on_the_fault_path)
 {
 	measure(&pt, "cortex-a15-2g", LMB_PAGEFAULT, "CONFIG_HIGHPTE=y", NULL);
-	cr_assert_geq(pt.p.events[EV_pte_page_kmap], pt.p.ops);
+	cr_assert_gt(pt.p.events[EV_page_fault], 0);
+	cr_assert_geq(pt.p.events[EV_pte_page_kmap],
+		      pt.p.events[EV_page_fault]);
 	measure(&pt, "cortex-a15-2g", LMB_PAGEFAULT, "CONFIG_HIGHPTE=n", NULL);
 	expect(EV_pte_page_kmap, 0);
 }

@@ -21,8 +21,10 @@
 #include "base/errno.h"
 #include "base/panic.h"
 #include "config/runtime.h"
+#include "config/settings.h"
 #include "kernel/sched.h"
 #include "kernel/task_touch.h"
+#include "mm/filemap.h"
 #include "mm/highmem.h"
 #include "mm/highmem_internal.h"
 #include "mm/internal.h"
@@ -308,6 +310,64 @@ static int do_anonymous_page(struct mm_struct *mm,
 	return VM_FAULT_MINOR;
 }
 
+/*
+ * fault_around_bytes (mm/memory.c, 3.15 on): 64 KiB, the window a read
+ * fault on a file maps from the page cache before it calls ->fault.
+ */
+#define FAULT_AROUND_PAGES 16u
+
+/*
+ * do_read_fault's do_fault_around (3.15, "mm: introduce
+ * vm_ops->map_pages()"): the window of FAULT_AROUND_PAGES naturally
+ * aligned around @addr, clipped to @vma and to @addr's PTE page, is mapped
+ * by filemap_map_pages -- every index the page cache holds whose PTE is
+ * empty, read-only unless the mapping's protection says otherwise, as
+ * do_set_pte maps it.  tmpfs has ->map_pages (shmem_vm_ops) and every
+ * file here is on tmpfs.  Not under rmap=pte-chain, a what-if no 3.15
+ * kernel had (each PTE would want a chain block allocated ahead).
+ * Context: @ptep, @addr's slot, mapped and its lock held.
+ * Return: true if @addr's PTE is now mapped (VM_FAULT_NOPAGE).
+ */
+static bool do_fault_around(struct mm_struct *mm, struct vm_area_struct *vma,
+			    vaddr_t addr, vaddr_t ptep)
+{
+	struct address_space *as = vma->vm_file;
+	u64 span = FAULT_AROUND_PAGES * PAGE_SIZE;
+	vaddr_t start = MAX(addr & ~(vaddr_t)(span - 1), vma->vm_start);
+	u64 end = MIN(MIN((u64)start + span, (u64)vma->vm_end),
+		      (u64)(addr & PMD_MASK) + PMD_SIZE);
+	bool mapped = false;
+
+	if (settings_kernel_version(config) < KERNEL_VERSION(3, 15, 0) ||
+	    !settings_objrmap(config))
+		return false;
+	/* The xarray's walk to the window's first index (xas_find). */
+	page_tree_lookup(as, vma->vm_pgoff + ((start - vma->vm_start) >>
+					      PAGE_SHIFT));
+	for (u64 a = start; a < end; a += PAGE_SIZE) {
+		unsigned long pgoff = vma->vm_pgoff +
+				      (unsigned long)((a - vma->vm_start) >>
+						      PAGE_SHIFT);
+		vaddr_t slot = ptep + (vaddr_t)(((s64)a - (s64)addr) /
+						(s64)PAGE_SIZE *
+						(s64)pgtable->pte_size);
+		struct page *page;
+
+		if (pgoff >= as->nr_slots || !(page = as->pages[pgoff]) ||
+		    !pte_none(ptep_get(slot)))
+			continue;
+		charge(CODE_fault_around_page);
+		get_page(page);
+		mm_touch_rmw(mm, MF_rss);
+		mm->rss++;
+		set_pte_at(slot, mk_pte(page, vm_page_prot(vma)));
+		page_add_rmap(page, slot, 0);
+		update_mmu_cache(vma, (vaddr_t)a, slot);
+		mapped |= a == addr;
+	}
+	return mapped;
+}
+
 static int do_no_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		      vaddr_t addr, bool write, vaddr_t ptep,
 		      struct spinlock *ptl)
@@ -321,6 +381,10 @@ static int do_no_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	if (!vma->vm_file)
 		return do_anonymous_page(mm, vma, addr, write, ptep, ptl);
 	hw_event(this_cpu(), EV_fault_file);
+	if (!write && do_fault_around(mm, vma, addr, ptep)) {
+		unmap_unlock(ptep, ptl);
+		return VM_FAULT_MINOR;
+	}
 	unmap_unlock(ptep, ptl);
 	pgoff = vma->vm_pgoff + ((addr - vma->vm_start) >> PAGE_SHIFT);
 	/* ->nopage: the page-cache page, with a reference. */

@@ -237,6 +237,19 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 	 * 30 (tmpfs_overwrite_512/nohighmem). */
 	[CODE_find_get_page] = 215,
 	/*
+	 * fault_file_read/highmem, per page of lmbench's lat_pagefault (one
+	 * do_fault_around per 16): filemap_map_pages 86.08, next_uptodate_page
+	 * 108.75 less its folio_try_get (page_ref, 9), do_set_pte 44,
+	 * __mod_lruvec_page_state 37.04, __mod_memcg_lruvec_state 33.18,
+	 * __mod_node_page_state 25.85, cgroup_rstat_updated 15.94,
+	 * folio_memcg_lock 18, unlock_page_memcg 17, lock_page_memcg 6,
+	 * add_mm_counter_fast 13, folio_unlock 11, __sync_icache_dcache 11:
+	 * 417.84.  set_pte_at and cpu_ca15_set_pte_ext (set_pte) and
+	 * page_add_file_rmap (page_add_rmap) are charged apart.  5.7's and
+	 * 3.14's loops (xas_for_each, alloc_set_pte) are taken as 6.1's.
+	 */
+	[CODE_fault_around_page] = 418,
+	/*
 	 * A new tmpfs page beyond its allocation: shmem_add_to_page_cache
 	 * 143, xas_store 107, xas_find_conflict 68, lru_add_fn 83,
 	 * shmem_get_folio_gfp's new-page branch 113, the memcg charge and

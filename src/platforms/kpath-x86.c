@@ -166,6 +166,17 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	/* __filemap_get_folio 86, xas_load 41, xas_start 27, xas_descend
 	 * 54 (tmpfs_overwrite_512). */
 	[CODE_find_get_page] = 208,
+	/*
+	 * fault_file_read/highmem on 686-pae, per page: filemap_map_pages
+	 * 108.20, next_uptodate_page 98.19 less page_ref 3, do_set_pte 95,
+	 * __mod_lruvec_page_state 39.07, __mod_node_page_state 36.53,
+	 * __mod_memcg_lruvec_state 28.08, folio_memcg_lock 23,
+	 * cgroup_rstat_updated 22.31, __mod_lruvec_state 21,
+	 * unlock_page_memcg 20, __rcu_read_lock/unlock 31.23,
+	 * add_mm_counter_fast 17, lock_page_memcg 16, PageHeadHuge 9: 561.61.
+	 * Unused by 2.5.73, which has no fault-around (3.15 on).
+	 */
+	[CODE_fault_around_page] = 562,
 	/* tmpfs_write_4k_new - tmpfs_overwrite_4k (nohighmem) 2743, less the
 	 * allocation 350, init_on_alloc's clear 1066 and LSM 6, plus the LRU
 	 * activation only the overwrite does (273): shmem_add_to_page_cache

@@ -35,6 +35,10 @@ extern const char *const lmbench_test_names[NR_LMBENCH_TESTS];
 /* bw_mem's buffer, lat_mmap's mapping and lat_ctx's working set. */
 #define LMB_BW_BYTES (16u << 20)
 #define LMB_MMAP_BYTES (1u << 20)
+/* lat_mmap.c's PSIZE and N: its stores' stride, and the fraction of the
+ * mapping they cover (1 / N). */
+#define LMB_MMAP_PSIZE (16u << 10)
+#define LMB_MMAP_N 10u
 #define LMB_CTX_BYTES (128u << 10)
 /* lat_pagefault's file (pages touched a batch). */
 #define LMB_PAGEFAULT_BYTES (1u << 20)
