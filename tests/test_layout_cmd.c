@@ -469,6 +469,27 @@ Test(layout_cmd, json_is_one_document)
 	cJSON_Delete(j);
 }
 
+/*
+ * A .config is read as `run` reads it: the near miss gets its did-you-mean,
+ * and olddefconfig turns off what depends on a symbol the file turns off
+ * (HIGHPTE under "# CONFIG_HIGHMEM is not set"), saying so, where a word
+ * HIGHPTE=y against HIGHMEM=n would be refused.
+ */
+Test(layout_cmd, kconfig_as_run_reads_it)
+{
+	struct test_sh_output r = test_sh(
+		"f=$(mktemp) && printf 'CONFIG_HIGHMEN=y\\nCONFIG_HIGHPTE=y\\n# CONFIG_HIGHMEM is not set\\n' > $f && "
+		"\"$VMSPLIT_BIN\" layout --platform cortex-a15-2g --kconfig $f 2>&1 >/dev/null | "
+		"grep -v ignored | sed \"s|$f|FILE|\"; rm -f $f");
+
+	cr_assert_str_eq(r.out,
+			 "vmsplit: kconfig: FILE:1: CONFIG_HIGHMEN is not a symbol vmsplit knows; did you mean CONFIG_HIGHMEM?\n"
+			 "vmsplit: kconfig: CONFIG_HIGHPTE=n: it depends on CONFIG_HIGHMEM, which is n\n",
+			 "%s", r.out);
+	free(r.out);
+	free(r.err);
+}
+
 Test(layout_cmd, words_and_options_anywhere)
 {
 	/* --name=value, the last of a repeated option, words after "--". */

@@ -65,6 +65,9 @@ static int layout_settings(struct settings *s, const struct platform *p,
 		if (kconfig_load(s, kconfig, &rep, err, errlen))
 			return -EINVAL;
 		s->kconfig = &rep;
+		/* As `run` reads one (cli/main.c load_kconfig): the typos'
+		 * did-you-means always, the ignored symbols with the text. */
+		kconfig_report_print_warnings(&rep, kconfig, stderr);
 		if (say_ignored) {
 			kconfig_report_print(&rep, kconfig, stderr);
 			fputc('\n', stderr);
@@ -73,6 +76,9 @@ static int layout_settings(struct settings *s, const struct platform *p,
 	for (int i = 0; i < nwords; i++)
 		if (settings_parse(s, words[i], err, errlen))
 			return -EINVAL;
+	/* Then olddefconfig's resolution, saying what it turned off. */
+	if (s->kconfig)
+		kconfig_olddefconfig(s, s->kconfig, words, nwords, stderr);
 	return settings_validate(s, err, errlen) ? -EINVAL : 0;
 }
 
