@@ -773,8 +773,8 @@ Test(settings, kmap_pfn_fastpath_follows_kernel_version)
  * kernel= picks the release: the defaults that follow it follow (TSO:
  * none before 3.16, on in 3.16-3.18.2, off by default from 3.18.3; the
  * fast path from 3.18; HIGHPTE's default from 5.7), given values win,
- * it is always printed (the board's when not given), and it must lie in
- * the flavour's releases.
+ * it is always printed (the board's when not given); the flavour follows
+ * it unless given, and a given flavour must cover it.
  */
 Test(settings, kernel_version_picks_the_defaults)
 {
@@ -804,10 +804,25 @@ Test(settings, kernel_version_picks_the_defaults)
 	ok("kernel=3.19");
 	cr_assert(s.tso, "given: kept");
 	valid();
+	/* The flavour follows too, unless given: 5.11 brought kmap_local. */
 	ok("kernel=5.11");
 	cr_assert(s.highpte);
+	cr_assert_eq(s.flavour, FLAVOUR_KMAP_LOCAL);
+	valid();
+	ok("kernel=5.7");
+	cr_assert_eq(s.flavour, FLAVOUR_ARM_3X);
+	ok("flavour=arm-3x");
+	ok("kernel=5.11");
 	invalid("kernel=5.11.0 is outside flavour arm-3x's releases (give a flavour that covers it)");
 	ok("kernel=3.16.7");
+	valid();
+	/* No ARM flavour covers a release before 3.10. */
+	defaults("beaglebone-black");
+	ok("kernel=3.4");
+	invalid("kernel=3.4.0 is outside flavour kmap-local's releases (give a flavour that covers it)");
+	defaults("numaq-16");
+	ok("kernel=3.14");
+	cr_assert_eq(s.flavour, FLAVOUR_X86_3X);
 	valid();
 	bad("kernel=3", "kernel: '3' is not a release 2.5 ... 6.x (3.16, 3.16.7)");
 	bad("kernel=3.16.7.1", "kernel: '3.16.7.1' is not a release 2.5 ... 6.x (3.16, 3.16.7)");

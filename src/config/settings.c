@@ -30,6 +30,7 @@ enum {
 	GIVEN_PAN = 1u << 2,
 	GIVEN_RMAP = 1u << 3,
 	GIVEN_TSO = 1u << 4,
+	GIVEN_FLAVOUR = 1u << 5,
 };
 
 /*
@@ -50,6 +51,24 @@ static const struct {
 	[FLAVOUR_X86_3X] = { KERNEL_VERSION(2, 6, 37),
 			     KERNEL_VERSION(5, 11, 0) },
 };
+
+/*
+ * The flavour that covers @version on @s's board's architecture, as
+ * kernel= picks it when flavour= is not given; the one in force if none
+ * does (before 3.10 on ARM), which validation then refuses.
+ */
+static enum kmap_flavour flavour_for(const struct settings *s, u32 version)
+{
+	bool x86 = s->platform->arch == PLAT_X86;
+
+	for (int f = 0; f < NR_FLAVOURS; f++)
+		if ((f == FLAVOUR_KMAP_LOCAL ||
+		     flavour_is_x86((enum kmap_flavour)f) == x86) &&
+		    version >= flavour_versions[f].first &&
+		    version < flavour_versions[f].end)
+			return (enum kmap_flavour)f;
+	return s->flavour;
+}
 
 bool settings_flavour_covers(const struct settings *s, u32 version)
 {
@@ -169,7 +188,7 @@ static const struct {
 	{ "CONFIG_CPU_SW_DOMAIN_PAN", "y|n (y on ARM 4.3+ without LPAE)",
 	  "ARM: user domains closed in the kernel, opened (DACR write + isb) around every copy_{to,from}_user, clear_user, get_user, put_user; not around the RFC's GUP+kmap copies" },
 	{ "kernel", "X.Y[.Z] (the board's)",
-	  "the kernel release modelled, from which every version-dependent behaviour and default follows (mv643xx_eth's TSO and its TX reclaim, TCP's RTT clock and window tests, the kmap_atomic_pfn fast path, HIGHPTE's default, ...); within the flavour's releases; the measured code costs stay the board's (kpath)" },
+	  "the kernel release modelled, from which every version-dependent behaviour and default follows (the kmap flavour unless flavour= is given, mv643xx_eth's TSO and its TX reclaim, TCP's RTT clock and window tests, the kmap_atomic_pfn fast path, HIGHPTE's default, fault-around from 3.15, ...); within a given flavour's releases; the measured code costs stay the board's (kpath)" },
 	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
 	{ "kmap_pfn_fastpath", "y|n (y on ARM 3.18-5.10, else n)",
@@ -530,6 +549,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		for (int i = 0; i < NR_FLAVOURS; i++)
 			if (!strcmp(v, flavour_names[i])) {
 				s->flavour = (enum kmap_flavour)i;
+				s->given |= GIVEN_FLAVOUR;
 				return 0;
 			}
 		return settings_err(err, errlen,
@@ -545,6 +565,8 @@ int settings_parse(struct settings *s, const char *word, char *err,
 				v);
 		s->kernel_version = ver;
 		/* The defaults that follow the version, unless given. */
+		if (!(s->given & GIVEN_FLAVOUR))
+			s->flavour = flavour_for(s, ver);
 		if (!(s->given & GIVEN_TSO))
 			s->tso = settings_tso_default(s);
 		if (!(s->given & GIVEN_HIGHPTE))
