@@ -160,6 +160,16 @@ Test(board_file, base_then_what_changes)
 		"    of 1 GiB\n");
 
 	cr_assert_str_eq(p->name, "bbb-1g");
+	/* A file from another system's editor reads the same. */
+	{
+		struct platform *crlf = parsed("base beaglebone-black\r\n"
+					       "hw.ncpus 1\r\n"
+					       "hw.ram_size 1G [E] x\r\n");
+
+		cr_assert_eq(crlf->hw.ram_size, 1ull << 30);
+		cr_assert_str_eq(board_source(crlf, "hw.ram_size"), "[E] x");
+		board_free(crlf);
+	}
 	cr_assert_eq(p->hw.ram_size, 1ull << 30);
 	cr_assert_str_eq(board_source(p, "hw.ram_size"),
 			 "[E] a what-if\nof 1 GiB");

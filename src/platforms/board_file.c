@@ -441,7 +441,7 @@ static const char *value_end(const char *s, const char *eol)
 		}
 		return eol;
 	}
-	while (s < eol && *s != ' ' && *s != '\t')
+	while (s < eol && *s != ' ' && *s != '\t' && *s != '\r')
 		s++;
 	return s;
 }
@@ -605,7 +605,8 @@ struct platform *board_parse(const char *text, const char *where, char *err,
 			last = -1;
 		} else {
 			ke = k;
-			while (ke < eol && *ke != ' ' && *ke != '\t')
+			while (ke < eol && *ke != ' ' && *ke != '\t' &&
+			       *ke != '\r')
 				ke++;
 			i = field_index(k, (size_t)(ke - k));
 			if (i < 0)
