@@ -208,7 +208,8 @@ SETTINGS = {
 
 # Every board (fuzz_program.c's platform_list() order) with every copy
 # strategy; the NUMA-Q refuses UACCESS_WITH_MEMCPY, an ARM option.
-BOARDS = ['kirkwood', 'beaglebone', 'numaq', 'a15', 'beaglebone-black']
+BOARDS = ['kirkwood', 'beaglebone', 'numaq', 'a15', 'beaglebone-black',
+          'am335x-evm']
 UACCESS = ['plain', 'withmemcpy', 'gupkmap']
 MM_SETTINGS = {
     f'mm-{board}-{ua}': header(b, bits1=u << 6, bits7=EXT_OPS)
