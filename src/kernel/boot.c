@@ -15,6 +15,7 @@
 #include "kernel/irq.h"
 #include "kernel/livelock.h"
 #include "kernel/sched.h"
+#include "mm/pgtable_hazard.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/init.h"
@@ -171,6 +172,7 @@ void abandon_kernel(void)
 	task_touch_forget();
 	file_touch_forget();
 	dcache_forget();
+	pt_hazard_exit();
 	mm_exit();
 	machine_destroy();
 	config = NULL;

@@ -45,7 +45,8 @@ void pt_hazard_init(void)
 	const struct platform *p = platform();
 
 	pt_hazard_report = (struct pt_hazard_report){ 0 };
-	BUG_ON(uncleaned);
+	/* A kernel abandoned mid-boot may have left the last one's. */
+	pt_hazard_exit();
 	if (p->arch != PLAT_ARM || p->pte_flush == PTE_FLUSH_NONE ||
 	    max_pfn <= max_low_pfn)
 		return;

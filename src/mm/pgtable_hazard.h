@@ -30,6 +30,8 @@ extern struct pt_hazard_report pt_hazard_report;
 /* Boot: a clean report, and the walker's hook where the hazard can be
  * (an ARM board whose walker needs PTE lines cleaned, with highmem). */
 void pt_hazard_init(void);
+/* Shutdown, or a kernel abandoned: the tables' bits and the hook go (the
+ * report stays, for the run's end); idempotent. */
 void pt_hazard_exit(void);
 
 /* pte_alloc_one left the zeroed table @pt uncleaned (it is highmem). */
