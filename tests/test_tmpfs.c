@@ -4,7 +4,7 @@
  * holes, lseek, ftruncate, O_TRUNC, O_APPEND, unlink), /dev/zero and
  * /dev/null, bad user buffers (-EFAULT and short counts), running out of
  * pages (-ENOSPC), page-cache pages in highmem and the one kmap_atomic per
- * page of the write path, mmap of a file, shared memory objects as tmpfs
+ * page of the write path, mmap of a file and its fault-around, shared memory objects as tmpfs
  * files, and the pages of an unlinked file going when its last user exits.
  *
  * The file system calls run inside a process, which records what it sees
@@ -856,6 +856,65 @@ Test(tmpfs, mmap_shares_the_page_cache_on_kirkwood)
 Test(tmpfs, mmap_shares_the_page_cache_on_x86)
 {
 	check_mmap("numaq-16");
+}
+
+/*
+ * Fault-around (3.15 on): a read of page 0 of a private mapping of a
+ * cached 32-page file maps the first 16 pages; reads of pages 1-15 take no
+ * fault, page 16 starts the second window; a store to page 3 copies it
+ * (the window mapped it read-only), the file keeps its bytes and the
+ * mapping shows the store.  On 2.5.73 every page faults.
+ */
+static struct probe fa_probe;
+
+static void fault_around_main(void *arg)
+{
+	vaddr_t buf = map_anon(32 * PAGE_SIZE);
+	int fd = uopen("/fa", O_RDWR | O_CREAT);
+	vaddr_t map;
+
+	uv_write(buf, pattern, 32 * PAGE_SIZE);
+	seen.ret[0] = sys_write(fd, buf, 32 * PAGE_SIZE);
+	map = (vaddr_t)sys_mmap(0, 32 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE, fd, 0);
+	probe_take(&fa_probe);
+	for (u32 i = 0; i < 16; i++)
+		uv_read32(map + i * PAGE_SIZE);
+	seen.cc[0] = probe_ev(&fa_probe, EV_page_fault);
+	uv_read32(map + 16 * PAGE_SIZE);
+	seen.cc[1] = probe_ev(&fa_probe, EV_page_fault);
+	uv_write32(map + 3 * PAGE_SIZE, 0xfeedface);
+	seen.cc[2] = probe_ev(&fa_probe, EV_fault_cow);
+	seen.ret[2] = uv_read32(map + 3 * PAGE_SIZE) == 0xfeedface;
+	sys_lseek(fd, 3 * PAGE_SIZE, SEEK_SET);
+	seen.ret[3] = sys_read(fd, buf, 4);
+	seen.ret[4] = uv_read32(buf) == *(u32 *)(pattern + 3 * PAGE_SIZE);
+	sys_exit(0);
+}
+
+static void check_fault_around(const char *platform, u64 first_window,
+			       u64 with_page_16)
+{
+	boot(platform);
+	test_run_process(fault_around_main, NULL);
+	cr_assert_eq(seen.ret[0], 32 * PAGE_SIZE);
+	cr_assert_eq(seen.cc[0], first_window, "%s: %llu faults", platform,
+		     (unsigned long long)seen.cc[0]);
+	cr_assert_eq(seen.cc[1], with_page_16);
+	cr_assert_eq(seen.cc[2], 1, "the store copies the page");
+	cr_assert(seen.ret[2], "the mapping shows the store");
+	cr_assert_eq(seen.ret[3], 4);
+	cr_assert(seen.ret[4], "the file keeps its bytes");
+	shutdown();
+}
+
+Test(tmpfs, fault_around_maps_the_window_read_only)
+{
+	/* 6.1's fault-around: the first window starts at the VMA (the
+	 * aligned one would begin below it) and spans 16 pages from there;
+	 * page 16 is in the next. */
+	check_fault_around("beaglebone-black", 1, 2);
+	check_fault_around("numaq-16", 16, 17);
 }
 
 /* A shared memory object is the tmpfs file /dev/shm/NAME. */
