@@ -160,6 +160,17 @@ Test(board_file, base_then_what_changes)
 		"    of 1 GiB\n");
 
 	cr_assert_str_eq(p->name, "bbb-1g");
+	/* A value set without a source drops the base's, which spoke of
+	 * the base's value. */
+	{
+		struct platform *bare = parsed("base beaglebone-black\n"
+					       "hw.ncpus 1\n");
+
+		cr_assert_null(board_source(bare, "hw.ncpus"));
+		cr_assert_str_eq(board_source(bare, "hw.cpu_hz"),
+				 board_source(black, "hw.cpu_hz"));
+		board_free(bare);
+	}
 	/* A file from another system's editor reads the same. */
 	{
 		struct platform *crlf = parsed("base beaglebone-black\r\n"

@@ -626,13 +626,15 @@ struct platform *board_parse(const char *text, const char *where, char *err,
 					    fields[i].key,
 					    (int)(trim_end(v, eol) - v), v));
 			seen[i] = true;
+			/* A base's source spoke of the base's value. */
+			free(src[i]);
+			src[i] = NULL;
 			v = skip_blanks(ve, eol);
 			if (v < trim_end(v, eol)) {
 				if (!is_tag(v, eol))
 					return discard(&st, fail(&ps, "%s: after the value, a source tag ([S], [D], [E], [B], [M] or [C]), not '%.*s'",
 						    fields[i].key,
 						    (int)(trim_end(v, eol) - v), v));
-				free(src[i]);
 				src[i] = dup_range(v, (size_t)(trim_end(v, eol) - v));
 			}
 			any = true;
