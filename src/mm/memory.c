@@ -152,12 +152,20 @@ pte_t mk_pte(struct page *page, pgprot_t prot)
 	return pfn_pte(page_to_pfn(page), prot);
 }
 
-/* ARM 2-level/LPAE: make a lowmem PTE page visible to the walker. */
+/*
+ * ARM 2-level/LPAE: make a lowmem PTE page visible to the walker.  A
+ * highmem one pgalloc.h leaves as its zeroing left it: Linux's hazard,
+ * which mm/pgtable_hazard.h keeps track of.
+ */
 static void clean_pte_table(struct page *pt)
 {
-	if (platform()->arch != PLAT_ARM || PageHighMem(pt) ||
+	if (platform()->arch != PLAT_ARM ||
 	    platform()->pte_flush == PTE_FLUSH_NONE)
 		return;
+	if (PageHighMem(pt)) {
+		pt_hazard_table_uncleaned(pt);
+		return;
+	}
 	hw_dcache_op_va_range(this_cpu(), page_address(pt), PAGE_SIZE,
 			      CACHE_CLEAN);
 	if (platform()->pte_flush == PTE_FLUSH_L1_L2)
@@ -177,9 +185,6 @@ struct page *pte_alloc_one(struct mm_struct *mm, vaddr_t addr)
 	if (!pt)
 		return NULL;
 	clean_pte_table(pt);
-	if (PageHighMem(pt) && platform()->arch == PLAT_ARM &&
-	    platform()->pte_flush != PTE_FLUSH_NONE)
-		pt_hazard_table_uncleaned(pt);
 	set_page_flag(pt, PG_pgtable);
 	pt->mapping = mm;
 	pt->index = addr & PMD_MASK;
