@@ -68,14 +68,15 @@ static void platforms_table(FILE *f)
 	static const char *const head[NCOLS] = { "PLATFORM", "ARCH", "KERNEL",
 						  "CPUS", "MHZ", "RAM", "L1D",
 						  "L2", "CPI" };
+	const struct platform *const *list = platform_list();
 	char cell[16][NCOLS][64];
 	size_t w[NCOLS];
 	int n = 0;
 
 	for (int c = 0; c < NCOLS; c++)
 		w[c] = strlen(head[c]);
-	for (int i = 0; platform_list()[i] && i < 16; i++, n++) {
-		const struct platform *p = platform_list()[i];
+	for (int i = 0; list[i] && i < 16; i++, n++) {
+		const struct platform *p = list[i];
 		char (*r)[64] = cell[i];
 
 		snprintf(r[0], 64, "%s", p->name);
@@ -106,12 +107,12 @@ static void platforms_table(FILE *f)
 		}
 	}
 	fputc('\n', f);
-	for (int i = 0; platform_list()[i]; i++)
-		fprintf(f, "%-*s %s\n", (int)w[0], platform_list()[i]->name,
-			platform_list()[i]->summary);
+	for (int i = 0; list[i]; i++)
+		fprintf(f, "%-*s %s\n", (int)w[0], list[i]->name,
+			list[i]->summary);
 	fprintf(f, "\nkernel CPI: in use, and the core's with nothing missing as sourced\n");
-	for (int i = 0; platform_list()[i]; i++) {
-		const struct platform *p = platform_list()[i];
+	for (int i = 0; list[i]; i++) {
+		const struct platform *p = list[i];
 
 		fprintf(f,
 			"%-*s %u.%03u %s; sourced %u.%02u-%u.%02u, %u.%02ux its top\n"
@@ -283,10 +284,10 @@ int info_platforms(const char *name, bool json, FILE *f, char *err,
 		return 0;
 	}
 	fputs("[\n", f);
-	for (int i = 0; platform_list()[i]; i++) {
+	for (const struct platform *const *p = platform_list(); *p; p++) {
 		fputs("  ", f);
-		platform_detail(platform_list()[i], true, f);
-		fputs(platform_list()[i + 1] ? ",\n" : "\n", f);
+		platform_detail(*p, true, f);
+		fputs(p[1] ? ",\n" : "\n", f);
 	}
 	fputs("]\n", f);
 	return 0;

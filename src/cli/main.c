@@ -365,13 +365,9 @@ static int cmd_info(int argc, char **argv)
 		/* `platforms --platform-file FILE`: the board the file gave
 		 * (load_platform_files made it --platform NAME). */
 		if (!strcmp(argv[0], "platforms") && !name &&
-		    (!strcmp(a, "--platform") && i + 1 < argc)) {
-			name = argv[++i];
-			continue;
-		}
-		if (!strcmp(argv[0], "platforms") && !name &&
-		    !strncmp(a, "--platform=", 11)) {
-			name = a + 11;
+		    (!strncmp(a, "--platform=", 11) ||
+		     (!strcmp(a, "--platform") && i + 1 < argc))) {
+			name = a[10] ? a + 11 : argv[++i];
 			continue;
 		}
 		if (!strcmp(a, "--format") && i + 1 < argc)

@@ -37,7 +37,6 @@ struct board_field {
 	const char *const *names;	/* BF_ENUM, BF_TABLE */
 	const void *const *tables;	/* BF_TABLE */
 	u32 nr;				/* entries of names[] */
-	bool required;			/* in a file without a base */
 };
 
 static const char *const arch_names[] = { "arm", "x86" };
@@ -64,10 +63,10 @@ static const void *const issue_tables[] = { NULL, feroceon_issue_kib,
 					    cortex_a15_issue_kib, p6_issue_kib };
 
 #define N(a) ((u32)(sizeof(a) / sizeof((a)[0])))
-#define F(k, t, m) { k, t, offsetof(struct platform, m), NULL, NULL, 0, true }
-#define E(k, m, n) { k, BF_ENUM, offsetof(struct platform, m), n, NULL, N(n), true }
+#define F(k, t, m) { k, t, offsetof(struct platform, m), NULL, NULL, 0 }
+#define E(k, m, n) { k, BF_ENUM, offsetof(struct platform, m), n, NULL, N(n) }
 #define T(k, m, n, t)                                                      \
-	{ k, BF_TABLE, offsetof(struct platform, m), n, t, N(n), true }
+	{ k, BF_TABLE, offsetof(struct platform, m), n, t, N(n) }
 #define CACHE(k, m)                                                        \
 	F(k ".size", BF_SIZE, m.size), F(k ".ways", BF_U16, m.ways),       \
 		F(k ".line", BF_U16, m.line), E(k ".kind", m.kind, kind_names), \
@@ -189,23 +188,25 @@ static const void *cat(const struct platform *p, const struct board_field *f)
 
 /* ---- writing ---- */
 
-static int size_text(u64 v, char *buf, size_t len)
+static void size_text(u64 v, char *buf, size_t len)
 {
 	static const char suffix[] = "KMG";
 
 	for (int s = 2; s >= 0; s--) {
 		u64 unit = 1ull << (10 * (s + 1));
 
-		if (v && v % unit == 0)
-			return snprintf(buf, len, "%llu%c",
-					(unsigned long long)(v / unit),
-					suffix[s]);
+		if (v && v % unit == 0) {
+			snprintf(buf, len, "%llu%c",
+				 (unsigned long long)(v / unit), suffix[s]);
+			return;
+		}
 	}
-	return snprintf(buf, len, "%llu", (unsigned long long)v);
+	snprintf(buf, len, "%llu", (unsigned long long)v);
 }
 
-static int value_text(const struct platform *p, const struct board_field *f,
-		      char *buf, size_t len)
+/* @f's value in @p as the file writes it, into @buf. */
+static void value_text(const struct platform *p, const struct board_field *f,
+		       char *buf, size_t len)
 {
 	const void *v = cat(p, f);
 
@@ -222,42 +223,50 @@ static int value_text(const struct platform *p, const struct board_field *f,
 		}
 		buf[o++] = '"';
 		buf[o] = '\0';
-		return (int)o;
+		return;
 	}
 	case BF_BOOL:
-		return snprintf(buf, len, "%s", *(const bool *)v ? "y" : "n");
+		snprintf(buf, len, "%s", *(const bool *)v ? "y" : "n");
+		return;
 	case BF_U16:
-		return snprintf(buf, len, "%u", *(const u16 *)v);
+		snprintf(buf, len, "%u", *(const u16 *)v);
+		return;
 	case BF_U32:
-		return snprintf(buf, len, "%u", *(const u32 *)v);
+		snprintf(buf, len, "%u", *(const u32 *)v);
+		return;
 	case BF_U64:
-		return snprintf(buf, len, "%llu",
-				(unsigned long long)*(const u64 *)v);
+		snprintf(buf, len, "%llu", (unsigned long long)*(const u64 *)v);
+		return;
 	case BF_SIZE:
-		return size_text(*(const u32 *)v, buf, len);
+		size_text(*(const u32 *)v, buf, len);
+		return;
 	case BF_SIZE64:
-		return size_text(*(const u64 *)v, buf, len);
+		size_text(*(const u64 *)v, buf, len);
+		return;
 	case BF_HEX64:
-		return snprintf(buf, len, "%#llx",
-				(unsigned long long)*(const u64 *)v);
+		snprintf(buf, len, "%#llx", (unsigned long long)*(const u64 *)v);
+		return;
 	case BF_VERSION: {
 		u32 k = *(const u32 *)v;
 
-		return snprintf(buf, len, "%u.%u.%u", k >> 16, k >> 8 & 0xff,
-				k & 0xff);
+		snprintf(buf, len, "%u.%u.%u", k >> 16, k >> 8 & 0xff, k & 0xff);
+		return;
 	}
 	case BF_ENUM: {
 		int e = *(const int *)v;
 
 		BUG_ON(e < 0 || (u32)e >= f->nr);
-		return snprintf(buf, len, "%s", f->names[e]);
+		snprintf(buf, len, "%s", f->names[e]);
+		return;
 	}
 	case BF_TABLE: {
 		const void *t = *(const void *const *)v;
 
 		for (u32 i = 0; i < f->nr; i++)
-			if (f->tables[i] == t)
-				return snprintf(buf, len, "%s", f->names[i]);
+			if (f->tables[i] == t) {
+				snprintf(buf, len, "%s", f->names[i]);
+				return;
+			}
 		panic("board %s: %s points at a table no name stands for",
 		      p->name, f->key);
 	}
@@ -643,7 +652,7 @@ struct platform *board_parse(const char *text, const char *where, char *err,
 		s = *eol ? eol + 1 : eol;
 	}
 	for (u32 i = 0; i < NR_FIELDS && !base; i++)
-		if (!seen[i] && fields[i].required)
+		if (!seen[i])
 			return discard(&st, fail(&ps, "%s is not set (a file without 'base' sets every parameter)",
 				    fields[i].key));
 	if (!p->name || !*p->name)

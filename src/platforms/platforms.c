@@ -23,16 +23,17 @@ const char *const code_cost_help[NR_CODE_COSTS] = {
 #define MAX_PLATFORMS 64
 static const struct platform *registry[MAX_PLATFORMS + 1];
 static u32 nr_platforms;
-static bool loading;
 
-/* Read the built-in boards' files: a broken one is a broken build. */
+/* Read the built-in boards' files, once: a broken one is a broken build. */
 static void platforms_load(void)
 {
+	static bool loaded;
 	char err[256];
 
-	if (nr_platforms || loading)
+	if (loaded)
 		return;
-	loading = true;
+	/* Before the reading: platform_register looks names up. */
+	loaded = true;
 	for (const struct board_text *t = board_texts; t->where; t++) {
 		struct platform *p = board_parse(t->text, t->where, err,
 						 sizeof(err));
@@ -43,7 +44,6 @@ static void platforms_load(void)
 			panic("built-in board %s: a second board of that name",
 			      t->where);
 	}
-	loading = false;
 }
 
 const struct platform *const *platform_list(void)
