@@ -127,6 +127,18 @@ static const char arm_task_size_3g[] =
 static const char arm_fixmap_generic[] =
 	"    fixmap  : 0xffc00000 - 0xfff00000   (3072 kB)\n";
 
+/*
+ * 6.1 with RAM at 0x80000000 past the 760 MiB vmalloc_min allows:
+ * vmalloc_min = 0xff800000 - 240 MiB - 8 MiB = 0xf0000000 ends lowmem at
+ * 768 MB (phys 0x80000000 - 0xafffffff, 196608 pages); VMALLOC_START
+ * 0xf0800000 to 0xff800000: 240 MB.  The A15 and the EVM.
+ */
+static const char arm_6_1_lowmem_768[] =
+	"    vmalloc : 0xf0800000 - 0xff800000   ( 240 MB)\n"
+	"    lowmem  : 0xc0000000 - 0xf0000000   ( 768 MB)\n";
+static const char arm_6_1_normal_768[] =
+	"  Normal   [mem 0x80000000-0xafffffff]    196608 pages    768 MB\n";
+
 Test(layout_cmd, kirkwood)
 {
 	/*
@@ -216,25 +228,20 @@ Test(layout_cmd, beaglebone_black)
 Test(layout_cmd, am335x_evm)
 {
 	/*
-	 * Linux 6.1, 1 GiB at 0x80000000: the A15's arithmetic below with
-	 * half its RAM.  vmalloc_min = 0xff800000 - 240 MiB - 8 MiB =
-	 * 0xf0000000, under the direct map's would-be end 0x100000000: lowmem
-	 * 0xc0000000 - 0xf0000000 = 768 MB (phys 0x80000000 - 0xafffffff,
-	 * 196608 pages), VMALLOC_START 0xf0800000 to 0xff800000: 240 MB;
-	 * HighMem 0xb0000000 - 0xbfffffff: 256 MB, 65536 pages.
+	 * Linux 6.1, 1 GiB at 0x80000000: lowmem ends at 768 MB
+	 * (arm_6_1_lowmem_768), under the direct map's would-be end
+	 * 0x100000000; HighMem 0xb0000000 - 0xbfffffff: 256 MB, 65536 pages.
 	 */
 	cr_assert_str_eq(
 		layout("--platform am335x-evm"),
 		CAT("# am335x-evm: Linux 6.1 (flavour kmap-local), CONFIG_VMSPLIT_3G, CONFIG_HIGHMEM=y, CONFIG_ARM_LPAE=n, mem=1024M\n"
 		    "# in 3.16's arch/arm/mm/init.c mem_init() format: 5.7's prints no layout\n"
 		    "Virtual kernel memory layout:\n",
-		    arm_vector, arm_fixmap_generic,
-		    "    vmalloc : 0xf0800000 - 0xff800000   ( 240 MB)\n"
-		    "    lowmem  : 0xc0000000 - 0xf0000000   ( 768 MB)\n",
+		    arm_vector, arm_fixmap_generic, arm_6_1_lowmem_768,
 		    arm_pkmap_modules_3g, arm_sections,
 		    "\n"
-		    "# zones: physical range, pages, size\n"
-		    "  Normal   [mem 0x80000000-0xafffffff]    196608 pages    768 MB\n"
+		    "# zones: physical range, pages, size\n",
+		    arm_6_1_normal_768,
 		    "  HighMem  [mem 0xb0000000-0xbfffffff]     65536 pages    256 MB\n"
 		    "\n"
 		    "RAM: 1024 MB, used 1024 MB: lowmem 768 MB, highmem 256 MB\n",
@@ -244,24 +251,20 @@ Test(layout_cmd, am335x_evm)
 Test(layout_cmd, cortex_a15)
 {
 	/*
-	 * Linux 6.1, 2 GiB at 0x80000000.  vmalloc_min = 0xff800000 -
-	 * 240 MiB - 8 MiB = 0xf0000000: lowmem 0xc0000000 - 0xf0000000 =
-	 * 768 MB (phys 0x80000000 - 0xafffffff, 196608 pages), VMALLOC_START
-	 * 0xf0800000, to 0xff800000: 240 MB; HighMem 0xb0000000 up to 4 GiB:
-	 * 1280 MB, 327680 pages.
+	 * Linux 6.1, 2 GiB at 0x80000000: lowmem ends at 768 MB
+	 * (arm_6_1_lowmem_768); HighMem 0xb0000000 up to 4 GiB: 1280 MB,
+	 * 327680 pages.
 	 */
 	cr_assert_str_eq(
 		layout("--platform cortex-a15-2g"),
 		CAT("# cortex-a15-2g: Linux 6.1 (flavour kmap-local), CONFIG_VMSPLIT_3G, CONFIG_HIGHMEM=y, CONFIG_ARM_LPAE=n, mem=2048M\n"
 		    "# in 3.16's arch/arm/mm/init.c mem_init() format: 5.7's prints no layout\n"
 		    "Virtual kernel memory layout:\n",
-		    arm_vector, arm_fixmap_generic,
-		    "    vmalloc : 0xf0800000 - 0xff800000   ( 240 MB)\n"
-		    "    lowmem  : 0xc0000000 - 0xf0000000   ( 768 MB)\n",
+		    arm_vector, arm_fixmap_generic, arm_6_1_lowmem_768,
 		    arm_pkmap_modules_3g, arm_sections,
 		    "\n"
-		    "# zones: physical range, pages, size\n"
-		    "  Normal   [mem 0x80000000-0xafffffff]    196608 pages    768 MB\n"
+		    "# zones: physical range, pages, size\n",
+		    arm_6_1_normal_768,
 		    "  HighMem  [mem 0xb0000000-0xffffffff]    327680 pages   1280 MB\n"
 		    "\n"
 		    "RAM: 2048 MB, used 2048 MB: lowmem 768 MB, highmem 1280 MB\n",
