@@ -29,12 +29,6 @@ static const char *const walk_names[] = {
 	[WALK_L1] = "through L1 and L2",
 };
 
-/* "3.16.0" from KERNEL_VERSION(3, 16, 0); "2.5.73". */
-static void version_str(u32 v, char *buf, size_t len)
-{
-	snprintf(buf, len, "%u.%u.%u", v >> 16, (v >> 8) & 0xff, v & 0xff);
-}
-
 static void arch_str(const struct platform *p, char *buf, size_t len)
 {
 	if (p->arch == PLAT_X86)
@@ -81,7 +75,7 @@ static void platforms_table(FILE *f)
 
 		snprintf(r[0], 64, "%s", p->name);
 		arch_str(p, r[1], 64);
-		version_str(p->kernel_version, r[2], 64);
+		kernel_version_str(p->kernel_version, r[2]);
 		snprintf(r[3], 64, "%u", p->hw.ncpus);
 		snprintf(r[4], 64, "%" PRIu64, p->hw.cpu_hz / 1000000);
 		snprintf(r[5], 64, "%" PRIu64 "M", p->hw.ram_size >> 20);
@@ -164,7 +158,7 @@ static u32 board_params(const struct platform *p, struct kv *kv)
 	arch_str(p, kv[n].val, sizeof(kv[n].val));
 	kv[n].key = "arch";
 	kv[n++].num = false;
-	version_str(p->kernel_version, kv[n].val, sizeof(kv[n].val));
+	kernel_version_str(p->kernel_version, kv[n].val);
 	kv[n].key = "kernel";
 	kv[n++].num = false;
 	STR("flavour", "%s", p->default_flavour);

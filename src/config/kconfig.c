@@ -666,6 +666,8 @@ int settings_load_kconfig(struct settings *s, const char *path, char *err,
 void kconfig_report_print(const struct kconfig_report *rep, const char *path,
 			  FILE *f)
 {
+	char ver[KERNEL_VERSION_STR_LEN];
+
 	fprintf(f, "vmsplit: %s: ignored %u symbols vmsplit does not model",
 		path, rep->ignored);
 	for (u32 i = 0; i < rep->nr_unmodelled; i++)
@@ -678,10 +680,8 @@ void kconfig_report_print(const struct kconfig_report *rep, const char *path,
 			i ? ", " : "; not in the file, defaults kept: ",
 			rep->absent[i]);
 	if (rep->header_version)
-		fprintf(f, "; made for Linux %u.%u.%u%s",
-			rep->header_version >> 16,
-			(rep->header_version >> 8) & 0xff,
-			rep->header_version & 0xff,
+		fprintf(f, "; made for Linux %s%s",
+			kernel_version_str(rep->header_version, ver),
 			rep->kernel_set ? " (kernel=)" :
 					  ", outside the board's flavour: its own release stays");
 }
@@ -705,6 +705,8 @@ void kconfig_report_print_warnings(const struct kconfig_report *rep,
 
 void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f)
 {
+	char ver[KERNEL_VERSION_STR_LEN];
+
 	fprintf(f, "{\"ignored\": %u, \"unmodelled\": [", rep->ignored);
 	for (u32 i = 0; i < rep->nr_unmodelled; i++) {
 		fputs(i ? ", " : "", f);
@@ -717,9 +719,7 @@ void kconfig_report_print_json(const struct kconfig_report *rep, FILE *f)
 	}
 	fputs("], \"made_for\": ", f);
 	if (rep->header_version)
-		fprintf(f, "\"%u.%u.%u\"", rep->header_version >> 16,
-			(rep->header_version >> 8) & 0xff,
-			rep->header_version & 0xff);
+		fprintf(f, "\"%s\"", kernel_version_str(rep->header_version, ver));
 	else
 		fputs("null", f);
 	fprintf(f, ", \"kernel_set\": %s}", rep->kernel_set ? "true" : "false");

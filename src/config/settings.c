@@ -870,12 +870,11 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	{
 		/* The release in force, the board's unless kernel= gave
 		 * another: every result says which kernel it models. */
-		char ver[16];
-		u32 kver = settings_kernel_version(s);
+		char ver[KERNEL_VERSION_STR_LEN];
 
-		snprintf(ver, sizeof(ver), "%u.%u.%u", kver >> 16,
-			 (kver >> 8) & 0xff, kver & 0xff);
-		print_setting(f, json, false, "kernel", ver, false);
+		print_setting(f, json, false, "kernel",
+			      kernel_version_str(settings_kernel_version(s), ver),
+			      false);
 	}
 	if (s->cpu_mhz) {
 		char mhz[12];

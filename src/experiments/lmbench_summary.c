@@ -55,11 +55,10 @@ static double value_of(const enum lmbench_test *t,
 /* getsummary's host and OS columns: "%-9.9s %13.13s ". */
 static void host_os(const struct settings *s, FILE *f)
 {
-	u32 v = settings_kernel_version(s);
-	char os[32];
+	char os[32], ver[KERNEL_VERSION_STR_LEN];
 
-	snprintf(os, sizeof(os), "Linux %u.%u.%u", v >> 16, (v >> 8) & 0xff,
-		 v & 0xff);
+	snprintf(os, sizeof(os), "Linux %s",
+		 kernel_version_str(settings_kernel_version(s), ver));
 	fprintf(f, "%-9.9s %13.13s ", s->platform->name, os);
 }
 

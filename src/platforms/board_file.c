@@ -247,9 +247,9 @@ static void value_text(const struct platform *p, const struct board_field *f,
 		snprintf(buf, len, "%#llx", (unsigned long long)*(const u64 *)v);
 		return;
 	case BF_VERSION: {
-		u32 k = *(const u32 *)v;
+		char ver[KERNEL_VERSION_STR_LEN];
 
-		snprintf(buf, len, "%u.%u.%u", k >> 16, k >> 8 & 0xff, k & 0xff);
+		snprintf(buf, len, "%s", kernel_version_str(*(const u32 *)v, ver));
 		return;
 	}
 	case BF_ENUM: {

@@ -10,6 +10,8 @@
 #ifndef VMSPLIT_PLATFORMS_PLATFORM_H
 #define VMSPLIT_PLATFORMS_PLATFORM_H
 
+#include <stdio.h>
+
 #include "hw/machine.h"
 
 enum code_cost {
@@ -25,6 +27,16 @@ extern const char *const code_cost_help[NR_CODE_COSTS];
 
 /* A kernel release, encoded as LINUX_VERSION_CODE does. */
 #define KERNEL_VERSION(a, b, c) (((a) << 16) + ((b) << 8) + (c))
+
+/* A KERNEL_VERSION as "a.b.c" ("3.16.0", "2.5.73"): room for the longest. */
+#define KERNEL_VERSION_STR_LEN 16
+static inline const char *kernel_version_str(u32 v,
+					     char buf[KERNEL_VERSION_STR_LEN])
+{
+	snprintf(buf, KERNEL_VERSION_STR_LEN, "%u.%u.%u", v >> 16,
+		 (v >> 8) & 0xff, v & 0xff);
+	return buf;
+}
 
 enum platform_arch {
 	PLAT_ARM,
