@@ -2,12 +2,14 @@
 #include "arch/cacheflush.h"
 
 #include "arch/mmu_context.h"
+#include "arch/outercache.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "hw/access.h"
 #include "kernel/sched.h"
 #include "mm/filemap.h"
 #include "mm/highmem.h"
+#include "mm/internal.h"
 #include "mm/rmap.h"
 #include "mm/mm.h"
 #include "arch/layout.h"
@@ -199,17 +201,104 @@ void flush_anon_page(struct vm_area_struct *vma, struct page *page,
 }
 
 /*
+ * do_adjust_pte (arch/arm/mm/fault-armv.c, 3.14 and 5.7): if @ptep, the
+ * slot of @address in @vma, maps a page, that page is shared; unless the
+ * PTE already has shared_pte_mask's memory type (L_PTE_MT_BUFFERABLE on
+ * every core whose write buffer works, the Feroceon's included), write
+ * the alias's lines back and drop them -- from the VIVT L1
+ * (flush_cache_page) and from the outer cache (outer_flush_range) -- and
+ * store the PTE uncacheable, then flush its TLB entry.
+ * Return: whether the PTE was present.
+ */
+static bool do_adjust_pte(struct vm_area_struct *vma, vaddr_t address,
+			  unsigned long pfn, vaddr_t ptep)
+{
+	pte_t entry = ptep_get(ptep);
+	bool ret = pte_present(entry);
+
+	if (ret && !(pte_pgprot(entry).flags & _PROT_UNCACHED)) {
+		flush_cache_page(vma, address);
+		outer_flush_range((phys_addr_t)pfn << PAGE_SHIFT,
+				  ((phys_addr_t)pfn << PAGE_SHIFT) + PAGE_SIZE);
+		set_pte_at(ptep, pte_modify_flags(entry, _PROT_UNCACHED, 0));
+		flush_tlb_page(vma, address);
+		hw_event(this_cpu(), EV_pte_adjust);
+	}
+	return ret;
+}
+
+/*
+ * adjust_pte: do_adjust_pte on @address of @vma, another VMA of the mm
+ * whose PTE page the fault has mapped already -- hence the nested map.
+ * Linux takes the split PTE lock here (spin_lock_nested); without split
+ * locks the fault holds mm->page_table_lock, which guards this PTE too.
+ */
+static bool adjust_pte(struct vm_area_struct *vma, vaddr_t address,
+		       unsigned long pfn)
+{
+	struct spinlock *ptl = NULL;
+	vaddr_t ptep;
+	bool ret;
+
+	if (!pte_page_of(vma->vm_mm, address))
+		return false;		/* pmd_none_or_clear_bad */
+	if (split_ptlock())
+		ptl = pte_lockptr(vma->vm_mm, address);
+	ptep = pte_offset_map_nested(vma->vm_mm, address);
+	if (ptl)
+		spin_lock(ptl);
+	ret = do_adjust_pte(vma, address, pfn, ptep);
+	if (ptl)
+		spin_unlock(ptl);
+	pte_unmap_nested(ptep);
+	return ret;
+}
+
+/*
+ * make_coherent (arch/arm/mm/fault-armv.c): on a VIVT cache two shared
+ * mappings of one page in one mm are two cache aliases of it that no
+ * flush keeps in step while user space writes through both.  Linux finds
+ * the page's other VM_MAYSHARE mappings in @vma's mm through the file's
+ * i_mmap, turns each present one uncacheable, and, if there was any, the
+ * faulting one (@ptep) too.  The mapping that is not shared, or the first
+ * of two while the second has no PTE yet, stays cacheable.  The i_mmap
+ * walk is charged as its interval-tree steps; the instructions around it
+ * are not measured (the path runs only on ARMv5, which kpath does not
+ * boot) and are not charged.
+ */
+static void make_coherent(struct address_space *mapping,
+			  struct vm_area_struct *vma, vaddr_t addr,
+			  vaddr_t ptep, unsigned long pfn)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	unsigned long pgoff = linear_page_index(vma, addr);
+	struct vm_area_struct *mpnt;
+	u32 aliases = 0;
+
+	vma_interval_tree_foreach(mpnt, mapping, pgoff) {
+		if (mpnt->vm_mm != mm || mpnt == vma)
+			continue;
+		if (!(mpnt->vm_flags & VM_SHARED))	/* VM_MAYSHARE */
+			continue;
+		aliases += adjust_pte(mpnt, vma_address(mpnt, pgoff), pfn);
+	}
+	if (aliases)
+		do_adjust_pte(vma, addr, pfn, ptep);
+}
+
+/*
  * update_mmu_cache for ARMv5 (arch/arm/mm/fault-armv.c, 3.14; the same
  * test of PG_dcache_clean since 2.6.x's PG_dcache_dirty): a page whose
  * kernel alias may still hold dirty lines -- a page-cache page that
  * flush_dcache_page only marked, or any page freshly allocated, whose
  * flags the allocator cleared -- has that alias written back before user
  * space reads the page through its own virtual address.  The zero page is
- * never written.  make_coherent, which turns a second shared mapping of
- * the page in the same mm uncacheable, is not modelled.
- * ARMv6+ does this test in set_pte_at (__sync_icache_dcache), for
+ * never written.  Then, for a page-cache page on a VIVT cache,
+ * make_coherent.  (The VM_EXEC I-cache flush of the other branch is for
+ * VIPT caches, which no ARMv5 board here has.)
+ * ARMv6+ does the dcache test in set_pte_at (__sync_icache_dcache), for
  * executable mappings only on a non-aliasing cache; that is not modelled
- * either (no board's VIPT cache aliases).
+ * (no board's VIPT cache aliases).
  */
 void update_mmu_cache(struct vm_area_struct *vma, vaddr_t addr, vaddr_t ptep)
 {
@@ -229,4 +318,8 @@ void update_mmu_cache(struct vm_area_struct *vma, vaddr_t addr, vaddr_t ptep)
 		set_page_flag(page, PG_dcache_clean);
 		__flush_dcache_page(page);
 	}
+	/* page_mapping_file: a page-cache page, not anon or swap cache. */
+	if (page->mapping && !test_page_flag(page, PG_anon) &&
+	    cache_is_vivt())
+		make_coherent(page->mapping, vma, addr, ptep, pte_pfn(pte));
 }

@@ -21,7 +21,9 @@
 /* Linux PTE bits (pgtable-2level.h, v3.x). */
 #define L_PTE_VALID (1u << 0)
 #define L_PTE_YOUNG (1u << 1)
+#define L_PTE_MT_BUFFERABLE (1u << 2)
 #define L_PTE_MT_WRITEBACK (3u << 2)
+#define L_PTE_MT_MASK (0xfu << 2)
 #define L_PTE_DIRTY (1u << 6)
 #define L_PTE_RDONLY (1u << 7)
 #define L_PTE_USER (1u << 8)
@@ -53,7 +55,12 @@
 
 static pte_t arm_pfn_pte(unsigned long pfn, pgprot_t prot)
 {
-	u32 v = (u32)(pfn << PAGE_SHIFT) | L_PTE_MT_WRITEBACK;
+	u32 v = (u32)(pfn << PAGE_SHIFT);
+
+	if (prot.flags & _PROT_UNCACHED)
+		v |= L_PTE_MT_BUFFERABLE;
+	else
+		v |= L_PTE_MT_WRITEBACK;
 
 	if (prot.flags & _PROT_PRESENT)
 		v |= L_PTE_VALID;
@@ -94,7 +101,10 @@ static u32 arm_hw_pte(u32 l, bool user_addr)
 	if ((l & (L_PTE_VALID | L_PTE_YOUNG)) != (L_PTE_VALID | L_PTE_YOUNG) ||
 	    (l & L_PTE_NONE))
 		return 0;
-	hw = (l & PAGE_MASK) | PTE_TYPE_SMALL | PTE_BUFFERABLE | PTE_CACHEABLE;
+	/* "keep C, B bits": L_PTE_MT's low two bits are B and C (ARMv7's
+	 * TEX remap reads them the same way for these two types). */
+	hw = (l & PAGE_MASK) | PTE_TYPE_SMALL |
+	     (l & (PTE_BUFFERABLE | PTE_CACHEABLE));
 	if (!machine->cfg.armv6_plus) {
 		if (l & L_PTE_USER)
 			hw |= PTE_SMALL_AP_URO_SRW;
@@ -252,6 +262,8 @@ static pgprot_t arm_pte_pgprot(pte_t pte)
 		p.flags |= _PROT_YOUNG;
 	if (l & L_PTE_DIRTY)
 		p.flags |= _PROT_DIRTY;
+	if ((l & L_PTE_MT_MASK) == L_PTE_MT_BUFFERABLE)
+		p.flags |= _PROT_UNCACHED;
 	if (l & L_PTE_NONE)
 		p.flags = (p.flags & ~_PROT_GLOBAL) | _PROT_NONE;
 	return p;

@@ -31,7 +31,7 @@ pte_t ptep_get(vaddr_t ptep)
 
 pte_t pte_modify(pte_t pte, pgprot_t newprot)
 {
-	const u32 kept = _PROT_YOUNG | _PROT_DIRTY;
+	const u32 kept = _PROT_YOUNG | _PROT_DIRTY | _PROT_UNCACHED;
 	u32 flags = (newprot.flags & ~kept) | (pte_pgprot(pte).flags & kept);
 
 	if (platform()->arch == PLAT_X86)

@@ -40,6 +40,15 @@ typedef struct {
  * valid bit (LPAE).  Never with _PROT_USER, _PROT_WRITE or _PROT_EXEC.
  */
 #define _PROT_NONE 0x80u
+/*
+ * ARM 2-level only: L_PTE_MT_BUFFERABLE in place of the write-back memory
+ * type -- cacheable off, write buffer on -- which make_coherent
+ * (arch/arm/mm/fault-armv.c, shared_pte_mask) gives the shared mappings of
+ * a page-cache page that one mm maps twice on a VIVT cache.  Kept by
+ * pte_mkyoung, pte_mkdirty, pte_wrprotect and pte_modify, as Linux's keep
+ * the L_PTE_MT bits.
+ */
+#define _PROT_UNCACHED 0x100u
 
 #define PAGE_KERNEL                                                    \
 	((pgprot_t){ _PROT_PRESENT | _PROT_WRITE | _PROT_GLOBAL |      \

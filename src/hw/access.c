@@ -318,6 +318,78 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	tally_apply(c, &t);
 }
 
+/*
+ * Uncached translations: an ARM descriptor with C clear, which Linux
+ * builds for user memory only in make_coherent (arch/arm/mm/fault-armv.c:
+ * L_PTE_MT_BUFFERABLE for both of a page-cache page's shared mappings in
+ * one mm on a VIVT cache).  Such an entry never gets a host fast entry,
+ * so every access to its page comes through translate_slow, which notes
+ * the VA page in c->uc_vpage; a cached translation of the page drops the
+ * note.  The line paths ask uncached_page() first.
+ */
+static inline bool uncached_page(const struct cpu *c, vaddr_t va)
+{
+	u32 vp = (va >> PAGE_SHIFT) + 1;
+
+	return unlikely(c->uc_vpage[0] == vp || c->uc_vpage[1] == vp);
+}
+
+/*
+ * The checker: a line of @pa's range dirty in some CPU's L1 or in an
+ * outer cache would hide from an uncached load, or overwrite an uncached
+ * store when written back.  make_coherent cleans both (flush_cache_page,
+ * and outer_flush_range since 2.6.3x) before it switches a PTE, so a hit
+ * here is a missing flush.
+ */
+static void uncached_check(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len,
+			   bool write)
+{
+	u32 ls = c->l1d.line_shift;
+
+	for (phys_addr_t l = pa >> ls; l <= (pa + len - 1) >> ls; l++) {
+		phys_addr_t lpa = l << ls;
+		const char *where = NULL;
+
+		for (u32 i = 0; i < machine->ncpus && !where; i++) {
+			struct cpu *o = &machine->cpu[i];
+
+			if (cache_pa_dirty(&o->l1d, lpa))
+				where = "an L1 D-cache";
+			else if (o->l2 && cache_pa_dirty(o->l2, lpa))
+				where = "the outer cache";
+		}
+		if (where)
+			panic("uncached access: CPU%u %s PA %#llx through VA %#x while the line is dirty in %s (missing flush before the mapping went uncached)",
+			      c->id, write ? "stores to" : "loads from",
+			      (unsigned long long)lpa, va, where);
+	}
+}
+
+/*
+ * An access of @len bytes at (@va, @pa) through an uncached translation:
+ * no cache is looked up and nothing allocates.  A load waits for DRAM; a
+ * store is bufferable (make_coherent leaves the write buffer on: "we make
+ * the PTE uncacheable.  However, we leave the write buffer on"), posted
+ * as a write that does not allocate.  Coarse: one bus access per aligned
+ * word the access covers -- an LDM or STM to non-cacheable memory may
+ * burst, which no source we have for the Feroceon describes.
+ */
+static __attribute__((noinline)) void
+uncached_access(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write)
+{
+	u64 words = ((u64)va + len + 3) / 4 - va / 4;
+
+	if (unlikely(machine->checks))
+		uncached_check(c, va, pa, len, write);
+	if (write) {
+		hw_event_add(c, EV_uncached_store, words);
+		hw_charge(c, CAUSE_uncached, words * cost()->write_no_alloc);
+	} else {
+		hw_event_add(c, EV_uncached_load, words);
+		hw_charge(c, CAUSE_uncached, words * dram_cost(c, pa));
+	}
+}
+
 static inline u32 page_left(vaddr_t va)
 {
 	return PAGE_SIZE - (va & (PAGE_SIZE - 1));
@@ -373,6 +445,12 @@ __read_runs(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 			break;
 		}
 		tlb_hits += r->n - 1;
+		if (uncached_page(c, va)) {
+			uncached_access(c, va, pa, len, false);
+			if (r->out)
+				memcpy(r->out, h, len);
+			continue;
+		}
 		hits += r->n - (last - first + 1);
 		for (vaddr_t l = first; l <= last; l++) {
 			if (l != first) {
@@ -528,17 +606,32 @@ void hw_use_any_shape(bool any)
 static inline void lines_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 				u32 len, bool write)
 {
+	if (uncached_page(c, va)) {
+		uncached_access(c, va, pa, len, write);
+		return;
+	}
 	if (unlikely(!c->lines_fn))
 		line_paths_pick(c);
 	c->lines_fn(c, va, pa, len, write);
 }
 
-static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
-			       bool write)
+/* One line access through the caches, whatever the translation said. */
+static inline void line_access_cached(struct cpu *c, vaddr_t va,
+				      phys_addr_t pa, bool write)
 {
 	if (unlikely(!c->line_fn))
 		line_paths_pick(c);
 	c->line_fn(c, va, pa, write);
+}
+
+static inline void line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
+			       bool write)
+{
+	if (uncached_page(c, va)) {
+		uncached_access(c, va, pa, 1, write);
+		return;
+	}
+	line_access_cached(c, va, pa, write);
 }
 
 /* The walker fetches one descriptor. */
@@ -570,7 +663,7 @@ static void walk_read(struct cpu *c, phys_addr_t pa)
 		break;
 	case WALK_L1:
 		/* Physically indexed within a page: the PA serves as index. */
-		line_access(c, (vaddr_t)pa, pa, false);
+		line_access_cached(c, (vaddr_t)pa, pa, false);
 		break;
 	}
 }
@@ -630,7 +723,8 @@ static void check_coherent_verdict(struct cpu *c, vaddr_t va, u32 slot,
 	const struct tlb_entry *e = &c->tlb.e[slot];
 	phys_addr_t tlb_pa = e->pa | (va & ~e->mask);
 
-	if (f == MMU_OK && w->pa == tlb_pa && w->perm == e->perm) {
+	if (f == MMU_OK && w->pa == tlb_pa && w->perm == e->perm &&
+	    w->uncached == e->uncached) {
 		check_coherent_remember(c, slot, w);
 		return;
 	}
@@ -699,6 +793,44 @@ static struct tlb_fast *fast_fill(struct cpu *c, vaddr_t va, u32 slot)
 	return f;
 }
 
+/*
+ * @va's page translates through the uncached entry in @slot: drop any
+ * fast entry of the page (another ASID's, cached) so that its next
+ * access comes back here, note the page (uncached_page), and return the
+ * host byte and PA as fast_fill's entry would.
+ */
+static __attribute__((noinline)) u8 *
+uncached_translate(struct cpu *c, vaddr_t va, u32 slot, phys_addr_t *pa)
+{
+	const struct tlb_entry *e = &c->tlb.e[slot];
+	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &
+					  (TLB_FAST_SIZE - 1)];
+	phys_addr_t page = (e->pa | (va & ~e->mask)) & ~(phys_addr_t)(PAGE_SIZE - 1);
+	u32 vp = (va >> PAGE_SHIFT) + 1;
+
+	if (!ram_contains(&machine->ram, page, PAGE_SIZE))
+		panic("bus error: CPU%u VA %#x maps PA %#llx outside RAM",
+		      c->id, va, (unsigned long long)page);
+	if (f->vpage == vp)
+		f->vpage = 0;
+	if (c->uc_vpage[0] != vp && c->uc_vpage[1] != vp) {
+		c->uc_vpage[c->uc_next] = vp;
+		c->uc_next ^= 1;
+	}
+	*pa = page | (va & (PAGE_SIZE - 1));
+	return ram_ptr(&machine->ram, page) + (va & (PAGE_SIZE - 1));
+}
+
+/* @va's page now translates through a cached entry. */
+static void uncached_forget(struct cpu *c, vaddr_t va)
+{
+	u32 vp = (va >> PAGE_SHIFT) + 1;
+
+	for (u32 i = 0; i < 2; i++)
+		if (c->uc_vpage[i] == vp)
+			c->uc_vpage[i] = 0;
+}
+
 static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
 			  phys_addr_t *pa)
 {
@@ -742,6 +874,10 @@ static u8 *translate_slow(struct cpu *c, vaddr_t va, unsigned flags,
 		fault(c, va, flags, MMU_FAULT_PERMISSION);
 		return NULL;
 	}
+	if (unlikely(c->tlb.e[slot].uncached))
+		return uncached_translate(c, va, (u32)slot, pa);
+	if (unlikely(c->uc_vpage[0] | c->uc_vpage[1]))
+		uncached_forget(c, va);
 	f = fast_fill(c, va, (u32)slot);
 	*pa = f->pa | (va & (PAGE_SIZE - 1));
 	return f->host + (va & (PAGE_SIZE - 1));

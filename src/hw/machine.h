@@ -236,6 +236,14 @@ struct cpu {
 	int (*runs_fn)(struct cpu *c, const struct load_run *r, u32 nr,
 		       unsigned flags);
 	/*
+	 * The VA pages (va >> PAGE_SHIFT, plus one; 0 = none) of the last
+	 * two translations through an uncached TLB entry (hw/access.c,
+	 * uncached_page): an access to either goes to memory, not the
+	 * caches.  Two, for a copy between two such pages.
+	 */
+	u32 uc_vpage[2];
+	u8 uc_next;
+	/*
 	 * The I-cache's tags carry the count of its invalidates (mod 2^24)
 	 * above the line address: a tag of an earlier count matches nothing,
 	 * as an invalid one, so invalidating all is one increment.

@@ -43,6 +43,7 @@
 #define PTE_TYPE_MASK 0x3u
 #define PTE_TYPE_SMALL BIT(1)	/* 0b1x: small page; bit 0 is XN on v6+ */
 #define PTE_EXT_XN BIT(0)	/* ARMv6+ */
+#define ARM_DESC_CACHEABLE BIT(3)	/* C, in sections and small pages */
 #define PTE_EXT_AP_SHIFT 4	/* AP[1:0]; AP1..AP3 subpages on ARMv5 */
 #define PTE_EXT_APX BIT(9)	/* ARMv6+ */
 #define PTE_EXT_NG BIT(11)	/* ARMv6+ */
@@ -133,6 +134,7 @@ static enum mmu_fault mmu_leaf(struct mmu_walk *out, phys_addr_t base, u32 va,
 	out->page_shift = shift;
 	out->perm = perm;
 	out->global = global;
+	out->uncached = false;
 	return MMU_OK;
 }
 
@@ -172,7 +174,7 @@ static u8 arm_ap_perm(u32 ap, bool apx, bool xn)
  * @l1 (ARM ARM v7-A B3.5.1).  On ARMv5 bit 4 must be one and bits 15, 17
  * and 18 are zero: there is no XN, APX, nG or supersection, and every
  * section is global.  Linux never builds supersections for the boards we
- * model, so one is a translation fault here.
+ * model, so one is a translation fault here.  C clear: uncached.
  */
 static enum mmu_fault arm_short_section(const struct mmu_regs *regs, u32 l1,
 					u32 va, struct mmu_walk *out)
@@ -184,8 +186,10 @@ static enum mmu_fault arm_short_section(const struct mmu_regs *regs, u32 l1,
 
 	if (v6 && (l1 & PMD_SECT_SUPER))
 		return MMU_FAULT_TRANSLATION;
-	return mmu_leaf(out, l1 & PMD_SECT_BASE, va, ARM_SECTION_SHIFT,
-			arm_ap_perm(l1 >> PMD_SECT_AP_SHIFT, apx, xn), global);
+	mmu_leaf(out, l1 & PMD_SECT_BASE, va, ARM_SECTION_SHIFT,
+		 arm_ap_perm(l1 >> PMD_SECT_AP_SHIFT, apx, xn), global);
+	out->uncached = !(l1 & ARM_DESC_CACHEABLE);
+	return MMU_OK;
 }
 
 /*
@@ -194,7 +198,7 @@ static enum mmu_fault arm_short_section(const struct mmu_regs *regs, u32 l1,
  * page carries four subpage AP fields in bits [11:4]; Linux writes the same
  * value in all four, and a TLB entry maps the whole 4 KiB page, so we use
  * AP0 in bits [5:4] and ignore the others.  On ARMv5 bits 0, 9 and 11 are
- * therefore not XN, APX and nG.
+ * therefore not XN, APX and nG.  C clear: uncached.
  */
 static enum mmu_fault arm_short_page(const struct mmu_regs *regs, u32 l2,
 				     u32 va, struct mmu_walk *out)
@@ -204,8 +208,10 @@ static enum mmu_fault arm_short_page(const struct mmu_regs *regs, u32 l2,
 	bool xn = v6 && (l2 & PTE_EXT_XN);
 	bool global = !v6 || !(l2 & PTE_EXT_NG);
 
-	return mmu_leaf(out, l2 & PTE_SMALL_BASE, va, PAGE_SHIFT,
-			arm_ap_perm(l2 >> PTE_EXT_AP_SHIFT, apx, xn), global);
+	mmu_leaf(out, l2 & PTE_SMALL_BASE, va, PAGE_SHIFT,
+		 arm_ap_perm(l2 >> PTE_EXT_AP_SHIFT, apx, xn), global);
+	out->uncached = !(l2 & ARM_DESC_CACHEABLE);
+	return MMU_OK;
 }
 
 /*

@@ -64,6 +64,14 @@ struct mmu_walk {
 	u32 page_shift;		/* 12, 20, 21 or 30 */
 	u8 perm;		/* PERM_* */
 	bool global;		/* not tagged with an ASID */
+	/*
+	 * The descriptor's C bit is clear: the access bypasses the caches
+	 * (ARM short descriptors; under Linux's TEX remap a clear C is
+	 * normal non-cacheable or device memory).  LPAE and x86 entries are
+	 * always cacheable here: the kernel maps only normal memory
+	 * write-back through them in the model.
+	 */
+	bool uncached;
 	u32 reads;		/* descriptor reads performed */
 	phys_addr_t read_pa[4];	/* their physical addresses, in order */
 };

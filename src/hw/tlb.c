@@ -145,6 +145,7 @@ u32 tlb_insert(struct tlb *t, u32 va, u8 asid, const struct mmu_walk *w)
 	e->asid = asid;
 	e->page_shift = (u8)w->page_shift;
 	e->global = w->global;
+	e->uncached = w->uncached;
 	e->valid = true;
 	t->sizes |= 1u << w->page_shift;
 	if (t->index)

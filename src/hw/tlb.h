@@ -28,6 +28,7 @@ struct tlb_entry {
 	u8 asid;
 	u8 page_shift;
 	bool global;
+	bool uncached;		/* mmu_walk.uncached */
 	bool valid;
 };
 
