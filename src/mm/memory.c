@@ -289,6 +289,7 @@ static int do_anonymous_page(struct mm_struct *mm,
 		entry = pte_wrprotect(mk_pte(zero_page, vm_page_prot(vma)));
 	} else {
 		unmap_unlock(ptep, ptl);
+		anon_vma_prepare(vma);
 		pc = pte_chain_alloc(GFP_KERNEL);
 		page = alloc_page(GFP_HIGHUSER);
 		if (!page) {
@@ -455,6 +456,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	if (!PageReserved(old))
 		get_page(old);
 	unmap_unlock(ptep, ptl);
+	anon_vma_prepare(vma);
 	pc = pte_chain_alloc(GFP_KERNEL);
 	new = alloc_page(GFP_HIGHUSER);
 	if (!new) {

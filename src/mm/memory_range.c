@@ -17,6 +17,7 @@
 #include "mm/mm_touch.h"
 #include "mm/internal.h"
 #include "mm/rmap.h"
+#include "mm/vma_touch.h"
 
 void tlb_gather_mmu(struct mmu_gather *tlb, struct mm_struct *mm)
 {
@@ -266,6 +267,19 @@ int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
 {
 	CC_SCOPE(copy_page_range);
 	u64 addr = vma->vm_start;
+
+	/*
+	 * 2.6.14 on ("Don't copy ptes where a page fault will fill them
+	 * correctly"; 5.7's test, 6.1's vma_needs_copy): a VMA without an
+	 * anon_vma -- file text, a shared mapping, memory only ever read --
+	 * has nothing a fault cannot rebuild, so the child gets no PTEs
+	 * there.  No VMA here is hugetlb, PFN-mapped or userfaultfd-wp.
+	 */
+	if (settings_kernel_version(config) >= KERNEL_VERSION(2, 6, 14)) {
+		vma_touch(vma, VF_anon_vma, false);
+		if (!vma->anon_vma)
+			return 0;
+	}
 
 	while (addr < vma->vm_end) {
 		u64 next = MIN((addr & PMD_MASK) + PMD_SIZE, (u64)vma->vm_end);

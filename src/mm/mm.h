@@ -53,6 +53,15 @@ struct vm_area_struct {
 	u32 vm_flags;
 	struct address_space *vm_file;	/* NULL: anonymous */
 	unsigned long vm_pgoff;		/* file offset of vm_start, pages */
+	/*
+	 * Has an anon_vma: anon_vma_prepare() ran for it (its first
+	 * anonymous page, a write fault's or a COW copy's), or it was
+	 * copied (fork, a split) or merged from a VMA that had one.  The
+	 * anon_vma object and its chains are not modelled, only this
+	 * pointer's being set (mm/rmap.c: anon_vma_prepare), which 2.6.14's
+	 * copy_page_range reads.
+	 */
+	bool anon_vma;
 	struct vm_area_struct *vm_next;	/* sorted by address */
 	/* vm_file->i_mmap's links (mm/mmap.c: vma_link_file). */
 	struct vm_area_struct *i_mmap_next, **i_mmap_pprev;

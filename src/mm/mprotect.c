@@ -142,6 +142,7 @@ static bool mprotect_attempt_merge(struct vm_area_struct *vma,
 	spin_lock(&mm->page_table_lock);
 	vma_touch(prev, VF_start_end, true);
 	prev->vm_end = end;
+	prev->anon_vma |= vma->anon_vma;	/* vma_adjust's importer */
 	if (end == vma->vm_end) {
 		/* The whole area takes the previous one's protection. */
 		__vma_unlink(mm, vma, prev);
@@ -291,6 +292,7 @@ int do_mprotect(struct mm_struct *mm, vaddr_t start, u32 len, u32 prot)
 		spin_lock(&mm->page_table_lock);
 		vma_touch(prev, VF_start_end, true);
 		prev->vm_end = next->vm_end;
+		prev->anon_vma |= next->anon_vma;
 		__vma_unlink(mm, next, prev);
 		spin_unlock(&mm->page_table_lock);
 		vm_area_free(next);

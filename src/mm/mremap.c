@@ -380,12 +380,14 @@ static struct vm_area_struct *merge_at(struct vm_area_struct **pvma,
 		spin_lock(&mm->page_table_lock);
 		vma_touch(prev, VF_start_end, true);
 		prev->vm_end = new_addr + new_len;
+		prev->anon_vma |= vma->anon_vma;	/* the pages move in */
 		spin_unlock(&mm->page_table_lock);
 		if (next && prev->vm_end == next->vm_start &&
 		    mergeable(next, prev->vm_flags) &&
 		    offsets_run_on(prev, next->vm_pgoff)) {
 			spin_lock(&mm->page_table_lock);
 			prev->vm_end = next->vm_end;
+			prev->anon_vma |= next->anon_vma;
 			__vma_unlink(mm, next, prev);
 			spin_unlock(&mm->page_table_lock);
 			if (vma == next)
@@ -403,6 +405,7 @@ static struct vm_area_struct *merge_at(struct vm_area_struct **pvma,
 		vma_touch(next, VF_pgoff_file, true);
 		next->vm_start = new_addr;
 		next->vm_pgoff -= new_len >> PAGE_SHIFT;
+		next->anon_vma |= vma->anon_vma;
 		spin_unlock(&mm->page_table_lock);
 		return next;
 	}

@@ -68,6 +68,7 @@
 #include "mm/rmap_hint.h"
 #include "mm/rmap_shadow.h"
 #include "mm/slab.h"
+#include "mm/vma_touch.h"
 #include "mm/page_touch.h"
 
 #include <string.h>
@@ -642,6 +643,15 @@ static void objrmap_remove(struct page *page, vaddr_t ptep)
 		nr_mapped--;
 	if (machine->checks)
 		rmap_shadow_remove(page, shadow_key(ptep));
+}
+
+void anon_vma_prepare(struct vm_area_struct *vma)
+{
+	vma_touch(vma, VF_anon_vma, false);
+	if (vma->anon_vma)
+		return;
+	vma->anon_vma = true;
+	vma_touch(vma, VF_anon_vma, true);
 }
 
 void page_set_anon_rmap(struct page *page, const struct vm_area_struct *vma,

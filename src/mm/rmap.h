@@ -110,6 +110,17 @@ void page_set_anon_rmap(struct page *page, const struct vm_area_struct *vma,
 			vaddr_t address);
 
 /*
+ * anon_vma_prepare (mm/rmap.c, 2.6.7 on) - before @vma's first anonymous
+ * page (do_anonymous_page's write fault, do_wp_page's copy): load
+ * vma->anon_vma and, the first time, set it.  Only the pointer is
+ * modelled (vm_area_struct.anon_vma); the anon_vma and anon_vma_chain
+ * Linux allocates the first time are not, nor anon_vma_fork's at fork.
+ * Kernels before 2.6.7 have no anon_vma: nothing is touched, the mark is
+ * host bookkeeping.
+ */
+void anon_vma_prepare(struct vm_area_struct *vma);
+
+/*
  * page_move_rmap - the PTE of @page moved from @old_ptep to @new_ptep
  * (mremap's move_ptes under objrmap, which calls no rmap function: the
  * page is found through the VMA's offset).  Only the checkers' rmap

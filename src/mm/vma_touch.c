@@ -33,9 +33,11 @@ static const struct vma_layout vma_3_14 = {
 	.kernel = "3.14",
 	.size = 88,
 	.off = { [VF_start_end] = 0, [VF_next] = 8, [VF_rb] = 16,
-		 [VF_flags_prot] = 36, [VF_shared] = 44, [VF_pgoff_file] = 76 },
+		 [VF_flags_prot] = 36, [VF_shared] = 44, [VF_pgoff_file] = 76,
+		 [VF_anon_vma] = 68 },
 	.len = { [VF_start_end] = 8, [VF_next] = 8, [VF_rb] = 12,
-		 [VF_flags_prot] = 8, [VF_shared] = 16, [VF_pgoff_file] = 8 },
+		 [VF_flags_prot] = 8, [VF_shared] = 16, [VF_pgoff_file] = 8,
+		 [VF_anon_vma] = 4 },
 };
 
 /* 5.7: 3.14's offsets, and swap_readahead_info at 88 (CONFIG_SWAP). */
@@ -43,9 +45,11 @@ static const struct vma_layout vma_5_7 = {
 	.kernel = "5.7",
 	.size = 92,
 	.off = { [VF_start_end] = 0, [VF_next] = 8, [VF_rb] = 16,
-		 [VF_flags_prot] = 36, [VF_shared] = 44, [VF_pgoff_file] = 76 },
+		 [VF_flags_prot] = 36, [VF_shared] = 44, [VF_pgoff_file] = 76,
+		 [VF_anon_vma] = 68 },
 	.len = { [VF_start_end] = 8, [VF_next] = 8, [VF_rb] = 12,
-		 [VF_flags_prot] = 8, [VF_shared] = 16, [VF_pgoff_file] = 8 },
+		 [VF_flags_prot] = 8, [VF_shared] = 16, [VF_pgoff_file] = 8,
+		 [VF_anon_vma] = 4 },
 };
 
 static const struct vma_layout *vl;
@@ -105,7 +109,7 @@ void vma_unplace(struct vm_area_struct *vma)
 void vma_touch(const struct vm_area_struct *vma, enum vma_field f,
 	       bool write)
 {
-	if (vma->kva)
+	if (vma->kva && vl->len[f])
 		kv_touch(vma->kva + vl->off[f], vl->len[f], write);
 }
 

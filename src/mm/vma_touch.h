@@ -31,6 +31,7 @@ enum vma_field {
 	VF_flags_prot,	/* vm_page_prot, vm_flags */
 	VF_shared,	/* the i_mmap links (shared.vm_set / shared.rb) */
 	VF_pgoff_file,	/* vm_pgoff, vm_file */
+	VF_anon_vma,	/* anon_vma (3.14, 5.7; 2.5.73 has none: no access) */
 	NR_VMA_FIELDS
 };
 

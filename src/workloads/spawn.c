@@ -54,7 +54,9 @@ static void spawn_main(void *arg)
 		sys_exit(3);
 	/*
 	 * The parent's own working set: the text it runs, its data, and the
-	 * shared region -- all present in the page tables fork copies.
+	 * shared region -- all present in its page tables.  Fork copies
+	 * them all on 2.5/2.6.0; from 2.6.14 only the VMAs with an anon_vma
+	 * (the data written), and the child faults the rest in again.
 	 */
 	uv_touch(user_image_base(), 16 * 4096u, false);
 	uv_touch(user_image_base() + 16 * 4096u, 4 * 4096u, true);
