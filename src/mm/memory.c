@@ -400,7 +400,10 @@ static int do_no_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	pc = pte_chain_alloc(GFP_KERNEL);
 	/* An early copy-on-write break for a private write. */
 	if (write && !(vma->vm_flags & VM_SHARED)) {
-		struct page *copy = alloc_page(GFP_HIGHUSER);
+		struct page *copy;
+
+		anon_vma_prepare(vma);
+		copy = alloc_page(GFP_HIGHUSER);
 
 		if (!copy) {
 			put_page(page);

@@ -280,6 +280,7 @@ int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
 		if (!vma->anon_vma)
 			return 0;
 	}
+	hw_event(this_cpu(), EV_fork_vma_ptes);
 
 	while (addr < vma->vm_end) {
 		u64 next = MIN((addr & PMD_MASK) + PMD_SIZE, (u64)vma->vm_end);

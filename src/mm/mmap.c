@@ -487,6 +487,7 @@ int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
 	for (struct vm_area_struct *v = oldmm->mmap; v; v = v->vm_next) {
 		struct vm_area_struct *n = vm_area_dup(v);
 
+		hw_event(this_cpu(), EV_fork_vma);
 		if (!n) {
 			err = -ENOMEM;
 			break;

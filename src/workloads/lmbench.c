@@ -21,6 +21,7 @@
 
 #include "kernel/process.h"
 #include "kernel/user.h"
+#include "workloads/ldso.h"
 
 const char *const lmbench_test_names[NR_LMBENCH_TESTS] = {
 	[LMB_NULL] = "null",	     [LMB_READ] = "read",
@@ -154,14 +155,26 @@ static void ring_child(void *arg)
 	}
 }
 
+/* lat_proc fork's child: exit(), whose libc part the child faults in. */
 static void exit_child(void *arg)
 {
+	libc_exit();
 	sys_exit(0);
 }
 
-/* lat_proc exec's "hello": a tiny static program that exits. */
+/*
+ * lat_proc exec's /tmp/hello (lmbench's hello.c, linked dynamically as
+ * lmbench's Makefile links it): ld.so's start-up, one write of its 12
+ * bytes (from its own rodata) to the stdout it inherited, exit.
+ */
 static void hello_main(void *arg)
 {
+	int out = (int)(long)arg;
+
+	if (ldso_start())
+		sys_exit(126);
+	sys_write(out, user_image_base(), 12);
+	libc_exit();
 	sys_exit(0);
 }
 
@@ -176,7 +189,7 @@ static const struct program hello_program = {
 
 static void exec_child(void *arg)
 {
-	sys_execve(&hello_program, NULL);
+	sys_execve(&hello_program, (void *)(long)st.fd_null);
 	sys_exit(127);
 }
 
@@ -195,6 +208,10 @@ static void setup(void)
 {
 	enum lmbench_test t = lmb->test;
 
+	/* The installed system's ld.so and libc, then this program's own
+	 * start-up: lmbench's binaries are linked dynamically. */
+	if (ldso_install() || ldso_start())
+		fail(13);
 	st.scratch = map_anon(4096);
 	/* The program's own image is resident, as a running lmbench's is. */
 	uv_touch(user_image_base(), 16 * 4096u, false);
@@ -207,6 +224,7 @@ static void setup(void)
 			fail(2);
 		break;
 	case LMB_WRITE:
+	case LMB_EXEC:
 		put_str(st.scratch + FILE_NAME, "/dev/null");
 		st.fd_null = sys_open(st.scratch + FILE_NAME, O_WRONLY);
 		if (st.fd_null < 0)
