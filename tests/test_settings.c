@@ -985,3 +985,50 @@ Test(settings, placement_printed_when_given)
 	bad("placement=16385", "placement: '16385' is not 0..16384 pages");
 	bad("placement=-1", "placement: '-1' is not 0..16384 pages");
 }
+
+/*
+ * kernel=5.7 against kernel=6.1 on each ARM board: between the two, the
+ * sources change the kmap flavour (5.11's kmap_local: arm-3x's
+ * kmap_atomic becomes kmap_local_page) and with it the kmap_atomic_pfn
+ * fast path (3.18 to 5.10; kmap_local has none); HIGHPTE's and PAN's
+ * defaults, the reverse map, fault-around (3.15), fork's copy rule
+ * (2.6.14), generic_perform_write's early fatal-signal test (5.7) and the
+ * struct layouts (5.7's for both) stay.  The settings printed differ in
+ * exactly those words.
+ */
+Test(settings, kernel_5_7_and_6_1_differ_in_the_kmap_flavour_only)
+{
+	static const char *const arm[] = { "kirkwood-openblocks-a7",
+					   "beaglebone-white", "beaglebone-black",
+					   "cortex-a15-2g", "am335x-evm" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(arm); i++) {
+		char *w[2], *save[2], *a, *b;
+		u32 differ = 0;
+
+		for (int k = 0; k < 2; k++) {
+			defaults(arm[i]);
+			ok(k ? "kernel=6.1" : "kernel=5.7");
+			w[k] = print_words();
+		}
+		a = strtok_r(w[0], " \n", &save[0]);
+		b = strtok_r(w[1], " \n", &save[1]);
+		for (; a && b; a = strtok_r(NULL, " \n", &save[0]),
+			       b = strtok_r(NULL, " \n", &save[1])) {
+			if (!strcmp(a, b))
+				continue;
+			differ++;
+			cr_assert((!strcmp(a, "kernel=5.7.0") &&
+				   !strcmp(b, "kernel=6.1.0")) ||
+					  (!strcmp(a, "flavour=arm-3x") &&
+					   !strcmp(b, "flavour=kmap-local")) ||
+					  (!strcmp(a, "kmap_pfn_fastpath=y") &&
+					   !strcmp(b, "kmap_pfn_fastpath=n")),
+				  "%s: %s against %s", arm[i], a, b);
+		}
+		cr_assert(!a && !b, "%s: as many words", arm[i]);
+		cr_assert_eq(differ, 3, "%s: %u words differ", arm[i], differ);
+		free(w[0]);
+		free(w[1]);
+	}
+}
