@@ -111,7 +111,8 @@ void page_set_anon_rmap(struct page *page, const struct vm_area_struct *vma,
 
 /*
  * anon_vma_prepare (mm/rmap.c, 2.6.7 on) - before @vma's first anonymous
- * page (do_anonymous_page's write fault, do_wp_page's copy): load
+ * page (do_anonymous_page's write fault, do_wp_page's copy, do_no_page's
+ * early copy of a private file page): load
  * vma->anon_vma and, the first time, set it.  Only the pointer is
  * modelled (vm_area_struct.anon_vma); the anon_vma and anon_vma_chain
  * Linux allocates the first time are not, nor anon_vma_fork's at fork.
