@@ -21,6 +21,7 @@
 #include "cli/grid.h"
 #include "cli/info.h"
 #include "cli/layout_cmd.h"
+#include "cli/whatif_cmd.h"
 #include "cli/progress.h"
 #include "config/kconfig.h"
 #include "config/settings.h"
@@ -198,6 +199,13 @@ static const struct {
 	  "                            published against the model; --jobs N runs\n"
 	  "                            kernbench-numaq's eight runs N at a time\n"
 	  "                            (default: the host's CPUs; same results)\n" },
+	{ "whatif",
+	  "whatif [--platform P] [--workloads dd,lmbench,iperf,hackbench|all|none]\n"
+	  "        [NAME=VALUE ...] [--format table|json]\n"
+	  "                            highmem's phase-out on one board (am335x-evm by\n"
+	  "                            default): the status quo, larger VMSPLITs,\n"
+	  "                            HIGHPTE dropped, no highmem -- each row's memory\n"
+	  "                            from its layout and its workloads' figures\n" },
 	{ "explain",
 	  "explain dd|iperf|spawn|kernbench|sdet --from NAME=VALUE --to NAME=VALUE\n"
 	  "        [--platform P] [the workload's options] [NAME=VALUE ...]\n"
@@ -233,6 +241,9 @@ static const struct {
 	{ "layout", "--kconfig FILE", "a kernel .config; the words win over it" },
 	{ "layout", "--format F", "text (default) or json" },
 	{ "micro", "--host-time", "also host nanoseconds per pair (varies run to run)" },
+	{ "whatif", "--platform P", "the board (" WHATIF_DEFAULT_PLATFORM ")" },
+	{ "whatif", "--workloads LIST", "dd (bs=4K, 4 MiB), lmbench (lat_proc fork), iperf (0.2 s; boards with a NIC), hackbench (1 group, 20 loops); all; none (" WHATIF_DEFAULT_WORKLOADS ")" },
+	{ "whatif", "NAME=VALUE", "a setting every row starts from (kernel=5.7, mem=...)" },
 	{ "run spawn", "--procs N", "processes forked (8; at most 4096)" },
 	{ "run spawn", "--pages M", "private pages each touches (64)" },
 	{ "run spawn", "--shared-pages S", "pages of a shared file each maps (16)" },
@@ -1974,6 +1985,25 @@ static int load_platform_files(int argc, char **argv)
 	return argc;
 }
 
+/*
+ * A command whose parser and printer are one call (layout, whatif):
+ * --help anywhere prints its usage, an error its one line (exit 2).
+ */
+static int one_call_command(const char *name,
+			    int (*cmd)(int argc, char **argv, FILE *out,
+				       char *err, size_t errlen),
+			    int argc, char **argv)
+{
+	char err[512];
+
+	for (int i = 0; i < argc; i++)
+		if (cli_is_help(argv[i]))
+			print_command_help(name);
+	if (cmd(argc, argv, stdout, err, sizeof(err)))
+		usage_error("%s", err);
+	return 0;
+}
+
 static int run_command(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -2011,16 +2041,10 @@ static int run_command(int argc, char **argv)
 		return cmd_reproduce(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "explain"))
 		return cmd_explain(argc - 2, argv + 2);
-	if (!strcmp(argv[1], "layout")) {
-		char err[512];
-
-		for (int i = 2; i < argc; i++)
-			if (cli_is_help(argv[i]))
-				print_command_help("layout");
-		if (layout_cmd(argc - 2, argv + 2, stdout, err, sizeof(err)))
-			usage_error("%s", err);
-		return 0;
-	}
+	if (!strcmp(argv[1], "layout"))
+		return one_call_command("layout", layout_cmd, argc - 2, argv + 2);
+	if (!strcmp(argv[1], "whatif"))
+		return one_call_command("whatif", whatif_cmd, argc - 2, argv + 2);
 	if (!strcmp(argv[1], "diff")) {
 		struct diff_opts o;
 		char err[512];

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `vmsplit whatif` (see cli/whatif_cmd.h).  "--name value" or
+ * "--name=value"; NAME=VALUE words anywhere apply to every row.
+ */
+#include "cli/whatif_cmd.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/errno.h"
+#include "config/settings.h"
+#include "experiments/whatif.h"
+
+/*
+ * The workloads named in @list ("dd,lmbench", "all", "none") as a mask.
+ * Return: 0, or -EINVAL with @err naming the one it does not know.
+ */
+static int parse_workloads(const char *list, u32 *mask, char *err,
+			   size_t errlen)
+{
+	const char *p = list;
+
+	*mask = 0;
+	if (!strcmp(list, "none"))
+		return 0;
+	if (!strcmp(list, "all")) {
+		*mask = (1u << NR_WHATIF_WORKLOADS) - 1;
+		return 0;
+	}
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		int w;
+
+		for (w = 0; w < NR_WHATIF_WORKLOADS; w++)
+			if (strlen(whatif_workload_names[w]) == n &&
+			    !strncmp(p, whatif_workload_names[w], n))
+				break;
+		if (w == NR_WHATIF_WORKLOADS)
+			return settings_err(err, errlen,
+					    "--workloads: unknown workload '%.*s' (dd, lmbench, iperf, hackbench, all or none)",
+					    (int)n, p);
+		*mask |= 1u << w;
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
+int whatif_cmd(int argc, char **argv, FILE *out, char *err, size_t errlen)
+{
+	const char *platform = WHATIF_DEFAULT_PLATFORM;
+	const char *workloads = WHATIF_DEFAULT_WORKLOADS, *format = "table";
+	const struct platform *p;
+	char **words;
+	int nwords = 0, ret = 0;
+	u32 mask;
+
+	words = calloc((size_t)argc + 1, sizeof(*words));
+	if (!words)
+		return settings_err(err, errlen, "out of memory");
+	for (int i = 0; i < argc && !ret; i++) {
+		static const char *const names[] = { "--platform",
+						     "--workloads", "--format" };
+		const char **dest[] = { &platform, &workloads, &format };
+		const char *arg = argv[i];
+		size_t k;
+
+		if (strncmp(arg, "--", 2)) {
+			words[nwords++] = argv[i];
+			continue;
+		}
+		for (k = 0; k < 3; k++) {
+			size_t n = strlen(names[k]);
+
+			if (strncmp(arg, names[k], n))
+				continue;
+			if (arg[n] == '=') {
+				*dest[k] = arg + n + 1;
+				break;
+			}
+			if (arg[n] == '\0' && i + 1 < argc) {
+				*dest[k] = argv[++i];
+				break;
+			}
+			if (arg[n] == '\0')
+				ret = settings_err(err, errlen,
+						   "%s needs a value", arg);
+			else
+				continue;
+			break;
+		}
+		if (k == 3)
+			ret = settings_err(err, errlen, "unknown option '%s'",
+					   arg);
+	}
+	if (!ret && strcmp(format, "table") && strcmp(format, "json"))
+		ret = settings_err(err, errlen,
+				   "unknown format '%s' (table or json)",
+				   format);
+	if (!ret)
+		ret = parse_workloads(workloads, &mask, err, errlen);
+	if (!ret) {
+		p = platform_find(platform);
+		if (!p)
+			ret = settings_err(
+				err, errlen,
+				"unknown platform '%s' (see `vmsplit platforms`)",
+				platform);
+		else
+			ret = whatif_run(p, words, nwords, mask,
+					 !strcmp(format, "json"), out, err,
+					 errlen);
+	}
+	free(words);
+	return ret;
+}

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `vmsplit whatif` (see whatif.h): each row a configuration of the
+ * board's kernel, validated and laid out as `vmsplit layout` would, then
+ * the chosen workloads run on it.  Nothing here is fitted; every figure
+ * is the model's, beside the status quo's.
+ */
+#include "experiments/whatif.h"
+
+#include <string.h>
+
+#include "arch/layout.h"
+#include "base/errno.h"
+#include "base/json.h"
+#include "experiments/dd.h"
+#include "experiments/hackbench.h"
+#include "experiments/iperf.h"
+#include "experiments/lmbench.h"
+#include "mm/mm.h"
+
+const char *const whatif_workload_names[NR_WHATIF_WORKLOADS] = {
+	[WHATIF_DD] = "dd",
+	[WHATIF_LMBENCH] = "lmbench",
+	[WHATIF_IPERF] = "iperf",
+	[WHATIF_HACKBENCH] = "hackbench",
+};
+
+/* Each workload's headline: its unit, and whether more is better. */
+static const struct {
+	const char *head, *json;
+	bool more_is_better;
+} metric[NR_WHATIF_WORKLOADS] = {
+	[WHATIF_DD] = { "dd 4K MB/s", "dd_4k_MBps", true },
+	[WHATIF_LMBENCH] = { "fork+exit us", "lat_proc_fork_us", false },
+	[WHATIF_IPERF] = { "iperf Mbit/s", "iperf_Mbps", true },
+	[WHATIF_HACKBENCH] = { "hackbench s", "hackbench_s", false },
+};
+
+#define DD_BS 4096u
+#define DD_TOTAL (4u << 20)
+#define IPERF_LEN 8192u
+#define IPERF_NS 200000000ull
+#define HACKBENCH_GROUPS 1u
+#define HACKBENCH_LOOPS 20u
+
+static const struct {
+	const char *name, *word, *source;
+} row_def[WHATIF_NROWS] = {
+	{ "status quo", NULL, "the board's kernel and settings as they ship" },
+	{ "plan 1: VMSPLIT_3G_OPT", "CONFIG_VMSPLIT=3G_OPT",
+	  "\"mm: increase lowmem size in linux-7.0\" (Dec 2025), stage 1: a larger lowmem by default" },
+	{ "plan 1: VMSPLIT_2G", "CONFIG_VMSPLIT=2G",
+	  "the same stage, a 2 GiB user space" },
+	{ "plan 1: VMSPLIT_1G", "CONFIG_VMSPLIT=1G",
+	  "the same stage, a 1 GiB user space" },
+	{ "HIGHPTE dropped", "CONFIG_HIGHPTE=n",
+	  "gone from x86 in 6.15; proposed for ARM (Arnd, Dec 2024; Walleij, 2025)" },
+	{ "no highmem", "CONFIG_HIGHMEM=n",
+	  "highmem's end: RAM above lowmem is not used (\"Ignoring RAM at\")" },
+};
+
+int whatif_memory(const struct settings *s, struct whatif_memory *m)
+{
+	struct kernel_layout l;
+	struct ram_use r;
+	u64 unmapped_base;
+
+	memset(m, 0, sizeof(*m));
+	if (layout_compute(s, &l) || layout_ram_use(s, &r))
+		return -EINVAL;
+	unmapped_base = ALIGN_UP((u64)l.task_size / 3, PAGE_SIZE);
+	m->lowmem = r.lowmem >> 20;
+	m->highmem = r.highmem >> 20;
+	m->unusable = r.unusable >> 20;
+	m->user_va = (u64)l.task_size >> 20;
+	m->largest_mmap = (l.task_size - STACK_TOP_GAP - unmapped_base) >> 20;
+	return 0;
+}
+
+/*
+ * Row @i's settings on @p, after the caller's @words, into @s;
+ * row->valid and why_not say whether the board has it.
+ */
+static void row_settings(const struct platform *p, char *const *words,
+			 int nwords, u32 i, struct whatif_row *row,
+			 struct settings *s)
+{
+	memset(row, 0, sizeof(*row));
+	row->name = row_def[i].name;
+	row->word = row_def[i].word;
+	row->source = row_def[i].source;
+	settings_default(s, p);
+	for (int k = 0; k < nwords; k++)
+		if (settings_parse(s, words[k], row->why_not,
+				   sizeof(row->why_not)))
+			return;
+	if (row->word && settings_parse(s, row->word, row->why_not,
+					sizeof(row->why_not)))
+		return;
+	if (settings_validate(s, row->why_not, sizeof(row->why_not)))
+		return;
+	if (whatif_memory(s, &row->mem)) {
+		snprintf(row->why_not, sizeof(row->why_not),
+			 "%s leaves the kernel no layout", row->word);
+		return;
+	}
+	row->valid = true;
+}
+
+/* Run workload @w on @s into row->metric[w]. */
+static int whatif_workload_run(enum whatif_workload w, const struct settings *s,
+			struct whatif_row *row, char *err, size_t errlen)
+{
+	static struct dd_point dd;
+	static struct lmbench_point lmb;
+	static struct iperf_point ip;
+	static struct hackbench_point hb;
+	int ret;
+
+	switch (w) {
+	case WHATIF_DD:
+		ret = dd_check(s, DD_BS, DD_TOTAL, err, errlen);
+		if (!ret)
+			ret = dd_measure(s, DD_BS, DD_TOTAL, &dd, err, errlen);
+		row->metric[w] = dd.mbps;
+		break;
+	case WHATIF_LMBENCH:
+		ret = lmbench_measure(s, LMB_FORK, &lmb, err, errlen);
+		row->metric[w] = lmb.value;
+		break;
+	case WHATIF_IPERF:
+		ret = iperf_measure(s, IPERF_LEN, IPERF_NS, &ip, err, errlen);
+		row->metric[w] = ip.mbps;
+		break;
+	case WHATIF_HACKBENCH:
+		ret = hackbench_measure(s, HACKBENCH_GROUPS, HACKBENCH_LOOPS,
+					false, &hb, err, errlen);
+		row->metric[w] = hb.r.elapsed_s;
+		break;
+	default:
+		ret = -EINVAL;
+	}
+	row->measured[w] = !ret;
+	return ret;
+}
+
+u32 whatif_runnable(const struct platform *p, u32 mask)
+{
+	if (p->nic == NIC_NONE)
+		mask &= ~(1u << WHATIF_IPERF);
+	return mask;
+}
+
+static double rel_pct(double base, double v)
+{
+	return base > 0 ? 100.0 * (v / base - 1.0) : 0.0;
+}
+
+static void print_table(const struct platform *p, u32 mask,
+			const struct whatif_row *rows, FILE *f)
+{
+	char kv[KERNEL_VERSION_STR_LEN];
+
+	fprintf(f, "whatif on %s (Linux %s): memory from each configuration's layout, MiB;\n"
+		   "workloads' headline figures, and their change from the status quo\n",
+		p->name, kernel_version_str(p->kernel_version, kv));
+	fprintf(f, "%-24s %7s %7s %8s %7s %8s", "row", "lowmem", "highmem",
+		"unusable", "user VA", "max mmap");
+	for (int w = 0; w < NR_WHATIF_WORKLOADS; w++)
+		if (mask & (1u << w))
+			fprintf(f, " %20s", metric[w].head);
+	fputc('\n', f);
+	for (u32 i = 0; i < WHATIF_NROWS; i++) {
+		const struct whatif_row *r = &rows[i];
+
+		fprintf(f, "%-24s", r->name);
+		if (!r->valid) {
+			fprintf(f, " not on this board: %s\n", r->why_not);
+			continue;
+		}
+		fprintf(f, " %7llu %7llu %8llu %7llu %8llu",
+			(unsigned long long)r->mem.lowmem,
+			(unsigned long long)r->mem.highmem,
+			(unsigned long long)r->mem.unusable,
+			(unsigned long long)r->mem.user_va,
+			(unsigned long long)r->mem.largest_mmap);
+		for (int w = 0; w < NR_WHATIF_WORKLOADS; w++) {
+			char cell[32];
+
+			if (!(mask & (1u << w)))
+				continue;
+			if (!i)
+				snprintf(cell, sizeof(cell), "%.2f",
+					 r->metric[w]);
+			else
+				snprintf(cell, sizeof(cell), "%.2f (%+.1f%%)",
+					 r->metric[w],
+					 rel_pct(rows[0].metric[w], r->metric[w]));
+			fprintf(f, " %20s", cell);
+		}
+		fputc('\n', f);
+	}
+	fputs("\nrows:\n", f);
+	for (u32 i = 0; i < WHATIF_NROWS; i++)
+		fprintf(f, "  %-22s %s%s%s\n", rows[i].name,
+			rows[i].word ? rows[i].word : "",
+			rows[i].word ? ": " : "", rows[i].source);
+	fputs("max mmap: the largest anonymous mmap of a new process, from\n"
+	      "TASK_SIZE/3 up to the stack's 1 MiB gap (the model's bottom-up layout).\n",
+	      f);
+	for (int w = 0; w < NR_WHATIF_WORKLOADS; w++)
+		if (mask & (1u << w))
+			fprintf(f, "%s: %s\n", metric[w].head,
+				metric[w].more_is_better ? "more is better" :
+							   "less is better");
+}
+
+static void print_json(const struct platform *p, u32 mask,
+		       const struct whatif_row *rows, FILE *f)
+{
+	char kv[KERNEL_VERSION_STR_LEN];
+
+	fputs("{\"platform\": ", f);
+	json_print_string(f, p->name);
+	fprintf(f, ", \"kernel\": \"%s\", \"rows\": [\n",
+		kernel_version_str(p->kernel_version, kv));
+	for (u32 i = 0; i < WHATIF_NROWS; i++) {
+		const struct whatif_row *r = &rows[i];
+
+		fputs(" {\"row\": ", f);
+		json_print_string(f, r->name);
+		fputs(", \"setting\": ", f);
+		if (r->word)
+			json_print_string(f, r->word);
+		else
+			fputs("null", f);
+		fputs(", \"source\": ", f);
+		json_print_string(f, r->source);
+		fprintf(f, ", \"valid\": %s", r->valid ? "true" : "false");
+		if (!r->valid) {
+			fputs(", \"why_not\": ", f);
+			json_print_string(f, r->why_not);
+		} else {
+			fprintf(f,
+				", \"memory_MiB\": {\"lowmem\": %llu, \"highmem\": %llu, \"unusable\": %llu, \"user_va\": %llu, \"largest_mmap\": %llu}",
+				(unsigned long long)r->mem.lowmem,
+				(unsigned long long)r->mem.highmem,
+				(unsigned long long)r->mem.unusable,
+				(unsigned long long)r->mem.user_va,
+				(unsigned long long)r->mem.largest_mmap);
+			fputs(", \"metrics\": {", f);
+			for (int w = 0, first = 1; w < NR_WHATIF_WORKLOADS;
+			     w++) {
+				if (!(mask & (1u << w)))
+					continue;
+				fprintf(f,
+					"%s\"%s\": %.6g, \"%s_change_pct\": %.3f",
+					first ? "" : ", ", metric[w].json,
+					r->metric[w], metric[w].json,
+					rel_pct(rows[0].metric[w],
+						r->metric[w]));
+				first = 0;
+			}
+			fputc('}', f);
+		}
+		fprintf(f, "}%s\n", i + 1 < WHATIF_NROWS ? "," : "");
+	}
+	fputs("]}\n", f);
+}
+
+int whatif_measure(const struct platform *p, char *const *words, int nwords,
+		   u32 workloads, struct whatif_row rows[WHATIF_NROWS],
+		   char *err, size_t errlen)
+{
+	u32 mask = whatif_runnable(p, workloads);
+
+	for (u32 i = 0; i < WHATIF_NROWS; i++) {
+		struct settings s;
+
+		row_settings(p, words, nwords, i, &rows[i], &s);
+		if (!i && !rows[i].valid) {
+			snprintf(err, errlen, "%s", rows[i].why_not);
+			return -EINVAL;
+		}
+		if (!rows[i].valid)
+			continue;
+		for (int w = 0; w < NR_WHATIF_WORKLOADS; w++) {
+			int ret;
+
+			if (!(mask & (1u << w)))
+				continue;
+			ret = whatif_workload_run(w, &s, &rows[i], err, errlen);
+			if (ret) {
+				char why[256];
+
+				snprintf(why, sizeof(why), "%s", err);
+				snprintf(err, errlen, "%s, %s: %s", rows[i].name,
+					 whatif_workload_names[w], why);
+				return ret;
+			}
+		}
+	}
+	return 0;
+}
+
+int whatif_run(const struct platform *p, char *const *words, int nwords,
+	       u32 workloads, bool json, FILE *f, char *err, size_t errlen)
+{
+	static struct whatif_row rows[WHATIF_NROWS];
+	u32 mask = whatif_runnable(p, workloads);
+	int ret = whatif_measure(p, words, nwords, workloads, rows, err,
+				 errlen);
+
+	if (ret)
+		return ret;
+	if (json)
+		print_json(p, mask, rows, f);
+	else
+		print_table(p, mask, rows, f);
+	return 0;
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * `vmsplit whatif`: what the steps of highmem's phase-out would cost one
+ * board -- each a configuration of the board's kernel beside the status
+ * quo -- in its workloads' headline figures and in memory, the memory
+ * computed from the layout each configuration gives (arch/layout.h).
+ *
+ * The rows (research/anchors.md, "Removing highmem"): the status quo;
+ * the Dec 2025 plan's first stage, a larger lowmem by default
+ * (CONFIG_VMSPLIT_3G_OPT, and 2G and 1G beyond it); HIGHPTE's removal
+ * (dropped on x86 in 6.15, proposed for ARM); no highmem at all.  The
+ * plan's later stages (most __GFP_HIGHMEM users dropped, then the page
+ * cache's) and the other kernels' designs (issue 35) are not rows yet.
+ */
+#ifndef VMSPLIT_EXPERIMENTS_WHATIF_H
+#define VMSPLIT_EXPERIMENTS_WHATIF_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "config/settings.h"
+
+/* The workloads a row can run, each a column of headline figures. */
+enum whatif_workload {
+	WHATIF_DD,		/* dd bs=4K of 4 MiB to tmpfs: MB/s */
+	WHATIF_LMBENCH,		/* lat_proc fork: microseconds */
+	WHATIF_IPERF,		/* iperf -l 8192 for 0.2 s, boards with a NIC: Mbit/s */
+	WHATIF_HACKBENCH,	/* hackbench -pipe 1 group, 20 loops: seconds */
+	NR_WHATIF_WORKLOADS
+};
+
+extern const char *const whatif_workload_names[NR_WHATIF_WORKLOADS];
+
+#define WHATIF_NROWS 6
+
+/* What a configuration costs in memory, from its layout (MiB). */
+struct whatif_memory {
+	u64 lowmem, highmem, unusable;	/* layout_ram_use */
+	u64 user_va;			/* TASK_SIZE */
+	/*
+	 * The largest anonymous mmap a new process can make: the model's
+	 * bottom-up area from TASK_UNMAPPED_BASE (TASK_SIZE / 3) to the
+	 * stack's gap (mm/mmap.c).
+	 */
+	u64 largest_mmap;
+};
+
+struct whatif_row {
+	const char *name;
+	const char *word;		/* the setting it changes, or NULL */
+	const char *source;		/* where the step comes from */
+	bool valid;			/* the board can be so configured */
+	char why_not[160];		/* else settings_validate's reason */
+	struct whatif_memory mem;
+	double metric[NR_WHATIF_WORKLOADS];
+	bool measured[NR_WHATIF_WORKLOADS];
+};
+
+/*
+ * whatif_memory - @m for the kernel @s describes.
+ * Return: 0, or -EINVAL if @s has no layout.
+ */
+int whatif_memory(const struct settings *s, struct whatif_memory *m);
+
+/*
+ * whatif_measure - the rows on @p -- its default settings, then the
+ * @nwords NAME=VALUE @words (kernel=5.7, mem=...), then the row's own
+ * change -- into @rows, running the workloads whose bit is set in
+ * @workloads (iperf only where the board has a NIC: whatif_runnable).
+ * Return: 0, or a negative errno with @err set (a word the status quo
+ * refuses, or a workload that failed).
+ */
+int whatif_measure(const struct platform *p, char *const *words, int nwords,
+		   u32 workloads, struct whatif_row rows[WHATIF_NROWS],
+		   char *err, size_t errlen);
+
+/* The workloads of @workloads that @p can run. */
+u32 whatif_runnable(const struct platform *p, u32 workloads);
+
+/* whatif_measure, then the rows to @f as a table or as JSON. */
+int whatif_run(const struct platform *p, char *const *words, int nwords,
+	       u32 workloads, bool json, FILE *f, char *err, size_t errlen);
+
+#endif
