@@ -7,6 +7,7 @@
  */
 #include "experiments/whatif.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "arch/layout.h"
@@ -123,6 +124,7 @@ static int whatif_workload_run(enum whatif_workload w, const struct settings *s,
 		if (!ret)
 			ret = dd_measure(s, DD_BS, DD_TOTAL, &dd, err, errlen);
 		row->metric[w] = dd.mbps;
+		memcpy(row->dd_causes, dd.r.causes, sizeof(row->dd_causes));
 		break;
 	case WHATIF_LMBENCH:
 		ret = lmbench_measure(s, LMB_FORK, &lmb, err, errlen);
@@ -149,6 +151,40 @@ u32 whatif_runnable(const struct platform *p, u32 mask)
 	if (p->nic == NIC_NONE)
 		mask &= ~(1u << WHATIF_IPERF);
 	return mask;
+}
+
+u32 whatif_top_causes(const struct whatif_row *base,
+		      const struct whatif_row *row,
+		      int cause[WHATIF_TOP_CAUSES],
+		      double delta[WHATIF_TOP_CAUSES])
+{
+	const double kib = DD_TOTAL / 1024.0;
+	u32 n = 0;
+
+	if (!base->measured[WHATIF_DD] || !row->measured[WHATIF_DD])
+		return 0;
+	/* Insertion into the top few by |change|, ties to the lower index. */
+	for (int c = 0; c < NR_CAUSES; c++) {
+		double d = ((double)row->dd_causes[c] -
+			    (double)base->dd_causes[c]) / kib;
+		u32 at = n;
+
+		if (d == 0)
+			continue;
+		while (at && fabs(delta[at - 1]) < fabs(d))
+			at--;
+		if (at == WHATIF_TOP_CAUSES)
+			continue;
+		if (n < WHATIF_TOP_CAUSES)
+			n++;
+		for (u32 k = n - 1; k > at; k--) {
+			cause[k] = cause[k - 1];
+			delta[k] = delta[k - 1];
+		}
+		cause[at] = c;
+		delta[at] = d;
+	}
+	return n;
 }
 
 static double rel_pct(double base, double v)
@@ -199,6 +235,22 @@ static void print_table(const struct platform *p, u32 mask,
 			fprintf(f, " %20s", cell);
 		}
 		fputc('\n', f);
+	}
+	if (mask & (1u << WHATIF_DD)) {
+		fputs("\nwhere dd's change comes from: busy cycles per KiB written, by cause\n"
+		      "(explain's causes), against the status quo\n", f);
+		for (u32 i = 1; i < WHATIF_NROWS; i++) {
+			int c[WHATIF_TOP_CAUSES];
+			double d[WHATIF_TOP_CAUSES];
+			u32 n = whatif_top_causes(&rows[0], &rows[i], c, d);
+
+			if (!rows[i].valid)
+				continue;
+			fprintf(f, "  %-22s", rows[i].name);
+			for (u32 k = 0; k < n; k++)
+				fprintf(f, " %s %+.1f", cause_names[c[k]], d[k]);
+			fputs(n ? "\n" : " none\n", f);
+		}
 	}
 	fputs("\nrows:\n", f);
 	for (u32 i = 0; i < WHATIF_NROWS; i++)
@@ -262,6 +314,17 @@ static void print_json(const struct platform *p, u32 mask,
 				first = 0;
 			}
 			fputc('}', f);
+			if (mask & (1u << WHATIF_DD)) {
+				int c[WHATIF_TOP_CAUSES];
+				double d[WHATIF_TOP_CAUSES];
+				u32 n = whatif_top_causes(&rows[0], r, c, d);
+
+				fputs(", \"dd_top_causes_per_KiB\": {", f);
+				for (u32 k = 0; k < n; k++)
+					fprintf(f, "%s\"%s\": %.3f", k ? ", " : "",
+						cause_names[c[k]], d[k]);
+				fputc('}', f);
+			}
 		}
 		fprintf(f, "}%s\n", i + 1 < WHATIF_NROWS ? "," : "");
 	}

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "config/settings.h"
+#include "hw/events.h"
 
 /* The workloads a row can run, each a column of headline figures. */
 enum whatif_workload {
@@ -54,7 +55,24 @@ struct whatif_row {
 	struct whatif_memory mem;
 	double metric[NR_WHATIF_WORKLOADS];
 	bool measured[NR_WHATIF_WORKLOADS];
+	/* dd's busy cycles by hardware cause, the whole run (run.h). */
+	u64 dd_causes[NR_CAUSES];
 };
+
+/* How many causes a row's line of whatif_top_causes names. */
+#define WHATIF_TOP_CAUSES 3
+
+/*
+ * whatif_top_causes - where @row's dd figure moved from @base's, as
+ * explain's cause rows say it: the WHATIF_TOP_CAUSES causes whose busy
+ * cycles per KiB written changed most, largest change first, their
+ * indices in @cause and changes in @delta (cycles per KiB).
+ * Return: how many (fewer where fewer causes moved); 0 unless both ran dd.
+ */
+u32 whatif_top_causes(const struct whatif_row *base,
+		      const struct whatif_row *row,
+		      int cause[WHATIF_TOP_CAUSES],
+		      double delta[WHATIF_TOP_CAUSES]);
 
 /*
  * whatif_memory - @m for the kernel @s describes.
