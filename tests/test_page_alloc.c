@@ -959,3 +959,29 @@ Test(page_alloc, get_put_page_charge_one_atomic_each, .init = setup_numaq,
 	cr_assert_eq(page_count(page), 1);
 	__free_page(page);
 }
+
+/*
+ * gfp_highuser: the page cache and the pipe buffers ask for highmem
+ * until the plan's stage takes it from them -- stage 2 from the pipes,
+ * stage 3 from the page cache too.
+ */
+Test(page_alloc, gfp_highuser_follows_the_plan_s_stages)
+{
+	static const struct {
+		const char *word;
+		gfp_t cache, pipe;
+	} want[] = {
+		{ "highmem_users=all", GFP_HIGHUSER, GFP_HIGHUSER },
+		{ "highmem_users=plan2", GFP_HIGHUSER, GFP_USER },
+		{ "highmem_users=plan3", GFP_USER, GFP_USER },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		TEST_BOOT("am335x-evm", want[i].word);
+		cr_assert_eq(gfp_highuser(HM_PAGE_CACHE), want[i].cache, "%s",
+			     want[i].word);
+		cr_assert_eq(gfp_highuser(HM_PIPE), want[i].pipe, "%s",
+			     want[i].word);
+		test_shutdown();
+	}
+}

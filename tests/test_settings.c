@@ -1032,3 +1032,35 @@ Test(settings, kernel_5_7_and_6_1_differ_in_the_kmap_flavour_only)
 		free(w[1]);
 	}
 }
+
+/*
+ * highmem_users= (the Dec 2025 plan's stages): printed only when not the
+ * default; stage 2 and 3 drop HIGHPTE, and refuse it when given.
+ */
+Test(settings, highmem_users_stages)
+{
+	defaults("am335x-evm");
+	cr_assert_eq(s.highmem_users, HIGHMEM_USERS_ALL);
+	cr_assert(settings_highpte(&s), "6.1's HIGHPTE default");
+	{
+		char *out = print_words();
+
+		cr_assert_not(strstr(out, "highmem_users"), "%s", out);
+		free(out);
+	}
+	ok("highmem_users=plan2");
+	cr_assert_eq(s.highmem_users, HIGHMEM_USERS_PLAN2);
+	cr_assert_not(settings_highpte(&s));
+	valid();
+	assert_printed(false, " highmem_users=plan2");
+	assert_printed(true, "\"highmem_users\": \"plan2\"");
+	ok("highmem_users=plan3");
+	cr_assert_eq(s.highmem_users, HIGHMEM_USERS_PLAN3);
+	ok("CONFIG_HIGHPTE=y");
+	invalid("CONFIG_HIGHPTE=y: highmem_users=plan3 has dropped it");
+	ok("highmem_users=all");
+	valid();
+	cr_assert(settings_highpte(&s));
+	bad("highmem_users=plan4",
+	    "highmem_users: 'plan4' is not all, plan2 or plan3");
+}

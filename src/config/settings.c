@@ -10,6 +10,12 @@
 #include "base/errno.h"
 #include "config/kconfig.h"
 
+const char *const highmem_users_names[NR_HIGHMEM_USERS] = {
+	[HIGHMEM_USERS_ALL] = "all",
+	[HIGHMEM_USERS_PLAN2] = "plan2",
+	[HIGHMEM_USERS_PLAN3] = "plan3",
+};
+
 const char *const vmsplit_names[NR_VMSPLIT] = {
 	[VMSPLIT_3G] = "3G",	 [VMSPLIT_3G_OPT] = "3G_OPT",
 	[VMSPLIT_2G] = "2G",	 [VMSPLIT_2G_OPT] = "2G_OPT",
@@ -218,6 +224,8 @@ static const struct {
 	  "core clock in MHz; memory latencies stay the same in ns (more cycles at a faster clock)" },
 	{ "hz", "N (100)",
 	  "the kernel's HZ, 10..10000: its timer tick (scheduler_tick, time slices) and the profile's tick (readprofile samples each CPU once a tick, so a tick of profile is 1/HZ s of CPU time); 2.5.73-mm3 ran HZ=100" },
+	{ "highmem_users", "all|plan2|plan3 (all)",
+	  "which allocations may take highmem, by the stages of the Dec 2025 plan \"mm: increase lowmem size in linux-7.0\": all (anonymous memory, the page cache, pipe buffers and, with HIGHPTE, page tables); plan2 (stage 2: anonymous memory and the page cache only -- pipe buffers from lowmem, HIGHPTE off); plan3 (stage 3: anonymous memory only)" },
 	{ "placement", "N (0)",
 	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
 	{ "tso", "on|off (on in 3.16-3.18.2, else off)",
@@ -521,6 +529,16 @@ int settings_parse(struct settings *s, const char *word, char *err,
 			 s->given |= GIVEN_RMAP)
 #undef TWO_WORD_SETTING
 
+	if (!strcmp(name, "highmem_users")) {
+		for (int i = 0; i < NR_HIGHMEM_USERS; i++)
+			if (!strcmp(v, highmem_users_names[i])) {
+				s->highmem_users = (enum highmem_users)i;
+				return 0;
+			}
+		return settings_err(err, errlen,
+				    "highmem_users: '%s' is not all, plan2 or plan3",
+				    v);
+	}
 	if (!strcmp(name, "CONFIG_VMSPLIT")) {
 		for (int i = 0; i < NR_VMSPLIT; i++)
 			if (!strcmp(v, vmsplit_names[i])) {
@@ -710,6 +728,11 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 				err, errlen,
 				"CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y");
 	}
+	if (s->highpte && (s->given & GIVEN_HIGHPTE) &&
+	    s->highmem_users != HIGHMEM_USERS_ALL)
+		return settings_err(err, errlen,
+				    "CONFIG_HIGHPTE=y: highmem_users=%s has dropped it",
+				    highmem_users_names[s->highmem_users]);
 	if (s->arm_lpae && p->arch != PLAT_ARM)
 		return settings_err(err, errlen,
 				    "CONFIG_ARM_LPAE=y: %s is not an ARM board",
@@ -904,6 +927,9 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 			print_setting(f, json, false, mech[i].key, mech[i].val,
 				      false);
 	}
+	if (s->highmem_users != HIGHMEM_USERS_ALL)
+		print_setting(f, json, false, "highmem_users",
+			      highmem_users_names[s->highmem_users], false);
 	if (s->placement) {
 		char pages[12];
 

@@ -25,6 +25,23 @@ enum vmsplit {
 };
 
 /*
+ * Which allocations may take highmem (__GFP_HIGHMEM), by the stages of
+ * the December 2025 plan "mm: increase lowmem size in linux-7.0"
+ * (research/anchors.md): today every user of it; stage 2 keeps anonymous
+ * memory and the page cache (and zsmalloc and huge pages, which the
+ * model has not) -- here the pipe buffers and HIGHPTE's page tables
+ * leave; stage 3 keeps anonymous memory alone.
+ */
+enum highmem_users {
+	HIGHMEM_USERS_ALL,
+	HIGHMEM_USERS_PLAN2,
+	HIGHMEM_USERS_PLAN3,
+	NR_HIGHMEM_USERS
+};
+
+extern const char *const highmem_users_names[NR_HIGHMEM_USERS];
+
+/*
  * Kernel-version behaviour of the temporary mappings
  * (research/linux-highmem.md section 1, 3a', x86 reference).
  */
@@ -90,6 +107,7 @@ struct settings {
 	u32 cpu_mhz;		/* cpu_mhz=: the core clock (0: board's) */
 	u32 hz;			/* hz=: the kernel's HZ (0: DEFAULT_HZ) */
 	u32 placement;		/* placement=: lowmem pages held from boot */
+	enum highmem_users highmem_users;	/* highmem_users= */
 	u32 rx_coal_us;		/* the NIC's RX interrupt coalescing */
 	u32 peer_ack_every;	/* the receiver ACKs every N full segments */
 	u32 peer_delay_us;	/* the receiver's turnaround, poll to ACK out */
@@ -253,10 +271,12 @@ u32 settings_dram_read_MBps(const struct settings *s);
  */
 bool settings_cpu_sw_domain_pan(const struct settings *s);
 
-/* CONFIG_HIGHPTE as in force: it depends on CONFIG_HIGHMEM. */
+/* CONFIG_HIGHPTE as in force: it depends on CONFIG_HIGHMEM, and the
+ * plan's stage 2 drops it (highmem_users=plan2). */
 static inline bool settings_highpte(const struct settings *s)
 {
-	return s->highpte && s->highmem;
+	return s->highpte && s->highmem &&
+	       s->highmem_users == HIGHMEM_USERS_ALL;
 }
 
 /* The uaccess strategy in force (lib/uaccess.c). */

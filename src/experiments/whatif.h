@@ -7,10 +7,10 @@
  *
  * The rows (research/anchors.md, "Removing highmem"): the status quo;
  * the Dec 2025 plan's first stage, a larger lowmem by default
- * (CONFIG_VMSPLIT_3G_OPT, and 2G and 1G beyond it); HIGHPTE's removal
- * (dropped on x86 in 6.15, proposed for ARM); no highmem at all.  The
- * plan's later stages (most __GFP_HIGHMEM users dropped, then the page
- * cache's) and the other kernels' designs (issue 35) are not rows yet.
+ * (CONFIG_VMSPLIT_3G_OPT, and 2G and 1G beyond it); its second and third
+ * (highmem_users=plan2, plan3: settings.h); HIGHPTE's removal (dropped on
+ * x86 in 6.15, proposed for ARM); no highmem at all.  The other kernels'
+ * designs (issue 35) are not rows yet.
  */
 #ifndef VMSPLIT_EXPERIMENTS_WHATIF_H
 #define VMSPLIT_EXPERIMENTS_WHATIF_H
@@ -32,7 +32,7 @@ enum whatif_workload {
 
 extern const char *const whatif_workload_names[NR_WHATIF_WORKLOADS];
 
-#define WHATIF_NROWS 6
+#define WHATIF_NROWS 8
 
 /* What a configuration costs in memory, from its layout (MiB). */
 struct whatif_memory {

@@ -2,7 +2,8 @@
 /*
  * Anonymous pipes: fs/pipe.c of Linux 5.7 (the BeagleBone's kernel), whose
  * pipe is a ring of 16 pipe_buffers (the head/tail ring of 5.5), each
- * holding part of a page from GFP_HIGHUSER.  pipe_write merges a write
+ * holding part of a page from GFP_HIGHUSER (lowmem under
+ * highmem_users=plan2 or plan3, the plan that drops such users).  pipe_write merges a write
  * shorter than a page into the last buffer when it fits, and otherwise
  * takes a new slot; pipe_read copies out of the oldest buffer and frees
  * its page when it is empty (anon_pipe_buf_release keeps one as tmp_page
@@ -501,7 +502,7 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			u32 n = MIN(total_len, PAGE_SIZE), copied;
 
 			if (!page) {
-				page = alloc_page(GFP_HIGHUSER);
+				page = alloc_page(gfp_highuser(HM_PIPE));
 				if (unlikely(!page)) {
 					if (!ret)
 						ret = -ENOMEM;

@@ -177,7 +177,7 @@ static int shmem_write_begin(struct inode *inode, u64 pos, struct page **pagep,
 		*pagep = page;
 		return 0;
 	}
-	page = alloc_page(GFP_HIGHUSER);
+	page = alloc_page(gfp_highuser(HM_PAGE_CACHE));
 	if (!page)
 		return -ENOSPC;
 	if (index >= mapping->nr_slots) {

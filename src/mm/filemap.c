@@ -144,7 +144,7 @@ struct page *shmem_getpage(struct address_space *as, unsigned long index)
 
 	if (page || index >= as->nr_slots)
 		return page;
-	page = alloc_page(GFP_HIGHUSER | __GFP_ZERO);
+	page = alloc_page(gfp_highuser(HM_PAGE_CACHE) | __GFP_ZERO);
 	if (!page)
 		return NULL;
 	/* The page cache holds one reference, the caller (ours) another. */

@@ -27,6 +27,22 @@ typedef u32 gfp_t;
 #define GFP_HIGHUSER (GFP_USER | __GFP_HIGHMEM)
 #define GFP_DMA __GFP_DMA
 
+/*
+ * Who asks for a user page that may lie in highmem (highmem_users=).
+ * Anonymous memory and COW copies keep GFP_HIGHUSER at every stage.
+ */
+enum highmem_user {
+	HM_PAGE_CACHE,		/* tmpfs and program images */
+	HM_PIPE,		/* pipe buffers (pipe_write) */
+};
+
+/*
+ * gfp_highuser - GFP_HIGHUSER for @who, or GFP_USER once the plan's stage
+ * in force (settings.h: highmem_users) has taken __GFP_HIGHMEM from it:
+ * stage 2 from the pipe buffers, stage 3 from the page cache too.
+ */
+gfp_t gfp_highuser(enum highmem_user who);
+
 /* The highest zone @gfp may use (gfp_zone()). */
 static inline enum zone_type gfp_zone(gfp_t gfp)
 {

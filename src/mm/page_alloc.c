@@ -792,3 +792,14 @@ void put_page(struct page *page)
 	page_touch_rmw(page, PF_count);
 	page_ref_dec(page);
 }
+
+gfp_t gfp_highuser(enum highmem_user who)
+{
+	static const enum highmem_users dropped_from[] = {
+		[HM_PAGE_CACHE] = HIGHMEM_USERS_PLAN3,
+		[HM_PIPE] = HIGHMEM_USERS_PLAN2,
+	};
+
+	return config->highmem_users >= dropped_from[who] ? GFP_USER :
+							     GFP_HIGHUSER;
+}
