@@ -7,9 +7,11 @@
 #include "helpers.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "base/errno.h"
 #include "experiments/whatif.h"
+#include "report/plots.h"
 
 static struct whatif_row rows[WHATIF_NROWS];
 static char err[512];
@@ -153,6 +155,43 @@ Test(whatif, cli)
 	cr_assert_eq(o.status, 2);
 	cr_assert(strstr(o.err, "--workloads: unknown workload 'fft'"), "%s",
 		  o.err);
+	free(o.out);
+	free(o.err);
+}
+
+/*
+ * --plot DIR: DIR/whatif-<board>.svg, memory and speed side by side with
+ * the rows' short names; a directory it cannot make fails before a run.
+ */
+Test(whatif, plot)
+{
+	char dir[] = "/tmp/vmsplit-whatif-XXXXXX", path[128];
+	const struct platform *p = platform_find("am335x-evm");
+	char *svg;
+	struct test_sh_output o;
+
+	cr_assert(mkdtemp(dir));
+	measure("am335x-evm", NULL, 0, 1u << WHATIF_DD);
+	cr_assert_eq(plot_prepare_dir(dir, "whatif-am335x-evm", err,
+				      sizeof(err)),
+		     0, "%s", err);
+	cr_assert_eq(plot_whatif(dir, p, rows, 1u << WHATIF_DD, err,
+				 sizeof(err)),
+		     0, "%s", err);
+	snprintf(path, sizeof(path), "%s/whatif-am335x-evm.svg", dir);
+	svg = test_slurp(path);
+	cr_assert(strstr(svg, ">whatif on am335x-evm: memory</text>"));
+	cr_assert(strstr(svg, ">whatif on am335x-evm: speed (status quo = 100)</text>"));
+	cr_assert(strstr(svg, ">3G_OPT</text>") && strstr(svg, ">HIGHMEM=n</text>"));
+	cr_assert(strstr(svg, ">106.3</text>"), "3G_OPT's dd speed");
+	free(svg);
+	cr_assert_eq(remove(path), 0);
+	cr_assert_eq(rmdir(dir), 0);
+	o = test_sh("\"$VMSPLIT_BIN\" whatif --plot /dev/null/x");
+	cr_assert_eq(o.status, 2);
+	cr_assert(strstr(o.err, "--plot: cannot create directory '/dev/null/x'"),
+		  "%s", o.err);
+	cr_assert_eq(o.out[0], '\0', "no run, no table");
 	free(o.out);
 	free(o.err);
 }

@@ -201,11 +201,12 @@ static const struct {
 	  "                            (default: the host's CPUs; same results)\n" },
 	{ "whatif",
 	  "whatif [--platform P] [--workloads dd,lmbench,iperf,hackbench|all|none]\n"
-	  "        [NAME=VALUE ...] [--format table|json]\n"
+	  "        [NAME=VALUE ...] [--format table|json] [--plot DIR]\n"
 	  "                            highmem's phase-out on one board (am335x-evm by\n"
-	  "                            default): the status quo, larger VMSPLITs,\n"
-	  "                            HIGHPTE dropped, no highmem -- each row's memory\n"
-	  "                            from its layout and its workloads' figures\n" },
+	  "                            default): the status quo, the plan's three\n"
+	  "                            stages, HIGHPTE dropped, no highmem -- each row's\n"
+	  "                            memory from its layout and its workloads' figures;\n"
+	  "                            --plot DIR also writes DIR/whatif-<board>.svg\n" },
 	{ "explain",
 	  "explain dd|iperf|spawn|kernbench|sdet --from NAME=VALUE --to NAME=VALUE\n"
 	  "        [--platform P] [the workload's options] [NAME=VALUE ...]\n"

@@ -12,6 +12,7 @@
 #include "base/errno.h"
 #include "config/settings.h"
 #include "experiments/whatif.h"
+#include "report/plots.h"
 
 /*
  * The workloads named in @list ("dd,lmbench", "all", "none") as a mask.
@@ -51,6 +52,9 @@ int whatif_cmd(int argc, char **argv, FILE *out, char *err, size_t errlen)
 {
 	const char *platform = WHATIF_DEFAULT_PLATFORM;
 	const char *workloads = WHATIF_DEFAULT_WORKLOADS, *format = "table";
+	const char *plot = NULL;
+	static struct whatif_row rows[WHATIF_NROWS];
+	char plotname[96];
 	const struct platform *p;
 	char **words;
 	int nwords = 0, ret = 0;
@@ -61,8 +65,9 @@ int whatif_cmd(int argc, char **argv, FILE *out, char *err, size_t errlen)
 		return settings_err(err, errlen, "out of memory");
 	for (int i = 0; i < argc && !ret; i++) {
 		static const char *const names[] = { "--platform",
-						     "--workloads", "--format" };
-		const char **dest[] = { &platform, &workloads, &format };
+						     "--workloads", "--format",
+						     "--plot" };
+		const char **dest[] = { &platform, &workloads, &format, &plot };
 		const char *arg = argv[i];
 		size_t k;
 
@@ -70,7 +75,7 @@ int whatif_cmd(int argc, char **argv, FILE *out, char *err, size_t errlen)
 			words[nwords++] = argv[i];
 			continue;
 		}
-		for (k = 0; k < 3; k++) {
+		for (k = 0; k < 4; k++) {
 			size_t n = strlen(names[k]);
 
 			if (strncmp(arg, names[k], n))
@@ -90,7 +95,7 @@ int whatif_cmd(int argc, char **argv, FILE *out, char *err, size_t errlen)
 				continue;
 			break;
 		}
-		if (k == 3)
+		if (k == 4)
 			ret = settings_err(err, errlen, "unknown option '%s'",
 					   arg);
 	}
@@ -107,10 +112,20 @@ int whatif_cmd(int argc, char **argv, FILE *out, char *err, size_t errlen)
 				err, errlen,
 				"unknown platform '%s' (see `vmsplit platforms`)",
 				platform);
-		else
-			ret = whatif_run(p, words, nwords, mask,
-					 !strcmp(format, "json"), out, err,
-					 errlen);
+	}
+	/* The plot's file is checked before the runs, not after them. */
+	if (!ret && plot) {
+		snprintf(plotname, sizeof(plotname), "whatif-%s", p->name);
+		ret = plot_prepare_dir(plot, plotname, err, errlen);
+	}
+	if (!ret)
+		ret = whatif_measure(p, words, nwords, mask, rows, err, errlen);
+	if (!ret) {
+		whatif_print(p, mask, rows, !strcmp(format, "json"), out);
+		if (plot)
+			ret = plot_whatif(plot, p, rows,
+					  whatif_runnable(p, mask), err,
+					  errlen);
 	}
 	free(words);
 	return ret;

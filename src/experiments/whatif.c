@@ -45,22 +45,23 @@ static const struct {
 #define HACKBENCH_LOOPS 20u
 
 static const struct {
-	const char *name, *word, *source;
+	const char *name, *tag, *word, *source;
 } row_def[WHATIF_NROWS] = {
-	{ "status quo", NULL, "the board's kernel and settings as they ship" },
-	{ "plan 1: VMSPLIT_3G_OPT", "CONFIG_VMSPLIT=3G_OPT",
+	{ "status quo", "status quo", NULL,
+	  "the board's kernel and settings as they ship" },
+	{ "plan 1: VMSPLIT_3G_OPT", "3G_OPT", "CONFIG_VMSPLIT=3G_OPT",
 	  "\"mm: increase lowmem size in linux-7.0\" (Dec 2025), stage 1: a larger lowmem by default" },
-	{ "plan 1: VMSPLIT_2G", "CONFIG_VMSPLIT=2G",
+	{ "plan 1: VMSPLIT_2G", "2G", "CONFIG_VMSPLIT=2G",
 	  "the same stage, a 2 GiB user space" },
-	{ "plan 1: VMSPLIT_1G", "CONFIG_VMSPLIT=1G",
+	{ "plan 1: VMSPLIT_1G", "1G", "CONFIG_VMSPLIT=1G",
 	  "the same stage, a 1 GiB user space" },
-	{ "plan 2: users dropped", "highmem_users=plan2",
+	{ "plan 2: users dropped", "plan 2", "highmem_users=plan2",
 	  "stage 2: most __GFP_HIGHMEM users dropped, anon and the page cache kept (here: pipe buffers in lowmem, HIGHPTE off)" },
-	{ "plan 3: page cache too", "highmem_users=plan3",
+	{ "plan 3: page cache too", "plan 3", "highmem_users=plan3",
 	  "stage 3, \"after about 5 years\": the page cache leaves highmem, anon alone stays" },
-	{ "HIGHPTE dropped", "CONFIG_HIGHPTE=n",
+	{ "HIGHPTE dropped", "HIGHPTE=n", "CONFIG_HIGHPTE=n",
 	  "gone from x86 in 6.15; proposed for ARM (Arnd, Dec 2024; Walleij, 2025)" },
-	{ "no highmem", "CONFIG_HIGHMEM=n",
+	{ "no highmem", "HIGHMEM=n", "CONFIG_HIGHMEM=n",
 	  "highmem's end: RAM above lowmem is not used (\"Ignoring RAM at\")" },
 };
 
@@ -92,6 +93,7 @@ static void row_settings(const struct platform *p, char *const *words,
 {
 	memset(row, 0, sizeof(*row));
 	row->name = row_def[i].name;
+	row->tag = row_def[i].tag;
 	row->word = row_def[i].word;
 	row->source = row_def[i].source;
 	settings_default(s, p);
@@ -189,6 +191,21 @@ u32 whatif_top_causes(const struct whatif_row *base,
 		delta[at] = d;
 	}
 	return n;
+}
+
+const char *whatif_metric_name(int w)
+{
+	return metric[w].head;
+}
+
+double whatif_speed(const struct whatif_row *base,
+		    const struct whatif_row *row, int w)
+{
+	double b = base->metric[w], v = row->metric[w];
+
+	if (b <= 0 || v <= 0)
+		return 0;
+	return 100.0 * (metric[w].more_is_better ? v / b : b / v);
 }
 
 static double rel_pct(double base, double v)
@@ -370,19 +387,14 @@ int whatif_measure(const struct platform *p, char *const *words, int nwords,
 	return 0;
 }
 
-int whatif_run(const struct platform *p, char *const *words, int nwords,
-	       u32 workloads, bool json, FILE *f, char *err, size_t errlen)
+void whatif_print(const struct platform *p, u32 workloads,
+		  const struct whatif_row rows[WHATIF_NROWS], bool json,
+		  FILE *f)
 {
-	static struct whatif_row rows[WHATIF_NROWS];
 	u32 mask = whatif_runnable(p, workloads);
-	int ret = whatif_measure(p, words, nwords, workloads, rows, err,
-				 errlen);
 
-	if (ret)
-		return ret;
 	if (json)
 		print_json(p, mask, rows, f);
 	else
 		print_table(p, mask, rows, f);
-	return 0;
 }

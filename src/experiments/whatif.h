@@ -48,6 +48,7 @@ struct whatif_memory {
 
 struct whatif_row {
 	const char *name;
+	const char *tag;		/* the name, short, for a chart's axis */
 	const char *word;		/* the setting it changes, or NULL */
 	const char *source;		/* where the step comes from */
 	bool valid;			/* the board can be so configured */
@@ -92,11 +93,24 @@ int whatif_measure(const struct platform *p, char *const *words, int nwords,
 		   u32 workloads, struct whatif_row rows[WHATIF_NROWS],
 		   char *err, size_t errlen);
 
+/* Workload @w's headline as a column title ("dd 4K MB/s"). */
+const char *whatif_metric_name(int w);
+
+/*
+ * whatif_speed - @row's figure of workload @w as a speed against @base's,
+ * 100 for the same: the ratio where more is better (MB/s, Mbit/s), its
+ * inverse where less is (microseconds, seconds).
+ */
+double whatif_speed(const struct whatif_row *base,
+		    const struct whatif_row *row, int w);
+
 /* The workloads of @workloads that @p can run. */
 u32 whatif_runnable(const struct platform *p, u32 workloads);
 
-/* whatif_measure, then the rows to @f as a table or as JSON. */
-int whatif_run(const struct platform *p, char *const *words, int nwords,
-	       u32 workloads, bool json, FILE *f, char *err, size_t errlen);
+/* whatif_print - @rows (whatif_measure's, with @workloads) to @f as a
+ * table or as JSON. */
+void whatif_print(const struct platform *p, u32 workloads,
+		  const struct whatif_row rows[WHATIF_NROWS], bool json,
+		  FILE *f);
 
 #endif

@@ -18,6 +18,7 @@
 #include "base/hostfile.h"
 #include "base/panic.h"
 #include "report/plot_svg.h"
+#include "experiments/whatif.h"
 
 /* Colour-blind-safe (Okabe-Ito): blue, vermilion, green, orange. */
 const char *const plot_colours[PLOT_NR_COLOURS] = {
@@ -276,17 +277,24 @@ int plot_prepare_dir(const char *dir, const char *which, char *err,
 			 strerror(e));
 		return -e;
 	}
-	/* DIR/<experiment>.svg may be there already, as a directory say. */
-	for (int i = 0; i < NR_PLOTS; i++) {
-		if (which && strcmp(which, plotted[i]))
+	/* DIR/<experiment>.svg may be there already, as a directory say;
+	 * a @which of no experiment (whatif-<board>) is checked alone. */
+	for (int i = 0; i <= NR_PLOTS; i++) {
+		const char *name = i < NR_PLOTS ? plotted[i] : which;
+
+		if (which && strcmp(which, name))
 			continue;
-		plot_path(dir, plotted[i], path, sizeof(path));
+		if (!name)
+			break;
+		plot_path(dir, name, path, sizeof(path));
 		ret = hostfile_check_writable(path);
 		if (ret) {
 			snprintf(err, errlen, "--plot: cannot write '%s': %s",
 				 path, strerror(-ret));
 			return ret;
 		}
+		if (which)
+			break;
 	}
 	return 0;
 }
@@ -468,5 +476,71 @@ int plot_kernbench_numaq(const char *dir,
 	for (u32 m = 0; m < 3; m++)
 		plot_bars_draw(f, &kb[m], 260.0 * m, 0, 260, 560);
 	plot_bars_draw(f, &sd, 780, 0, 420, 560);
+	return plot_close(f, path, err, errlen);
+}
+
+/*
+ * whatif's plot: the memory each row gives (lowmem, highmem, TASK_SIZE)
+ * on the left, each workload's figure against the status quo's on the
+ * right -- as a speed, 100 for the status quo, higher better whichever
+ * way the metric runs -- one group per row.
+ */
+int plot_whatif(const char *dir, const struct platform *p,
+		const struct whatif_row *rows, u32 mask, char *err,
+		size_t errlen)
+{
+	static const char *const mem_names[3] = { "lowmem", "highmem",
+						  "user address space" };
+	static struct plot_bars mem, speed;
+	char name[96], title[2][160], path[4096];
+	u32 n = 0;
+	FILE *f;
+
+	memset(&mem, 0, sizeof(mem));
+	memset(&speed, 0, sizeof(speed));
+	snprintf(title[0], sizeof(title[0]), "whatif on %s: memory", p->name);
+	snprintf(title[1], sizeof(title[1]),
+		 "whatif on %s: speed (status quo = 100)", p->name);
+	mem.title = title[0];
+	mem.xlabel = speed.xlabel = "configuration";
+	mem.ylabel = "MiB";
+	speed.title = title[1];
+	speed.ylabel = "relative speed";
+	speed.decimals = 1;
+	mem.legend_w = speed.legend_w = 200;
+	mem.ngroups = speed.ngroups = WHATIF_NROWS;
+	for (u32 g = 0; g < WHATIF_NROWS; g++)
+		mem.groups[g] = speed.groups[g] = rows[g].tag;
+	mem.nseries = 3;
+	for (u32 s = 0; s < 3; s++) {
+		mem.series[s].name = mem_names[s];
+		mem.series[s].colour = s;
+		for (u32 g = 0; g < WHATIF_NROWS; g++) {
+			const struct whatif_memory *m = &rows[g].mem;
+			u64 v = s == 0 ? m->lowmem :
+				s == 1 ? m->highmem : m->user_va;
+
+			mem.series[s].v[g] = rows[g].valid ? (double)v : NAN;
+		}
+	}
+	for (int w = 0; w < NR_WHATIF_WORKLOADS; w++) {
+		if (!(mask & (1u << w)))
+			continue;
+		speed.series[n].name = whatif_metric_name(w);
+		speed.series[n].colour = n % PLOT_NR_COLOURS;
+		for (u32 g = 0; g < WHATIF_NROWS; g++)
+			speed.series[n].v[g] =
+				rows[g].valid && rows[g].measured[w] ?
+					whatif_speed(&rows[0], &rows[g], w) :
+					NAN;
+		n++;
+	}
+	speed.nseries = n;
+	snprintf(name, sizeof(name), "whatif-%s", p->name);
+	f = plot_open(dir, name, 1800, 620, path, sizeof(path), err, errlen);
+	if (!f)
+		return -EIO;
+	plot_bars_draw(f, &mem, 0, 0, 900, 620);
+	plot_bars_draw(f, &speed, 900, 0, 900, 620);
 	return plot_close(f, path, err, errlen);
 }

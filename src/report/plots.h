@@ -105,4 +105,16 @@ int plot_kernbench_numaq(const char *dir,
 			 const struct kernbench_numaq_result *r, char *err,
 			 size_t errlen);
 
+struct whatif_row;
+/*
+ * plot_whatif - write @dir/whatif-<board>.svg: the memory of each of
+ * @rows and the speed, against the status quo, of each workload in
+ * @mask that ran.  Check the file first with plot_prepare_dir(@dir,
+ * "whatif-<board>").
+ * Return: 0, or a negative errno with a one-line reason in @err.
+ */
+int plot_whatif(const char *dir, const struct platform *p,
+		const struct whatif_row *rows, u32 mask, char *err,
+		size_t errlen);
+
 #endif
