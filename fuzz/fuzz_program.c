@@ -64,6 +64,7 @@
 #include "kernel/exit.h"
 #include "kernel/livelock.h"
 #include "mm/pgtable_hazard.h"
+#include "mm/uncached_hazard.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
 #include "kernel/user.h"
@@ -759,6 +760,7 @@ int fuzz_run_input(const u8 *data, size_t size, struct fuzz_outcome *out,
 	}
 	out->livelocks = livelock_report.count;
 	out->pt_hazards = pt_hazard_report.count;
+	out->uncached_hazards = uncached_hazard_report.count;
 	out->ops = ops_done;
 	out->exits = exit_stats.exits;
 	out->sigsegv = exit_stats.killed_by_sigsegv;

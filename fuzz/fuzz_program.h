@@ -35,6 +35,9 @@ struct fuzz_outcome {
 	/* Table walks that met the highmem PTE zeroing pte_alloc_one leaves
 	 * uncleaned on ARM (mm/pgtable_hazard.h): Linux's, an outcome. */
 	u32 pt_hazards;
+	/* Uncached accesses that met a line the kernel left dirty in the
+	 * outer cache under make_coherent (mm/uncached_hazard.h): Linux's. */
+	u32 uncached_hazards;
 	u32 ops;		/* system calls and accesses the program made */
 	u64 exits, sigsegv, oom_kills;
 	/*

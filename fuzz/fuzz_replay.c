@@ -23,6 +23,7 @@
 #include "fuzz/fuzz_program.h"
 #include "kernel/livelock.h"
 #include "mm/pgtable_hazard.h"
+#include "mm/uncached_hazard.h"
 
 #define FUZZ_MAX_INPUT 65536
 
@@ -57,6 +58,9 @@ static void run_file(const char *path)
 	if (o.pt_hazards)
 		printf("  %s (%u walks)\n", pt_hazard_report.first,
 		       o.pt_hazards);
+	if (o.uncached_hazards)
+		printf("  %s (%u accesses)\n", uncached_hazard_report.first,
+		       o.uncached_hazards);
 }
 
 static int by_name(const void *a, const void *b)

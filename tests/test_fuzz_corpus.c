@@ -20,6 +20,7 @@
 #include "fuzz/fuzz_program.h"
 #include "kernel/livelock.h"
 #include "mm/pgtable_hazard.h"
+#include "mm/uncached_hazard.h"
 
 #define FUZZ_MAX_INPUT 65536
 
@@ -336,12 +337,15 @@ static const struct {
 };
 
 /*
- * Inputs of fuzz/open that meet Linux's own hazard of an uncleaned
- * highmem PTE table (mm/pgtable_hazard.h): the run goes on, reported.
+ * Inputs of fuzz/open that meet a hazard of Linux's own -- an uncleaned
+ * highmem PTE table (mm/pgtable_hazard.h), a dirty L2 line under an
+ * uncacheable mapping (mm/uncached_hazard.h): the run goes on, reported.
  */
 static const struct expect open_hazards[] = {
 	{ "highpte-table-zeroed-without-clean-on-a-up-a8", 41, 2, 1, 0, false,
 	  0 },
+	{ "kernel-write-left-dirty-in-l2-under-make-coherent", 44, 9, 0, 0,
+	  false, 0 },
 };
 
 static bool is_open_stop(const char *dir, const char *name)
@@ -512,6 +516,24 @@ Test(fuzz_corpus, open_highpte_zeroing_is_reported, .timeout = 30)
 	cr_assert_eq(pt_hazard_report.count, 1);
 	cr_assert_str_eq(pt_hazard_report.first,
 			 "hazard: CPU0's table walk read PA 0xb0002820 of a highmem PTE table that pte_alloc_one never cleaned (arch/arm/include/asm/pgalloc.h); its zeroing is still dirty in L1, where this walker does not look: a board would walk the page's old bytes");
+}
+
+/*
+ * The Kirkwood (the campaign of 2026-12-06, -seed=53): a tmpfs file
+ * mapped shared and privately in one mm, so make_coherent makes its page
+ * uncacheable; ftruncate then zeroes the page's tail through the kernel
+ * alias and flush_dcache_page cleans only the L1, leaving the zeroes
+ * dirty in the Feroceon L2; a load through the uncacheable mapping, which
+ * does not look in the L2, would read DRAM's old bytes.  The checker
+ * forgives exactly such lines (mm/uncached_hazard.h) and reports them.
+ */
+Test(fuzz_corpus, open_uncached_read_past_a_dirty_l2_is_reported,
+     .timeout = 30)
+{
+	check("fuzz/open", &open_hazards[1]);
+	cr_assert_eq(uncached_hazard_report.count, 1);
+	cr_assert_str_eq(uncached_hazard_report.first,
+			 "hazard: CPU0's uncached load from PA 0x2f802000 through VA 0x3fea8000, a page make_coherent made uncacheable, met the line dirty in the outer cache: flush_dcache_page cleans the L1 only (arch/arm/mm/flush.c), and an uncached access does not look in the L2 -- a board would read DRAM's old bytes");
 }
 
 /*

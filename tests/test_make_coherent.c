@@ -135,6 +135,9 @@ Test(make_coherent, a_vipt_cache_adjusts_nothing)
 	test_shutdown();
 }
 
+/* The stop longjmps off the task's stack, which ASan takes for an
+ * overflow (see test_fuzz_corpus.c): not under ASan. */
+#if !defined(__SANITIZE_ADDRESS__)
 /*
  * The kernel stores into the page through its direct-map alias and
  * flushes nothing (Linux's writers call flush_dcache_page): the next
@@ -165,9 +168,6 @@ static void dirty_kernel_alias_main(void *arg)
 	sys_exit(0);
 }
 
-/* The stop longjmps off the task's stack, which ASan takes for an
- * overflow (see test_fuzz_corpus.c): not under ASan. */
-#if !defined(__SANITIZE_ADDRESS__)
 Test(make_coherent, an_uncached_load_of_a_dirty_line_stops)
 {
 	memset(&seen, 0, sizeof(seen));

@@ -355,7 +355,10 @@ static void uncached_check(struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len,
 
 			if (cache_pa_dirty(&o->l1d, lpa))
 				where = "an L1 D-cache";
-			else if (o->l2 && cache_pa_dirty(o->l2, lpa))
+			else if (o->l2 && cache_pa_dirty(o->l2, lpa) &&
+				 !(machine->hooks.uncached_outer_dirty &&
+				   machine->hooks.uncached_outer_dirty(
+					   c, va, lpa, write)))
 				where = "the outer cache";
 		}
 		if (where)

@@ -299,6 +299,11 @@ struct hw_hooks {
 	 * if that is a hazard of the kernel's own, reported (the run goes
 	 * on), false to stop the run. */
 	bool (*walk_dirty)(struct cpu *c, phys_addr_t pa);
+	/* An uncached load or store (@write) of @pa through @va meets the
+	 * line dirty in an outer cache: true if that is a hazard of the
+	 * kernel's own, reported (the run goes on), false to stop it. */
+	bool (*uncached_outer_dirty)(struct cpu *c, vaddr_t va, phys_addr_t pa,
+				     bool write);
 };
 
 struct machine {

@@ -16,6 +16,7 @@
 #include "kernel/livelock.h"
 #include "kernel/sched.h"
 #include "mm/pgtable_hazard.h"
+#include "mm/uncached_hazard.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/init.h"
@@ -173,6 +174,7 @@ void abandon_kernel(void)
 	file_touch_forget();
 	dcache_forget();
 	pt_hazard_exit();
+	uncached_hazard_exit();
 	mm_exit();
 	machine_destroy();
 	config = NULL;

@@ -24,6 +24,7 @@
 #include "mm/rmap.h"
 #include "mm/page_tree.h"
 #include "mm/pgtable_hazard.h"
+#include "mm/uncached_hazard.h"
 #include "mm/mm_touch.h"
 #include "mm/vma_touch.h"
 
@@ -520,11 +521,13 @@ void mm_subsys_init(void)
 	vma_touch_init();
 	mm_touch_init();
 	pt_hazard_init();
+	uncached_hazard_init();
 }
 
 void mm_subsys_exit(void)
 {
 	pt_hazard_exit();
+	uncached_hazard_exit();
 	if (!zero_page)
 		return;
 	clear_page_flag(zero_page, PG_reserved);

@@ -13,6 +13,7 @@
 #include "kernel/exit.h"
 #include "kernel/livelock.h"
 #include "mm/pgtable_hazard.h"
+#include "mm/uncached_hazard.h"
 #include "kernel/sched.h"
 
 void (*run_before_shutdown)(void);
@@ -102,11 +103,15 @@ int run_workload(const struct settings *s, void (*start)(const void *),
 	if (run_before_shutdown)
 		run_before_shutdown();
 	shutdown_kernel();
-	/* Linux's own hazard the walker met (mm/pgtable_hazard.h): the
-	 * figures stand, the user is told. */
+	/* Linux's own hazards the checkers met (mm/pgtable_hazard.h,
+	 * mm/uncached_hazard.h): the figures stand, the user is told. */
 	if (pt_hazard_report.count)
 		fprintf(stderr, "vmsplit: %s (%u walks)\n",
 			pt_hazard_report.first, pt_hazard_report.count);
+	if (uncached_hazard_report.count)
+		fprintf(stderr, "vmsplit: %s (%u accesses)\n",
+			uncached_hazard_report.first,
+			uncached_hazard_report.count);
 	/* A task the no-progress checker had to kill: no valid figure. */
 	if (livelock_report.count) {
 		snprintf(err, errlen, "%s", livelock_report.first);
