@@ -90,11 +90,22 @@ Test(whatif, workloads_against_the_status_quo, .timeout = 120)
 		int c[WHATIF_TOP_CAUSES];
 		double d[WHATIF_TOP_CAUSES];
 
-		cr_assert_eq(whatif_top_causes(&rows[0], &rows[1], c, d), 3);
+		cr_assert_eq(whatif_top_causes(&rows[0], &rows[1], WHATIF_DD,
+					       c, d),
+			     3);
 		cr_assert_str_eq(cause_names[c[0]], "code");
 		cr_assert_str_eq(cause_names[c[1]], "tlb_inv");
 		cr_assert_lt(d[0], d[1]);
 		cr_assert_lt(d[1], 0);
+		/* fork's: HIGHPTE's kmap_local instructions, per fork. */
+		cr_assert_eq(whatif_top_causes(&rows[0], &rows[6],
+					       WHATIF_LMBENCH, c, d),
+			     3);
+		cr_assert_str_eq(cause_names[c[0]], "code");
+		cr_assert_lt(d[0], -30000);
+		cr_assert_eq(whatif_top_causes(&rows[0], &rows[6], WHATIF_IPERF,
+					       c, d),
+			     0, "iperf did not run");
 	}
 }
 
@@ -106,25 +117,26 @@ Test(whatif, top_causes_order_by_the_size_of_the_change)
 	int c[WHATIF_TOP_CAUSES];
 	double d[WHATIF_TOP_CAUSES];
 
-	base.measured[WHATIF_DD] = row.measured[WHATIF_DD] = true;
+	base.has_causes[WHATIF_DD] = row.has_causes[WHATIF_DD] = true;
 	for (int k = 0; k < NR_CAUSES; k++)
-		base.dd_causes[k] = row.dd_causes[k] = 1000000;
-	row.dd_causes[1] += 4096;	/* +1 a KiB */
-	row.dd_causes[2] -= 3 * 4096;	/* -3 */
-	row.dd_causes[3] += 2 * 4096;	/* +2 */
-	row.dd_causes[4] -= 4096 / 2;	/* -0.5: the fourth, left out */
-	cr_assert_eq(whatif_top_causes(&base, &row, c, d), 3);
+		base.per_unit[WHATIF_DD][k] = row.per_unit[WHATIF_DD][k] = 250;
+	row.per_unit[WHATIF_DD][1] += 1;
+	row.per_unit[WHATIF_DD][2] -= 3;
+	row.per_unit[WHATIF_DD][3] += 2;
+	row.per_unit[WHATIF_DD][4] -= 0.5;	/* the fourth: left out */
+	cr_assert_eq(whatif_top_causes(&base, &row, WHATIF_DD, c, d), 3);
 	cr_assert_eq(c[0], 2);
 	cr_assert_eq(c[1], 3);
 	cr_assert_eq(c[2], 1);
 	cr_assert_float_eq(d[0], -3.0, 1e-9);
 	cr_assert_float_eq(d[1], 2.0, 1e-9);
 	cr_assert_float_eq(d[2], 1.0, 1e-9);
-	row.measured[WHATIF_DD] = false;
-	cr_assert_eq(whatif_top_causes(&base, &row, c, d), 0);
-	memcpy(row.dd_causes, base.dd_causes, sizeof(row.dd_causes));
-	row.measured[WHATIF_DD] = true;
-	cr_assert_eq(whatif_top_causes(&base, &row, c, d), 0, "nothing moved");
+	row.has_causes[WHATIF_DD] = false;
+	cr_assert_eq(whatif_top_causes(&base, &row, WHATIF_DD, c, d), 0);
+	memcpy(row.per_unit, base.per_unit, sizeof(row.per_unit));
+	row.has_causes[WHATIF_DD] = true;
+	cr_assert_eq(whatif_top_causes(&base, &row, WHATIF_DD, c, d), 0,
+		     "nothing moved");
 }
 
 /* Words apply to every row; one the status quo refuses is the error. */

@@ -46,6 +46,13 @@ static void read_counters(u64 events[NR_EVENTS])
 		events[e] = machine_event_total((enum event)e);
 }
 
+/* The machine's busy cycles by cause, summed over CPUs. */
+static void read_causes(u64 causes[NR_CAUSES])
+{
+	for (int c = 0; c < NR_CAUSES; c++)
+		causes[c] = machine_cause_total((enum charge_cause)c);
+}
+
 static void lmbench_start_cb(const void *p)
 {
 	lmbench_start((struct lmbench_params *)(unsigned long)p);
@@ -59,6 +66,7 @@ int lmbench_measure(const struct settings *s, enum lmbench_test t,
 
 	pt->p.test = t;
 	pt->p.read_counters = read_counters;
+	pt->p.read_causes = read_causes;
 	ret = run_workload(s, lmbench_start_cb, &pt->p, &pt->r, err, errlen);
 	if (ret)
 		return ret;

@@ -30,11 +30,13 @@ const char *const whatif_workload_names[NR_WHATIF_WORKLOADS] = {
 static const struct {
 	const char *head, *json;
 	bool more_is_better;
+	const char *unit;	/* of its causes' cycles, where it counts them */
 } metric[NR_WHATIF_WORKLOADS] = {
-	[WHATIF_DD] = { "dd 4K MB/s", "dd_4k_MBps", true },
-	[WHATIF_LMBENCH] = { "fork+exit us", "lat_proc_fork_us", false },
-	[WHATIF_IPERF] = { "iperf Mbit/s", "iperf_Mbps", true },
-	[WHATIF_HACKBENCH] = { "hackbench s", "hackbench_s", false },
+	[WHATIF_DD] = { "dd 4K MB/s", "dd_4k_MBps", true, "KiB written" },
+	[WHATIF_LMBENCH] = { "fork+exit us", "lat_proc_fork_us", false,
+			     "fork+exit" },
+	[WHATIF_IPERF] = { "iperf Mbit/s", "iperf_Mbps", true, NULL },
+	[WHATIF_HACKBENCH] = { "hackbench s", "hackbench_s", false, NULL },
 };
 
 #define DD_BS 4096u
@@ -130,11 +132,18 @@ static int whatif_workload_run(enum whatif_workload w, const struct settings *s,
 		if (!ret)
 			ret = dd_measure(s, DD_BS, DD_TOTAL, &dd, err, errlen);
 		row->metric[w] = dd.mbps;
-		memcpy(row->dd_causes, dd.r.causes, sizeof(row->dd_causes));
+		for (int c = 0; c < NR_CAUSES; c++)
+			row->per_unit[w][c] =
+				(double)dd.r.causes[c] / (DD_TOTAL / 1024.0);
+		row->has_causes[w] = true;
 		break;
 	case WHATIF_LMBENCH:
 		ret = lmbench_measure(s, LMB_FORK, &lmb, err, errlen);
 		row->metric[w] = lmb.value;
+		for (int c = 0; !ret && c < NR_CAUSES; c++)
+			row->per_unit[w][c] =
+				(double)lmb.p.causes[c] / (double)lmb.p.ops;
+		row->has_causes[w] = !ret;
 		break;
 	case WHATIF_IPERF:
 		ret = iperf_measure(s, IPERF_LEN, IPERF_NS, &ip, err, errlen);
@@ -160,19 +169,17 @@ u32 whatif_runnable(const struct platform *p, u32 mask)
 }
 
 u32 whatif_top_causes(const struct whatif_row *base,
-		      const struct whatif_row *row,
+		      const struct whatif_row *row, int w,
 		      int cause[WHATIF_TOP_CAUSES],
 		      double delta[WHATIF_TOP_CAUSES])
 {
-	const double kib = DD_TOTAL / 1024.0;
 	u32 n = 0;
 
-	if (!base->measured[WHATIF_DD] || !row->measured[WHATIF_DD])
+	if (!base->has_causes[w] || !row->has_causes[w])
 		return 0;
 	/* Insertion into the top few by |change|, ties to the lower index. */
 	for (int c = 0; c < NR_CAUSES; c++) {
-		double d = ((double)row->dd_causes[c] -
-			    (double)base->dd_causes[c]) / kib;
+		double d = row->per_unit[w][c] - base->per_unit[w][c];
 		u32 at = n;
 
 		if (d == 0)
@@ -257,13 +264,17 @@ static void print_table(const struct platform *p, u32 mask,
 		}
 		fputc('\n', f);
 	}
-	if (mask & (1u << WHATIF_DD)) {
-		fputs("\nwhere dd's change comes from: busy cycles per KiB written, by cause\n"
-		      "(explain's causes), against the status quo\n", f);
+	for (int w = 0; w < NR_WHATIF_WORKLOADS; w++) {
+		if (!(mask & (1u << w)) || !metric[w].unit ||
+		    !rows[0].has_causes[w])
+			continue;
+		fprintf(f, "\nwhere %s's change comes from: busy cycles per %s, by cause\n"
+			   "(explain's causes), against the status quo\n",
+			whatif_workload_names[w], metric[w].unit);
 		for (u32 i = 1; i < WHATIF_NROWS; i++) {
 			int c[WHATIF_TOP_CAUSES];
 			double d[WHATIF_TOP_CAUSES];
-			u32 n = whatif_top_causes(&rows[0], &rows[i], c, d);
+			u32 n = whatif_top_causes(&rows[0], &rows[i], w, c, d);
 
 			if (!rows[i].valid)
 				continue;
@@ -335,17 +346,25 @@ static void print_json(const struct platform *p, u32 mask,
 				first = 0;
 			}
 			fputc('}', f);
-			if (mask & (1u << WHATIF_DD)) {
+			fputs(", \"top_causes_per_unit\": {", f);
+			for (int w = 0, first = 1; w < NR_WHATIF_WORKLOADS;
+			     w++) {
 				int c[WHATIF_TOP_CAUSES];
 				double d[WHATIF_TOP_CAUSES];
-				u32 n = whatif_top_causes(&rows[0], r, c, d);
+				u32 n;
 
-				fputs(", \"dd_top_causes_per_KiB\": {", f);
+				if (!(mask & (1u << w)) || !r->has_causes[w])
+					continue;
+				n = whatif_top_causes(&rows[0], r, w, c, d);
+				fprintf(f, "%s\"%s\": {", first ? "" : ", ",
+					whatif_workload_names[w]);
 				for (u32 k = 0; k < n; k++)
 					fprintf(f, "%s\"%s\": %.3f", k ? ", " : "",
 						cause_names[c[k]], d[k]);
 				fputc('}', f);
+				first = 0;
 			}
+			fputc('}', f);
 		}
 		fprintf(f, "}%s\n", i + 1 < WHATIF_NROWS ? "," : "");
 	}

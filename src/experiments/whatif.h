@@ -56,22 +56,28 @@ struct whatif_row {
 	struct whatif_memory mem;
 	double metric[NR_WHATIF_WORKLOADS];
 	bool measured[NR_WHATIF_WORKLOADS];
-	/* dd's busy cycles by hardware cause, the whole run (run.h). */
-	u64 dd_causes[NR_CAUSES];
+	/*
+	 * Busy cycles by hardware cause per unit of work, where the workload
+	 * counts them: dd per KiB written (the whole run, as explain), and
+	 * lat_proc per fork (the measured batch).
+	 */
+	bool has_causes[NR_WHATIF_WORKLOADS];
+	double per_unit[NR_WHATIF_WORKLOADS][NR_CAUSES];
 };
 
 /* How many causes a row's line of whatif_top_causes names. */
 #define WHATIF_TOP_CAUSES 3
 
 /*
- * whatif_top_causes - where @row's dd figure moved from @base's, as
- * explain's cause rows say it: the WHATIF_TOP_CAUSES causes whose busy
- * cycles per KiB written changed most, largest change first, their
- * indices in @cause and changes in @delta (cycles per KiB).
- * Return: how many (fewer where fewer causes moved); 0 unless both ran dd.
+ * whatif_top_causes - where @row's figure of workload @w moved from
+ * @base's, as explain's cause rows say it: the WHATIF_TOP_CAUSES causes
+ * whose busy cycles per unit of work changed most, largest change first,
+ * their indices in @cause and changes in @delta (cycles per unit).
+ * Return: how many (fewer where fewer causes moved); 0 unless both
+ * counted causes for @w.
  */
 u32 whatif_top_causes(const struct whatif_row *base,
-		      const struct whatif_row *row,
+		      const struct whatif_row *row, int w,
 		      int cause[WHATIF_TOP_CAUSES],
 		      double delta[WHATIF_TOP_CAUSES]);
 

@@ -445,12 +445,15 @@ static void lmbench_main(void *arg)
 		measure_ctx_overhead();
 	for (u32 b = 0; b < LMB_MAX_BATCHES; b++) {
 		u64 ev0[NR_EVENTS], ev1[NR_EVENTS], t0, t1;
+		u64 c0[NR_CAUSES], c1[NR_CAUSES];
 
 		before_batch();
 		t0 = sys_clock_gettime();
 		lmb->read_counters(ev0);
+		lmb->read_causes(c0);
 		for (u32 i = 0; i < n; i++)
 			op(i);
+		lmb->read_causes(c1);
 		lmb->read_counters(ev1);
 		t1 = sys_clock_gettime();
 		after_batch();
@@ -459,6 +462,8 @@ static void lmbench_main(void *arg)
 		lmb->ns = t1 - t0;
 		for (int e = 0; e < NR_EVENTS; e++)
 			lmb->events[e] = ev1[e] - ev0[e];
+		for (int c = 0; c < NR_CAUSES; c++)
+			lmb->causes[c] = c1[c] - c0[c];
 		/* Stable: within 1% of the batch before. */
 		if (b && 100 * (lmb->ns > prev ? lmb->ns - prev :
 						 prev - lmb->ns) <= prev)
@@ -494,5 +499,6 @@ void lmbench_start(struct lmbench_params *p)
 	p->ns = 0;
 	p->overhead_ns = 0;
 	memset(p->events, 0, sizeof(p->events));
+	memset(p->causes, 0, sizeof(p->causes));
 	spawn_process(&lmbench_program, NULL);
 }

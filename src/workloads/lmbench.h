@@ -50,12 +50,16 @@ struct lmbench_params {
 	 * reads performance counters: read around the measured batch.
 	 */
 	void (*read_counters)(u64 events[NR_EVENTS]);
+	/* The machine's busy cycles by charge cause, summed over CPUs
+	 * (machine_cause_total), read around the batch as the events are. */
+	void (*read_causes)(u64 causes[NR_CAUSES]);
 	/* Filled in by the program: */
 	int status;		/* 0, or the step that failed */
 	u32 batches;		/* batches run */
 	u64 ops;		/* operations in the last (measured) batch */
 	u64 ns;			/* its time */
 	u64 events[NR_EVENTS];	/* the counters' growth over it */
+	u64 causes[NR_CAUSES];	/* the causes' growth over it */
 	u64 overhead_ns;	/* lat_ctx: one hop without a switch, x ops */
 };
 
