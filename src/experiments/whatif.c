@@ -35,8 +35,10 @@ static const struct {
 	[WHATIF_DD] = { "dd 4K MB/s", "dd_4k_MBps", true, "KiB written" },
 	[WHATIF_LMBENCH] = { "fork+exit us", "lat_proc_fork_us", false,
 			     "fork+exit" },
-	[WHATIF_IPERF] = { "iperf Mbit/s", "iperf_Mbps", true, NULL },
-	[WHATIF_HACKBENCH] = { "hackbench s", "hackbench_s", false, NULL },
+	[WHATIF_IPERF] = { "iperf Mbit/s", "iperf_Mbps", true,
+			   "KiB the receiver accepted" },
+	[WHATIF_HACKBENCH] = { "hackbench s", "hackbench_s", false,
+			       "message" },
 };
 
 #define DD_BS 4096u
@@ -148,11 +150,19 @@ static int whatif_workload_run(enum whatif_workload w, const struct settings *s,
 	case WHATIF_IPERF:
 		ret = iperf_measure(s, IPERF_LEN, IPERF_NS, &ip, err, errlen);
 		row->metric[w] = ip.mbps;
+		row->has_causes[w] = !ret && ip.net.peer_bytes >= 1024;
+		for (int c = 0; row->has_causes[w] && c < NR_CAUSES; c++)
+			row->per_unit[w][c] = (double)ip.r.causes[c] /
+					      (ip.net.peer_bytes / 1024.0);
 		break;
 	case WHATIF_HACKBENCH:
 		ret = hackbench_measure(s, HACKBENCH_GROUPS, HACKBENCH_LOOPS,
 					false, &hb, err, errlen);
 		row->metric[w] = hb.r.elapsed_s;
+		row->has_causes[w] = !ret && hb.p.messages_received;
+		for (int c = 0; row->has_causes[w] && c < NR_CAUSES; c++)
+			row->per_unit[w][c] = (double)hb.r.causes[c] /
+					      (double)hb.p.messages_received;
 		break;
 	default:
 		ret = -EINVAL;

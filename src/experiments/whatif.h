@@ -57,9 +57,10 @@ struct whatif_row {
 	double metric[NR_WHATIF_WORKLOADS];
 	bool measured[NR_WHATIF_WORKLOADS];
 	/*
-	 * Busy cycles by hardware cause per unit of work, where the workload
-	 * counts them: dd per KiB written (the whole run, as explain), and
-	 * lat_proc per fork (the measured batch).
+	 * Busy cycles by hardware cause per unit of work: dd per KiB written,
+	 * iperf per KiB the receiver accepted, hackbench per message (each
+	 * the whole run, as explain counts it), lat_proc per fork+exit (the
+	 * measured batch).
 	 */
 	bool has_causes[NR_WHATIF_WORKLOADS];
 	double per_unit[NR_WHATIF_WORKLOADS][NR_CAUSES];
