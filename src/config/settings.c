@@ -9,6 +9,7 @@
 #include "arch/layout.h"
 #include "base/errno.h"
 #include "config/kconfig.h"
+#include "mm/pin_cache.h"
 
 const char *const highmem_users_names[NR_HIGHMEM_USERS] = {
 	[HIGHMEM_USERS_ALL] = "all",
@@ -226,6 +227,8 @@ static const struct {
 	  "the kernel's HZ, 10..10000: its timer tick (scheduler_tick, time slices) and the profile's tick (readprofile samples each CPU once a tick, so a tick of profile is 1/HZ s of CPU time); 2.5.73-mm3 ran HZ=100" },
 	{ "highmem_users", "all|plan2|plan3 (all)",
 	  "which allocations may take highmem, by the stages of the Dec 2025 plan \"mm: increase lowmem size in linux-7.0\": all (anonymous memory, the page cache, pipe buffers and, with HIGHPTE, page tables); plan2 (stage 2: anonymous memory and the page cache only -- pipe buffers from lowmem, HIGHPTE off); plan3 (stage 3: anonymous memory only)" },
+	{ "pin_cache", "N (0)",
+	  "a design, not a kernel (issue 35): the GUP+kmap user copy keeps up to N (1..64) user pages pinned per mm across calls, dropped on munmap, mprotect, mremap, a COW break, fork and exit (mm/pin_cache.h); needs CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or 4G_4G; 0: the RFC's pin and unpin per copy" },
 	{ "placement", "N (0)",
 	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
 	{ "tso", "on|off (on in 3.16-3.18.2, else off)",
@@ -655,6 +658,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		s->hz = (u32)n;
 		return 0;
 	}
+	if (!strcmp(name, "pin_cache")) {
+		if (parse_u64(v, &n) || n > PIN_CACHE_MAX)
+			return settings_err(err, errlen,
+					    "pin_cache: '%s' is not 0..%u pages",
+					    v, PIN_CACHE_MAX);
+		s->pin_cache = (u32)n;
+		return 0;
+	}
 	if (!strcmp(name, "placement")) {
 		if (parse_u64(v, &n) || n > MAX_PLACEMENT)
 			return settings_err(err, errlen,
@@ -728,6 +739,10 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 				err, errlen,
 				"CONFIG_HIGHPTE=y needs CONFIG_HIGHMEM=y");
 	}
+	if (s->pin_cache && uaccess_strategy(s) != UACCESS_GUP_KMAP)
+		return settings_err(err, errlen,
+				    "pin_cache=%u: the cache is the GUP+kmap copy's (CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or CONFIG_VMSPLIT=4G_4G)",
+				    s->pin_cache);
 	if (s->highpte && (s->given & GIVEN_HIGHPTE) &&
 	    s->highmem_users != HIGHMEM_USERS_ALL)
 		return settings_err(err, errlen,
@@ -930,6 +945,12 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	if (s->highmem_users != HIGHMEM_USERS_ALL)
 		print_setting(f, json, false, "highmem_users",
 			      highmem_users_names[s->highmem_users], false);
+	if (s->pin_cache) {
+		char pins[12];
+
+		snprintf(pins, sizeof(pins), "%u", s->pin_cache);
+		print_setting(f, json, false, "pin_cache", pins, true);
+	}
 	if (s->placement) {
 		char pages[12];
 

@@ -35,6 +35,7 @@
 #include "kernel/sched.h"
 #include "kernel/task_touch.h"
 #include "mm/gup.h"
+#include "mm/pin_cache.h"
 #include "mm/highmem.h"
 #include "mm/kmalloc.h"
 #include "mm/mm.h"
@@ -320,6 +321,39 @@ static unsigned int gup_kmap_fault_flags(void)
 #define GUP_KMAP_MAX_PAGES 1024
 
 /*
+ * pin_cache= (mm/pin_cache.h): the RFC's copy with its pins kept -- each
+ * page from the cache (or pinned into it), kmapped and copied as the RFC
+ * does; no page array, no unpin.  A page the cache cannot pin ends the
+ * copy there, short (the RFC's all-or-nothing is for its one GUP call).
+ */
+static u32 pin_cache_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
+			  bool clear)
+{
+	u32 done = 0;
+
+	while (done < n) {
+		u32 off = (uaddr + done) & (PAGE_SIZE - 1);
+		u32 chunk = MIN(n - done, PAGE_SIZE - off);
+		struct page *page = pin_cache_get(current->mm, uaddr + done,
+						  to_user);
+		vaddr_t v;
+
+		if (!page)
+			break;
+		v = kmap_atomic(page, km_copy_slot());
+		if (clear)
+			kv_memset(v + off, 0, chunk);
+		else if (to_user)
+			kv_memcpy(v + off, kaddr + done, chunk);
+		else
+			kv_memcpy(kaddr + done, v + off, chunk);
+		kunmap_atomic(v, km_copy_slot());
+		done += chunk;
+	}
+	return n - done;
+}
+
+/*
  * gup_kmap_copy: @kaddr is the kernel side (0 for a clear), @uaddr the user
  * side, @to_user the direction.  Return: bytes NOT copied.
  */
@@ -333,6 +367,8 @@ static u32 gup_kmap_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
 
 	if (!n)
 		return 0;
+	if (config->pin_cache && current->mm)
+		return pin_cache_copy(kaddr, uaddr, n, to_user, clear);
 	num_pages = (u32)(DIV_ROUND_UP((u64)uaddr + n, PAGE_SIZE) -
 			  uaddr / PAGE_SIZE);
 	if (num_pages > GUP_KMAP_MAX_PAGES)

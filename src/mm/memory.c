@@ -12,6 +12,7 @@
  * more CPUs, the split PTE lock of the PTE page (pte_lockptr).
  */
 #include "mm/mm.h"
+#include "mm/pin_cache.h"
 #include "mm/mm_touch.h"
 
 #include "arch/cacheflush.h"
@@ -459,6 +460,8 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	if (!PageReserved(old))
 		get_page(old);
 	unmap_unlock(ptep, ptl);
+	/* The COW break changes what @addr maps: a pin there goes. */
+	pin_cache_invalidate(mm, addr, addr + PAGE_SIZE);
 	anon_vma_prepare(vma);
 	pc = pte_chain_alloc(GFP_KERNEL);
 	new = alloc_page(GFP_HIGHUSER);

@@ -16,6 +16,7 @@
 #include "mm/highmem.h"
 #include "mm/mm_touch.h"
 #include "mm/internal.h"
+#include "mm/pin_cache.h"
 #include "mm/rmap.h"
 #include "mm/vma_touch.h"
 
@@ -102,6 +103,7 @@ void unmap_page_range(struct mmu_gather *tlb, struct vm_area_struct *vma,
 {
 	u64 addr = start;
 
+	pin_cache_invalidate(vma->vm_mm, start, end);
 	while (addr < end) {
 		u64 next = MIN(((addr & PMD_MASK) + PMD_SIZE), (u64)end);
 

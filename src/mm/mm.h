@@ -70,6 +70,8 @@ struct vm_area_struct {
 	vaddr_t kva;
 };
 
+struct pin_cache;
+
 struct mm_struct {
 	phys_addr_t pgd;
 	struct vm_area_struct *mmap;	/* VMA list, sorted */
@@ -82,6 +84,7 @@ struct mm_struct {
 	unsigned long nr_ptes;		/* PTE pages */
 	vaddr_t start_brk, brk;
 	vaddr_t mmap_base;		/* TASK_UNMAPPED_BASE */
+	struct pin_cache *pin_cache;	/* pin_cache= (mm/pin_cache.h), or NULL */
 	vaddr_t start_stack;
 	u64 context_id;			/* ARMv6+: generation << 8 | ASID */
 	u32 cpu_vm_mask;		/* CPUs whose TLBs may hold it */

@@ -24,6 +24,7 @@
 #include "mm/rmap.h"
 #include "mm/page_tree.h"
 #include "mm/pgtable_hazard.h"
+#include "mm/pin_cache.h"
 #include "mm/uncached_hazard.h"
 #include "mm/mm_touch.h"
 #include "mm/vma_touch.h"
@@ -473,6 +474,7 @@ void exit_mmap(struct mm_struct *mm)
 	tlb_finish_mmu(&tlb);
 	spin_unlock(&mm->page_table_lock);
 	remove_vma_list(v);
+	pin_cache_flush(mm, true);
 }
 
 int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
@@ -480,6 +482,8 @@ int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
 	int err = 0;
 
 	down_write(&oldmm->mmap_sem);
+	/* The parent's PTEs turn read-only under the copy: its pins go. */
+	pin_cache_flush(oldmm, false);
 	flush_cache_mm(oldmm);
 	mm->brk = oldmm->brk;
 	mm->start_brk = oldmm->start_brk;

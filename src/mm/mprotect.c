@@ -23,6 +23,7 @@
  * accounting), security_file_mprotect, hugetlb VMAs, PROT_SEM's meaning.
  */
 #include "mm/mm.h"
+#include "mm/pin_cache.h"
 
 #include "arch/layout.h"
 #include "arch/mmu_context.h"
@@ -108,6 +109,7 @@ static void change_protection(struct vm_area_struct *vma, vaddr_t start,
 	u64 addr = start;
 
 	BUG_ON(start >= end);
+	pin_cache_invalidate(mm, start, end);
 	flush_cache_range(vma, start, end);
 	if (!split_ptlock())
 		spin_lock(&mm->page_table_lock);

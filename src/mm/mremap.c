@@ -37,6 +37,7 @@
  * locks of 3.14's move_ptes.
  */
 #include "mm/mm.h"
+#include "mm/pin_cache.h"
 
 #include "arch/cacheflush.h"
 #include "arch/layout.h"
@@ -302,6 +303,7 @@ static u32 move_page_tables(struct vm_area_struct *vma, vaddr_t old_addr,
 
 	if (!len)
 		return 0;
+	pin_cache_invalidate(vma->vm_mm, old_addr, old_addr + len);
 	flush_cache_range(vma, old_addr, old_addr + len);
 	if (move_by_extents())
 		return move_page_tables_extents(vma, old_addr, new_addr, len);

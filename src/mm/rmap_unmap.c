@@ -13,6 +13,7 @@
 #include "config/runtime.h"
 #include "kernel/lock.h"
 #include "mm/filemap.h"
+#include "mm/pin_cache.h"
 #include "mm/highmem.h"
 #include "mm/internal.h"
 #include "mm/mm.h"
@@ -55,6 +56,7 @@ static int try_to_unmap_one(struct page *page, pte_addr_t pa)
 		ret = SWAP_FAIL;
 		goto out_unlock;
 	}
+	pin_cache_invalidate(mm, address, address + PAGE_SIZE);
 	flush_cache_page(vma, address);
 	/* ptep_clear_flush */
 	pte = ptep_get(ptep);
@@ -104,6 +106,7 @@ static int objrmap_unmap_one(struct page *page, struct vm_area_struct *vma,
 		ret = SWAP_FAIL;
 		goto out_unmap;
 	}
+	pin_cache_invalidate(mm, address, address + PAGE_SIZE);
 	flush_cache_page(vma, address);
 	pte_clear(ptep);
 	flush_tlb_page(vma, address);

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A pinned-user-page cache for the GUP+kmap user copy (issue 35's design,
+ * `pin_cache=N`): the 2020 RFC pins every page of every copy with
+ * get_user_pages and drops the pins at once, so a 512-byte write() pays a
+ * page-table walk, a pin and an unpin for one page it will copy from
+ * again next time.  The cache keeps up to N pins per mm (FOLL_PIN, as
+ * pin_user_pages takes them), each for one user page and access (a write
+ * pin serves reads too), least recently used out first, until something
+ * changes what the address maps: an unmap (munmap, exit, mremap's move,
+ * a truncate's rmap unmap), mprotect, a COW break, fork (the parent's
+ * PTEs turn read-only).  Each of those drops the pins it covers -- the
+ * invalidation an mmu notifier would deliver.
+ *
+ * Priced like the model's other list walks: one find_vma step per entry
+ * compared (a range test and a next), each entry's 12 bytes loaded at
+ * their address in a kmalloc'd array; a miss adds pin_user_pages.  The
+ * checker: every hit is compared with the page tables (uncharged), so a
+ * missed invalidation stops the run.
+ */
+#ifndef VMSPLIT_MM_PIN_CACHE_H
+#define VMSPLIT_MM_PIN_CACHE_H
+
+#include "base/types.h"
+
+struct mm_struct;
+struct page;
+
+#define PIN_CACHE_MAX 64
+
+/*
+ * pin_cache_get - the page at user address @va of the current mm, pinned
+ * for a @write (or a read), from the cache or else by pin_user_pages and
+ * then kept there.  The caller does not unpin it.
+ * Return: the page, or NULL if it cannot be pinned (GUP's refusal).
+ */
+struct page *pin_cache_get(struct mm_struct *mm, vaddr_t va, bool write);
+
+/* Drop (unpin) the entries of @mm in [@start, @end). */
+void pin_cache_invalidate(struct mm_struct *mm, vaddr_t start, vaddr_t end);
+
+/* Drop every entry of @mm; with @free, its array too (exit). */
+void pin_cache_flush(struct mm_struct *mm, bool free);
+
+#endif

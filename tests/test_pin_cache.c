@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pin_cache= (mm/pin_cache.h) under the RFC's GUP+kmap copy on the
+ * BeagleBone White: a hit calls no GUP, writes no page array and unpins
+ * nothing; munmap, a COW break and fork each drop the pins they cover;
+ * exit drops the rest (the end-of-run audit finds every page free).
+ */
+#include "helpers.h"
+
+#include <string.h>
+
+#include "base/errno.h"
+
+#include "fs/vfs.h"
+#include "hw/machine.h"
+#include "kernel/sched.h"
+#include "kernel/user.h"
+
+static struct {
+	u64 hit[8], miss[8], unpin[8], gup[8];
+	long wrote[4];
+} seen;
+
+static vaddr_t names;
+
+static void snap(u32 i)
+{
+	const struct cpu *c = this_cpu();
+
+	seen.hit[i] = c->events[EV_pin_cache_hit];
+	seen.miss[i] = c->events[EV_pin_cache_miss];
+	seen.unpin[i] = c->events[EV_pin_cache_unpin];
+	seen.gup[i] = c->calls[CC_get_user_pages];
+}
+
+static void child_exits(void *arg)
+{
+	(void)arg;
+	sys_exit(0);
+}
+
+static void pins_main(void *arg)
+{
+	vaddr_t buf;
+	int fd, status;
+
+	(void)arg;
+	names = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	buf = (vaddr_t)sys_mmap(0, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uv_fill(buf, 'x', 2 * PAGE_SIZE);
+	uv_write(names, "/f", 3);
+	fd = sys_open(names, O_RDWR | O_CREAT);
+	snap(0);
+	seen.wrote[0] = sys_write(fd, buf, 512);	/* pins buf's page 0 */
+	snap(1);
+	seen.wrote[1] = sys_write(fd, buf + 512, 512);	/* a hit */
+	seen.wrote[2] = sys_write(fd, buf + 1024, 512);	/* a hit */
+	snap(2);
+	/* read() pins page 1 for writing. */
+	sys_lseek(fd, 0, SEEK_SET);
+	seen.wrote[3] = sys_read(fd, buf + PAGE_SIZE, 512);
+	snap(3);
+	/* fork turns the parent's PTEs read-only: its pins go. */
+	sys_wait4(sys_fork(child_exits, NULL), &status);
+	snap(4);
+	sys_write(fd, buf, 512);			/* pinned again */
+	snap(5);
+	sys_munmap(buf, 2 * PAGE_SIZE);			/* and unpinned */
+	snap(6);
+	sys_exit(0);
+}
+
+Test(pin_cache, hits_call_no_gup_and_invalidations_unpin)
+{
+	memset(&seen, 0, sizeof(seen));
+	TEST_BOOT("beaglebone-white", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
+		  "pin_cache=4");
+	vfs_init();
+	test_run_process(pins_main, NULL);
+	cr_assert_eq(seen.wrote[0], 512);
+	cr_assert_eq(seen.wrote[1], 512);
+	cr_assert_eq(seen.wrote[2], 512);
+	cr_assert_eq(seen.wrote[3], 512);
+	/* The first write pins (one GUP); the next two hit: no GUP. */
+	cr_assert_eq(seen.miss[1] - seen.miss[0], 1);
+	cr_assert_eq(seen.gup[1] - seen.gup[0], 1);
+	cr_assert_eq(seen.hit[2] - seen.hit[1], 2);
+	cr_assert_eq(seen.gup[2] - seen.gup[1], 0, "a hit calls no GUP");
+	cr_assert_eq(seen.unpin[2] - seen.unpin[0], 0);
+	/* read(): page 1 pinned for a write. */
+	cr_assert_eq(seen.miss[3] - seen.miss[2], 1);
+	/* fork: both pins of the parent dropped. */
+	cr_assert_eq(seen.unpin[4] - seen.unpin[3], 2);
+	cr_assert_eq(seen.miss[5] - seen.miss[4], 1);
+	/* munmap: the pin in the range dropped. */
+	cr_assert_eq(seen.unpin[6] - seen.unpin[5], 1);
+	vfs_exit();
+	test_shutdown();
+}
+
+Test(pin_cache, needs_the_gup_kmap_copy)
+{
+	struct settings s;
+	char err[256];
+
+	settings_default(&s, platform_find("beaglebone-white"));
+	cr_assert_eq(settings_parse(&s, "pin_cache=4", err, sizeof(err)), 0);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "pin_cache=4: the cache is the GUP+kmap copy's (CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or CONFIG_VMSPLIT=4G_4G)");
+	cr_assert_eq(settings_parse(&s, "pin_cache=65", err, sizeof(err)),
+		     -EINVAL);
+	cr_assert_str_eq(err, "pin_cache: '65' is not 0..64 pages");
+}
