@@ -67,6 +67,11 @@ static const struct {
 	  "gone from x86 in 6.15; proposed for ARM (Arnd, Dec 2024; Walleij, 2025)" },
 	{ "no highmem", "HIGHMEM=n", "CONFIG_HIGHMEM=n",
 	  "highmem's end: RAM above lowmem is not used (\"Ignoring RAM at\")" },
+	{ "RFC copy (4G/4G's)", "RFC copy", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
+	  "the June 2020 RFC's get_user_pages + kmap_atomic + memcpy user copy, which a 4G/4G split needs" },
+	{ "RFC copy, pins kept", "RFC+pins",
+	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=16",
+	  "a design: the RFC's copy with up to 16 pins per mm kept across copies (mm/pin_cache.h)" },
 };
 
 int whatif_memory(const struct settings *s, struct whatif_memory *m)
@@ -105,9 +110,16 @@ static void row_settings(const struct platform *p, char *const *words,
 		if (settings_parse(s, words[k], row->why_not,
 				   sizeof(row->why_not)))
 			return;
-	if (row->word && settings_parse(s, row->word, row->why_not,
-					sizeof(row->why_not)))
-		return;
+	/* The row's own words, space-separated. */
+	for (const char *w = row->word; w && *w;) {
+		char one[96];
+		size_t n = strcspn(w, " ");
+
+		snprintf(one, sizeof(one), "%.*s", (int)n, w);
+		if (settings_parse(s, one, row->why_not, sizeof(row->why_not)))
+			return;
+		w += n + (w[n] == ' ');
+	}
 	if (settings_validate(s, row->why_not, sizeof(row->why_not)))
 		return;
 	if (whatif_memory(s, &row->mem)) {

@@ -9,8 +9,10 @@
  * the Dec 2025 plan's first stage, a larger lowmem by default
  * (CONFIG_VMSPLIT_3G_OPT, and 2G and 1G beyond it); its second and third
  * (highmem_users=plan2, plan3: settings.h); HIGHPTE's removal (dropped on
- * x86 in 6.15, proposed for ARM); no highmem at all.  The other kernels'
- * designs (issue 35) are not rows yet.
+ * x86 in 6.15, proposed for ARM); no highmem at all; the user copy a
+ * 4G/4G split needs (the 2020 RFC's GUP+kmap), and that copy with its pins
+ * kept (pin_cache=, a design).  The other kernels' designs (issue 35) are
+ * not rows yet.
  */
 #ifndef VMSPLIT_EXPERIMENTS_WHATIF_H
 #define VMSPLIT_EXPERIMENTS_WHATIF_H
@@ -32,7 +34,7 @@ enum whatif_workload {
 
 extern const char *const whatif_workload_names[NR_WHATIF_WORKLOADS];
 
-#define WHATIF_NROWS 8
+#define WHATIF_NROWS 10
 
 /* What a configuration costs in memory, from its layout (MiB). */
 struct whatif_memory {
@@ -49,7 +51,7 @@ struct whatif_memory {
 struct whatif_row {
 	const char *name;
 	const char *tag;		/* the name, short, for a chart's axis */
-	const char *word;		/* the setting it changes, or NULL */
+	const char *word;		/* the settings it changes (space-separated), or NULL */
 	const char *source;		/* where the step comes from */
 	bool valid;			/* the board can be so configured */
 	char why_not[160];		/* else settings_validate's reason */
