@@ -112,4 +112,11 @@ Test(pin_cache, needs_the_gup_kmap_copy)
 	cr_assert_eq(settings_parse(&s, "pin_cache=65", err, sizeof(err)),
 		     -EINVAL);
 	cr_assert_str_eq(err, "pin_cache: '65' is not 0..64 pages");
+	settings_default(&s, platform_find("kirkwood-openblocks-a7"));
+	cr_assert_eq(settings_parse(&s, "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
+				    err, sizeof(err)),
+		     0);
+	cr_assert_eq(settings_parse(&s, "pin_cache=16", err, sizeof(err)), 0);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "pin_cache=16: not on kirkwood-openblocks-a7's VIVT D-cache (every use of a pin would need GUP's flush of the user alias)");
 }

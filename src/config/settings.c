@@ -228,7 +228,7 @@ static const struct {
 	{ "highmem_users", "all|plan2|plan3 (all)",
 	  "which allocations may take highmem, by the stages of the Dec 2025 plan \"mm: increase lowmem size in linux-7.0\": all (anonymous memory, the page cache, pipe buffers and, with HIGHPTE, page tables); plan2 (stage 2: anonymous memory and the page cache only -- pipe buffers from lowmem, HIGHPTE off); plan3 (stage 3: anonymous memory only)" },
 	{ "pin_cache", "N (0)",
-	  "a design, not a kernel (issue 35): the GUP+kmap user copy keeps up to N (1..64) user pages pinned per mm across calls, dropped on munmap, mprotect, mremap, a COW break, fork and exit (mm/pin_cache.h); needs CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or 4G_4G; 0: the RFC's pin and unpin per copy" },
+	  "a design, not a kernel (issue 35): the GUP+kmap user copy keeps up to N (1..64) user pages pinned per mm across calls, dropped on munmap, mprotect, mremap, a COW break, fork and exit (mm/pin_cache.h); needs CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or 4G_4G, and a cache that is not VIVT; 0: the RFC's pin and unpin per copy" },
 	{ "placement", "N (0)",
 	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
 	{ "tso", "on|off (on in 3.16-3.18.2, else off)",
@@ -743,6 +743,12 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return settings_err(err, errlen,
 				    "pin_cache=%u: the cache is the GUP+kmap copy's (CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or CONFIG_VMSPLIT=4G_4G)",
 				    s->pin_cache);
+	/* On a VIVT D-cache each use of a pin would need GUP's flush of
+	 * the user alias (flush_anon_page), the work the cache saves. */
+	if (s->pin_cache && p->hw.l1d.kind == CACHE_VIVT)
+		return settings_err(err, errlen,
+				    "pin_cache=%u: not on %s's VIVT D-cache (every use of a pin would need GUP's flush of the user alias)",
+				    s->pin_cache, p->name);
 	if (s->highpte && (s->given & GIVEN_HIGHPTE) &&
 	    s->highmem_users != HIGHMEM_USERS_ALL)
 		return settings_err(err, errlen,

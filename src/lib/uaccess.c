@@ -335,7 +335,8 @@ static u32 pin_cache_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
 		u32 off = (uaddr + done) & (PAGE_SIZE - 1);
 		u32 chunk = MIN(n - done, PAGE_SIZE - off);
 		struct page *page = pin_cache_get(current->mm, uaddr + done,
-						  to_user);
+						  to_user,
+						  gup_kmap_fault_flags());
 		vaddr_t v;
 
 		if (!page)

@@ -67,7 +67,8 @@ static void check_hit(struct mm_struct *mm, const struct pin_cache_entry *e,
 	      e->va, page_to_pfn(e->page));
 }
 
-struct page *pin_cache_get(struct mm_struct *mm, vaddr_t va, bool write)
+struct page *pin_cache_get(struct mm_struct *mm, vaddr_t va, bool write,
+			   unsigned int gup_flags)
 {
 	struct pin_cache *pc = mm->pin_cache;
 	struct page *page;
@@ -104,7 +105,8 @@ struct page *pin_cache_get(struct mm_struct *mm, vaddr_t va, bool write)
 			victim = i;
 	}
 	hw_event(this_cpu(), EV_pin_cache_miss);
-	if (pin_user_pages(va, 1, write ? FOLL_WRITE : 0, &page) != 1)
+	if (pin_user_pages(va, 1, (write ? FOLL_WRITE : 0) | gup_flags,
+			   &page) != 1)
 		return NULL;
 	/* A read pin of the same page makes way for the write pin. */
 	for (u32 i = 0; i < pc->n; i++)

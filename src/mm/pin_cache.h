@@ -16,7 +16,9 @@
  * compared (a range test and a next), each entry's 12 bytes loaded at
  * their address in a kmalloc'd array; a miss adds pin_user_pages.  The
  * checker: every hit is compared with the page tables (uncharged), so a
- * missed invalidation stops the run.
+ * missed invalidation stops the run.  Not on a VIVT D-cache, where each
+ * use of a pin would need GUP's flush of the user alias (settings refuse
+ * it).
  */
 #ifndef VMSPLIT_MM_PIN_CACHE_H
 #define VMSPLIT_MM_PIN_CACHE_H
@@ -30,11 +32,13 @@ struct page;
 
 /*
  * pin_cache_get - the page at user address @va of the current mm, pinned
- * for a @write (or a read), from the cache or else by pin_user_pages and
- * then kept there.  The caller does not unpin it.
+ * for a @write (or a read), from the cache or else by pin_user_pages (with
+ * the caller's @gup_flags too: FOLL_NOFAULT in atomic context where the
+ * RFC's copy passes it) and then kept there.  The caller does not unpin it.
  * Return: the page, or NULL if it cannot be pinned (GUP's refusal).
  */
-struct page *pin_cache_get(struct mm_struct *mm, vaddr_t va, bool write);
+struct page *pin_cache_get(struct mm_struct *mm, vaddr_t va, bool write,
+			   unsigned int gup_flags);
 
 /* Drop (unpin) the entries of @mm in [@start, @end). */
 void pin_cache_invalidate(struct mm_struct *mm, vaddr_t start, vaddr_t end);
