@@ -426,6 +426,15 @@ u32 settings_hz(const struct settings *s)
 #define KERNEL_FIRST KERNEL_VERSION(2, 5, 0)
 #define KERNEL_END KERNEL_VERSION(7, 0, 0)
 
+/* The index of @v among the @n @names, or -1. */
+static int name_index(const char *v, const char *const *names, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(v, names[i]))
+			return i;
+	return -1;
+}
+
 /* "3.16" or "3.16.7": KERNEL_VERSION.  Return: 0 or -EINVAL. */
 static int parse_kernel_version(const char *v, u32 *out)
 {
@@ -533,23 +542,23 @@ int settings_parse(struct settings *s, const char *word, char *err,
 #undef TWO_WORD_SETTING
 
 	if (!strcmp(name, "highmem_users")) {
-		for (int i = 0; i < NR_HIGHMEM_USERS; i++)
-			if (!strcmp(v, highmem_users_names[i])) {
-				s->highmem_users = (enum highmem_users)i;
-				return 0;
-			}
-		return settings_err(err, errlen,
-				    "highmem_users: '%s' is not all, plan2 or plan3",
-				    v);
+		int i = name_index(v, highmem_users_names, NR_HIGHMEM_USERS);
+
+		if (i < 0)
+			return settings_err(err, errlen,
+					    "highmem_users: '%s' is not all, plan2 or plan3",
+					    v);
+		s->highmem_users = (enum highmem_users)i;
+		return 0;
 	}
 	if (!strcmp(name, "CONFIG_VMSPLIT")) {
-		for (int i = 0; i < NR_VMSPLIT; i++)
-			if (!strcmp(v, vmsplit_names[i])) {
-				s->vmsplit = (enum vmsplit)i;
-				return 0;
-			}
-		return settings_err(err, errlen,
-				    "CONFIG_VMSPLIT: unknown split '%s'", v);
+		int i = name_index(v, vmsplit_names, NR_VMSPLIT);
+
+		if (i < 0)
+			return settings_err(err, errlen,
+					    "CONFIG_VMSPLIT: unknown split '%s'", v);
+		s->vmsplit = (enum vmsplit)i;
+		return 0;
 	}
 	if (!strncmp(name, "CONFIG_VMSPLIT_", 15)) {
 		for (int i = 0; i < NR_VMSPLIT; i++)

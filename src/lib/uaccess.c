@@ -321,6 +321,26 @@ static unsigned int gup_kmap_fault_flags(void)
 #define GUP_KMAP_MAX_PAGES 1024
 
 /*
+ * The RFC's buffer_op on one page: kmap_atomic it, in a slot of its own
+ * (the caller may hold KM_USER0: the page-cache page in
+ * generic_perform_write), copy @chunk bytes at @off to or from @kaddr (or
+ * clear them), unmap.
+ */
+static void gup_kmap_one(struct page *page, u32 off, vaddr_t kaddr,
+			 u32 chunk, bool to_user, bool clear)
+{
+	vaddr_t v = kmap_atomic(page, km_copy_slot());
+
+	if (clear)
+		kv_memset(v + off, 0, chunk);
+	else if (to_user)
+		kv_memcpy(v + off, kaddr, chunk);
+	else
+		kv_memcpy(kaddr, v + off, chunk);
+	kunmap_atomic(v, km_copy_slot());
+}
+
+/*
  * pin_cache= (mm/pin_cache.h): the RFC's copy with its pins kept -- each
  * page from the cache (or pinned into it), kmapped and copied as the RFC
  * does; no page array, no unpin.  A page the cache cannot pin ends the
@@ -337,18 +357,10 @@ static u32 pin_cache_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
 		struct page *page = pin_cache_get(current->mm, uaddr + done,
 						  to_user,
 						  gup_kmap_fault_flags());
-		vaddr_t v;
 
 		if (!page)
 			break;
-		v = kmap_atomic(page, km_copy_slot());
-		if (clear)
-			kv_memset(v + off, 0, chunk);
-		else if (to_user)
-			kv_memcpy(v + off, kaddr + done, chunk);
-		else
-			kv_memcpy(kaddr + done, v + off, chunk);
-		kunmap_atomic(v, km_copy_slot());
+		gup_kmap_one(page, off, kaddr + done, chunk, to_user, clear);
 		done += chunk;
 	}
 	return n - done;
@@ -395,17 +407,8 @@ static u32 gup_kmap_copy(vaddr_t kaddr, vaddr_t uaddr, u32 n, bool to_user,
 	for (u32 i = 0; i < num_pages; i++) {
 		u32 off = (uaddr + done) & (PAGE_SIZE - 1);
 		u32 chunk = MIN(n - done, PAGE_SIZE - off);
-		/* A slot of its own: the caller may hold KM_USER0 (the
-		 * page-cache page in generic_perform_write). */
-		vaddr_t v = kmap_atomic(pages[i], km_copy_slot());
-
-		if (clear)
-			kv_memset(v + off, 0, chunk);
-		else if (to_user)
-			kv_memcpy(v + off, kaddr + done, chunk);
-		else
-			kv_memcpy(kaddr + done, v + off, chunk);
-		kunmap_atomic(v, km_copy_slot());
+		gup_kmap_one(pages[i], off, kaddr + done, chunk, to_user,
+			     clear);
 		done += chunk;
 	}
 put_pages:

@@ -17,7 +17,7 @@
 #include "mm/frame_table.h"
 #include "mm/mm_types.h"
 
-struct pt_hazard_report pt_hazard_report;
+struct hazard_report pt_hazard_report;
 
 /* Per frame, 1 while it is a table pte_alloc_one left uncleaned. */
 static struct frame_table uncleaned = FRAME_TABLE_INIT(1);
@@ -44,7 +44,7 @@ void pt_hazard_init(void)
 {
 	const struct platform *p = platform();
 
-	pt_hazard_report = (struct pt_hazard_report){ 0 };
+	pt_hazard_report = (struct hazard_report){ 0 };
 	/* A kernel abandoned mid-boot may have left the last one's. */
 	pt_hazard_exit();
 	if (p->arch != PLAT_ARM || p->pte_flush == PTE_FLUSH_NONE ||

@@ -17,15 +17,12 @@
 #ifndef VMSPLIT_MM_PGTABLE_HAZARD_H
 #define VMSPLIT_MM_PGTABLE_HAZARD_H
 
-#include "base/types.h"
+#include "mm/hazard_report.h"
 
 struct page;
 
-struct pt_hazard_report {
-	u32 count;		/* walks that read such a line */
-	char first[384];	/* the first one's report */
-};
-extern struct pt_hazard_report pt_hazard_report;
+/* The walks that read such a line; the first one's report. */
+extern struct hazard_report pt_hazard_report;
 
 /* Boot: a clean report, and the walker's hook where the hazard can be
  * (an ARM board whose walker needs PTE lines cleaned, with highmem). */

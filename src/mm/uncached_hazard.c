@@ -12,7 +12,7 @@
 #include "hw/machine.h"
 #include "mm/mm_types.h"
 
-struct uncached_hazard_report uncached_hazard_report;
+struct hazard_report uncached_hazard_report;
 
 static bool uncached_hazard_outer_dirty(struct cpu *c, vaddr_t va,
 					phys_addr_t pa, bool write)
@@ -39,7 +39,7 @@ static bool uncached_hazard_outer_dirty(struct cpu *c, vaddr_t va,
 
 void uncached_hazard_init(void)
 {
-	uncached_hazard_report = (struct uncached_hazard_report){ 0 };
+	uncached_hazard_report = (struct hazard_report){ 0 };
 	uncached_hazard_exit();
 	if (cache_is_vivt() && machine->cpu[0].l2)
 		machine->hooks.uncached_outer_dirty =

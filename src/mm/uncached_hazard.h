@@ -21,13 +21,10 @@
 #ifndef VMSPLIT_MM_UNCACHED_HAZARD_H
 #define VMSPLIT_MM_UNCACHED_HAZARD_H
 
-#include "base/types.h"
+#include "mm/hazard_report.h"
 
-struct uncached_hazard_report {
-	u32 count;		/* accesses that met such a line */
-	char first[384];	/* the first one's report */
-};
-extern struct uncached_hazard_report uncached_hazard_report;
+/* The accesses that met such a line; the first one's report. */
+extern struct hazard_report uncached_hazard_report;
 
 /* Boot: a clean report, and the checker's hook on a board where the
  * hazard can be (a VIVT L1 with an outer cache). */
