@@ -5,8 +5,8 @@
  * holding part of a page from GFP_HIGHUSER (lowmem under
  * highmem_users=plan2 or plan3, the plan that drops such users).
  * pipe_write merges a write shorter than a page into the last buffer
- * when it fits, and otherwise
- * takes a new slot; pipe_read copies out of the oldest buffer and frees
+ * when it fits, and otherwise takes a new slot; pipe_read copies out of
+ * the oldest buffer and frees
  * its page when it is empty (anon_pipe_buf_release keeps one as tmp_page
  * for the next write).  Both copy through lib/iov_iter.c's
  * copy_page_{from,to}_iter: with CONFIG_HIGHMEM, kmap_atomic and a copy
