@@ -4,15 +4,15 @@
  * pipe is a ring of 16 pipe_buffers (the head/tail ring of 5.5), each
  * holding part of a page from GFP_HIGHUSER (lowmem under
  * highmem_users=plan2 or plan3, the plan that drops such users).
- * pipe_write merges a write shorter than a page into the last buffer
- * when it fits, and otherwise takes a new slot; pipe_read copies out of
- * the oldest buffer and frees
- * its page when it is empty (anon_pipe_buf_release keeps one as tmp_page
- * for the next write).  Both copy through lib/iov_iter.c's
- * copy_page_{from,to}_iter: with CONFIG_HIGHMEM, kmap_atomic and a copy
- * with page faults disabled, falling back to kmap and a copy that may
- * fault; without, the direct map.  So a pipe's cost depends on where its
- * pages live and on the board's uaccess strategy, as in Linux.
+ * pipe_write merges a write shorter than a page into the last buffer when
+ * it fits, and otherwise takes a new slot; pipe_read copies out of the
+ * oldest buffer and frees its page when it is empty (anon_pipe_buf_release
+ * keeps one as tmp_page for the next write).  Both copy through
+ * lib/iov_iter.c's copy_page_{from,to}_iter: with CONFIG_HIGHMEM,
+ * kmap_atomic and a copy with page faults disabled, falling back to kmap
+ * and a copy that may fault; without, the direct map.  So a pipe's cost
+ * depends on where its pages live and on the board's uaccess strategy, as
+ * in Linux.
  *
  * 2.5.73 (the NUMA-Q's kernel) had a single page per pipe; every board is
  * modelled with 5.7's ring (said so in docs/fidelity.md).
