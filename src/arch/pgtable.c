@@ -29,6 +29,13 @@ pte_t ptep_get(vaddr_t ptep)
 	return pgtable->get_pte(ptep);
 }
 
+pte_t pte_read_phys(phys_addr_t pa)
+{
+	if (pgtable->pte_size == 8)
+		return (pte_t){ ram_read64(&machine->ram, pa) };
+	return (pte_t){ ram_read32(&machine->ram, pa) };
+}
+
 pte_t pte_modify(pte_t pte, pgprot_t newprot)
 {
 	const u32 kept = _PROT_YOUNG | _PROT_DIRTY | _PROT_UNCACHED;

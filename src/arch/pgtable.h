@@ -204,6 +204,8 @@ static inline u32 pte_offset_in_page(vaddr_t addr)
  * pte_clear - store an empty PTE.  ptep_get - load one.
  */
 void set_pte_at(vaddr_t ptep, pte_t pte);
+/* The PTE stored at physical address @pa, uncharged: for the checkers. */
+pte_t pte_read_phys(phys_addr_t pa);
 void pte_clear(vaddr_t ptep);
 pte_t ptep_get(vaddr_t ptep);
 

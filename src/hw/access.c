@@ -778,16 +778,24 @@ walk:
 }
 
 /* Fill the host translation cache for @va's page from TLB entry @slot. */
-static struct tlb_fast *fast_fill(struct cpu *c, vaddr_t va, u32 slot)
+/* The PA of @va's page through TLB entry @slot; a bus error outside RAM. */
+static phys_addr_t entry_page(const struct cpu *c, vaddr_t va, u32 slot)
 {
 	const struct tlb_entry *e = &c->tlb.e[slot];
-	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &
-					  (TLB_FAST_SIZE - 1)];
 	phys_addr_t page = (e->pa | (va & ~e->mask)) & ~(phys_addr_t)(PAGE_SIZE - 1);
 
 	if (!ram_contains(&machine->ram, page, PAGE_SIZE))
 		panic("bus error: CPU%u VA %#x maps PA %#llx outside RAM",
 		      c->id, va, (unsigned long long)page);
+	return page;
+}
+
+static struct tlb_fast *fast_fill(struct cpu *c, vaddr_t va, u32 slot)
+{
+	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &
+					  (TLB_FAST_SIZE - 1)];
+	phys_addr_t page = entry_page(c, va, slot);
+
 	f->vpage = (va >> PAGE_SHIFT) + 1;
 	f->slot = slot;
 	f->gen = c->tlb.gen[slot];
@@ -805,15 +813,11 @@ static struct tlb_fast *fast_fill(struct cpu *c, vaddr_t va, u32 slot)
 static __attribute__((noinline)) u8 *
 uncached_translate(struct cpu *c, vaddr_t va, u32 slot, phys_addr_t *pa)
 {
-	const struct tlb_entry *e = &c->tlb.e[slot];
 	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &
 					  (TLB_FAST_SIZE - 1)];
-	phys_addr_t page = (e->pa | (va & ~e->mask)) & ~(phys_addr_t)(PAGE_SIZE - 1);
+	phys_addr_t page = entry_page(c, va, slot);
 	u32 vp = (va >> PAGE_SHIFT) + 1;
 
-	if (!ram_contains(&machine->ram, page, PAGE_SIZE))
-		panic("bus error: CPU%u VA %#x maps PA %#llx outside RAM",
-		      c->id, va, (unsigned long long)page);
 	if (f->vpage == vp)
 		f->vpage = 0;
 	if (c->uc_vpage[0] != vp && c->uc_vpage[1] != vp) {

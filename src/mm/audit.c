@@ -24,13 +24,6 @@
 
 #include <stdlib.h>
 
-static pte_t read_pte_phys(phys_addr_t pa)
-{
-	if (pgtable->pte_size == 8)
-		return (pte_t){ ram_read64(&machine->ram, pa) };
-	return (pte_t){ ram_read32(&machine->ram, pa) };
-}
-
 /* The physical address of the PTE a pte_addr_t names. */
 static phys_addr_t pte_addr_phys(pte_addr_t pa)
 {
@@ -127,7 +120,7 @@ void mm_audit_before_exit(struct mm_struct *mm)
 			      (unsigned long long)base, pfn);
 		for (u32 i = 0; i < 512; i++) {
 			phys_addr_t slot = pt + (phys_addr_t)i * size;
-			pte_t pte = read_pte_phys(slot);
+			pte_t pte = pte_read_phys(slot);
 			vaddr_t addr = (vaddr_t)base + i * PAGE_SIZE;
 			struct page *page;
 
@@ -170,7 +163,7 @@ static struct chain_walk walk;
 /* The PTE rmap entry @pa names must map page @pfn. */
 static void audit_entry_maps(unsigned long pfn, pte_addr_t pa)
 {
-	pte_t pte = read_pte_phys(pte_addr_phys(pa));
+	pte_t pte = pte_read_phys(pte_addr_phys(pa));
 
 	if (!pte_present(pte) || pte_pfn(pte) != pfn)
 		panic("mm audit: page %#lx has an rmap entry %#llx whose PTE %#llx does not map it",

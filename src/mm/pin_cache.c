@@ -56,9 +56,7 @@ static void check_hit(struct mm_struct *mm, const struct pin_cache_entry *e,
 	if (ptpfn) {
 		slot = ((phys_addr_t)ptpfn << PAGE_SHIFT) +
 		       pte_offset_in_page(e->va);
-		pte.pte = pgtable->pte_size == 8 ?
-				  ram_read64(&machine->ram, slot) :
-				  ram_read32(&machine->ram, slot);
+		pte = pte_read_phys(slot);
 		if (pte_present(pte) && pte_pfn(pte) == page_to_pfn(e->page) &&
 		    (!write || pte_write(pte)))
 			return;
