@@ -90,6 +90,24 @@ static const struct arm_kernel_map *arm_map(u32 version)
 	return m;
 }
 
+/*
+ * sf_buf= takes its window from the top of vmalloc, as FreeBSD's
+ * sf_buf_init takes it from kernel_map (kva_alloc(nsfbufs * PAGE_SIZE)):
+ * whole PMDs below VMALLOC_END, which moves down.  On ARM lowmem is set
+ * by vmalloc_min before this, so vmalloc shrinks; on x86 3.x, whose
+ * MAXMEM is VMALLOC_END - PAGE_OFFSET - __VMALLOC_RESERVE, lowmem does.
+ */
+static void sfbuf_window(const struct settings *s, struct kernel_layout *l)
+{
+	l->nr_sfbufs = s->sf_buf;
+	l->sfbuf_base = 0;
+	if (!s->sf_buf)
+		return;
+	l->sfbuf_base = (l->vmalloc_end & PMD_MASK) -
+			sfbuf_window_bytes(s->sf_buf);
+	l->vmalloc_end = l->sfbuf_base - 2 * PAGE_SIZE;
+}
+
 static int arm_layout(const struct settings *s, struct kernel_layout *l)
 {
 	const struct arm_kernel_map *m = arm_map(settings_kernel_version(s));
@@ -109,6 +127,7 @@ static int arm_layout(const struct settings *s, struct kernel_layout *l)
 	l->max_low_pfn = l->min_pfn + (unsigned long)(lowmem >> PAGE_SHIFT);
 	l->max_dma_pfn = l->min_pfn;
 	l->vmalloc_end = m->vmalloc_end;
+	sfbuf_window(s, l);
 	/* asm/highmem.h: PKMAP_BASE = PAGE_OFFSET - PMD_SIZE, LAST_PKMAP =
 	 * PTRS_PER_PTE = 512. */
 	l->pkmap_base = l->page_offset - PMD_SIZE;
@@ -198,6 +217,7 @@ static int x86_layout(const struct settings *s, struct kernel_layout *l)
 	 * asm/pgtable_32_types.h). */
 	l->vmalloc_end =
 		(s->highmem ? l->pkmap_base : l->fixaddr_start) - 2 * PAGE_SIZE;
+	sfbuf_window(s, l);
 	if (s->flavour == FLAVOUR_X86_26)
 		/* 2.6 i386: MAXMEM = -__PAGE_OFFSET - __VMALLOC_RESERVE. */
 		maxmem = (u32)(0x100000000ull - l->page_offset) -

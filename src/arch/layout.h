@@ -33,6 +33,9 @@ struct kernel_layout {
 	u32 vmalloc_start, vmalloc_end;
 	u32 pkmap_base;			/* PKMAP_BASE */
 	u32 last_pkmap;			/* LAST_PKMAP */
+	/* sf_buf= (mm/sf_buf.h): its window, carved from vmalloc's top. */
+	u32 sfbuf_base;			/* 0: no window */
+	u32 nr_sfbufs;
 	/* ARM: MODULES_VADDR, MODULES_END; 0 on x86 (modules in vmalloc). */
 	u32 modules_vaddr, modules_end;
 	/*
@@ -139,6 +142,12 @@ static inline phys_addr_t __pa(vaddr_t va)
 static inline bool virt_addr_valid(vaddr_t va)
 {
 	return va >= layout.page_offset && va < layout.high_memory;
+}
+
+/* The window's PMD-aligned extent: whole PTE pages, as boot gives it. */
+static inline u32 sfbuf_window_bytes(u32 nr_sfbufs)
+{
+	return (nr_sfbufs * PAGE_SIZE + PMD_SIZE - 1) & PMD_MASK;
 }
 
 #define PKMAP_ADDR(nr) (layout.pkmap_base + ((u32)(nr) << PAGE_SHIFT))

@@ -77,6 +77,12 @@ u32 kernel_pte_regions(u32 *regions, u32 max)
 
 	BUG_ON(max < 1);
 	regions[n++] = layout.pkmap_base & PMD_MASK;
+	for (u32 off = 0; layout.sfbuf_base &&
+			  off < sfbuf_window_bytes(layout.nr_sfbufs);
+	     off += PMD_SIZE) {
+		BUG_ON(n >= max);
+		regions[n++] = layout.sfbuf_base + off;
+	}
 	for (u64 a = layout.fixaddr_start & PMD_MASK; a < fix_end; a += PMD_SIZE) {
 		BUG_ON(n >= max);
 		regions[n++] = (u32)a;

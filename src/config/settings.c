@@ -10,6 +10,7 @@
 #include "base/errno.h"
 #include "config/kconfig.h"
 #include "mm/pin_cache.h"
+#include "mm/sf_buf.h"
 
 const char *const highmem_users_names[NR_HIGHMEM_USERS] = {
 	[HIGHMEM_USERS_ALL] = "all",
@@ -229,6 +230,8 @@ static const struct {
 	  "which allocations may take highmem, by the stages of the Dec 2025 plan \"mm: increase lowmem size in linux-7.0\": all (anonymous memory, the page cache, pipe buffers and, with HIGHPTE, page tables); plan2 (stage 2: anonymous memory and the page cache only -- pipe buffers from lowmem, HIGHPTE off); plan3 (stage 3: anonymous memory only)" },
 	{ "pin_cache", "N (0)",
 	  "a design, not a kernel (issue 35): the GUP+kmap user copy keeps up to N (1..64) user pages pinned per mm across calls, dropped on munmap, mprotect, mremap, a COW break, fork and exit (mm/pin_cache.h); needs CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or 4G_4G, and a cache that is not VIVT; 0: the RFC's pin and unpin per copy" },
+	{ "sf_buf", "N (0)",
+	  "a design, not a kernel (issue 35): FreeBSD's sf_buf (kern/subr_sfbuf.c, i386's SFBUF_CPUSET) serves the copies kmap_atomic served -- the page cache's read and write, pipe buffers, the GUP+kmap copy's user page: a pool of N (1..1024) kernel VAs carved from the top of vmalloc, a hash from page to buffer, a freed buffer kept mapped on an LRU, and a CPU mask of TLBs known clean so that reuse flushes only where it must (mm/sf_buf.h); not on a VIVT D-cache, where FreeBSD's arm code unmaps on free" },
 	{ "placement", "N (0)",
 	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
 	{ "tso", "on|off (on in 3.16-3.18.2, else off)",
@@ -675,6 +678,14 @@ int settings_parse(struct settings *s, const char *word, char *err,
 		s->pin_cache = (u32)n;
 		return 0;
 	}
+	if (!strcmp(name, "sf_buf")) {
+		if (parse_u64(v, &n) || n > SF_BUF_MAX)
+			return settings_err(err, errlen,
+					    "sf_buf: '%s' is not 0..%u buffers",
+					    v, SF_BUF_MAX);
+		s->sf_buf = (u32)n;
+		return 0;
+	}
 	if (!strcmp(name, "placement")) {
 		if (parse_u64(v, &n) || n > MAX_PLACEMENT)
 			return settings_err(err, errlen,
@@ -758,6 +769,16 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return settings_err(err, errlen,
 				    "pin_cache=%u: not on %s's VIVT D-cache (every use of a pin would need GUP's flush of the user alias)",
 				    s->pin_cache, p->name);
+	/*
+	 * A buffer freed keeps its mapping: on a VIVT D-cache its lines
+	 * would alias every other mapping of the page.  FreeBSD's arm MD
+	 * code (arm/include/sf_buf.h) therefore unmaps on free, which leaves
+	 * no cache to model.
+	 */
+	if (s->sf_buf && p->hw.l1d.kind == CACHE_VIVT)
+		return settings_err(err, errlen,
+				    "sf_buf=%u: not on %s's VIVT D-cache (a buffer kept mapped after free would alias the page's other mappings; FreeBSD's arm code unmaps on free)",
+				    s->sf_buf, p->name);
 	if (s->highpte && (s->given & GIVEN_HIGHPTE) &&
 	    s->highmem_users != HIGHMEM_USERS_ALL)
 		return settings_err(err, errlen,
@@ -965,6 +986,12 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 
 		snprintf(pins, sizeof(pins), "%u", s->pin_cache);
 		print_setting(f, json, false, "pin_cache", pins, true);
+	}
+	if (s->sf_buf) {
+		char bufs[12];
+
+		snprintf(bufs, sizeof(bufs), "%u", s->sf_buf);
+		print_setting(f, json, false, "sf_buf", bufs, true);
 	}
 	if (s->placement) {
 		char pages[12];

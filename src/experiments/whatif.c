@@ -72,6 +72,11 @@ static const struct {
 	{ "RFC copy, pins kept", "RFC+pins",
 	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=16",
 	  "a design: the RFC's copy with up to 16 pins per mm kept across copies (mm/pin_cache.h)" },
+	{ "sf_buf (FreeBSD)", "sf_buf", "sf_buf=512",
+	  "a design: FreeBSD's sf_buf for the copies -- 512 buffers kept mapped after use, a CPU mask for lazy invalidation (mm/sf_buf.h)" },
+	{ "RFC copy, pins + sf_buf", "RFC+pins+sf",
+	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=16 sf_buf=512",
+	  "a design for 4G/4G: the RFC's copy with its pins kept and the pages it copies mapped through sf_buf" },
 };
 
 int whatif_memory(const struct settings *s, struct whatif_memory *m)

@@ -44,6 +44,7 @@
 #include "mm/highmem.h"
 #include "mm/kmalloc.h"
 #include "mm/page_touch.h"
+#include "mm/sf_buf.h"
 
 #define S_IFIFO 0010000
 
@@ -289,9 +290,9 @@ static u32 pipe_copy_from_user(struct page *page, u32 offset, vaddr_t buf,
 
 	charge(CODE_pipe_buf);
 	if (config->highmem && !fault_in_pages_readable(buf, n)) {
-		kaddr = kmap_atomic(page);
+		kaddr = kmap_copy(page, KM_USER0);
 		left = __copy_from_user_inatomic(kaddr + offset, buf, n);
-		kunmap_atomic(kaddr);
+		kunmap_copy(kaddr, KM_USER0);
 		if (likely(!left))
 			return n;
 	}
@@ -318,9 +319,9 @@ static u32 pipe_copy_to_user(struct page *page, u32 offset, vaddr_t buf, u32 n)
 
 	charge(CODE_pipe_buf);
 	if (config->highmem) {
-		kaddr = kmap_atomic(page);
+		kaddr = kmap_copy(page, KM_USER0);
 		left = __copy_to_user_inatomic(buf, kaddr + offset, n);
-		kunmap_atomic(kaddr);
+		kunmap_copy(kaddr, KM_USER0);
 		if (likely(!left))
 			return n;
 	}

@@ -28,6 +28,7 @@
 #include "mm/highmem.h"
 #include "mm/rmap.h"
 #include "mm/page_touch.h"
+#include "mm/sf_buf.h"
 
 static void shmem_evict_inode(struct inode *inode)
 {
@@ -296,10 +297,10 @@ again:
 			break;
 		if (mapping_writably_mapped(page))
 			flush_dcache_page(page);
-		kaddr = kmap_atomic(page);
+		kaddr = kmap_copy(page, KM_USER0);
 		copied = bytes -
 			 __copy_from_user_inatomic(kaddr + offset, buf, bytes);
-		kunmap_atomic(kaddr);
+		kunmap_copy(kaddr, KM_USER0);
 		flush_dcache_page(page);
 		/* mark_page_accessed: PageReferenced, SetPageReferenced. */
 		page_touch_rmw(page, PF_flags);
@@ -379,11 +380,11 @@ out:
  */
 static u32 copy_page_to_user(struct page *page, u32 offset, vaddr_t buf, u32 n)
 {
-	vaddr_t kaddr = kmap_atomic(page);
+	vaddr_t kaddr = kmap_copy(page, KM_USER0);
 	u32 left = __copy_to_user_inatomic(buf, kaddr + offset, n);
 	u32 done = n - left;
 
-	kunmap_atomic(kaddr);
+	kunmap_copy(kaddr, KM_USER0);
 	if (likely(!left))
 		return 0;
 	/* Too bad - revert to non-atomic kmap. */

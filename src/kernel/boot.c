@@ -25,6 +25,7 @@
 #include "mm/mmzone.h"
 #include "mm/placement.h"
 #include "mm/rmap.h"
+#include "mm/sf_buf.h"
 #include "mm/slab.h"
 #include "net/net.h"
 #include "fs/dcache.h"
@@ -138,6 +139,8 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	exit_stats = (struct exit_stats){ 0 };
 	livelock_reset();
 	free_baseline = nr_free_pages();
+	/* After the baseline: its descriptors go back at shutdown. */
+	sf_buf_init();
 	/* Measurements start from a booted, idle machine. */
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		struct cpu *c = &machine->cpu[i];
@@ -167,6 +170,7 @@ void abandon_kernel(void)
 	placement_forget();
 	slab_forget();
 	kmalloc_forget();
+	sf_buf_forget();
 	page_tree_forget();
 	vma_touch_forget();
 	mm_touch_forget();
@@ -203,6 +207,7 @@ void shutdown_kernel(void)
 	vfs_exit();
 	net_exit();
 	exec_drop_images();
+	sf_buf_exit();
 	kmalloc_exit();
 	page_tree_exit();
 	rmap_exit();

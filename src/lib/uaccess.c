@@ -39,6 +39,7 @@
 #include "mm/highmem.h"
 #include "mm/kmalloc.h"
 #include "mm/mm.h"
+#include "mm/sf_buf.h"
 
 static enum uaccess_strategy strategy(void)
 {
@@ -329,7 +330,7 @@ static unsigned int gup_kmap_fault_flags(void)
 static void gup_kmap_one(struct page *page, u32 off, vaddr_t kaddr,
 			 u32 chunk, bool to_user, bool clear)
 {
-	vaddr_t v = kmap_atomic(page, km_copy_slot());
+	vaddr_t v = kmap_copy(page, km_copy_slot());
 
 	if (clear)
 		kv_memset(v + off, 0, chunk);
@@ -337,7 +338,7 @@ static void gup_kmap_one(struct page *page, u32 off, vaddr_t kaddr,
 		kv_memcpy(v + off, kaddr, chunk);
 	else
 		kv_memcpy(kaddr, v + off, chunk);
-	kunmap_atomic(v, km_copy_slot());
+	kunmap_copy(v, km_copy_slot());
 }
 
 /*

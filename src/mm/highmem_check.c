@@ -12,6 +12,7 @@
 #include "config/runtime.h"
 #include "kernel/sched.h"
 #include "mm/highmem_internal.h"
+#include "mm/sf_buf.h"
 
 static void check_page(vaddr_t va, bool write)
 {
@@ -28,6 +29,9 @@ static void check_page(vaddr_t va, bool write)
 			      va, slot, cpu);
 		return;
 	}
+	if (in_sfbuf_window(va) && sfbuf_refs(va) <= 0)
+		panic("%s: %s of %#x through an sf_buf that nobody holds (used after sf_buf_free?)",
+		      cc_names[this_cpu()->cc], write ? "write" : "read", va);
 	if (in_pkmap(va) && !pkmap_entry_live(PKMAP_NR(va)))
 		panic("%s: %s of %#x through pkmap entry %u, which has no user (used after kunmap?)",
 		      cc_names[this_cpu()->cc], write ? "write" : "read", va,
@@ -62,6 +66,9 @@ void highmem_tlb_stale(struct cpu *c, vaddr_t va, phys_addr_t tlb_pa,
 	} else if (in_pkmap(va)) {
 		where = "the pkmap window";
 		flush = "flush_tlb_kernel_range after flush_all_zero_pkmaps";
+	} else if (in_sfbuf_window(va)) {
+		where = "an sf_buf";
+		flush = "sf_buf_shootdown's invalidation by a CPU not in the buffer's mask";
 	} else {
 		where = "a kernel mapping";
 		flush = "a TLB flush after the PTE changed";

@@ -32,6 +32,15 @@ bool pkmap_entry_live(u32 nr);
 
 /* // kmap_atomic.c */
 void kmap_atomic_init(void);
+/*
+ * kmap_atomic's context rules, for a mapping that keeps them (sf_buf.c's
+ * kmap_copy): pagefault_disable is a preempt_count increment before 4.2's
+ * split (the flavours before kmap_local), its own count after.
+ */
+void pagefault_disable(void);
+void pagefault_enable(void);
+void preempt_disable(void);
+void preempt_enable(void);
 /* Is fixmap kmap slot @slot of @cpu mapped for its owner right now? */
 bool kmap_slot_live(u32 cpu, u32 slot);
 

@@ -64,7 +64,7 @@ static u32 slot_index(u32 type)
 }
 
 /* pagefault_disable(): in 2.6 and 3.x it is a preempt_count increment. */
-static void pagefault_disable(void)
+void pagefault_disable(void)
 {
 	charge(CODE_pagefault_disable);
 	if (flavour() == FLAVOUR_KMAP_LOCAL)
@@ -73,7 +73,7 @@ static void pagefault_disable(void)
 		current->preempt_count++;
 }
 
-static void pagefault_enable(void)
+void pagefault_enable(void)
 {
 	if (flavour() == FLAVOUR_KMAP_LOCAL) {
 		if (current->pagefault_disabled <= 0)
@@ -88,12 +88,12 @@ static void pagefault_enable(void)
 	}
 }
 
-static void preempt_disable(void)
+void preempt_disable(void)
 {
 	current->preempt_count++;
 }
 
-static void preempt_enable(void)
+void preempt_enable(void)
 {
 	if (current->preempt_count <= 0)
 		panic("preempt_enable: preempt_count underflow in %s",

@@ -29,6 +29,10 @@ const u16 arm_kernel_text_bytes[NR_CC] = {
 	[CC_kunmap] = 64,
 	[CC_kmap_high] = 874,
 	[CC_kunmap_high] = 256,
+	/* [E] sf_buf= (a design: no Linux text): the size of the Linux
+	 * code it is priced as, kmap_high's lines and kunmap_high's. */
+	[CC_sf_buf_alloc] = 874,
+	[CC_sf_buf_free] = 256,
 	[CC_kmap_high_get] = 128,
 	[CC_map_new_virtual] = 384,
 	[CC_flush_all_zero_pkmaps] = 192,
@@ -122,6 +126,9 @@ const u16 x86_kernel_text_bytes[NR_CC] = {
 	[CC_kunmap] = 64,
 	[CC_kmap_high] = 960,
 	[CC_kunmap_high] = 192,
+	/* [E] as on ARM: kmap_high's and kunmap_high's sizes. */
+	[CC_sf_buf_alloc] = 960,
+	[CC_sf_buf_free] = 192,
 	[CC_kmap_high_get] = 96,
 	[CC_map_new_virtual] = 320,
 	[CC_flush_all_zero_pkmaps] = 154,

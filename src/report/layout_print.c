@@ -75,11 +75,19 @@ struct region {
 	bool mb;
 };
 
-#define MAX_REGIONS 6
+#define MAX_REGIONS 7
 
 /* The image's sections, in each mem_init()'s order. */
 static const char *const arm_sections[] = { ".text", ".init", ".data", ".bss" };
 static const char *const x86_sections[] = { ".init", ".data", ".text" };
+
+/* sf_buf='s window (not Linux's: a design's), its buffers' extent. */
+static struct region sfbuf_region(const struct kernel_layout *l)
+{
+	return (struct region){ "sf_buf", l->sfbuf_base,
+				l->sfbuf_base + l->nr_sfbufs * PAGE_SIZE,
+				true };
+}
 
 /*
  * The regions mem_init() prints, from @l: arch/arm/mm/init.c (3.16) lists
@@ -109,6 +117,8 @@ static u32 layout_regions(const struct settings *s,
 					  false };
 		r[n++] = (struct region){ "vmalloc", l->vmalloc_start,
 					  l->vmalloc_end, true };
+		if (l->sfbuf_base)
+			r[n++] = sfbuf_region(l);
 		r[n++] = (struct region){ "lowmem", l->page_offset,
 					  l->high_memory, true };
 		if (s->highmem)
@@ -125,6 +135,8 @@ static u32 layout_regions(const struct settings *s,
 					  false };
 	r[n++] = (struct region){ "vmalloc", l->vmalloc_start, l->vmalloc_end,
 				  true };
+	if (l->sfbuf_base)
+		r[n++] = sfbuf_region(l);
 	r[n++] = (struct region){ "lowmem", l->page_offset, l->high_memory,
 				  true };
 	return n;
