@@ -6,7 +6,9 @@
  *   [0] board: index into platform_list()
  *   [1] bit 0 CONFIG_HIGHMEM=n, bit 1 CONFIG_HIGHPTE=y (else the board's
  *       default), bit 2 CONFIG_ARM_LPAE=y, bits 3-5 the VMSPLIT choice,
- *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP)
+ *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP, or
+ *       GUP_KMAP with issue 35's designs: pin_cache=16 sf_buf=64; no
+ *       input committed before had 3 here)
  *   [2] 0: the board's flavour, else flavour (n - 1) % NR_FLAVOURS;
  *       bit 7 CONFIG_DEBUG_HIGHMEM=y; with the extended op set (byte 7)
  *       bit 6 selects the mm op set, and n is then its low 6 bits
@@ -629,9 +631,14 @@ static int add_word(struct settings *s, char *words, size_t wordslen,
 static int decode_settings(const u8 *h, struct settings *s, char *words,
 			   size_t wordslen)
 {
-	static const char *const uaccess[] = {
-		NULL, "CONFIG_UACCESS_WITH_MEMCPY=y",
-		"CONFIG_UACCESS_GUP_KMAP_MEMCPY=y", NULL,
+	/* 3: issue 35's designs for that copy, which no committed input
+	 * had (bits 6-7 were 0, 1 or 2 in all of them). */
+	static const char *const uaccess[][3] = {
+		{ NULL },
+		{ "CONFIG_UACCESS_WITH_MEMCPY=y" },
+		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y" },
+		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y", "pin_cache=16",
+		  "sf_buf=64" },
 	};
 	const struct platform *p;
 	char word[64], err[256];
@@ -664,8 +671,8 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	snprintf(word, sizeof(word), "CONFIG_VMSPLIT=%s",
 		 vmsplit_names[(h[1] >> 3 & 7) % NR_VMSPLIT]);
 	ret |= add_word(s, words, wordslen, word);
-	if (uaccess[h[1] >> 6])
-		ret |= add_word(s, words, wordslen, uaccess[h[1] >> 6]);
+	for (u32 i = 0; i < 3 && uaccess[h[1] >> 6][i]; i++)
+		ret |= add_word(s, words, wordslen, uaccess[h[1] >> 6][i]);
 	if (h[2] & flavour_bits(h)) {
 		snprintf(word, sizeof(word), "flavour=%s",
 			 flavour_names[((h[2] & flavour_bits(h)) - 1) %
