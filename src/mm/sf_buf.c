@@ -33,7 +33,9 @@
 #define SF_MASK 28u
 
 struct sf_buf {
-	struct sf_buf *hnext, **hprev;	/* list_entry: the hash chain */
+	/* list_entry: the hash chain (hprev NULL: first in its bucket) */
+	struct sf_buf *hnext, *hprev;
+	u32 bucket;
 	struct sf_buf *fnext, *fprev;	/* free_entry: the free list */
 	struct page *m;			/* NULL: never mapped */
 	vaddr_t kva;
@@ -184,11 +186,13 @@ static void free_list_append(struct sf_buf *sf)
 	sf->fnext = NULL;
 	sf->fprev = free_tail;
 	touch_sf(sf, SF_FREE, 8, true);
-	if (free_tail)
+	if (free_tail) {
 		free_tail->fnext = sf;
-	else
+		touch_sf(free_tail, SF_FREE, 4, true);
+	} else {
 		free_head = sf;
-	touch_sf(free_tail ? free_tail : sf, SF_FREE, 4, true);
+		kv_touch(globals_kva, 4, true);
+	}
 	free_tail = sf;
 	kv_touch(globals_kva + 4, 4, true);
 }
@@ -198,7 +202,7 @@ static bool on_free_list(const struct sf_buf *sf)
 	return sf->fprev || sf == free_head;
 }
 
-/* LIST_REMOVE(sf, list_entry). */
+/* LIST_REMOVE(sf, list_entry): the neighbour's link, or the bucket's. */
 static void hash_remove(struct sf_buf *sf)
 {
 	touch_sf(sf, SF_LIST, 8, false);
@@ -206,12 +210,13 @@ static void hash_remove(struct sf_buf *sf)
 		sf->hnext->hprev = sf->hprev;
 		touch_sf(sf->hnext, SF_LIST + 4, 4, true);
 	}
-	*sf->hprev = sf->hnext;
-	if (sf->hprev >= hash && sf->hprev <= &hash[hashmask])
-		kv_touch(hash_kva + (u32)(sf->hprev - hash) * 4, 4, true);
-	else
-		touch_sf(container_of(sf->hprev, struct sf_buf, hnext),
-			 SF_LIST, 4, true);
+	if (sf->hprev) {
+		sf->hprev->hnext = sf->hnext;
+		touch_sf(sf->hprev, SF_LIST, 4, true);
+	} else {
+		hash[sf->bucket] = sf->hnext;
+		kv_touch(hash_kva + sf->bucket * 4, 4, true);
+	}
 	sf->hnext = NULL;
 	sf->hprev = NULL;
 }
@@ -219,13 +224,14 @@ static void hash_remove(struct sf_buf *sf)
 /* LIST_INSERT_HEAD(hash_list, sf, list_entry). */
 static void hash_insert(u32 bucket, struct sf_buf *sf)
 {
+	sf->bucket = bucket;
 	sf->hnext = hash[bucket];
+	sf->hprev = NULL;
 	if (sf->hnext) {
-		sf->hnext->hprev = &sf->hnext;
+		sf->hnext->hprev = sf;
 		touch_sf(sf->hnext, SF_LIST + 4, 4, true);
 	}
 	hash[bucket] = sf;
-	sf->hprev = &hash[bucket];
 	touch_sf(sf, SF_LIST, 8, true);
 	kv_touch(hash_kva + bucket * 4, 4, true);
 }
