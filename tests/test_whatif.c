@@ -209,6 +209,8 @@ Test(whatif, plot)
 	cr_assert(strstr(svg, ">whatif on am335x-evm: speed (status quo = 100)</text>"));
 	cr_assert(strstr(svg, ">3G_OPT</text>") && strstr(svg, ">HIGHMEM=n</text>"));
 	cr_assert(strstr(svg, ">106.3</text>"), "3G_OPT's dd speed");
+	cr_assert_null(strstr(svg, "hatched: published"),
+		       "nothing published here, no hatching to explain");
 	free(svg);
 	cr_assert_eq(remove(path), 0);
 	cr_assert_eq(rmdir(dir), 0);

@@ -233,8 +233,15 @@ void plot_bars_draw(FILE *f, const struct plot_bars *c, double bx, double by,
 		plot_svg_text(f, r + 58, ly + 4, SVG_START, 12, 0, false,
 			      c->series[s].name);
 	}
-	plot_svg_text(f, r + 20, ly + 10, SVG_START, 12, 0, false,
-		      "hatched: published; solid: the model");
+	/* Only a chart with a published series has hatching to explain
+	 * (whatif's are the model's alone). */
+	for (u32 s = 0; s < c->nseries; s++)
+		if (c->series[s].published) {
+			plot_svg_text(f, r + 20, ly + 10, SVG_START, 12, 0,
+				      false,
+				      "hatched: published; solid: the model");
+			break;
+		}
 }
 
 /* The experiments that have plots, each DIR/<name>.svg. */
