@@ -401,9 +401,10 @@ vaddr_t kmap_copy(struct page *page, enum km_type type)
 
 	if (!nbufs)
 		return kmap_atomic(page, type);
-	page_touch(page, PF_flags, false);	/* PageHighMem */
+	/* A lowmem page: kmap_atomic, which reads the flags itself. */
 	if (!PageHighMem(page))
 		return kmap_atomic(page, type);
+	page_touch(page, PF_flags, false);	/* PageHighMem */
 	/* sched_pin() for SFB_CPUPRIVATE, and kmap_atomic's page-fault rule. */
 	preempt_disable();
 	pagefault_disable();
