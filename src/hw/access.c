@@ -777,12 +777,10 @@ walk:
 	check_coherent_walk(c, va, slot);
 }
 
-/* Fill the host translation cache for @va's page from TLB entry @slot. */
 /* The PA of @va's page through TLB entry @slot; a bus error outside RAM. */
 static phys_addr_t entry_page(const struct cpu *c, vaddr_t va, u32 slot)
 {
-	const struct tlb_entry *e = &c->tlb.e[slot];
-	phys_addr_t page = (e->pa | (va & ~e->mask)) & ~(phys_addr_t)(PAGE_SIZE - 1);
+	phys_addr_t page = tlb_entry_page(&c->tlb.e[slot], va);
 
 	if (!ram_contains(&machine->ram, page, PAGE_SIZE))
 		panic("bus error: CPU%u VA %#x maps PA %#llx outside RAM",
@@ -790,6 +788,7 @@ static phys_addr_t entry_page(const struct cpu *c, vaddr_t va, u32 slot)
 	return page;
 }
 
+/* Fill the host translation cache for @va's page from TLB entry @slot. */
 static struct tlb_fast *fast_fill(struct cpu *c, vaddr_t va, u32 slot)
 {
 	struct tlb_fast *f = &c->tlb.fast[(va >> PAGE_SHIFT) &

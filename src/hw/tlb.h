@@ -88,6 +88,12 @@ struct tlb {
 };
 
 int tlb_init(struct tlb *t, u32 entries, u32 ways);
+
+/* The physical page @va falls in through entry @e (which maps it). */
+static inline phys_addr_t tlb_entry_page(const struct tlb_entry *e, u32 va)
+{
+	return (e->pa | (va & ~e->mask)) & ~(phys_addr_t)(PAGE_SIZE - 1);
+}
 void tlb_exit(struct tlb *t);
 
 /* Slot of the entry that translates @va for @asid, or -1. */

@@ -42,7 +42,6 @@ struct sf_buf {
 	int ref_count;
 	u32 cpumask;
 	vaddr_t ptep;			/* its PTE (vtopte(kva)) */
-	vaddr_t desc;			/* where the descriptor lives */
 };
 
 static struct sf_buf *bufs;
@@ -52,6 +51,7 @@ static u32 hashmask;		/* sf_buf_hashmask */
 static struct sf_buf *free_head, *free_tail;	/* sf_buf_freelist */
 static struct spinlock sf_buf_lock;
 static vaddr_t hash_kva;	/* the heads: one pointer each */
+static vaddr_t desc_kva;	/* the descriptors, SF_BYTES each */
 /*
  * The free list's head and the counters (nsfbufsused, nsfbufspeak) are
  * .bss statics in FreeBSD; here they share the descriptors' allocation,
@@ -61,13 +61,12 @@ static vaddr_t globals_kva;
 
 static void touch_sf(const struct sf_buf *sf, u32 off, u32 len, bool write)
 {
-	kv_touch(sf->desc + off, len, write);
+	kv_touch(desc_kva + (u32)(sf - bufs) * SF_BYTES + off, len, write);
 }
 
 void sf_buf_init(void)
 {
 	u32 heads = 1;
-	vaddr_t desc;
 
 	nbufs = layout.nr_sfbufs;
 	if (!nbufs)
@@ -80,11 +79,11 @@ void sf_buf_init(void)
 	hash = calloc(heads, sizeof(*hash));
 	if (!bufs || !hash)
 		panic("sf_buf_init: host out of memory");
-	desc = kmalloc(nbufs * SF_BYTES + 16, GFP_KERNEL | __GFP_ZERO);
+	desc_kva = kmalloc(nbufs * SF_BYTES + 16, GFP_KERNEL | __GFP_ZERO);
 	hash_kva = kmalloc(heads * 4, GFP_KERNEL | __GFP_ZERO);
-	if (!desc || !hash_kva)
+	if (!desc_kva || !hash_kva)
 		panic("sf_buf_init: no lowmem for %u buffers", nbufs);
-	globals_kva = desc + nbufs * SF_BYTES;
+	globals_kva = desc_kva + nbufs * SF_BYTES;
 	sf_buf_lock = SPINLOCK_INIT("sf_buf_lock");
 	free_head = free_tail = NULL;
 	for (u32 i = 0; i < nbufs; i++) {
@@ -92,7 +91,6 @@ void sf_buf_init(void)
 
 		sf->kva = layout.sfbuf_base + i * PAGE_SIZE;
 		sf->ptep = pte_offset_kernel(sf->kva);
-		sf->desc = desc + i * SF_BYTES;
 		/* TAILQ_INSERT_TAIL(&sf_buf_freelist, &sf_bufs[i]) */
 		sf->fprev = free_tail;
 		if (free_tail)
@@ -120,7 +118,7 @@ void sf_buf_exit(void)
 		if (bufs[i].ref_count)
 			panic("sf_buf: the buffer at %#x still holds %d references at shutdown (a missing sf_buf_free)",
 			      bufs[i].kva, bufs[i].ref_count);
-	kfree(bufs[0].desc);
+	kfree(desc_kva);
 	kfree(hash_kva);
 	sf_buf_forget();
 }
@@ -151,11 +149,6 @@ u32 sfbuf_cpumask(vaddr_t va)
 vaddr_t sf_buf_kva(const struct sf_buf *sf)
 {
 	return sf->kva;
-}
-
-struct page *sf_buf_page(const struct sf_buf *sf)
-{
-	return sf->m;
 }
 
 /* TAILQ_REMOVE(&sf_buf_freelist, sf, free_entry): the neighbours' links. */
@@ -242,7 +235,7 @@ static void hash_insert(u32 bucket, struct sf_buf *sf)
  */
 static void check_mask(const struct sf_buf *sf)
 {
-	phys_addr_t pa = page_to_phys(sf->m);
+	phys_addr_t pa = page_to_phys(sf->m), seen;
 
 	for (u32 c = 0; c < machine->ncpus; c++) {
 		const struct cpu *cpu = &machine->cpu[c];
@@ -251,12 +244,12 @@ static void check_mask(const struct sf_buf *sf)
 		if (!(sf->cpumask & (1u << c)))
 			continue;
 		slot = tlb_lookup(&cpu->tlb, sf->kva, cpu->mmu.asid);
-		if (slot >= 0 && cpu->tlb.e[slot].pa +
-					 (sf->kva & ~cpu->tlb.e[slot].mask &
-					  PAGE_MASK) != pa)
+		if (slot < 0)
+			continue;
+		seen = tlb_entry_page(&cpu->tlb.e[slot], sf->kva);
+		if (seen != pa)
 			panic("sf_buf: CPU%u is in the mask of the buffer at %#x, but its TLB maps it to PA %#llx, not the buffer's page %#llx (a mask left set over a remap)",
-			      c, sf->kva,
-			      (unsigned long long)cpu->tlb.e[slot].pa,
+			      c, sf->kva, (unsigned long long)seen,
 			      (unsigned long long)pa);
 	}
 }

@@ -59,7 +59,6 @@ struct sf_buf;
 #define SF_BUF_MAX 1024
 
 /* sys/sf_buf.h */
-#define SFB_CATCH 1		/* (sleeps are not modelled: unused) */
 #define SFB_CPUPRIVATE 2	/* the caller stays on this CPU */
 #define SFB_NOWAIT 4		/* NULL rather than sleep for a buffer */
 
@@ -83,7 +82,6 @@ struct sf_buf *sf_buf_alloc(struct page *m, int flags);
 /* Drop a reference; at zero the buffer goes to the free list, mapped. */
 void sf_buf_free(struct sf_buf *sf);
 vaddr_t sf_buf_kva(const struct sf_buf *sf);
-struct page *sf_buf_page(const struct sf_buf *sf);
 
 /*
  * kmap_copy - the mapping a copy of @page takes: kmap_atomic(@page,
