@@ -229,7 +229,7 @@ static const struct {
 	{ "highmem_users", "all|plan2|plan3 (all)",
 	  "which allocations may take highmem, by the stages of the Dec 2025 plan \"mm: increase lowmem size in linux-7.0\": all (anonymous memory, the page cache, pipe buffers and, with HIGHPTE, page tables); plan2 (stage 2: anonymous memory and the page cache only -- pipe buffers from lowmem, HIGHPTE off); plan3 (stage 3: anonymous memory only)" },
 	{ "pin_cache", "N (0)",
-	  "a design, not a kernel (issue 35): the GUP+kmap user copy keeps up to N (1..64) user pages pinned per mm across calls, dropped on munmap, mprotect, mremap, a COW break, fork and exit (mm/pin_cache.h); needs CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or 4G_4G, and a cache that is not VIVT; 0: the RFC's pin and unpin per copy" },
+	  "a design, not a kernel (issue 35): the GUP+kmap user copy keeps up to N (1..1024) user pages pinned per mm across calls, hashed, dropped on munmap, mprotect, mremap, a COW break, fork and exit (mm/pin_cache.h); needs CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or 4G_4G, and a cache that is not VIVT; 0: the RFC's pin and unpin per copy" },
 	{ "sf_buf", "N (0)",
 	  "a design, not a kernel (issue 35): FreeBSD's sf_buf (kern/subr_sfbuf.c, i386's SFBUF_CPUSET) serves the copies kmap_atomic served -- the page cache's read and write, pipe buffers, the GUP+kmap copy's user page: a pool of N (1..1024) kernel VAs carved from the top of vmalloc, a hash from page to buffer, a freed buffer kept mapped on an LRU, and a CPU mask of TLBs known clean so that reuse flushes only where it must (mm/sf_buf.h); not on a VIVT D-cache, where FreeBSD's arm code unmaps on free" },
 	{ "placement", "N (0)",

@@ -70,12 +70,12 @@ static const struct {
 	{ "RFC copy (4G/4G's)", "RFC copy", "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y",
 	  "the June 2020 RFC's get_user_pages + kmap_atomic + memcpy user copy, which a 4G/4G split needs" },
 	{ "RFC copy, pins kept", "RFC+pins",
-	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=16",
-	  "a design: the RFC's copy with up to 16 pins per mm kept across copies (mm/pin_cache.h)" },
+	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=512",
+	  "a design for 4G/4G: the RFC's copy with up to 512 pins per mm kept across copies, hashed (mm/pin_cache.h)" },
 	{ "sf_buf (FreeBSD)", "sf_buf", "sf_buf=512",
 	  "a design: FreeBSD's sf_buf for the copies -- 512 buffers kept mapped after use, a CPU mask for lazy invalidation (mm/sf_buf.h)" },
 	{ "RFC copy, pins + sf_buf", "RFC+pins+sf",
-	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=16 sf_buf=512",
+	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=512 sf_buf=512",
 	  "a design for 4G/4G: the RFC's copy with its pins kept and the pages it copies mapped through sf_buf" },
 };
 

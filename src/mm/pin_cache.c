@@ -9,44 +9,178 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "hw/machine.h"
+#include "kernel/lock.h"
 #include "mm/gfp.h"
 #include "mm/gup.h"
 #include "mm/kmalloc.h"
 #include "mm/mm.h"
 #include "mm/mm_types.h"
 
-/* One entry as the kernel would keep it: the page's address, the page,
- * the access it was pinned for (12 bytes on a 32-bit kernel). */
-#define ENTRY_BYTES 12u
+/*
+ * The cache as a 32-bit kernel would lay it out in one kmalloc'd block:
+ *
+ *   struct pin_cache {              at 0
+ *       spinlock_t lock;            0
+ *       struct list_head lru;       4: most recently used first
+ *       unsigned short nr_used;     12
+ *       unsigned short seq;         14: bumped by every insert and drop
+ *       struct hlist_head hash[];   16: one pointer per bucket
+ *   };
+ *   struct pin_entry e[n];          after the buckets, PC_ENTRY bytes each:
+ *       unsigned long va;           0
+ *       struct page *page;          4
+ *       unsigned int write;         8
+ *       struct hlist_node node;     12: next, pprev
+ *       struct list_head lru;       20: next, prev
+ */
+#define PC_LOCK 0u
+#define PC_LRU 4u
+#define PC_NR 12u
+#define PC_HASH 16u
+#define PC_ENTRY 28u
+#define E_KEY 0u	/* va, page, write: what a compare reads */
+#define E_NODE 12u
+#define E_LRU 20u
 
-struct pin_cache_entry {
-	vaddr_t va;		/* page-aligned; 0: empty */
-	struct page *page;
+#define NONE (-1)
+
+struct pin_entry {
+	vaddr_t va;		/* page-aligned */
+	struct page *page;	/* NULL: free */
 	bool write;
-	u64 used;		/* the cache's clock at its last hit */
+	s32 hnext, hprev;	/* the bucket's chain (hprev NONE: first) */
+	s32 lnext, lprev;	/* the LRU list (lprev NONE: most recent) */
 };
 
 struct pin_cache {
 	u32 n;			/* entries (pin_cache=) */
-	u64 clock;
-	vaddr_t kva;		/* the kmalloc'd array the entries live in */
-	struct pin_cache_entry e[PIN_CACHE_MAX];
+	u32 hash_bits;
+	u32 nr_used;		/* entries 0..nr_used-1 have been used */
+	u32 seq;		/* bumped by every insert and drop */
+	s32 lru_head, lru_tail;
+	struct spinlock lock;
+	vaddr_t kva;		/* the kmalloc'd block above */
+	s32 *bucket;		/* first entry of each chain, or NONE */
+	struct pin_entry *e;
 };
 
-/* An entry dropped: its pin goes. */
-static void drop(struct pin_cache *pc, u32 i)
+static vaddr_t entry_kva(const struct pin_cache *pc, s32 i)
 {
-	kv_touch(pc->kva + i * ENTRY_BYTES, ENTRY_BYTES, true);
+	return pc->kva + PC_HASH + (4u << pc->hash_bits) + (u32)i * PC_ENTRY;
+}
+
+static void touch_entry(const struct pin_cache *pc, s32 i, u32 off, u32 len,
+			bool write)
+{
+	kv_touch(entry_kva(pc, i) + off, len, write);
+}
+
+/* hash_32(va >> PAGE_SHIFT, hash_bits): include/linux/hash.h's multiply. */
+static u32 pin_hash(const struct pin_cache *pc, vaddr_t va)
+{
+	return pc->hash_bits ?
+		       ((va >> PAGE_SHIFT) * 0x61C88647u) >> (32 - pc->hash_bits) :
+		       0;
+}
+
+/* list_del(&e->lru): the neighbours' links, or the head's. */
+static void lru_del(struct pin_cache *pc, s32 i)
+{
+	struct pin_entry *e = &pc->e[i];
+
+	touch_entry(pc, i, E_LRU, 8, false);
+	if (e->lnext != NONE) {
+		pc->e[e->lnext].lprev = e->lprev;
+		touch_entry(pc, e->lnext, E_LRU + 4, 4, true);
+	} else {
+		pc->lru_tail = e->lprev;
+		kv_touch(pc->kva + PC_LRU + 4, 4, true);
+	}
+	if (e->lprev != NONE) {
+		pc->e[e->lprev].lnext = e->lnext;
+		touch_entry(pc, e->lprev, E_LRU, 4, true);
+	} else {
+		pc->lru_head = e->lnext;
+		kv_touch(pc->kva + PC_LRU, 4, true);
+	}
+	e->lnext = e->lprev = NONE;
+}
+
+/* list_add(&e->lru, &pc->lru): most recently used. */
+static void lru_add(struct pin_cache *pc, s32 i)
+{
+	struct pin_entry *e = &pc->e[i];
+
+	e->lprev = NONE;
+	e->lnext = pc->lru_head;
+	if (e->lnext != NONE) {
+		pc->e[e->lnext].lprev = i;
+		touch_entry(pc, e->lnext, E_LRU + 4, 4, true);
+	} else {
+		pc->lru_tail = i;
+		kv_touch(pc->kva + PC_LRU + 4, 4, true);
+	}
+	pc->lru_head = i;
+	kv_touch(pc->kva + PC_LRU, 4, true);
+	touch_entry(pc, i, E_LRU, 8, true);
+}
+
+/* hlist_del(&e->node). */
+static void hash_del(struct pin_cache *pc, s32 i)
+{
+	struct pin_entry *e = &pc->e[i];
+
+	touch_entry(pc, i, E_NODE, 8, false);
+	if (e->hnext != NONE) {
+		pc->e[e->hnext].hprev = e->hprev;
+		touch_entry(pc, e->hnext, E_NODE + 4, 4, true);
+	}
+	if (e->hprev != NONE) {
+		pc->e[e->hprev].hnext = e->hnext;
+		touch_entry(pc, e->hprev, E_NODE, 4, true);
+	} else {
+		u32 b = pin_hash(pc, e->va);
+
+		pc->bucket[b] = e->hnext;
+		kv_touch(pc->kva + PC_HASH + b * 4, 4, true);
+	}
+	e->hnext = e->hprev = NONE;
+}
+
+/* hlist_add_head(&e->node, &pc->hash[b]). */
+static void hash_add(struct pin_cache *pc, s32 i, u32 b)
+{
+	struct pin_entry *e = &pc->e[i];
+
+	e->hprev = NONE;
+	e->hnext = pc->bucket[b];
+	if (e->hnext != NONE) {
+		pc->e[e->hnext].hprev = i;
+		touch_entry(pc, e->hnext, E_NODE + 4, 4, true);
+	}
+	pc->bucket[b] = i;
+	kv_touch(pc->kva + PC_HASH + b * 4, 4, true);
+	touch_entry(pc, i, E_NODE, 8, true);
+}
+
+/* An entry dropped: unhashed, off the LRU, its pin gone. */
+static void drop(struct pin_cache *pc, s32 i)
+{
+	hash_del(pc, i);
+	lru_del(pc, i);
+	touch_entry(pc, i, E_KEY, 8, true);
+	pc->seq++;
+	kv_touch(pc->kva + PC_NR, 4, true);
 	hw_event(this_cpu(), EV_pin_cache_unpin);
 	unpin_user_page(pc->e[i].page);
-	pc->e[i] = (struct pin_cache_entry){ 0 };
+	pc->e[i].page = NULL;
 }
 
 /*
  * The checker: a hit must be what the page tables say now -- the PTE of
  * @va present, mapping the cached page, writable for a write.
  */
-static void check_hit(struct mm_struct *mm, const struct pin_cache_entry *e,
+static void check_hit(struct mm_struct *mm, const struct pin_entry *e,
 		      bool write)
 {
 	unsigned long ptpfn = pgtable->pmd_pfn_phys(mm->pgd, e->va);
@@ -65,75 +199,167 @@ static void check_hit(struct mm_struct *mm, const struct pin_cache_entry *e,
 	      e->va, page_to_pfn(e->page));
 }
 
+static struct pin_cache *pin_cache_create(void)
+{
+	struct pin_cache *pc = calloc(1, sizeof(*pc));
+	u32 n = config->pin_cache;
+
+	if (!pc)
+		panic("pin_cache: host out of memory");
+	pc->n = n;
+	/* roundup_pow_of_two(n) buckets: a chain of one, on average. */
+	while ((1u << pc->hash_bits) < n)
+		pc->hash_bits++;
+	pc->bucket = malloc(sizeof(*pc->bucket) << pc->hash_bits);
+	pc->e = calloc(n, sizeof(*pc->e));
+	if (!pc->bucket || !pc->e)
+		panic("pin_cache: host out of memory");
+	for (u32 b = 0; b < (1u << pc->hash_bits); b++)
+		pc->bucket[b] = NONE;
+	pc->lru_head = pc->lru_tail = NONE;
+	pc->kva = kmalloc(PC_HASH + (4u << pc->hash_bits) + n * PC_ENTRY,
+			  GFP_KERNEL | __GFP_ZERO);
+	if (!pc->kva) {
+		free(pc->bucket);
+		free(pc->e);
+		free(pc);
+		return NULL;
+	}
+	pc->lock = SPINLOCK_INIT("pin_cache");
+	pc->lock.kva = pc->kva + PC_LOCK;
+	return pc;
+}
+
+/*
+ * The entry of @va in its chain, or NONE; @b gets the bucket.  Priced as
+ * page_address() of a highmem page, the kernel's own hashed lookup under
+ * a lock: the hash, the lock pair, and a chain step per entry compared.
+ * Its lock is the irqsave kind, which this one need not be (9
+ * instructions too many on ARM; coarse).
+ */
+static s32 lookup(struct pin_cache *pc, vaddr_t va, u32 *b)
+{
+	s32 i;
+
+	*b = pin_hash(pc, va);
+	charge(CODE_page_address_hash);
+	kv_touch(pc->kva + PC_HASH + *b * 4, 4, false);
+	for (i = pc->bucket[*b]; i != NONE; i = pc->e[i].hnext) {
+		charge(CODE_page_address_entry);
+		touch_entry(pc, i, E_KEY, 12, false);
+		touch_entry(pc, i, E_NODE, 4, false);
+		if (pc->e[i].va == va)
+			return i;
+	}
+	return NONE;
+}
+
 struct page *pin_cache_get(struct mm_struct *mm, vaddr_t va, bool write,
 			   unsigned int gup_flags)
 {
 	struct pin_cache *pc = mm->pin_cache;
 	struct page *page;
-	u32 victim = 0;
+	u32 b, seq;
+	s32 i;
 
 	va &= PAGE_MASK;
 	if (!pc) {
-		pc = calloc(1, sizeof(*pc));
+		pc = pin_cache_create();
 		if (!pc)
-			panic("pin_cache: host out of memory");
-		pc->n = config->pin_cache;
-		pc->kva = kmalloc(pc->n * ENTRY_BYTES, GFP_KERNEL | __GFP_ZERO);
-		if (!pc->kva) {
-			free(pc);
 			return NULL;
-		}
 		mm->pin_cache = pc;
 	}
-	pc->clock++;
-	for (u32 i = 0; i < pc->n; i++) {
-		struct pin_cache_entry *e = &pc->e[i];
-
-		charge(CODE_find_vma_step);
-		kv_touch(pc->kva + i * ENTRY_BYTES, ENTRY_BYTES, false);
-		if (e->va == va && e->page && (e->write || !write)) {
-			if (unlikely(machine->checks))
-				check_hit(mm, e, write);
-			e->used = pc->clock;
-			hw_event(this_cpu(), EV_pin_cache_hit);
-			return e->page;
+	spin_lock_nocharge(&pc->lock);
+	i = lookup(pc, va, &b);
+	if (i != NONE && (pc->e[i].write || !write)) {
+		if (unlikely(machine->checks))
+			check_hit(mm, &pc->e[i], write);
+		/* list_move to the front, unless it is there. */
+		if (pc->lru_head != i) {
+			lru_del(pc, i);
+			lru_add(pc, i);
 		}
-		if (!e->page || (pc->e[victim].page &&
-				 e->used < pc->e[victim].used))
-			victim = i;
+		spin_unlock(&pc->lock);
+		hw_event(this_cpu(), EV_pin_cache_hit);
+		return pc->e[i].page;
 	}
+	seq = pc->seq;
+	spin_unlock(&pc->lock);
 	hw_event(this_cpu(), EV_pin_cache_miss);
 	if (pin_user_pages(va, 1, (write ? FOLL_WRITE : 0) | gup_flags,
 			   &page) != 1)
 		return NULL;
-	/* A read pin of the same page makes way for the write pin. */
-	for (u32 i = 0; i < pc->n; i++)
-		if (pc->e[i].page && pc->e[i].va == va) {
-			victim = i;
-			break;
+	spin_lock_nocharge(&pc->lock);
+	/*
+	 * GUP may have slept (a fault, reclaim) and another thread of the mm
+	 * changed the cache: look again then.  Found usable, the other
+	 * thread's pin serves and ours goes.
+	 */
+	kv_touch(pc->kva + PC_NR, 4, false);
+	if (pc->seq != seq) {
+		i = lookup(pc, va, &b);
+		if (i != NONE && (pc->e[i].write || !write)) {
+			spin_unlock(&pc->lock);
+			unpin_user_page(page);
+			return pc->e[i].page;
 		}
-	if (pc->e[victim].page)
-		drop(pc, victim);
-	pc->e[victim] = (struct pin_cache_entry){ .va = va, .page = page,
-						  .write = write,
-						  .used = pc->clock };
-	kv_touch(pc->kva + victim * ENTRY_BYTES, ENTRY_BYTES, true);
+	}
+	/*
+	 * The entry to fill: a read pin of the same page, which makes way
+	 * for the write pin; else one never used; else the least recently
+	 * used.
+	 */
+	if (i == NONE && pc->nr_used < pc->n) {
+		i = (s32)pc->nr_used++;
+		kv_touch(pc->kva + PC_NR, 4, true);
+	} else if (i == NONE) {
+		i = pc->lru_tail;
+	}
+	if (pc->e[i].page)
+		drop(pc, i);
+	pc->e[i].va = va;
+	pc->e[i].page = page;
+	pc->e[i].write = write;
+	touch_entry(pc, i, E_KEY, 12, true);
+	hash_add(pc, i, b);
+	lru_add(pc, i);
+	pc->seq++;
+	spin_unlock(&pc->lock);
 	return page;
 }
 
 void pin_cache_invalidate(struct mm_struct *mm, vaddr_t start, vaddr_t end)
 {
 	struct pin_cache *pc = mm->pin_cache;
+	s32 i, next;
+	u32 b;
 
-	if (!pc)
+	if (!pc || !pc->nr_used)
 		return;
-	for (u32 i = 0; i < pc->n; i++) {
+	start &= PAGE_MASK;
+	spin_lock_nocharge(&pc->lock);
+	/* One page (an rmap unmap, a COW break): its chain. */
+	if (end - start <= PAGE_SIZE) {
+		i = lookup(pc, start, &b);
+		if (i != NONE && pc->e[i].page)
+			drop(pc, i);
+		spin_unlock(&pc->lock);
+		return;
+	}
+	/*
+	 * A range: the pinned entries in LRU order, priced like the model's
+	 * other list walks -- one find_vma step (a range test and a next)
+	 * per entry.
+	 */
+	for (i = pc->lru_head; i != NONE; i = next) {
 		charge(CODE_find_vma_step);
-		kv_touch(pc->kva + i * ENTRY_BYTES, ENTRY_BYTES, false);
-		if (pc->e[i].page && pc->e[i].va >= (start & PAGE_MASK) &&
-		    pc->e[i].va < end)
+		touch_entry(pc, i, E_KEY, 4, false);
+		touch_entry(pc, i, E_LRU, 4, false);
+		next = pc->e[i].lnext;
+		if (pc->e[i].va >= start && pc->e[i].va < end)
 			drop(pc, i);
 	}
+	spin_unlock(&pc->lock);
 }
 
 void pin_cache_flush(struct mm_struct *mm, bool free_it)
@@ -142,12 +368,13 @@ void pin_cache_flush(struct mm_struct *mm, bool free_it)
 
 	if (!pc)
 		return;
-	for (u32 i = 0; i < pc->n; i++)
-		if (pc->e[i].page)
-			drop(pc, i);
+	while (pc->lru_head != NONE)
+		drop(pc, pc->lru_head);
 	if (!free_it)
 		return;
 	kfree(pc->kva);
+	free(pc->bucket);
+	free(pc->e);
 	free(pc);
 	mm->pin_cache = NULL;
 }

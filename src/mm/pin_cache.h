@@ -12,13 +12,20 @@
  * PTEs turn read-only).  Each of those drops the pins it covers -- the
  * invalidation an mmu notifier would deliver.
  *
- * Priced like the model's other list walks: one find_vma step per entry
- * compared (a range test and a next), each entry's 12 bytes loaded at
- * their address in a kmalloc'd array; a miss adds pin_user_pages.  The
- * checker: every hit is compared with the page tables (uncharged), so a
- * missed invalidation stops the run.  Not on a VIVT D-cache, where each
- * use of a pin would need GUP's flush of the user alias (settings refuse
- * it).
+ * The entries are hashed by page address (roundup_pow_of_two(N) buckets,
+ * hash_32 of the page number) and kept on an LRU list, in one kmalloc'd
+ * block laid out as a 32-bit kernel would (pin_cache.c), every field
+ * touched at its address.  A lookup is priced as page_address() of a
+ * highmem page, the kernel's own hashed lookup under a lock: the hash,
+ * the lock pair, a chain step per entry compared; a hit moves its entry
+ * to the LRU's front; a miss adds pin_user_pages and, when full, the
+ * least recently used entry's unpin.  A one-page invalidation (an rmap
+ * unmap, a COW break) probes its chain; a range walks the pinned entries
+ * (a find_vma step each).  So a hit costs the same at N = 16 as at 1024:
+ * N is what the mm may keep pinned, 4 MiB at most.  The checker: every
+ * hit is compared with the page tables (uncharged), so a missed
+ * invalidation stops the run.  Not on a VIVT D-cache, where each use of a
+ * pin would need GUP's flush of the user alias (settings refuse it).
  */
 #ifndef VMSPLIT_MM_PIN_CACHE_H
 #define VMSPLIT_MM_PIN_CACHE_H
@@ -28,7 +35,7 @@
 struct mm_struct;
 struct page;
 
-#define PIN_CACHE_MAX 64
+#define PIN_CACHE_MAX 1024
 
 /*
  * pin_cache_get - the page at user address @va of the current mm, pinned
