@@ -258,3 +258,18 @@ Test(pin_cache, white_dd_within_five_percent_at_every_block_size,
 		cr_assert_gt(pt[1].mbps, 0.95 * pt[0].mbps, "bs %u", bs[i]);
 	}
 }
+
+/* x86's 4G/4G copies through rw_vm, which has no pins to keep. */
+Test(pin_cache, not_with_x86_4g4g_rw_vm)
+{
+	struct settings s;
+	char err[256];
+
+	settings_default(&s, platform_find("numaq-16"));
+	cr_assert_eq(settings_parse(&s, "CONFIG_VMSPLIT=4G_4G", err,
+				    sizeof(err)),
+		     0, "%s", err);
+	cr_assert_eq(settings_parse(&s, "pin_cache=512", err, sizeof(err)), 0);
+	cr_assert_eq(settings_validate(&s, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "pin_cache=512: x86's CONFIG_VMSPLIT_4G_4G copies through rw_vm (follow_page under the lock), which keeps no pins");
+}

@@ -763,6 +763,12 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return settings_err(err, errlen,
 				    "pin_cache=%u: the cache is the GUP+kmap copy's (CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or CONFIG_VMSPLIT=4G_4G)",
 				    s->pin_cache);
+	/* x86's 4G/4G copies through rw_vm (mm/usercopy.c), which takes
+	 * no pins to keep. */
+	if (s->pin_cache && s->vmsplit == VMSPLIT_4G_4G && p->arch == PLAT_X86)
+		return settings_err(err, errlen,
+				    "pin_cache=%u: x86's CONFIG_VMSPLIT_4G_4G copies through rw_vm (follow_page under the lock), which keeps no pins",
+				    s->pin_cache);
 	/* On a VIVT D-cache each use of a pin would need GUP's flush of
 	 * the user alias (flush_anon_page), the work the cache saves. */
 	if (s->pin_cache && p->hw.l1d.kind == CACHE_VIVT)

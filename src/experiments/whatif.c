@@ -77,6 +77,11 @@ static const struct {
 	{ "RFC copy, pins + sf_buf", "RFC+pins+sf",
 	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=512 sf_buf=512",
 	  "a design for 4G/4G: the RFC's copy with its pins kept and the pages it copies mapped through sf_buf" },
+	{ "4G/4G split", "4G/4G", "arm:CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G",
+	  "user and kernel 4 GiB each: on ARM LPAE, Walleij's split (TTBR0 switched with the ASID at every entry and exit, no TLB flush) with the RFC's copy; on x86, Ingo Molnar's 2003 4G/4G (CR3 reloaded at every entry and exit, every TLB entry gone: no PCID) with rw_vm's copy" },
+	{ "4G/4G, pins kept", "4G/4G+pins",
+	  "arm:CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G pin_cache=512",
+	  "a design: the ARM 4G/4G split's copy with 512 pins per mm kept (x86's rw_vm keeps none)" },
 };
 
 int whatif_memory(const struct settings *s, struct whatif_memory *m)
@@ -115,13 +120,17 @@ static void row_settings(const struct platform *p, char *const *words,
 		if (settings_parse(s, words[k], row->why_not,
 				   sizeof(row->why_not)))
 			return;
-	/* The row's own words, space-separated. */
+	/* The row's own words, space-separated; "arm:" marks a word that
+	 * ARM boards alone take (4G/4G needs LPAE there). */
 	for (const char *w = row->word; w && *w;) {
 		char one[96];
 		size_t n = strcspn(w, " ");
+		bool arm_only = !strncmp(w, "arm:", 4);
 
-		snprintf(one, sizeof(one), "%.*s", (int)n, w);
-		if (settings_parse(s, one, row->why_not, sizeof(row->why_not)))
+		snprintf(one, sizeof(one), "%.*s", (int)(n - (arm_only ? 4 : 0)),
+			 w + (arm_only ? 4 : 0));
+		if ((!arm_only || p->arch == PLAT_ARM) &&
+		    settings_parse(s, one, row->why_not, sizeof(row->why_not)))
 			return;
 		w += n + (w[n] == ' ');
 	}
