@@ -246,6 +246,22 @@ Test(whatif, plot)
 		       "nothing published here, no hatching to explain");
 	free(svg);
 	cr_assert_eq(remove(path), 0);
+	/* The Kirkwood refuses the designs (VIVT) and 4G/4G (no LPAE):
+	 * those rows have no group on its chart. */
+	p = platform_find("kirkwood-openblocks-a7");
+	measure("kirkwood-openblocks-a7", NULL, 0, 1u << WHATIF_DD);
+	cr_assert_eq(plot_whatif(dir, p, rows, 1u << WHATIF_DD, err,
+				 sizeof(err)),
+		     0, "%s", err);
+	snprintf(path, sizeof(path), "%s/whatif-kirkwood-openblocks-a7.svg",
+		 dir);
+	svg = test_slurp(path);
+	cr_assert(strstr(svg, ">RFC copy</text>"));
+	cr_assert_null(strstr(svg, ">sf_buf</text>"));
+	cr_assert_null(strstr(svg, ">4G/4G</text>"));
+	cr_assert_null(strstr(svg, ">none</text>"), "no empty groups");
+	free(svg);
+	cr_assert_eq(remove(path), 0);
 	cr_assert_eq(rmdir(dir), 0);
 	o = test_sh("\"$VMSPLIT_BIN\" whatif --plot /dev/null/x");
 	cr_assert_eq(o.status, 2);

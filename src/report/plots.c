@@ -185,19 +185,27 @@ void plot_bars_draw(FILE *f, const struct plot_bars *c, double bx, double by,
 	    c->nseries > PLOT_MAX_SERIES)
 		panic("plot_bars_draw: %u groups, %u series", c->ngroups,
 		      c->nseries);
+	gw = (r - l) / c->ngroups;
+	barw = gw * 0.8 / c->nseries;
 	for (u32 s = 0; s < c->nseries; s++)
 		for (u32 g = 0; g < c->ngroups; g++)
 			if (c->series[s].v[g] > max)
 				max = c->series[s].v[g];
-	ys = yscale_for(max);
+	/* Upright labels stand above the tallest bar: room for them. */
+	snprintf(num, sizeof(num), "%.*f", (int)c->decimals, max);
+	ys = yscale_for(strlen(num) * 6.5 > barw ? max * 1.15 : max);
 	draw_frame(f, c->title, c->xlabel, c->ylabel, &ys, bx, by, l, r, t, b);
-	gw = (r - l) / c->ngroups;
-	barw = gw * 0.8 / c->nseries;
 	for (u32 g = 0; g < c->ngroups; g++) {
 		double gx = l + gw * g + gw * 0.1;
 
-		plot_svg_text(f, l + gw * (g + 0.5), b + 20, SVG_MIDDLE, 12, 0,
-			      false, c->groups[g]);
+		/* A name wider than its group (about 7 px a character at
+		 * 12 px) slants down from its group's middle. */
+		if (strlen(c->groups[g]) * 7.0 > gw)
+			plot_svg_text(f, l + gw * (g + 0.5), b + 16, SVG_END,
+				      12, -30, false, c->groups[g]);
+		else
+			plot_svg_text(f, l + gw * (g + 0.5), b + 20,
+				      SVG_MIDDLE, 12, 0, false, c->groups[g]);
 		for (u32 s = 0; s < c->nseries; s++) {
 			u32 ci = c->series[s].colour % PLOT_NR_COLOURS;
 			double v = c->series[s].v[g], xx = gx + barw * s;
@@ -215,8 +223,16 @@ void plot_bars_draw(FILE *f, const struct plot_bars *c, double bx, double by,
 							       plot_colours[ci],
 				      plot_colours[ci]);
 			snprintf(num, sizeof(num), "%.*f", (int)c->decimals, v);
-			plot_svg_text(f, xx + barw / 2, y_of(&ys, t, b, v) - 5,
-				      SVG_MIDDLE, 11, 0, false, num);
+			/* Wider than its bar (about 6.5 px a character at 11
+			 * px): upright, reading upwards from the bar's top. */
+			if (strlen(num) * 6.5 > barw)
+				plot_svg_text(f, xx + barw / 2 + 4,
+					      y_of(&ys, t, b, v) - 4, SVG_START,
+					      11, -90, false, num);
+			else
+				plot_svg_text(f, xx + barw / 2,
+					      y_of(&ys, t, b, v) - 5, SVG_MIDDLE,
+					      11, 0, false, num);
 		}
 	}
 	if (!c->legend_w)
@@ -500,7 +516,7 @@ int plot_whatif(const char *dir, const struct platform *p,
 						  "user address space" };
 	static struct plot_bars mem, speed;
 	char name[96], title[2][160], path[4096];
-	u32 n = 0;
+	u32 n = 0, ng = 0, row_of[WHATIF_NROWS];
 	FILE *f;
 
 	memset(&mem, 0, sizeof(mem));
@@ -515,19 +531,23 @@ int plot_whatif(const char *dir, const struct platform *p,
 	speed.ylabel = "relative speed";
 	speed.decimals = 1;
 	mem.legend_w = speed.legend_w = 200;
-	mem.ngroups = speed.ngroups = WHATIF_NROWS;
-	for (u32 g = 0; g < WHATIF_NROWS; g++)
-		mem.groups[g] = speed.groups[g] = rows[g].tag;
+	/* The rows this board has; a refused one has no group. */
+	for (u32 i = 0; i < WHATIF_NROWS; i++)
+		if (rows[i].valid)
+			row_of[ng++] = i;
+	mem.ngroups = speed.ngroups = ng;
+	for (u32 g = 0; g < ng; g++)
+		mem.groups[g] = speed.groups[g] = rows[row_of[g]].tag;
 	mem.nseries = 3;
 	for (u32 s = 0; s < 3; s++) {
 		mem.series[s].name = mem_names[s];
 		mem.series[s].colour = s;
-		for (u32 g = 0; g < WHATIF_NROWS; g++) {
-			const struct whatif_memory *m = &rows[g].mem;
+		for (u32 g = 0; g < ng; g++) {
+			const struct whatif_memory *m = &rows[row_of[g]].mem;
 			u64 v = s == 0 ? m->lowmem :
 				s == 1 ? m->highmem : m->user_va;
 
-			mem.series[s].v[g] = rows[g].valid ? (double)v : NAN;
+			mem.series[s].v[g] = (double)v;
 		}
 	}
 	for (int w = 0; w < NR_WHATIF_WORKLOADS; w++) {
@@ -535,19 +555,23 @@ int plot_whatif(const char *dir, const struct platform *p,
 			continue;
 		speed.series[n].name = whatif_metric_name(w);
 		speed.series[n].colour = n % PLOT_NR_COLOURS;
-		for (u32 g = 0; g < WHATIF_NROWS; g++)
+		for (u32 g = 0; g < ng; g++) {
+			const struct whatif_row *row = &rows[row_of[g]];
+
 			speed.series[n].v[g] =
-				rows[g].valid && rows[g].measured[w] ?
-					whatif_speed(&rows[0], &rows[g], w) :
+				row->measured[w] ?
+					whatif_speed(&rows[0], row, w) :
 					NAN;
+		}
 		n++;
 	}
 	speed.nseries = n;
 	snprintf(name, sizeof(name), "whatif-%s", p->name);
-	f = plot_open(dir, name, 1800, 620, path, sizeof(path), err, errlen);
+	/* One above the other: each chart the page's width. */
+	f = plot_open(dir, name, 1400, 1240, path, sizeof(path), err, errlen);
 	if (!f)
 		return -EIO;
-	plot_bars_draw(f, &mem, 0, 0, 900, 620);
-	plot_bars_draw(f, &speed, 900, 0, 900, 620);
+	plot_bars_draw(f, &mem, 0, 0, 1400, 620);
+	plot_bars_draw(f, &speed, 0, 620, 1400, 620);
 	return plot_close(f, path, err, errlen);
 }
