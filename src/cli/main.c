@@ -201,11 +201,12 @@ static const struct {
 	  "                            (default: the host's CPUs; same results)\n" },
 	{ "whatif",
 	  "whatif [--platform P] [--workloads dd,lmbench,iperf,hackbench|all|none]\n"
-	  "        [NAME=VALUE ...] [--format table|json] [--plot DIR]\n"
+	  "        [NAME=VALUE ...] [--format table|json|csv] [--plot DIR]\n"
 	  "                            highmem's phase-out on one board (am335x-evm by\n"
 	  "                            default): the status quo, the plan's three\n"
-	  "                            stages, HIGHPTE dropped, no highmem -- each row's\n"
-	  "                            memory from its layout and its workloads' figures;\n"
+	  "                            stages, HIGHPTE dropped, no highmem, other\n"
+	  "                            kernels' designs, 4G/4G -- each row's memory from\n"
+	  "                            its layout and its workloads' figures;\n"
 	  "                            --plot DIR also writes DIR/whatif-<board>.svg\n" },
 	{ "explain",
 	  "explain dd|iperf|spawn|kernbench|sdet --from NAME=VALUE --to NAME=VALUE\n"
@@ -245,6 +246,7 @@ static const struct {
 	{ "whatif", "--platform P", "the board (" WHATIF_DEFAULT_PLATFORM ")" },
 	{ "whatif", "--workloads LIST", "dd (bs=4K, 4 MiB), lmbench (lat_proc fork), iperf (0.2 s; boards with a NIC), hackbench (1 group, 20 loops); all; none (" WHATIF_DEFAULT_WORKLOADS ")" },
 	{ "whatif", "NAME=VALUE", "a setting every row starts from (kernel=5.7, mem=...)" },
+	{ "whatif", "--format F", "table (default), json, or csv (a line per row)" },
 	{ "run spawn", "--procs N", "processes forked (8; at most 4096)" },
 	{ "run spawn", "--pages M", "private pages each touches (64)" },
 	{ "run spawn", "--shared-pages S", "pages of a shared file each maps (16)" },

@@ -99,9 +99,10 @@ int whatif_cmd(int argc, char **argv, FILE *out, char *err, size_t errlen)
 			ret = settings_err(err, errlen, "unknown option '%s'",
 					   arg);
 	}
-	if (!ret && strcmp(format, "table") && strcmp(format, "json"))
+	if (!ret && strcmp(format, "table") && strcmp(format, "json") &&
+	    strcmp(format, "csv"))
 		ret = settings_err(err, errlen,
-				   "unknown format '%s' (table or json)",
+				   "unknown format '%s' (table, json or csv)",
 				   format);
 	if (!ret)
 		ret = parse_workloads(workloads, &mask, err, errlen);
@@ -121,7 +122,11 @@ int whatif_cmd(int argc, char **argv, FILE *out, char *err, size_t errlen)
 	if (!ret)
 		ret = whatif_measure(p, words, nwords, mask, rows, err, errlen);
 	if (!ret) {
-		whatif_print(p, mask, rows, !strcmp(format, "json"), out);
+		whatif_print(p, mask, rows,
+			     !strcmp(format, "json") ? WHATIF_JSON :
+			     !strcmp(format, "csv")  ? WHATIF_CSV :
+						       WHATIF_TABLE,
+			     out);
 		if (plot)
 			ret = plot_whatif(plot, p, rows,
 					  whatif_runnable(p, mask), err,

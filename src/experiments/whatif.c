@@ -442,14 +442,83 @@ int whatif_measure(const struct platform *p, char *const *words, int nwords,
 	return 0;
 }
 
+/* One CSV field: quoted, its quotes doubled, where it holds a comma, a
+ * quote or a newline (RFC 4180). */
+static void csv_field(FILE *f, const char *v, bool last)
+{
+	if (strpbrk(v, ",\"\n")) {
+		fputc('"', f);
+		for (; *v; v++) {
+			if (*v == '"')
+				fputc('"', f);
+			fputc(*v, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(v, f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+static void print_csv(const struct platform *p, u32 mask,
+		      const struct whatif_row *rows, FILE *f)
+{
+	char kv[KERNEL_VERSION_STR_LEN], v[64];
+
+	fputs("platform,kernel,row,tag,setting,valid,why_not,lowmem_MiB,highmem_MiB,unusable_MiB,user_va_MiB,largest_mmap_MiB",
+	      f);
+	for (int w = 0; w < NR_WHATIF_WORKLOADS; w++)
+		if (mask & (1u << w))
+			fprintf(f, ",%s,%s_change_pct", metric[w].json,
+				metric[w].json);
+	fputc('\n', f);
+	kernel_version_str(p->kernel_version, kv);
+	for (u32 i = 0; i < WHATIF_NROWS; i++) {
+		const struct whatif_row *r = &rows[i];
+		const struct whatif_memory *m = &r->mem;
+
+		csv_field(f, p->name, false);
+		csv_field(f, kv, false);
+		csv_field(f, r->name, false);
+		csv_field(f, r->tag, false);
+		csv_field(f, r->word ? r->word : "", false);
+		csv_field(f, r->valid ? "true" : "false", false);
+		csv_field(f, r->valid ? "" : r->why_not, false);
+		if (!r->valid) {
+			fputs(",,,,", f);
+			for (int w = 0; w < NR_WHATIF_WORKLOADS; w++)
+				if (mask & (1u << w))
+					fputs(",,", f);
+			fputc('\n', f);
+			continue;
+		}
+		fprintf(f, "%llu,%llu,%llu,%llu,%llu",
+			(unsigned long long)m->lowmem,
+			(unsigned long long)m->highmem,
+			(unsigned long long)m->unusable,
+			(unsigned long long)m->user_va,
+			(unsigned long long)m->largest_mmap);
+		for (int w = 0; w < NR_WHATIF_WORKLOADS; w++) {
+			if (!(mask & (1u << w)))
+				continue;
+			snprintf(v, sizeof(v), ",%.6g,%.3f", r->metric[w],
+				 rel_pct(rows[0].metric[w], r->metric[w]));
+			fputs(v, f);
+		}
+		fputc('\n', f);
+	}
+}
+
 void whatif_print(const struct platform *p, u32 workloads,
-		  const struct whatif_row rows[WHATIF_NROWS], bool json,
-		  FILE *f)
+		  const struct whatif_row rows[WHATIF_NROWS],
+		  enum whatif_format format, FILE *f)
 {
 	u32 mask = whatif_runnable(p, workloads);
 
-	if (json)
+	if (format == WHATIF_JSON)
 		print_json(p, mask, rows, f);
+	else if (format == WHATIF_CSV)
+		print_csv(p, mask, rows, f);
 	else
 		print_table(p, mask, rows, f);
 }

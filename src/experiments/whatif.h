@@ -54,7 +54,7 @@ struct whatif_row {
 	const char *word;		/* the settings it changes (space-separated), or NULL */
 	const char *source;		/* where the step comes from */
 	bool valid;			/* the board can be so configured */
-	char why_not[160];		/* else settings_validate's reason */
+	char why_not[256];		/* else settings_validate's reason */
 	struct whatif_memory mem;
 	double metric[NR_WHATIF_WORKLOADS];
 	bool measured[NR_WHATIF_WORKLOADS];
@@ -116,10 +116,12 @@ double whatif_speed(const struct whatif_row *base,
 /* The workloads of @workloads that @p can run. */
 u32 whatif_runnable(const struct platform *p, u32 workloads);
 
+enum whatif_format { WHATIF_TABLE, WHATIF_JSON, WHATIF_CSV };
+
 /* whatif_print - @rows (whatif_measure's, with @workloads) to @f as a
- * table or as JSON. */
+ * table, as JSON, or as CSV (a header line, then a line per row). */
 void whatif_print(const struct platform *p, u32 workloads,
-		  const struct whatif_row rows[WHATIF_NROWS], bool json,
-		  FILE *f);
+		  const struct whatif_row rows[WHATIF_NROWS],
+		  enum whatif_format format, FILE *f);
 
 #endif
