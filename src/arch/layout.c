@@ -108,6 +108,22 @@ static void sfbuf_window(const struct settings *s, struct kernel_layout *l)
 	l->vmalloc_end = l->sfbuf_base - 2 * PAGE_SIZE;
 }
 
+/*
+ * pte_window=y takes its window the same way, below sf_buf's: whole PMDs
+ * under VMALLOC_END, which each mm's pgd points at its own PTE pages of
+ * (mm/pte_window.h).
+ */
+static void ptwin_window(const struct settings *s, struct kernel_layout *l)
+{
+	l->ptwin_base = 0;
+	l->ptwin_size = 0;
+	if (!s->pte_window)
+		return;
+	l->ptwin_size = ptwin_window_bytes(l->task_size);
+	l->ptwin_base = (l->vmalloc_end & PMD_MASK) - l->ptwin_size;
+	l->vmalloc_end = l->ptwin_base - 2 * PAGE_SIZE;
+}
+
 static int arm_layout(const struct settings *s, struct kernel_layout *l)
 {
 	const struct arm_kernel_map *m = arm_map(settings_kernel_version(s));
@@ -128,6 +144,7 @@ static int arm_layout(const struct settings *s, struct kernel_layout *l)
 	l->max_dma_pfn = l->min_pfn;
 	l->vmalloc_end = m->vmalloc_end;
 	sfbuf_window(s, l);
+	ptwin_window(s, l);
 	/* asm/highmem.h: PKMAP_BASE = PAGE_OFFSET - PMD_SIZE, LAST_PKMAP =
 	 * PTRS_PER_PTE = 512. */
 	l->pkmap_base = l->page_offset - PMD_SIZE;
@@ -218,6 +235,7 @@ static int x86_layout(const struct settings *s, struct kernel_layout *l)
 	l->vmalloc_end =
 		(s->highmem ? l->pkmap_base : l->fixaddr_start) - 2 * PAGE_SIZE;
 	sfbuf_window(s, l);
+	ptwin_window(s, l);
 	if (s->flavour == FLAVOUR_X86_26)
 		/* 2.6 i386: MAXMEM = -__PAGE_OFFSET - __VMALLOC_RESERVE. */
 		maxmem = (u32)(0x100000000ull - l->page_offset) -

@@ -36,6 +36,9 @@ struct kernel_layout {
 	/* sf_buf= (mm/sf_buf.h): its window, carved from vmalloc's top. */
 	u32 sfbuf_base;			/* 0: no window */
 	u32 nr_sfbufs;
+	/* pte_window=y (mm/pte_window.h): the running mm's PTE pages. */
+	u32 ptwin_base;			/* 0: no window */
+	u32 ptwin_size;			/* bytes, whole PMDs */
 	/* ARM: MODULES_VADDR, MODULES_END; 0 on x86 (modules in vmalloc). */
 	u32 modules_vaddr, modules_end;
 	/*
@@ -148,6 +151,29 @@ static inline bool virt_addr_valid(vaddr_t va)
 static inline u32 sfbuf_window_bytes(u32 nr_sfbufs)
 {
 	return (nr_sfbufs * PAGE_SIZE + PMD_SIZE - 1) & PMD_MASK;
+}
+
+/*
+ * The PTE window's extent for a user space of @task_size: a page of
+ * window per PTE page the user space can have (one per PMD), in whole
+ * PMDs -- 6 MiB under a 3 GiB split.
+ */
+static inline u32 ptwin_window_bytes(u32 task_size)
+{
+	u32 pages = (u32)(((u64)task_size + PMD_SIZE - 1) / PMD_SIZE);
+
+	return (pages * PAGE_SIZE + PMD_SIZE - 1) & PMD_MASK;
+}
+
+/*
+ * Does the PTE window lie in the 1 GiB a top-level entry at @start maps?
+ * That entry's PMD table is then each mm's own (pgd_alloc), not the
+ * kernel's shared one.
+ */
+static inline bool ptwin_in_gib(u64 start)
+{
+	return layout.ptwin_base && layout.ptwin_base >= start &&
+	       layout.ptwin_base < start + SZ_1G;
 }
 
 #define PKMAP_ADDR(nr) (layout.pkmap_base + ((u32)(nr) << PAGE_SHIFT))

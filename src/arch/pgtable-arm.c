@@ -161,6 +161,17 @@ static void arm_set_pte(vaddr_t ptep, pte_t pte)
 	arm_flush_pte(ptep + PTE_HWTABLE_OFF, 4);
 }
 
+static void arm_set_pte_nonglobal(vaddr_t ptep, pte_t pte)
+{
+	CC_SCOPE(cpu_set_pte_ext);
+	u32 l = (u32)pte.pte;
+
+	charge(CODE_set_pte);
+	kv_write32(ptep, l);
+	kv_write32(ptep + PTE_HWTABLE_OFF, arm_hw_pte(l, true));
+	arm_flush_pte(ptep + PTE_HWTABLE_OFF, 4);
+}
+
 static pte_t arm_get_pte(vaddr_t ptep)
 {
 	return (pte_t){ kv_read32(ptep) };
@@ -361,6 +372,7 @@ const struct pgtable_ops arm_2level_pgtable_ops = {
 	.pte_pfn = arm_pte_pfn,
 	.pte_present = arm_pte_present,
 	.set_pte = arm_set_pte,
+	.set_pte_nonglobal = arm_set_pte_nonglobal,
 	.get_pte = arm_get_pte,
 	.pte_offset_kernel = arm_pte_offset_kernel,
 	.paging_init = arm_paging_init,

@@ -54,7 +54,9 @@ static pte_t lpae_pfn_pte(unsigned long pfn, pgprot_t prot)
 		v |= L_PTE_SW_WRITE;
 	if (prot.flags & _PROT_USER)
 		v |= L_PTE_USER | PTE_EXT_NG;
-	else if (!layout.kernel_global)
+	else if (!layout.kernel_global ||
+		 !(prot.flags & (_PROT_GLOBAL | _PROT_NONE)))
+		/* A kernel mapping not global: the PTE window's. */
 		v |= PTE_EXT_NG;
 	if (!(prot.flags & _PROT_EXEC))
 		v |= L_PTE_XN;
@@ -206,7 +208,9 @@ static phys_addr_t lpae_pgd_alloc(void)
 		/* 4G/4G: user tables hold no kernel mapping at all. */
 		if (layout.split_4g4g || start + SZ_1G <= layout.task_size)
 			continue;
-		if (start >= layout.task_size) {
+		/* The PTE window's pmd is the mm's own copy
+		 * (mm/pte_window.h). */
+		if (start >= layout.task_size && !ptwin_in_gib(start)) {
 			kv_write64(__va(pgd) + i * 8, kent);
 			continue;
 		}
@@ -215,7 +219,10 @@ static phys_addr_t lpae_pgd_alloc(void)
 			lpae_pgd_free_user(pgd);
 			return 0;
 		}
-		for (u32 j = (layout.task_size >> 21) & 511; j < 512; j++)
+		for (u32 j = start >= layout.task_size ?
+				     0 :
+				     (layout.task_size >> 21) & 511;
+		     j < 512; j++)
 			kv_write64(__va(pmd) + j * 8,
 				   kv_read64(__va(kent & PHYS_MASK_LPAE) + j * 8));
 		kv_write64(__va(pgd) + i * 8, pmd | PMD_TYPE_TABLE);
@@ -230,7 +237,7 @@ static void lpae_pgd_free_user(phys_addr_t pgd)
 		u64 ent = kv_read64(__va(pgd) + i * 8);
 
 		if ((((u64)i << 30) >= layout.task_size &&
-		     !layout.split_4g4g) ||
+		     !layout.split_4g4g && !ptwin_in_gib((u64)i << 30)) ||
 		    (ent & 3) != PMD_TYPE_TABLE)
 			continue;
 		lpae_free_table(ent & PHYS_MASK_LPAE);

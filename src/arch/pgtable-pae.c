@@ -197,7 +197,8 @@ static phys_addr_t pae_pgd_alloc(void)
 		u64 kent = kv_read64(kpgd + i * 8);
 		phys_addr_t pmd;
 
-		if (start >= layout.page_offset && !layout.split_4g4g) {
+		if (start >= layout.page_offset && !layout.split_4g4g &&
+		    !ptwin_in_gib(start)) {
 			kv_write64(__va(pgd) + i * 8, kent);
 			continue;
 		}
@@ -206,9 +207,14 @@ static phys_addr_t pae_pgd_alloc(void)
 			pae_pgd_free(pgd);
 			return 0;
 		}
-		/* 4G/4G: user tables hold no kernel mapping at all. */
+		/* 4G/4G: user tables hold no kernel mapping at all.  The
+		 * PTE window's pmd is the mm's own copy (!SHARED_KERNEL_PMD,
+		 * mm/pte_window.h). */
 		if (start + SZ_1G > layout.page_offset && !layout.split_4g4g)
-			for (u32 j = (layout.page_offset >> 21) & 511; j < 512; j++)
+			for (u32 j = start >= layout.page_offset ?
+					     0 :
+					     (layout.page_offset >> 21) & 511;
+			     j < 512; j++)
 				kv_write64(__va(pmd) + j * 8,
 					   kv_read64(__va(kent & PAE_PHYS_MASK) +
 						     j * 8));
@@ -223,7 +229,7 @@ static void pae_pgd_free(phys_addr_t pgd)
 		u64 ent = kv_read64(__va(pgd) + i * 8);
 
 		if ((((u64)i << 30) >= layout.page_offset &&
-		     !layout.split_4g4g) ||
+		     !layout.split_4g4g && !ptwin_in_gib((u64)i << 30)) ||
 		    !(ent & _PAGE_PRESENT))
 			continue;
 		__free_page(pfn_to_page((unsigned long)((ent & PAE_PHYS_MASK) >>

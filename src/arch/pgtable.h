@@ -70,6 +70,13 @@ struct pgtable_ops {
 	/* Store @pte at the slot @ptep (and its hw copy), with whatever
 	 * cache maintenance the CPU's set_pte_ext does. */
 	void (*set_pte)(vaddr_t ptep, pte_t pte);
+	/*
+	 * ARM 2-level only: set_pte for a kernel VA whose mapping is not
+	 * global (the PTE window's, mm/pte_window.h) -- set_pte_ext with
+	 * PTE_EXT_NG, which the Linux PTE has no bit for; NULL where
+	 * pfn_pte encodes a prot without _PROT_GLOBAL itself.
+	 */
+	void (*set_pte_nonglobal)(vaddr_t ptep, pte_t pte);
 	pte_t (*get_pte)(vaddr_t ptep);
 	/* VA of the Linux PTE slot for kernel address @va (reads the pmd). */
 	vaddr_t (*pte_offset_kernel)(vaddr_t va);

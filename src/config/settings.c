@@ -230,6 +230,8 @@ static const struct {
 	  "which allocations may take highmem, by the stages of the Dec 2025 plan \"mm: increase lowmem size in linux-7.0\": all (anonymous memory, the page cache, pipe buffers and, with HIGHPTE, page tables); plan2 (stage 2: anonymous memory and the page cache only -- pipe buffers from lowmem, HIGHPTE off); plan3 (stage 3: anonymous memory only)" },
 	{ "pin_cache", "N (0)",
 	  "a design, not a kernel (issue 35): the GUP+kmap user copy keeps up to N (1..1024) user pages pinned per mm across calls, hashed, dropped on munmap, mprotect, mremap, a COW break, fork and exit (mm/pin_cache.h); needs CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or 4G_4G, and a cache that is not VIVT; 0: the RFC's pin and unpin per copy" },
+	{ "pte_window", "y|n (n)",
+	  "a design, not a kernel (issue 35): under CONFIG_HIGHPTE the running process's PTE pages are mapped in a per-mm window of kernel VA (one page per PMD of user space, 6 MiB under a 3G split, carved from the top of vmalloc), each mm's pgd pointing the window at its own non-global tables, switched with the mm: a fault, a zap, mprotect reach their PTEs with no kmap; a PTE page allocated or freed writes one window PTE; another mm's tables (fork's child, the rmap) still take kmap_atomic (mm/pte_window.h); not on a VIVT D-cache, nor with CONFIG_VMSPLIT_4G_4G" },
 	{ "sf_buf", "N (0)",
 	  "a design, not a kernel (issue 35): FreeBSD's sf_buf (kern/subr_sfbuf.c, i386's SFBUF_CPUSET) serves the copies kmap_atomic served -- the page cache's read and write, pipe buffers, the GUP+kmap copy's user page: a pool of N (1..1024) kernel VAs carved from the top of vmalloc, a hash from page to buffer, a freed buffer kept mapped on an LRU, and a CPU mask of TLBs known clean so that reuse flushes only where it must (mm/sf_buf.h); not on a VIVT D-cache, where FreeBSD's arm code unmaps on free" },
 	{ "placement", "N (0)",
@@ -515,6 +517,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("checks", checks, YN, )
 	BOOL_SETTING("icache_model", icache_model, YN, )
 	BOOL_SETTING("pcp", pcp_lists, YN, )
+	BOOL_SETTING("pte_window", pte_window, YN, )
 	/* ethtool -K's offload words. */
 	BOOL_SETTING("tso", tso, "on or off", s->given |= GIVEN_TSO)
 	BOOL_SETTING("sg", sg, "on or off", )
@@ -763,6 +766,19 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return settings_err(err, errlen,
 				    "pin_cache=%u: the cache is the GUP+kmap copy's (CONFIG_UACCESS_GUP_KMAP_MEMCPY=y or CONFIG_VMSPLIT=4G_4G)",
 				    s->pin_cache);
+	/* The window is the running mm's, kept beside HIGHPTE's kmaps. */
+	if (s->pte_window && !settings_highpte(s))
+		return settings_err(err, errlen,
+				    "pte_window=y: a window for CONFIG_HIGHPTE's page tables (CONFIG_HIGHPTE=n reaches them through the direct map)");
+	if (s->pte_window && s->vmsplit == VMSPLIT_4G_4G)
+		return settings_err(err, errlen,
+				    "pte_window=y: not with CONFIG_VMSPLIT_4G_4G, whose kernel runs on tables of its own");
+	/* A PTE page written through the window and through a kmap would
+	 * have two lines in a virtually indexed cache. */
+	if (s->pte_window && p->hw.l1d.kind == CACHE_VIVT)
+		return settings_err(err, errlen,
+				    "pte_window=y: not on %s's VIVT D-cache (the window and a kmap of one PTE page would alias)",
+				    p->name);
 	/* x86's 4G/4G copies through rw_vm (mm/usercopy.c), which takes
 	 * no pins to keep. */
 	if (s->pin_cache && s->vmsplit == VMSPLIT_4G_4G && p->arch == PLAT_X86)
@@ -993,6 +1009,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		snprintf(pins, sizeof(pins), "%u", s->pin_cache);
 		print_setting(f, json, false, "pin_cache", pins, true);
 	}
+	if (s->pte_window)
+		print_setting(f, json, false, "pte_window", "y", false);
 	if (s->sf_buf) {
 		char bufs[12];
 

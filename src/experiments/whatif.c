@@ -82,6 +82,8 @@ static const struct {
 	{ "4G/4G, pins kept", "4G/4G+pins",
 	  "arm:CONFIG_ARM_LPAE=y CONFIG_VMSPLIT=4G_4G pin_cache=512",
 	  "a design: the ARM 4G/4G split's copy with 512 pins per mm kept (x86's rw_vm keeps none)" },
+	{ "PTE window", "PTE window", "CONFIG_HIGHPTE=y pte_window=y",
+	  "a design: HIGHPTE's page tables with the running mm's mapped in a per-mm window, no kmap per PTE access (mm/pte_window.h)" },
 };
 
 int whatif_memory(const struct settings *s, struct whatif_memory *m)

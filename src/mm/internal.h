@@ -41,6 +41,8 @@ pte_t mk_pte(struct page *page, pgprot_t prot);
 pgprot_t vm_get_page_prot(u32 vm_flags);
 struct page *pte_page_of(struct mm_struct *mm, vaddr_t addr);
 struct page *pte_alloc_one(struct mm_struct *mm, vaddr_t addr);
+/* ARM: make a lowmem page-table page visible to the walker. */
+void clean_pte_table(struct page *pt);
 void pte_free(struct mm_struct *mm, struct page *pt);
 vaddr_t pte_alloc_map(struct mm_struct *mm, vaddr_t addr);
 /*

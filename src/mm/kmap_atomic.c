@@ -31,6 +31,7 @@
 #include "config/runtime.h"
 #include "kernel/sched.h"
 #include "mm/highmem_internal.h"
+#include "mm/pte_window.h"
 #include "mm/page_touch.h"
 
 /* VA of the PTE of fixmap index FIX_KMAP_BEGIN (kmap_pte). */
@@ -406,6 +407,8 @@ struct page *kmap_atomic_to_page(vaddr_t vaddr)
 	 * such an address is read as kmap_to_page reads it.
 	 */
 	charge(CODE_kmap_atomic_to_page);
+	if (pte_window_va(vaddr))
+		return pte_window_to_page(vaddr);
 	if (!kmap_slot_of(vaddr, &cpu, &slot))
 		return kmap_to_page(vaddr);
 	/* pte_page(get_top_pte(vaddr)): reads the fixmap PTE. */

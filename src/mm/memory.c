@@ -13,6 +13,7 @@
  */
 #include "mm/mm.h"
 #include "mm/pin_cache.h"
+#include "mm/pte_window.h"
 #include "mm/mm_touch.h"
 
 #include "arch/cacheflush.h"
@@ -76,8 +77,13 @@ struct page *pte_page_of(struct mm_struct *mm, vaddr_t addr)
 static vaddr_t __pte_offset_map(struct mm_struct *mm, vaddr_t addr,
 				enum km_type type)
 {
-	struct page *pt = pte_page_of(mm, addr);
+	struct page *pt;
+	vaddr_t w;
 
+	/* pte_window=y: the running mm's tables need no mapping. */
+	if (highpte() && (w = pte_window_map(mm, addr)))
+		return w;
+	pt = pte_page_of(mm, addr);
 	if (!pt)
 		return 0;
 	return map_pte_page(pt, type) + pte_offset_in_page(addr);
@@ -95,12 +101,14 @@ vaddr_t pte_offset_map_nested(struct mm_struct *mm, vaddr_t addr)
 
 void pte_unmap(vaddr_t ptep)
 {
-	unmap_pte_page(ptep, KM_PTE0);
+	if (!pte_window_va(ptep))
+		unmap_pte_page(ptep, KM_PTE0);
 }
 
 void pte_unmap_nested(vaddr_t ptep)
 {
-	unmap_pte_page(ptep, KM_PTE1);
+	if (!pte_window_va(ptep))
+		unmap_pte_page(ptep, KM_PTE1);
 }
 
 /*
@@ -158,7 +166,7 @@ pte_t mk_pte(struct page *page, pgprot_t prot)
  * highmem one pgalloc.h leaves as its zeroing left it: Linux's hazard,
  * which mm/pgtable_hazard.h keeps track of.
  */
-static void clean_pte_table(struct page *pt)
+void clean_pte_table(struct page *pt)
 {
 	if (platform()->arch != PLAT_ARM ||
 	    platform()->pte_flush == PTE_FLUSH_NONE)
@@ -236,6 +244,7 @@ vaddr_t pte_alloc_map(struct mm_struct *mm, vaddr_t addr)
 		if (!pt)
 			return 0;
 		pgtable->pmd_populate(pmdp, page_to_pfn(pt));
+		pte_window_set(mm, addr, pt);
 	}
 	return pte_offset_map(mm, addr);
 }
@@ -256,6 +265,7 @@ int __pte_alloc(struct mm_struct *mm, vaddr_t addr)
 	if (!pt)
 		return -ENOMEM;
 	pgtable->pmd_populate(pmdp, page_to_pfn(pt));
+	pte_window_set(mm, addr, pt);
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include "mm/mm_touch.h"
 #include "mm/internal.h"
 #include "mm/pin_cache.h"
+#include "mm/pte_window.h"
 #include "mm/rmap.h"
 #include "mm/vma_touch.h"
 
@@ -196,6 +197,7 @@ void free_pgtables(struct mmu_gather *tlb, vaddr_t start, vaddr_t end)
 				continue;
 			charge(CODE_pte_range);
 			pgtable->pmd_clear(pmdp);
+			pte_window_clear(mm, (vaddr_t)base);
 			pte_free_tlb(tlb, pfn_to_page(pfn));
 		}
 	}

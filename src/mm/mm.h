@@ -72,6 +72,10 @@ struct vm_area_struct {
 
 struct pin_cache;
 
+/* The PTE window's tables an mm can need: 8 MiB of window, a 4 GiB user
+ * space's PTE pages (mm/pte_window.h). */
+#define PTWIN_MAX_TABLES 4
+
 struct mm_struct {
 	phys_addr_t pgd;
 	struct vm_area_struct *mmap;	/* VMA list, sorted */
@@ -85,6 +89,9 @@ struct mm_struct {
 	vaddr_t start_brk, brk;
 	vaddr_t mmap_base;		/* TASK_UNMAPPED_BASE */
 	struct pin_cache *pin_cache;	/* pin_cache= (mm/pin_cache.h), or NULL */
+	/* pte_window=y (mm/pte_window.h): the window's tables, lowmem pages
+	 * the mm's pgd points the window's PMDs at. */
+	struct page *ptwin[PTWIN_MAX_TABLES];
 	vaddr_t start_stack;
 	u64 context_id;			/* ARMv6+: generation << 8 | ASID */
 	u32 cpu_vm_mask;		/* CPUs whose TLBs may hold it */

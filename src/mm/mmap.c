@@ -25,6 +25,7 @@
 #include "mm/page_tree.h"
 #include "mm/pgtable_hazard.h"
 #include "mm/pin_cache.h"
+#include "mm/pte_window.h"
 #include "mm/uncached_hazard.h"
 #include "mm/mm_touch.h"
 #include "mm/vma_touch.h"
@@ -49,7 +50,8 @@ struct mm_struct *mm_alloc(void)
 	mm->page_table_lock = SPINLOCK_INIT("page_table_lock");
 	/* TASK_UNMAPPED_BASE = PAGE_ALIGN(TASK_SIZE / 3) */
 	mm->mmap_base = ALIGN_UP(layout.task_size / 3, PAGE_SIZE);
-	if (mm_place(mm)) {
+	if (pte_window_mm_init(mm) || mm_place(mm)) {
+		pte_window_mm_exit(mm);
 		pgtable->pgd_free(mm->pgd);
 		free(mm);
 		return NULL;
@@ -67,6 +69,7 @@ void mmdrop(struct mm_struct *mm)
 	{
 		CC_SCOPE(pgd_free);
 
+		pte_window_mm_exit(mm);
 		pgtable->pgd_free(mm->pgd);
 	}
 	destroy_context(mm);
