@@ -43,7 +43,8 @@ FUZZ_OBJ := $(FUZZ_PROG_OBJ) $(BUILD)/fuzz/fuzz_main.o $(BUILD)/fuzz/fuzz_replay
 
 # The kpath analysis is a host tool, not part of the simulator: the tests
 # link it beside libvmsplit.a, never into it.
-KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o
+KPATH_OBJ := $(BUILD)/tools/kpath/kpath-analyze.o \
+	$(BUILD)/tools/kpath/kpath-compare.o
 KPATH_MAIN_OBJ := $(BUILD)/tools/kpath/kpath-main.o
 
 .PHONY: all run test check bench deps clean format kpath kernel-text \

@@ -123,3 +123,123 @@ Test(code_costs, mprotect_and_mremap_adjust_by_kernel)
 	cr_assert_eq(kpath_insns(nq->kpath, CODE_move_vma), 310);
 	cr_assert_eq(kpath_insns(nq->kpath, CODE_move_pte), 59);
 }
+
+/*
+ * kernel=6.12 on a board whose own paths are 6.1's runs 6.12's measured
+ * ones (kpath-arm-6.12.c, data/kpath/armmp-6.12.tsv): the adjusted paths
+ * at their 6.12 counts, every other path at 6.1's; kernel=6.1 and the
+ * other boards' kernels keep their own.
+ */
+Test(code_costs, kernel_6_12_takes_the_measured_6_12_paths)
+{
+	const struct platform *a15 = platform_find("cortex-a15-2g");
+	const struct kpath *k612 = &kpath_arm_6_12;
+	static const struct {
+		enum code_cost cc;
+		u32 v61, v612;
+	} want[] = {
+		{ CODE_kmap_atomic, 68, 72 },
+		{ CODE_kunmap_atomic, 49, 48 },
+		{ CODE_kmap_local, 23, 23 },
+		{ CODE_kunmap_local, 39, 42 },
+		{ CODE_page_address_lowmem, 26, 26 },
+		{ CODE_set_pte, 32, 34 },
+		{ CODE_alloc_pages, 377, 402 },
+		{ CODE_fdget, 44, 35 },
+		{ CODE_vfs_read, 226, 220 },
+		{ CODE_vfs_write, 765, 710 },
+		{ CODE_vfs_write_chr, 306, 317 },
+		{ CODE_find_get_page, 215, 164 },
+		{ CODE_write_page, 720, 754 },
+		{ CODE_add_to_page_cache, 1397, 1497 },
+		{ CODE_read_page, 1004, 906 },
+		{ CODE_do_page_fault, 187, 197 },
+		{ CODE_handle_mm_fault, 1266, 1364 },
+		{ CODE_pipe_read, 472, 413 },
+		{ CODE_pipe_write, 684, 620 },
+		{ CODE_pipe_wake, 109, 62 },
+		{ CODE_pipe_buf, 149, 140 },
+		{ CODE_fork, 16378, 17901 },
+		{ CODE_exit, 25957, 29149 },
+		{ CODE_exec, 69142, 73214 },
+		{ CODE_wait, 5809, 8016 },
+		{ CODE_mmap, 3812, 3035 },
+		{ CODE_timer_tick, 3764, 4151 },
+		/* Not adjusted: 6.1's. */
+		{ CODE_kmap_high, 89, 89 },
+		{ CODE_page_address_hash, 92, 92 },
+		{ CODE_mprotect, 1953, 1953 },
+		{ CODE_tcp_transmit_skb, 828, 828 },
+	};
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		cr_assert_eq(kpath_insns(&kpath_arm_6_1, want[i].cc),
+			     want[i].v61, "6.1 %s",
+			     code_cost_names[want[i].cc]);
+		cr_assert_eq(kpath_insns(k612, want[i].cc), want[i].v612,
+			     "6.12 %s: %u", code_cost_names[want[i].cc],
+			     kpath_insns(k612, want[i].cc));
+	}
+	/* Every other path is 6.1's: the 25 above that move are all. */
+	int moved = 0;
+
+	for (int cc = 0; cc < NR_CODE_COSTS; cc++) {
+		size_t i = 0;
+
+		if (kpath_insns(k612, cc) == kpath_insns(&kpath_arm_6_1, cc))
+			continue;
+		while (i < sizeof(want) / sizeof(want[0]) &&
+		       (int)want[i].cc != cc)
+			i++;
+		cr_assert_lt(i, sizeof(want) / sizeof(want[0]), "%s moved",
+			     code_cost_names[cc]);
+		moved++;
+	}
+	cr_assert_eq(moved, 25);
+	/* The board's run at kernel=6.12 prices 6.12's counts, at
+	 * kernel=6.1 (as without kernel=) 6.1's. */
+	for (int k = 0; k < 2; k++) {
+		TEST_BOOT("cortex-a15-2g", k ? "kernel=6.12" : "kernel=6.1");
+		cr_assert_eq(settings_kpath(config), k ? k612 : &kpath_arm_6_1);
+		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+			u32 n = k ? want[i].v612 : want[i].v61;
+
+			cr_assert_eq(
+				code_cost[want[i].cc],
+				(u32)(((u64)n * a15->kernel_cpi_milli + 500) /
+				      1000),
+				"kernel %d %s", k, code_cost_names[want[i].cc]);
+		}
+		test_shutdown();
+	}
+}
+
+Test(code_costs, kernel_6_12_leaves_other_boards_their_own_paths)
+{
+	static const struct {
+		const char *board, *kernel;
+		const struct kpath *want;
+	} cases[] = {
+		{ "cortex-a15-2g", NULL, &kpath_arm_6_1 },
+		{ "am335x-evm", "kernel=6.12", &kpath_arm_6_12 },
+		{ "am335x-evm", "kernel=6.12.95", &kpath_arm_6_12 },
+		{ "am335x-evm", "kernel=6.11", &kpath_arm_6_1 },
+		{ "am335x-evm", "kernel=5.7", &kpath_arm_6_1 },
+		{ "beaglebone-white", "kernel=6.12", &kpath_arm_5_7 },
+		{ "beaglebone-black", "kernel=6.12", &kpath_arm_6_12 },
+		{ "numaq-16", "kernel=2.6.0", &kpath_x86_2_5 },
+		{ "kirkwood-openblocks-a7", NULL, &kpath_arm_3_14 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (cases[i].kernel)
+			TEST_BOOT(cases[i].board, cases[i].kernel);
+		else
+			TEST_BOOT(cases[i].board);
+		cr_assert_eq(settings_kpath(config), cases[i].want, "%s %s: %s",
+			     cases[i].board,
+			     cases[i].kernel ? cases[i].kernel : "",
+			     settings_kpath(config)->kernel);
+		test_shutdown();
+	}
+}

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "kpath-analyze.h"
+#include "kpath-compare.h"
 
 #define DATA "tests/data/kpath/"
 
@@ -223,4 +224,140 @@ Test(kpath, announced_window_missing_from_dump_is_an_error)
 	cr_assert_eq(kp_dump_load(&r, f), -1);
 	fclose(f);
 	kp_run_free(&r);
+}
+
+/*
+ * Two tables for the comparison (kpath-compare.c): op_x's [total] goes
+ * 100 -> 90; f_down moves -30, f_new (B only) +12, f_gone (A only) -8,
+ * f_same 0 (B's 40 in two GCC clones, 30 + 10), and [ctx:*] rows are
+ * summaries, not functions.  op_y is
+ * only in A; op_z only in B; nohighmem only in A's file, after.
+ */
+static const char table_a[] =
+	"kernel\tconfig\toperation\tfunction\tinsns_per_op\t"
+	"calls_per_op\ttext_lines_per_op\n"
+	"6.1-t\thighmem\top_x\t[total]\t100.00\t0.00\t5.00\n"
+	"6.1-t\thighmem\top_x\t[ctx:sys_read]\t100.00\t1.00\t5.00\n"
+	"6.1-t\thighmem\top_x\tf_down\t50.00\t1.00\t2.00\n"
+	"6.1-t\thighmem\top_x\tf_same\t40.00\t1.00\t2.00\n"
+	"6.1-t\thighmem\top_x\tf_gone\t8.00\t1.00\t1.00\n"
+	"6.1-t\thighmem\top_x\t[vectors]\t2.00\t0.00\t1.00\n"
+	"6.1-t\thighmem\top_y\t[total]\t7.00\t0.00\t1.00\n"
+	"6.1-t\tnohighmem\top_x\t[total]\t80.00\t0.00\t4.00\n";
+static const char table_b[] =
+	"kernel\tconfig\toperation\tfunction\tinsns_per_op\t"
+	"calls_per_op\ttext_lines_per_op\n"
+	"6.12-t\thighmem\top_z\t[total]\t3.00\t0.00\t1.00\n"
+	"6.12-t\thighmem\top_x\t[total]\t90.00\t0.00\t5.00\n"
+	"6.12-t\thighmem\top_x\t[ctx:sys_read]\t60.00\t1.00\t5.00\n"
+	"6.12-t\thighmem\top_x\tf_same.constprop.0\t30.00\t1.00\t2.00\n"
+	"6.12-t\thighmem\top_x\tf_same.part.0\t10.00\t1.00\t2.00\n"
+	"6.12-t\thighmem\top_x\tf_down\t20.00\t1.00\t2.00\n"
+	"6.12-t\thighmem\top_x\tf_new\t12.00\t1.00\t1.00\n"
+	"6.12-t\thighmem\top_x\t[vectors]\t2.00\t0.00\t1.00\n";
+
+static void load_table(struct kp_table *t, const char *text)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+
+	cr_assert_eq(kp_table_load(t, f), 0);
+	fclose(f);
+}
+
+Test(kpath, table_load_rows_kernel_and_totals)
+{
+	struct kp_table a;
+	double x = 0;
+
+	load_table(&a, table_a);
+	cr_assert_str_eq(a.kernel, "6.1-t");
+	cr_assert_eq(a.n, 8);
+	cr_assert_str_eq(a.v[2].func, "f_down");
+	assert_close(a.v[2].insns, 50.0);
+	assert_close(a.v[2].calls, 1.0);
+	assert_close(a.v[2].lines, 2.0);
+	cr_assert_eq(kp_table_total(&a, "nohighmem", "op_x", &x), 0);
+	assert_close(x, 80.0);
+	cr_assert_eq(kp_table_total(&a, "nohighmem", "op_y", &x), -1);
+	kp_table_free(&a);
+}
+
+Test(kpath, table_load_refuses_no_header_and_two_kernels)
+{
+	const char two[] = "kernel\tconfig\toperation\tfunction\tinsns_per_op\t"
+			   "calls_per_op\ttext_lines_per_op\n"
+			   "k1\thighmem\top\t[total]\t1.00\t0.00\t0.00\n"
+			   "k2\thighmem\top\t[total]\t1.00\t0.00\t0.00\n";
+	const char noheader[] = "k1\thighmem\top\t[total]\t1\t0\t0\n";
+	const char *bad[] = { two, noheader };
+	struct kp_table t;
+
+	for (int i = 0; i < 2; i++) {
+		FILE *f = fmemopen((void *)bad[i], strlen(bad[i]), "r");
+
+		cr_assert_eq(kp_table_load(&t, f), -1, "case %d", i);
+		fclose(f);
+		cr_assert_null(t.v);
+	}
+}
+
+Test(kpath, compare_op_matches_by_name_and_orders_by_move)
+{
+	struct kp_table a, b;
+	struct kp_delta *d;
+	long n;
+
+	load_table(&a, table_a);
+	load_table(&b, table_b);
+	n = kp_compare_op(&a, &b, "highmem", "op_x", &d);
+	cr_assert_eq(n, 5);
+	cr_assert_str_eq(d[0].func, "f_down");
+	assert_close(d[0].a, 50.0);
+	assert_close(d[0].b, 20.0);
+	cr_assert_str_eq(d[1].func, "f_new");
+	assert_close(d[1].a, 0.0);
+	assert_close(d[1].b, 12.0);
+	cr_assert_str_eq(d[2].func, "f_gone");
+	assert_close(d[2].b, 0.0);
+	/* Unmoved rows tie at 0 and go by name. */
+	cr_assert_str_eq(d[3].func, "[vectors]");
+	cr_assert_str_eq(d[4].func, "f_same");
+	free(d);
+	kp_table_free(&a);
+	kp_table_free(&b);
+}
+
+Test(kpath, compare_print_totals_movers_and_unmatched)
+{
+	struct kp_table a, b;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	load_table(&a, table_a);
+	load_table(&b, table_b);
+	cr_assert_eq(kp_compare_print(&a, &b, NULL, 2, f), 0);
+	fclose(f);
+	cr_assert_str_eq(buf,
+			 "### highmem: 6.1-t -> 6.12-t\n\n"
+			 "| operation | 6.1-t | 6.12-t | B - A | B / A |\n"
+			 "|---|---|---|---|---|\n"
+			 "| `op_x` | 100.00 | 90.00 | -10.00 | 0.900 |\n"
+			 "\nFunctions that moved most (instructions per op, "
+			 "A -> B):\n\n"
+			 "- `op_x`: f_down -30.00 (50.00 -> 20.00); "
+			 "f_new +12.00 (0.00 -> 12.00)\n"
+			 "- `op_y`: only in 6.1-t\n"
+			 "- `op_z`: only in 6.12-t\n"
+			 "\n"
+			 "### nohighmem: 6.1-t -> 6.12-t\n\n"
+			 "| operation | 6.1-t | 6.12-t | B - A | B / A |\n"
+			 "|---|---|---|---|---|\n"
+			 "\nFunctions that moved most (instructions per op, "
+			 "A -> B):\n\n"
+			 "- `op_x`: only in 6.1-t\n"
+			 "\n");
+	free(buf);
+	kp_table_free(&a);
+	kp_table_free(&b);
 }

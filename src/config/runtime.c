@@ -6,10 +6,10 @@ const struct settings *config;
 u32 code_cost[NR_CODE_COSTS];
 
 /*
- * A code path costs its instructions on the board's kernel times the
- * kernel CPI, rounded to the nearest cycle -- a streaming loop under
- * streaming=throughput its core's issue cycles instead
- * (platform_throughput.issue_kib); cost.NAME=N replaces either.
+ * A code path costs its instructions on the kernel in force
+ * (settings_kpath) times the kernel CPI, rounded to the nearest cycle -- a
+ * streaming loop under streaming=throughput its core's issue cycles
+ * instead (platform_throughput.issue_kib); cost.NAME=N replaces either.
  */
 void config_apply(const struct settings *s)
 {
@@ -26,7 +26,6 @@ void config_apply(const struct settings *s)
 			code_cost[i] = issue[i];
 		else
 			code_cost[i] = (u32)DIV_ROUND_CLOSEST(
-				kpath_insns(s->platform->kpath, i) * cpi,
-				1000);
+				kpath_insns(settings_kpath(s), i) * cpi, 1000);
 	}
 }

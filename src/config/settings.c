@@ -97,6 +97,14 @@ u32 settings_kernel_version(const struct settings *s)
 	return flavour_versions[s->flavour].first;
 }
 
+const struct kpath *settings_kpath(const struct settings *s)
+{
+	if (s->platform->kpath == &kpath_arm_6_1 &&
+	    settings_kernel_version(s) >= KERNEL_VERSION(6, 12, 0))
+		return &kpath_arm_6_12;
+	return s->platform->kpath;
+}
+
 /*
  * "ARM: mm: implement no-highmem fast path in kmap_atomic_pfn()" (2014):
  * absent in v3.14.4 and v3.17.0, present in a 3.18.3 copy
@@ -196,7 +204,7 @@ static const struct {
 	{ "CONFIG_CPU_SW_DOMAIN_PAN", "y|n (y on ARM 4.3+ without LPAE)",
 	  "ARM: user domains closed in the kernel, opened (DACR write + isb) around every copy_{to,from}_user, clear_user, get_user, put_user; not around the RFC's GUP+kmap copies" },
 	{ "kernel", "X.Y[.Z] (the board's)",
-	  "the kernel release modelled, from which every version-dependent behaviour and default follows (the kmap flavour unless flavour= is given, mv643xx_eth's TSO and its TX reclaim, TCP's RTT clock and window tests, the kmap_atomic_pfn fast path, HIGHPTE's default, fault-around from 3.15, ...); within a given flavour's releases; the measured code costs stay the board's (kpath)" },
+	  "the kernel release modelled, from which every version-dependent behaviour and default follows (the kmap flavour unless flavour= is given, mv643xx_eth's TSO and its TX reclaim, TCP's RTT clock and window tests, the kmap_atomic_pfn fast path, HIGHPTE's default, fault-around from 3.15, ...); within a given flavour's releases; the measured code costs stay the board's (kpath), but for 6.12 or later on a board whose own are 6.1's, which takes 6.12's measured ones" },
 	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
 	{ "kmap_pfn_fastpath", "y|n (y on ARM 3.18-5.10, else n)",

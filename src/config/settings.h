@@ -225,6 +225,14 @@ bool settings_help_line(size_t i, const char **name, const char **values,
  */
 u32 settings_kernel_version(const struct settings *s);
 
+/*
+ * settings_kpath - the code paths of the kernel in force: Linux 6.12's
+ * measured ones (kpath_arm_6_12) for kernel 6.12 or later on a board whose
+ * own are 6.1's, else the board's own whatever kernel= says (the version's
+ * behaviours follow it, its code costs stay the board's).
+ */
+const struct kpath *settings_kpath(const struct settings *s);
+
 /* Does @s's kmap flavour cover release @version (kernel= may name it)? */
 bool settings_flavour_covers(const struct settings *s, u32 version);
 

@@ -49,9 +49,10 @@ static const char *const outer_names[] = { "none", "feroceon-l2" };
 static const char *const nic_names[] = { "none", "mv643xx" };
 
 static const char *const kpath_names[] = { "arm-3.14", "arm-5.7", "arm-6.1",
-					   "x86-2.5" };
+					   "x86-2.5", "arm-6.12" };
 static const void *const kpath_tables[] = { &kpath_arm_3_14, &kpath_arm_5_7,
-					    &kpath_arm_6_1, &kpath_x86_2_5 };
+					    &kpath_arm_6_1, &kpath_x86_2_5,
+					    &kpath_arm_6_12 };
 static const char *const text_names[] = { "arm", "x86" };
 static const void *const cc_text_tables[] = { arm_cc_text, x86_cc_text };
 static const void *const text_bytes_tables[] = { arm_kernel_text_bytes,

@@ -21,7 +21,8 @@
  *    (398 per 4 KiB, with its kmap) and slab object.
  *  - __check_object_size 75: CONFIG_HARDENED_USERCOPY.
  * The adjustments after the table take 6.1 to the boards' 3.14 and 5.7
- * kernels by named functions.
+ * kernels by named functions; kpath-arm-6.12.c takes it to 6.12, the
+ * second measured kernel (data/kpath/armmp-6.12.tsv).
  *
  * Coarse: the counts are ARMv7 (armmp) code run as a Cortex-A15.  The
  * Kirkwood's ARMv5 kernel runs the same C code; its own assembly (cache
@@ -29,7 +30,7 @@
  */
 #include "platforms/platform.h"
 
-static const u32 arm_measured[NR_CODE_COSTS] = {
+const u32 kpath_arm_measured[NR_CODE_COSTS] = {
 	/*
 	 * kmap_atomic/kunmap_atomic's own entry: the inline preempt and
 	 * pagefault count updates and the enable's resched test (16, inside
@@ -917,7 +918,7 @@ static const u32 arm_measured[NR_CODE_COSTS] = {
 /* Linux 6.1 with a board configuration (the A15 what-if board). */
 const struct kpath kpath_arm_6_1 = {
 	.kernel = "Linux 6.1 (ARMv7)",
-	.measured = arm_measured,
+	.measured = kpath_arm_measured,
 };
 
 /*
@@ -975,7 +976,7 @@ static const s32 arm_5_7_adjust[NR_CODE_COSTS] = {
 
 const struct kpath kpath_arm_5_7 = {
 	.kernel = "Linux 5.7 (ARMv7, omap2plus)",
-	.measured = arm_measured,
+	.measured = kpath_arm_measured,
 	.adjust = arm_5_7_adjust,
 };
 
@@ -1077,6 +1078,6 @@ static const s32 arm_3_14_adjust[NR_CODE_COSTS] = {
 
 const struct kpath kpath_arm_3_14 = {
 	.kernel = "Linux 3.14 (ARMv5, kirkwood)",
-	.measured = arm_measured,
+	.measured = kpath_arm_measured,
 	.adjust = arm_3_14_adjust,
 };

@@ -198,6 +198,11 @@ extern const struct board_text board_texts[];
 /* The kernels the boards run (kpath-arm.c, kpath-x86.c). */
 extern const struct kpath kpath_arm_3_14, kpath_arm_5_7, kpath_arm_6_1;
 extern const struct kpath kpath_x86_2_5;
+/* Linux 6.12 on ARM, the second measured kernel (kpath-arm-6.12.c): what
+ * kernel=6.12 runs on a board whose own paths are 6.1's. */
+extern const struct kpath kpath_arm_6_12;
+/* The 6.1 sums every ARM table starts from (kpath-arm.c). */
+extern const u32 kpath_arm_measured[NR_CODE_COSTS];
 
 /* The cores' streaming loops by issue (stream_issue.c). */
 extern const u32 feroceon_issue_kib[NR_CODE_COSTS];

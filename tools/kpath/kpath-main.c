@@ -4,13 +4,17 @@
  *
  *	kpath-analyze --header
  *	kpath-analyze --kernel K --config C --kallsyms FILE --log FILE --dump FILE
+ *	kpath-analyze --compare A.tsv B.tsv [--top N] [--config C]
  *
- * prints the TSV header, or the rows of one run (data/kpath/README.md).
+ * prints the TSV header, the rows of one run, or two measured tables side
+ * by side (kpath-compare.h; data/kpath/README.md).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kpath-analyze.h"
+#include "kpath-compare.h"
 
 static FILE *open_or_die(const char *path)
 {
@@ -22,10 +26,35 @@ static FILE *open_or_die(const char *path)
 	return f;
 }
 
+/* --compare A B [--top N] [--config C]: the two tables side by side. */
+static int compare(const char *pa, const char *pb, int top, const char *config)
+{
+	struct kp_table t[2];
+	const char *path[2] = { pa, pb };
+	int rc;
+
+	for (int i = 0; i < 2; i++) {
+		FILE *f = open_or_die(path[i]);
+
+		rc = f ? kp_table_load(&t[i], f) : -1;
+		if (f)
+			fclose(f);
+		if (rc) {
+			if (i)
+				kp_table_free(&t[0]);
+			return 1;
+		}
+	}
+	rc = kp_compare_print(&t[0], &t[1], config, top, stdout);
+	kp_table_free(&t[0]);
+	kp_table_free(&t[1]);
+	return rc ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *kernel = NULL, *config = NULL, *ks = NULL, *log = NULL,
-		   *dump = NULL;
+		   *dump = NULL, *cmp[2] = { NULL, NULL }, *top = "8";
 	struct kp_syms syms;
 	struct kp_run run;
 	FILE *f;
@@ -38,7 +67,14 @@ int main(int argc, char **argv)
 			fputs(kp_tsv_header, stdout);
 			return 0;
 		}
-		if (!strcmp(argv[i], "--kernel"))
+		if (!strcmp(argv[i], "--compare") && i + 2 < argc) {
+			cmp[0] = argv[++i];
+			cmp[1] = argv[++i];
+			continue;
+		}
+		if (!strcmp(argv[i], "--top"))
+			opt = &top;
+		else if (!strcmp(argv[i], "--kernel"))
 			opt = &kernel;
 		else if (!strcmp(argv[i], "--config"))
 			opt = &config;
@@ -51,11 +87,15 @@ int main(int argc, char **argv)
 		if (!opt || i + 1 == argc) {
 			fprintf(stderr,
 				"usage: kpath-analyze --header | --kernel K "
-				"--config C --kallsyms F --log F --dump F\n");
+				"--config C --kallsyms F --log F --dump F | "
+				"--compare A.tsv B.tsv [--top N] "
+				"[--config C]\n");
 			return 2;
 		}
 		*opt = argv[++i];
 	}
+	if (cmp[0])
+		return compare(cmp[0], cmp[1], atoi(top), config);
 	if (!kernel || !config)
 		return 2;
 	f = open_or_die(ks);

@@ -6,6 +6,15 @@
 # data/kpath/<flavour>.tsv.  Run by `make kpath` as root on Debian 12.
 #
 #   tools/kpath/kpath.sh [flavour...]      default: armmp armmp-lpae 686-pae
+#   KPATH_KERNEL=6.12 tools/kpath/kpath.sh [flavour...]
+#                                          default: armmp armmp-lpae
+#
+# KPATH_KERNEL picks the measured kernel: 6.1 (the default, Debian 12's own
+# kernel, tables data/kpath/<flavour>.tsv) or 6.12 (Debian's
+# bookworm-backports suite, armhf only as that suite has no 6.12 686-pae;
+# tables data/kpath/<flavour>-6.12.tsv, work files under the same suffix).
+# The backports suite is reached through a private source list and package
+# state in the work directory; /etc/apt is not touched.
 #
 # Environment: KPATH_WORK (work dir, default build/kpath), KPATH_OUT (where
 # the .tsv files go, default data/kpath), ANALYZE (the analysis binary,
@@ -17,16 +26,38 @@
 # The packages are pinned: the measured tables belong to these exact builds.
 set -euo pipefail
 
-KVER=6.1.0-50
-KPKGVER=6.1.176-1
 BBVER=1:1.35.0-4+deb12u1+b1
+case ${KPATH_KERNEL:-6.1} in
+6.1)
+	KVER=6.1.0-50
+	KPKGVER=6.1.176-1
+	SUFFIX=
+	DEFAULT_FLAVOURS="armmp armmp-lpae 686-pae"
+	KAPPEND=
+	;;
+6.12)
+	KVER=6.12.95+deb12
+	KPKGVER=6.12.95-1~bpo12+1
+	SUFFIX=-6.12
+	DEFAULT_FLAVOURS="armmp armmp-lpae"
+	# 6.12 runs the crypto self-tests (RSA, DH, ECDSA: mpihelp_*,
+	# vli_*) in kernel threads after init has started, millions of
+	# instructions inside the first windows; 6.1 ran them before init.
+	# Skipping them leaves every measured path as it is.
+	KAPPEND=cryptomgr.notests
+	;;
+*)
+	echo "kpath: KPATH_KERNEL=$KPATH_KERNEL: 6.1 or 6.12" >&2
+	exit 2
+	;;
+esac
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 SRC=$TOP/tools/kpath
 W=${KPATH_WORK:-$TOP/build/kpath}
 OUT=${KPATH_OUT:-$TOP/data/kpath}
 ANALYZE=${ANALYZE:-$TOP/build/kpath-analyze}
-FLAVOURS=${*:-armmp armmp-lpae 686-pae}
+FLAVOURS=${*:-$DEFAULT_FLAVOURS}
 
 log() { echo "kpath: $*" >&2; }
 
@@ -59,13 +90,39 @@ deps() {
 # debarch for a flavour
 darch() { [ "$1" = 686-pae ] && echo i386 || echo armhf; }
 
+# apt-get options that read Debian's bookworm-backports suite from a source
+# list and package state of our own under $W/apt (6.12 only).
+BPO_SUITE="deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-backports main"
+bpo_opts() {
+	echo "-o Dir::Etc::SourceList=$W/apt/sources.list -o Dir::Etc::SourceParts=/dev/null" \
+		"-o Dir::State::Lists=$W/apt/lists -o Dir::Cache=$W/apt/cache"
+}
+
+# kernel_apt: apt-get, reading the suite the pinned kernel comes from
+kernel_apt() {
+	if [ -z "$SUFFIX" ]; then
+		apt-get "$@"
+		return
+	fi
+	if [ ! -s "$W/apt/sources.list" ]; then
+		mkdir -p "$W/apt/lists/partial" "$W/apt/cache/archives/partial"
+		echo "$BPO_SUITE" >"$W/apt/sources.list"
+		# shellcheck disable=SC2046 # bpo_opts is a word list
+		apt-get $(bpo_opts) update -qq
+	fi
+	# shellcheck disable=SC2046
+	apt-get $(bpo_opts) "$@"
+}
+
 download() {
 	mkdir -p "$W/debs"
 	cd "$W/debs"
 	for fl in $FLAVOURS; do
 		local a; a=$(darch $fl)
+		[ -n "$SUFFIX" ] && [ $a != armhf ] &&
+			{ log "$fl: no $KVER build in bookworm-backports"; exit 1; }
 		ls linux-image-$KVER-${fl}_${KPKGVER}_$a.deb >/dev/null 2>&1 ||
-			apt-get download "linux-image-$KVER-$fl:$a=$KPKGVER"
+			kernel_apt download "linux-image-$KVER-$fl:$a=$KPKGVER"
 		ls busybox-static_*_$a.deb >/dev/null 2>&1 ||
 			apt-get download "busybox-static:$a=$BBVER"
 	done
@@ -99,11 +156,11 @@ qemu() {
 	local fl=$1 lg=$2 ap=$3 a
 	shift 3
 	a=$(darch $fl)
-	local k=$W/x/$fl/boot/vmlinuz-$KVER-$fl
+	local k=$W/x/$fl$SUFFIX/boot/vmlinuz-$KVER-$fl
 	if [ $a = armhf ]; then
 		timeout -k 5 1800 qemu-system-arm -M virt -cpu cortex-a15 -m 2048 -smp 1 \
 			-icount shift=0,sleep=off -kernel "$k" -initrd "$W/initrd-$a.gz" \
-			-append "console=ttyAMA0 quiet loglevel=3 panic=-1 rdinit=/init $ap" \
+			-append "console=ttyAMA0 quiet loglevel=3 panic=-1 rdinit=/init ${KAPPEND:+$KAPPEND }$ap" \
 			-nographic -no-reboot -display none -nic none "$@" \
 			</dev/null >"$lg" 2>&1
 	else
@@ -132,9 +189,9 @@ symend() {
 	awk -v a="$a" '($1 "") > a && (e == "" || ($1 "") < e) { e = $1 } END { print e }' "$1"
 }
 
-# cfg FLAVOUR: the plugin configuration from the kernel's kallsyms
+# make_cfg FLAVOUR: the plugin configuration from the kernel's kallsyms
 make_cfg() {
-	local fl=$1 ks=$W/kallsyms-$1.txt
+	local fl=$1 ks=$W/kallsyms-$1$SUFFIX.txt
 	if [ "$(darch $fl)" = armhf ]; then
 		echo "arch arm"
 		echo "klo bf000000"
@@ -172,35 +229,38 @@ configs() {
 	fi
 }
 
+# measure FLAVOUR: every configuration of one kernel flavour; work files
+# and the table are named FLAVOUR$SUFFIX (armmp, armmp-6.12).
 measure() {
-	local fl=$1 a t0 rows=$W/rows-$1.tsv
+	local fl=$1 a t0 n=$1$SUFFIX
+	local rows=$W/rows-$n.tsv
 	a=$(darch $fl)
-	rm -rf "$W/x/$fl"
-	mkdir -p "$W/x/$fl"
-	dpkg-deb -x "$W/debs/linux-image-$KVER-${fl}_${KPKGVER}_$a.deb" "$W/x/$fl"
+	rm -rf "$W/x/$n"
+	mkdir -p "$W/x/$n"
+	dpkg-deb -x "$W/debs/linux-image-$KVER-${fl}_${KPKGVER}_$a.deb" "$W/x/$n"
 	t0=$(date +%s)
-	qemu $fl "$W/ks-$fl.log" kpath_mode=kallsyms
-	kallsyms_of "$W/ks-$fl.log" >"$W/kallsyms-$fl.txt"
-	log "$fl: $(wc -l <"$W/kallsyms-$fl.txt") text symbols ($(($(date +%s) - t0)) s)"
-	make_cfg $fl >"$W/$fl.cfg"
+	qemu $fl "$W/ks-$n.log" kpath_mode=kallsyms
+	kallsyms_of "$W/ks-$n.log" >"$W/kallsyms-$n.txt"
+	log "$n: $(wc -l <"$W/kallsyms-$n.txt") text symbols ($(($(date +%s) - t0)) s)"
+	make_cfg $fl >"$W/$n.cfg"
 	: >"$rows"
 	for c in $(configs $fl); do
-		local name=${c%%:*} ap=${c#*:} run=$W/$fl-${c%%:*}
+		local name=${c%%:*} ap=${c#*:} run=$W/$n-${c%%:*}
 		t0=$(date +%s)
 		# shellcheck disable=SC2086 # KPATH_QEMU_ARGS is a word list
 		qemu $fl "$run.log" "${KPATH_ONLY:+kpath_only=$KPATH_ONLY} $ap" \
-			${KPATH_QEMU_ARGS:-} -plugin "$W/kpath-plugin.so,out=$run.dump,cfg=$W/$fl.cfg"
-		log "$fl $name: $(($(date +%s) - t0)) s"
+			${KPATH_QEMU_ARGS:-} -plugin "$W/kpath-plugin.so,out=$run.dump,cfg=$W/$n.cfg"
+		log "$n $name: $(($(date +%s) - t0)) s"
 		kallsyms_of "$run.log" >"$run.kallsyms"
-		cmp -s "$run.kallsyms" "$W/kallsyms-$fl.txt" ||
-			{ log "$fl $name: kallsyms differ from the first boot"; exit 1; }
-		grep -q 'KPATH end' "$run.log" || { log "$fl $name: workload did not finish"; exit 1; }
-		"$ANALYZE" --kernel "$KVER-$fl" --config $name --kallsyms "$W/kallsyms-$fl.txt" \
+		cmp -s "$run.kallsyms" "$W/kallsyms-$n.txt" ||
+			{ log "$n $name: kallsyms differ from the first boot"; exit 1; }
+		grep -q 'KPATH end' "$run.log" || { log "$n $name: workload did not finish"; exit 1; }
+		"$ANALYZE" --kernel "$KVER-$fl" --config $name --kallsyms "$W/kallsyms-$n.txt" \
 			--log "$run.log" --dump "$run.dump" >>"$rows"
 	done
 	mkdir -p "$OUT"
-	{ "$ANALYZE" --header; cat "$rows"; } >"$OUT/$fl.tsv"
-	log "wrote $OUT/$fl.tsv ($(wc -l <"$OUT/$fl.tsv") lines)"
+	{ "$ANALYZE" --header; cat "$rows"; } >"$OUT/$n.tsv"
+	log "wrote $OUT/$n.tsv ($(wc -l <"$OUT/$n.tsv") lines)"
 }
 
 main() {
@@ -210,7 +270,7 @@ main() {
 	download
 	mkdir -p "$W"
 	build_plugin
-	for a in armhf i386; do build_initrd $a; done
+	for a in $(for fl in $FLAVOURS; do darch $fl; done | sort -u); do build_initrd $a; done
 	for fl in $FLAVOURS; do measure $fl; done
 	log "done in $(($(date +%s) - t0)) s"
 }
