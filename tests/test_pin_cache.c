@@ -40,19 +40,28 @@ static void child_exits(void *arg)
 	sys_exit(0);
 }
 
+/*
+ * An anonymous buffer of @pages pages, filled, and /f opened for writing:
+ * what each process below copies from and to.
+ */
+static int buffer_and_file(vaddr_t *buf, u32 pages)
+{
+	names = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	*buf = (vaddr_t)sys_mmap(0, pages * PAGE_SIZE, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uv_fill(*buf, 'x', pages * PAGE_SIZE);
+	uv_write(names, "/f", 3);
+	return sys_open(names, O_RDWR | O_CREAT);
+}
+
 static void pins_main(void *arg)
 {
 	vaddr_t buf;
 	int fd, status;
 
 	(void)arg;
-	names = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	buf = (vaddr_t)sys_mmap(0, 2 * PAGE_SIZE, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	uv_fill(buf, 'x', 2 * PAGE_SIZE);
-	uv_write(names, "/f", 3);
-	fd = sys_open(names, O_RDWR | O_CREAT);
+	fd = buffer_and_file(&buf, 2);
 	snap(0);
 	seen.wrote[0] = sys_write(fd, buf, 512);	/* pins buf's page 0 */
 	snap(1);
@@ -133,13 +142,7 @@ static void lru_main(void *arg)
 	int fd;
 
 	(void)arg;
-	names = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	buf = (vaddr_t)sys_mmap(0, 3 * PAGE_SIZE, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	uv_fill(buf, 'x', 3 * PAGE_SIZE);
-	uv_write(names, "/f", 3);
-	fd = sys_open(names, O_RDWR | O_CREAT);
+	fd = buffer_and_file(&buf, 3);
 	snap(0);
 	for (u32 i = 0; i < ARRAY_SIZE(order); i++)
 		seen.wrote[0] += sys_write(fd, buf + order[i] * PAGE_SIZE, 64);
@@ -173,13 +176,7 @@ static void mib_main(void *arg)
 	int fd;
 
 	(void)arg;
-	names = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	buf = (vaddr_t)sys_mmap(0, 256 * PAGE_SIZE, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	uv_fill(buf, 'x', 256 * PAGE_SIZE);
-	uv_write(names, "/f", 3);
-	fd = sys_open(names, O_RDWR | O_CREAT);
+	fd = buffer_and_file(&buf, 256);
 	snap(0);
 	seen.wrote[0] = sys_write(fd, buf, 256 * PAGE_SIZE);
 	snap(1);
