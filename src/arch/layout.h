@@ -36,6 +36,9 @@ struct kernel_layout {
 	/* sf_buf= (mm/sf_buf.h): its window, carved from vmalloc's top. */
 	u32 sfbuf_base;			/* 0: no window */
 	u32 nr_sfbufs;
+	/* emap= (mm/emap.h): its window, carved the same way. */
+	u32 emap_base;			/* 0: no window */
+	u32 emap_size;			/* bytes, whole PMDs */
 	/* ARM: MODULES_VADDR, MODULES_END; 0 on x86 (modules in vmalloc). */
 	u32 modules_vaddr, modules_end;
 	/*
@@ -149,6 +152,12 @@ static inline u32 sfbuf_window_bytes(u32 nr_sfbufs)
 {
 	return (nr_sfbufs * PAGE_SIZE + PMD_SIZE - 1) & PMD_MASK;
 }
+
+/*
+ * UVM_EMAP_SIZE (uvm/uvm_emap.c): 32 MiB of ephemeral-mapping VA on a
+ * 32-bit kernel, whole PMDs already.
+ */
+#define UVM_EMAP_SIZE (32u << 20)
 
 #define PKMAP_ADDR(nr) (layout.pkmap_base + ((u32)(nr) << PAGE_SHIFT))
 #define PKMAP_NR(va) (((va) - layout.pkmap_base) >> PAGE_SHIFT)

@@ -14,6 +14,7 @@
 #include "hw/tlb.h"
 #include "kernel/lock.h"
 #include "kernel/sched.h"
+#include "mm/emap.h"
 #include "mm/gfp.h"
 #include "mm/highmem_internal.h"
 #include "mm/kmalloc.h"
@@ -388,10 +389,33 @@ void sf_buf_free(struct sf_buf *sf)
 	spin_unlock(&sf_buf_lock);
 }
 
+/*
+ * emap=y: a highmem page gets an emap VA for the copy, entered, produced
+ * and consumed here (mm/emap.h), under kmap_atomic's rules.
+ */
+static vaddr_t emap_kmap_copy(struct page *page, enum km_type type)
+{
+	vaddr_t va;
+
+	if (!PageHighMem(page))
+		return kmap_atomic(page, type);
+	page_touch(page, PF_flags, false);	/* PageHighMem */
+	preempt_disable();
+	pagefault_disable();
+	va = emap_map_copy(page);
+	if (va)
+		return va;
+	pagefault_enable();
+	preempt_enable();
+	return kmap_atomic(page, type);
+}
+
 vaddr_t kmap_copy(struct page *page, enum km_type type)
 {
 	struct sf_buf *sf;
 
+	if (emap_active())
+		return emap_kmap_copy(page, type);
 	if (!nbufs)
 		return kmap_atomic(page, type);
 	/* A lowmem page: kmap_atomic, which reads the flags itself. */
@@ -411,6 +435,12 @@ vaddr_t kmap_copy(struct page *page, enum km_type type)
 
 void kunmap_copy(vaddr_t kaddr, enum km_type type)
 {
+	if (in_emap_window(kaddr)) {
+		emap_unmap_copy(kaddr);
+		pagefault_enable();
+		preempt_enable();
+		return;
+	}
 	if (!in_sfbuf_window(kaddr)) {
 		kunmap_atomic(kaddr, type);
 		return;

@@ -86,7 +86,8 @@ vaddr_t sf_buf_kva(const struct sf_buf *sf);
 /*
  * kmap_copy - the mapping a copy of @page takes: kmap_atomic(@page,
  * @type), or with sf_buf= and a highmem page its sf_buf (SFB_CPUPRIVATE |
- * SFB_NOWAIT), under the same preemption and page-fault rules.
+ * SFB_NOWAIT), or with emap=y an emap VA consumed for the copy
+ * (mm/emap.h), under the same preemption and page-fault rules.
  * kunmap_copy takes what kmap_copy returned (any address in the page).
  */
 vaddr_t kmap_copy(struct page *page, enum km_type type);

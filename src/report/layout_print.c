@@ -75,7 +75,7 @@ struct region {
 	bool mb;
 };
 
-#define MAX_REGIONS 7
+#define MAX_REGIONS 8
 
 /* The image's sections, in each mem_init()'s order. */
 static const char *const arm_sections[] = { ".text", ".init", ".data", ".bss" };
@@ -87,6 +87,13 @@ static struct region sfbuf_region(const struct kernel_layout *l)
 	return (struct region){ "sf_buf", l->sfbuf_base,
 				l->sfbuf_base + l->nr_sfbufs * PAGE_SIZE,
 				true };
+}
+
+/* emap='s window (NetBSD's UVM_EMAP_SIZE, a design's). */
+static struct region emap_region(const struct kernel_layout *l)
+{
+	return (struct region){ "emap", l->emap_base,
+				l->emap_base + l->emap_size, true };
 }
 
 /*
@@ -119,6 +126,8 @@ static u32 layout_regions(const struct settings *s,
 					  l->vmalloc_end, true };
 		if (l->sfbuf_base)
 			r[n++] = sfbuf_region(l);
+		if (l->emap_base)
+			r[n++] = emap_region(l);
 		r[n++] = (struct region){ "lowmem", l->page_offset,
 					  l->high_memory, true };
 		if (s->highmem)
@@ -137,6 +146,8 @@ static u32 layout_regions(const struct settings *s,
 				  true };
 	if (l->sfbuf_base)
 		r[n++] = sfbuf_region(l);
+	if (l->emap_base)
+		r[n++] = emap_region(l);
 	r[n++] = (struct region){ "lowmem", l->page_offset, l->high_memory,
 				  true };
 	return n;
