@@ -77,6 +77,11 @@ static const struct {
 	{ "RFC copy, pins + sf_buf", "RFC+pins+sf",
 	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=16 sf_buf=512",
 	  "a design for 4G/4G: the RFC's copy with its pins kept and the pages it copies mapped through sf_buf" },
+	{ "emap (NetBSD)", "emap", "emap=y",
+	  "a design: NetBSD's uvm_emap for the copies and the pipe loan -- PTEs entered with no invalidation, a CPU flushes its whole TLB only when behind the mapping's generation (mm/emap.h)" },
+	{ "RFC copy, pins + emap", "RFC+pins+emap",
+	  "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y pin_cache=16 emap=y",
+	  "a design for 4G/4G: the RFC's copy with its pins kept and the pages it copies mapped through emap" },
 };
 
 int whatif_memory(const struct settings *s, struct whatif_memory *m)

@@ -18,7 +18,7 @@
 #include "experiments/kernbench.h"
 
 #define PLOT_MAX_SERIES 6
-#define PLOT_MAX_X 12
+#define PLOT_MAX_X 16
 
 /* The colours of series, by index (each has its hatch "hatch<i>"). */
 #define PLOT_NR_COLOURS 4
