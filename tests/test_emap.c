@@ -18,6 +18,7 @@
 #include "arch/tlbflush.h"
 #include "base/errno.h"
 #include "experiments/hackbench.h"
+#include "fuzz/fuzz_program.h"
 #include "fs/vfs.h"
 #include "hw/access.h"
 #include "hw/machine.h"
@@ -424,3 +425,21 @@ Test(emap, hackbench_pipes_go_through_it, .timeout = 120)
 	}
 }
 
+/*
+ * The fuzzer's header: strategy 3 with byte 0's bits above the board odd
+ * turns emap on (fuzz/fuzz_program.c); 9 is the Cortex-A15 (the fourth
+ * of six boards) once over.  A few ops run to the end-of-run audit.
+ */
+Test(emap, the_fuzz_header_turns_it_on)
+{
+	static const u8 input[] = { 9, 0xc0, 0, 0, 0, 0, 0, 0,
+				    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+	struct fuzz_outcome out;
+	char words[512];
+
+	memset(&out, 0, sizeof(out));
+	fuzz_run_input(input, sizeof(input), &out, words, sizeof(words));
+	cr_assert(strstr(words, "--platform cortex-a15-2g"), "%s", words);
+	cr_assert(strstr(words, "pin_cache=16 emap=y"), "%s", words);
+	cr_assert(out.booted, "%s", words);
+}
