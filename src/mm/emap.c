@@ -200,6 +200,9 @@ void uvm_emap_enter(vaddr_t va, struct page **pgs, u32 npages)
 
 		if (!s->allocated)
 			panic("uvm_emap_enter: %#x is not allocated", va);
+		if (npending == nslots)
+			panic("uvm_emap_enter: %u entries without a uvm_emap_produce",
+			      npending);
 		/* pmap_emap_enter: pmap_pte_set, and no invalidation. */
 		set_pte_at(s->ptep, pfn_pte(page_to_pfn(pgs[n]), emap_prot()));
 		s->page = pgs[n];
