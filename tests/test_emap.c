@@ -27,6 +27,7 @@
 #include "mm/emap.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
+#include "mm/kmap_copy.h"
 #include "mm/mm.h"
 #include "mm/sf_buf.h"
 

@@ -44,8 +44,8 @@
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/kmalloc.h"
+#include "mm/kmap_copy.h"
 #include "mm/page_touch.h"
-#include "mm/sf_buf.h"
 
 #define S_IFIFO 0010000
 

@@ -122,7 +122,7 @@ void uvm_emap_update(u32 gen);
 void uvm_emap_switch(struct task_struct *l);
 
 /*
- * For kmap_copy (sf_buf.c): a highmem @page's emap mapping for one copy
+ * For kmap_copy (mm/kmap_copy.c): a highmem @page's emap mapping for one copy
  * (allocated, entered, produced and consumed), 0 when the window is full;
  * its end (the VA freed, its PTE left, as pipe_direct_write leaves it).
  */
