@@ -7,8 +7,9 @@
  *   [1] bit 0 CONFIG_HIGHMEM=n, bit 1 CONFIG_HIGHPTE=y (else the board's
  *       default), bit 2 CONFIG_ARM_LPAE=y, bits 3-5 the VMSPLIT choice,
  *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP, or
- *       GUP_KMAP with issue 35's designs: pin_cache=16 sf_buf=64; no
- *       input committed before had 3 here)
+ *       GUP_KMAP with issue 35's designs: pin_cache=16 sf_buf=64, or
+ *       pin_cache=16 emap=y when byte 0 divided by the number of boards
+ *       is odd; no committed input has 3 here)
  *   [2] 0: the board's flavour, else flavour (n - 1) % NR_FLAVOURS;
  *       bit 7 CONFIG_DEBUG_HIGHMEM=y; with the extended op set (byte 7)
  *       bit 6 selects the mm op set, and n is then its low 6 bits
@@ -639,10 +640,13 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y" },
 		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y", "pin_cache=16",
 		  "sf_buf=64" },
+		/* 3 with byte 0's bits above the board odd: emap. */
+		{ "CONFIG_UACCESS_GUP_KMAP_MEMCPY=y", "pin_cache=16",
+		  "emap=y" },
 	};
 	const struct platform *p;
 	char word[64], err[256];
-	u32 nplat = 0, cpus;
+	u32 nplat = 0, cpus, strategy;
 	int ret = 0;
 
 	while (platform_list()[nplat])
@@ -671,8 +675,11 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	snprintf(word, sizeof(word), "CONFIG_VMSPLIT=%s",
 		 vmsplit_names[(h[1] >> 3 & 7) % NR_VMSPLIT]);
 	ret |= add_word(s, words, wordslen, word);
-	for (u32 i = 0; i < 3 && uaccess[h[1] >> 6][i]; i++)
-		ret |= add_word(s, words, wordslen, uaccess[h[1] >> 6][i]);
+	strategy = h[1] >> 6;
+	if (strategy == 3 && (h[0] / nplat) & 1)
+		strategy = 4;
+	for (u32 i = 0; i < 3 && uaccess[strategy][i]; i++)
+		ret |= add_word(s, words, wordslen, uaccess[strategy][i]);
 	if (h[2] & flavour_bits(h)) {
 		snprintf(word, sizeof(word), "flavour=%s",
 			 flavour_names[((h[2] & flavour_bits(h)) - 1) %

@@ -123,10 +123,13 @@ Test(pte_window, fork_maps_the_child_s_tables_and_munmap_clears)
  * A window PTE that no longer maps the mm's PTE page -- a kernel that
  * forgot to update it -- stops the next access through the window.
  */
+/* Static: the panic abandons the kernel with the mm still allocated. */
+static struct mm_struct *stale_mm;
+
 Test(pte_window, a_stale_window_pte_is_caught)
 {
 	TEST_BOOT("numaq-16", "CONFIG_HIGHPTE=y", "pte_window=y");
-	struct mm_struct *mm = mm_alloc();
+	struct mm_struct *mm = stale_mm = mm_alloc();
 	vaddr_t addr = 1u << 30, wva, ptep;
 	phys_addr_t slot;
 

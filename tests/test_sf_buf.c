@@ -23,6 +23,7 @@
 #include "kernel/user.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
+#include "mm/kmap_copy.h"
 #include "mm/sf_buf.h"
 
 static struct page *highpage(void)

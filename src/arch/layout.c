@@ -124,6 +124,22 @@ static void ptwin_window(const struct settings *s, struct kernel_layout *l)
 	l->vmalloc_end = l->ptwin_base - 2 * PAGE_SIZE;
 }
 
+/*
+ * emap=y takes UVM_EMAP_SIZE the same way, below sf_buf's window if there
+ * were one (settings refuse the two together): uvm_emap_sysinit's
+ * uvm_km_alloc(kernel_map, uvm_emap_size, ...), NetBSD's vmalloc.
+ */
+static void emap_window(const struct settings *s, struct kernel_layout *l)
+{
+	l->emap_base = 0;
+	l->emap_size = 0;
+	if (!s->emap)
+		return;
+	l->emap_size = UVM_EMAP_SIZE;
+	l->emap_base = (l->vmalloc_end & PMD_MASK) - UVM_EMAP_SIZE;
+	l->vmalloc_end = l->emap_base - 2 * PAGE_SIZE;
+}
+
 static int arm_layout(const struct settings *s, struct kernel_layout *l)
 {
 	const struct arm_kernel_map *m = arm_map(settings_kernel_version(s));
@@ -145,6 +161,7 @@ static int arm_layout(const struct settings *s, struct kernel_layout *l)
 	l->vmalloc_end = m->vmalloc_end;
 	sfbuf_window(s, l);
 	ptwin_window(s, l);
+	emap_window(s, l);
 	/* asm/highmem.h: PKMAP_BASE = PAGE_OFFSET - PMD_SIZE, LAST_PKMAP =
 	 * PTRS_PER_PTE = 512. */
 	l->pkmap_base = l->page_offset - PMD_SIZE;
@@ -236,6 +253,7 @@ static int x86_layout(const struct settings *s, struct kernel_layout *l)
 		(s->highmem ? l->pkmap_base : l->fixaddr_start) - 2 * PAGE_SIZE;
 	sfbuf_window(s, l);
 	ptwin_window(s, l);
+	emap_window(s, l);
 	if (s->flavour == FLAVOUR_X86_26)
 		/* 2.6 i386: MAXMEM = -__PAGE_OFFSET - __VMALLOC_RESERVE. */
 		maxmem = (u32)(0x100000000ull - l->page_offset) -

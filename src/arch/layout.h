@@ -39,6 +39,9 @@ struct kernel_layout {
 	/* pte_window=y (mm/pte_window.h): the running mm's PTE pages. */
 	u32 ptwin_base;			/* 0: no window */
 	u32 ptwin_size;			/* bytes, whole PMDs */
+	/* emap= (mm/emap.h): its window, carved the same way. */
+	u32 emap_base;			/* 0: no window */
+	u32 emap_size;			/* bytes, whole PMDs */
 	/* ARM: MODULES_VADDR, MODULES_END; 0 on x86 (modules in vmalloc). */
 	u32 modules_vaddr, modules_end;
 	/*
@@ -175,6 +178,12 @@ static inline bool ptwin_in_gib(u64 start)
 	return layout.ptwin_base && layout.ptwin_base >= start &&
 	       layout.ptwin_base < start + SZ_1G;
 }
+
+/*
+ * UVM_EMAP_SIZE (uvm/uvm_emap.c): 32 MiB of ephemeral-mapping VA on a
+ * 32-bit kernel, whole PMDs already.
+ */
+#define UVM_EMAP_SIZE (32u << 20)
 
 #define PKMAP_ADDR(nr) (layout.pkmap_base + ((u32)(nr) << PAGE_SHIFT))
 #define PKMAP_NR(va) (((va) - layout.pkmap_base) >> PAGE_SHIFT)

@@ -8,6 +8,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/sched.h"
+#include "mm/emap.h"
 #include "mm/highmem.h"
 #include "mm/mm.h"
 #include "mm/mm_touch.h"
@@ -82,8 +83,12 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next)
 		return;
 	}
 	if (platform()->arch == PLAT_X86) {
-		/* load_cr3: drops every non-global entry. */
+		/* load_cr3: drops every non-global entry (pmap_load's
+		 * cpu_load_pmap between gen_return and update). */
+		u32 gen = uvm_emap_gen_return();
+
 		hw_set_cr3(c, next->pgd);
+		uvm_emap_update(gen);
 		return;
 	}
 	if (!has_asid()) {
@@ -92,9 +97,13 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next)
 		 * whole D-cache, invalidate the I-cache, drain the write
 		 * buffer, load TTBR0, invalidate the I and D TLBs.
 		 */
+		u32 gen;
+
 		flush_cache_all();
 		hw_set_ttbr0(c, next->pgd);
+		gen = uvm_emap_gen_return();
 		hw_tlb_inv_all(c);
+		uvm_emap_update(gen);
 		return;
 	}
 	check_context(next, c);
@@ -110,7 +119,13 @@ void arch_enter_kernel(void)
 		return;
 	hw_event(c, EV_kernel_table_switch);
 	if (platform()->arch == PLAT_X86) {
+		/*
+		 * The generation can only be read once the kernel is mapped;
+		 * nothing runs between the load and the read here, so it is
+		 * the value the read before would have seen.
+		 */
 		hw_set_cr3(c, swapper_pg_dir);
+		uvm_emap_update(uvm_emap_gen_return());
 		return;
 	}
 	/* The kernel runs with ASID 0, user ASIDs start at 1. */
@@ -127,7 +142,11 @@ void arch_return_to_user(void)
 		return;
 	hw_event(c, EV_kernel_table_switch);
 	if (platform()->arch == PLAT_X86) {
+		/* The generation is read while the kernel is mapped. */
+		u32 gen = uvm_emap_gen_return();
+
 		hw_set_cr3(c, mm->pgd);
+		uvm_emap_update(gen);
 		return;
 	}
 	check_context(mm, c);
@@ -150,15 +169,22 @@ static void flush_mm_local(void *info)
 	struct mm_struct *mm = info;
 	struct cpu *c = this_cpu();
 
+	u32 gen;
+
 	if (!mm_on_cpu(mm, c))
 		return;
+	if (has_asid() && platform()->arch != PLAT_X86) {
+		/* An ASID's entries only: no kernel entry goes. */
+		hw_tlb_inv_asid(c, mm_asid(mm));
+		return;
+	}
+	gen = uvm_emap_gen_return();
 	if (platform()->arch == PLAT_X86)
 		/* local_flush_tlb(): reload CR3. */
 		hw_set_cr3(c, c->mmu.cr3);
-	else if (has_asid())
-		hw_tlb_inv_asid(c, mm_asid(mm));
 	else
 		hw_tlb_inv_all(c);
+	uvm_emap_update(gen);
 }
 
 /* Run @fn on every CPU whose TLB may hold @mm (IPIs to the others). */

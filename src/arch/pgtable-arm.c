@@ -230,7 +230,7 @@ static phys_addr_t arm_paging_init(void)
 	struct ram *ram = &machine->ram;
 	phys_addr_t pgd = layout.phys_offset + 0x4000;
 	phys_addr_t low_end = (phys_addr_t)layout.max_low_pfn << PAGE_SHIFT;
-	u32 regions[8], n;
+	u32 regions[32], n;
 
 	for (u32 i = 0; i < 4096; i++)
 		ram_write32(ram, pgd + i * 4, 0);

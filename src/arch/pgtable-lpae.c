@@ -118,7 +118,7 @@ static phys_addr_t lpae_paging_init(void)
 	phys_addr_t pgd = early_pgtable_alloc(PAGE_SIZE);
 	phys_addr_t pmd[4];
 	phys_addr_t low_end = (phys_addr_t)layout.max_low_pfn << PAGE_SHIFT;
-	u32 regions[8], n;
+	u32 regions[32], n;
 
 	for (u32 i = 0; i < 4; i++) {
 		pmd[i] = early_pgtable_alloc(PAGE_SIZE);

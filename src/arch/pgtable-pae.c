@@ -98,7 +98,7 @@ static phys_addr_t pae_paging_init(void)
 	phys_addr_t pmd[4];
 	phys_addr_t low_end = (phys_addr_t)layout.max_low_pfn << PAGE_SHIFT;
 	u64 kernel_g = layout.kernel_global ? _PAGE_GLOBAL : 0;
-	u32 regions[8], n;
+	u32 regions[32], n;
 
 	for (u32 i = 0; i < 4; i++) {
 		pmd[i] = early_pgtable_alloc(PAGE_SIZE);

@@ -83,6 +83,10 @@ u32 kernel_pte_regions(u32 *regions, u32 max)
 		BUG_ON(n >= max);
 		regions[n++] = layout.sfbuf_base + off;
 	}
+	for (u32 off = 0; off < layout.emap_size; off += PMD_SIZE) {
+		BUG_ON(n >= max);
+		regions[n++] = layout.emap_base + off;
+	}
 	for (u64 a = layout.fixaddr_start & PMD_MASK; a < fix_end; a += PMD_SIZE) {
 		BUG_ON(n >= max);
 		regions[n++] = (u32)a;

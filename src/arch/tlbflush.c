@@ -3,6 +3,7 @@
 
 #include "config/runtime.h"
 #include "hw/access.h"
+#include "mm/emap.h"
 
 unsigned int tlbflush_skip_nth;
 
@@ -17,6 +18,18 @@ void local_flush_tlb_kernel_page(vaddr_t va)
 	if (skip_this_flush())
 		return;
 	hw_tlb_inv_va(this_cpu(), va & PAGE_MASK);
+}
+
+void local_flush_tlb(void)
+{
+	struct cpu *c = this_cpu();
+
+	if (skip_this_flush())
+		return;
+	if (platform()->arch == PLAT_X86)
+		hw_set_cr3(c, c->mmu.cr3);
+	else
+		hw_tlb_inv_all(c);
 }
 
 void on_each_cpu_mask(u32 mask, void (*fn)(void *info), void *info)
@@ -45,7 +58,10 @@ void on_each_cpu(void (*fn)(void *info), void *info)
 
 static void do_flush_tlb_all(void *info)
 {
+	u32 gen = uvm_emap_gen_return();
+
 	hw_tlb_inv_all(this_cpu());
+	uvm_emap_update(gen);
 }
 
 static void __flush_tlb_all(void)

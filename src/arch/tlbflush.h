@@ -12,8 +12,17 @@
 void local_flush_tlb_kernel_page(vaddr_t va);
 
 /*
+ * local_flush_tlb - drop this CPU's TLB entries: x86's __flush_tlb() (a
+ * %cr3 reload: the non-global ones, NetBSD's tlbflush()), ARM's
+ * local_flush_tlb_all() (TLBIALL: every one).  Fault injection skips it
+ * as it skips the kernel flushes below.
+ */
+void local_flush_tlb(void);
+
+/*
  * Fault injection for tests: when > 0, the nth kernel TLB flush call from
- * now (local_flush_tlb_kernel_page, flush_tlb_kernel_range, flush_tlb_all;
+ * now (local_flush_tlb_kernel_page, local_flush_tlb, flush_tlb_kernel_range,
+ * flush_tlb_all;
  * 1 = the next) is silently skipped, as a kernel bug would skip it.
  */
 extern unsigned int tlbflush_skip_nth;

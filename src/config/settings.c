@@ -242,6 +242,8 @@ static const struct {
 	  "a design, not a kernel (issue 35): under CONFIG_HIGHPTE the running process's PTE pages are mapped in a per-mm window of kernel VA (one page per PMD of user space, 6 MiB under a 3G split, carved from the top of vmalloc), each mm's pgd pointing the window at its own non-global tables, switched with the mm: a fault, a zap, mprotect reach their PTEs with no kmap; a PTE page allocated or freed writes one window PTE; another mm's tables (fork's child, the rmap) still take kmap_atomic (mm/pte_window.h); not on a VIVT D-cache, nor with CONFIG_VMSPLIT_4G_4G" },
 	{ "sf_buf", "N (0)",
 	  "a design, not a kernel (issue 35): FreeBSD's sf_buf (kern/subr_sfbuf.c, i386's SFBUF_CPUSET) serves the copies kmap_atomic served -- the page cache's read and write, pipe buffers, the GUP+kmap copy's user page: a pool of N (1..1024) kernel VAs carved from the top of vmalloc, a hash from page to buffer, a freed buffer kept mapped on an LRU, and a CPU mask of TLBs known clean so that reuse flushes only where it must (mm/sf_buf.h); not on a VIVT D-cache, where FreeBSD's arm code unmaps on free" },
+	{ "emap", "y|n (n)",
+	  "a design, not a kernel (issue 35): NetBSD's uvm_emap (uvm/uvm_emap.c, x86 pmap.c's pmap_emap_*) for the copies kmap_atomic served -- the page cache's read and write, the GUP+kmap copy's user page, and pipe buffers as NetBSD's pipe loan maps them (the writer enters the page and produces a generation, the reader consumes it): 32 MiB of kernel VA carved from the top of vmalloc, PTE stores with no TLB invalidation, and a generation number per CPU and per task, so that a CPU flushes its whole TLB only when it is behind the mapping's generation and any full flush done for another reason (a context switch's CR3 load, flush_tlb_all) brings it up to date (mm/emap.h); not on a VIVT D-cache, and not with sf_buf=" },
 	{ "placement", "N (0)",
 	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
 	{ "tso", "on|off (on in 3.16-3.18.2, else off)",
@@ -526,6 +528,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	BOOL_SETTING("icache_model", icache_model, YN, )
 	BOOL_SETTING("pcp", pcp_lists, YN, )
 	BOOL_SETTING("pte_window", pte_window, YN, )
+	BOOL_SETTING("emap", emap, YN, )
 	/* ethtool -K's offload words. */
 	BOOL_SETTING("tso", tso, "on or off", s->given |= GIVEN_TSO)
 	BOOL_SETTING("sg", sg, "on or off", )
@@ -809,6 +812,21 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return settings_err(err, errlen,
 				    "sf_buf=%u: not on %s's VIVT D-cache (a buffer kept mapped after free would alias the page's other mappings; FreeBSD's arm code unmaps on free)",
 				    s->sf_buf, p->name);
+	/*
+	 * NetBSD has emap only in the x86 pmap (__HAVE_PMAP_EMAP).  On a VIVT
+	 * D-cache a mapping entered with no flush of any kind would alias the
+	 * page's other mappings, and a generation says nothing about the
+	 * cache: faithful maintenance would have to clean the old page's
+	 * lines at each enter, which NetBSD never wrote.
+	 */
+	if (s->emap && p->hw.l1d.kind == CACHE_VIVT)
+		return settings_err(err, errlen,
+				    "emap=y: not on %s's VIVT D-cache (a mapping entered without a flush aliases the page's other mappings; NetBSD implements emap only in the x86 pmap)",
+				    p->name);
+	if (s->emap && s->sf_buf)
+		return settings_err(err, errlen,
+				    "emap=y with sf_buf=%u: both would serve the same copies; choose one",
+				    s->sf_buf);
 	if (s->highpte && (s->given & GIVEN_HIGHPTE) &&
 	    s->highmem_users != HIGHMEM_USERS_ALL)
 		return settings_err(err, errlen,
@@ -1025,6 +1043,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 		snprintf(bufs, sizeof(bufs), "%u", s->sf_buf);
 		print_setting(f, json, false, "sf_buf", bufs, true);
 	}
+	if (s->emap)
+		print_setting(f, json, false, "emap", "y", false);
 	if (s->placement) {
 		char pages[12];
 

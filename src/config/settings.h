@@ -110,6 +110,7 @@ struct settings {
 	u32 pin_cache;		/* pin_cache=: pins kept per mm (0: none) */
 	u32 sf_buf;		/* sf_buf=: FreeBSD sf_bufs in the pool (0: none) */
 	bool pte_window;	/* pte_window=: HIGHPTE's PTE pages through a per-mm window */
+	bool emap;		/* emap=: NetBSD's uvm_emap for the copies */
 	enum highmem_users highmem_users;	/* highmem_users= */
 	u32 rx_coal_us;		/* the NIC's RX interrupt coalescing */
 	u32 peer_ack_every;	/* the receiver ACKs every N full segments */

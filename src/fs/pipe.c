@@ -40,11 +40,12 @@
 #include "kernel/lock.h"
 #include "kernel/sched.h"
 #include "lib/uaccess.h"
+#include "mm/emap.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
 #include "mm/kmalloc.h"
+#include "mm/kmap_copy.h"
 #include "mm/page_touch.h"
-#include "mm/sf_buf.h"
 
 #define S_IFIFO 0010000
 
@@ -57,6 +58,9 @@ struct pipe_stats pipe_stats;
 struct pipe_buffer {
 	struct page *page;
 	u32 offset, len;
+	/* emap=y: NetBSD's pipemapping kva and egen (mm/emap.h); 0: none. */
+	vaddr_t ekva;
+	u32 egen;
 };
 
 struct pipe_inode_info {
@@ -290,7 +294,14 @@ static u32 pipe_copy_from_user(struct page *page, u32 offset, vaddr_t buf,
 
 	charge(CODE_pipe_buf);
 	if (config->highmem && !fault_in_pages_readable(buf, n)) {
-		kaddr = kmap_copy(page, KM_USER0);
+		/*
+		 * emap=y: the writer fills the page through kmap_atomic and
+		 * enters it for the reader (pipe_emap_enter); NetBSD's writer
+		 * loans its own pages and never reads through the emap, so
+		 * it does not consume.
+		 */
+		kaddr = emap_active() ? kmap_atomic(page, KM_USER0) :
+					kmap_copy(page, KM_USER0);
 		left = __copy_from_user_inatomic(kaddr + offset, buf, n);
 		kunmap_copy(kaddr, KM_USER0);
 		if (likely(!left))
@@ -306,19 +317,29 @@ static u32 pipe_copy_from_user(struct page *page, u32 offset, vaddr_t buf,
 
 /*
  * pipe_copy_to_user - copy_page_to_iter_iovec for one segment: @n bytes
- * of @page at @offset to user @buf, under kmap_atomic first with
+ * of @pb's page at @offset to user @buf, through its emap mapping when the
+ * writer entered one, under kmap_atomic first with
  * CONFIG_HIGHMEM, the rest through kmap.  5.7 faults the destination in
  * first (fault_in_pages_writeable, which stores zeros); here the atomic
  * copy's fault sends it to the kmap path instead, which costs the same
  * fault.  Return: bytes copied.
  */
-static u32 pipe_copy_to_user(struct page *page, u32 offset, vaddr_t buf, u32 n)
+static u32 pipe_copy_to_user(const struct pipe_buffer *pb, u32 offset,
+			     vaddr_t buf, u32 n)
 {
+	struct page *page = pb->page;
 	u32 left = n, done;
 	vaddr_t kaddr;
 
 	charge(CODE_pipe_buf);
-	if (config->highmem) {
+	if (pb->ekva) {
+		/* pipe_read's direct read: uvm_emap_consume, uiomove. */
+		kaddr = emap_loan_map(pb->ekva, pb->egen);
+		left = __copy_to_user_inatomic(buf, kaddr + offset, n);
+		emap_loan_unmap();
+		if (likely(!left))
+			return n;
+	} else if (config->highmem) {
 		kaddr = kmap_copy(page, KM_USER0);
 		left = __copy_to_user_inatomic(buf, kaddr + offset, n);
 		kunmap_copy(kaddr, KM_USER0);
@@ -341,6 +362,10 @@ static void anon_pipe_buf_release(struct pipe_inode_info *pipe,
 {
 	struct page *page = buf->page;
 
+	if (buf->ekva) {
+		emap_loan_free(buf->ekva);
+		buf->ekva = 0;
+	}
 	pipe_touch(pipe, PIPE_F_tmp_page, true);
 	if (page_count(page) == 1 && !pipe->tmp_page)
 		pipe->tmp_page = page;
@@ -379,8 +404,8 @@ static long pipe_read(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			u32 written;
 
 			pipe_buf_touch(pipe, tail & mask, false);
-			written = pipe_copy_to_user(buf->page, buf->offset,
-						    ubuf, chars);
+			written = pipe_copy_to_user(buf, buf->offset, ubuf,
+						    chars);
 
 			if (unlikely(written < chars)) {
 				if (!ret)
@@ -525,6 +550,8 @@ static long pipe_write(struct file *file, vaddr_t ubuf, u32 count, u64 *ppos)
 			buf->len = 0;
 			pipe->tmp_page = NULL;
 			pipe_stats.bufs_filled++;
+			/* pipe_direct_write: uvm_emap_enter, uvm_emap_produce. */
+			buf->ekva = emap_loan_enter(page, &buf->egen);
 			copied = pipe_copy_from_user(page, 0, ubuf, n);
 			if (unlikely(copied < n)) {
 				if (!ret)
@@ -607,9 +634,12 @@ static void pipe_evict(struct inode *inode)
 
 	if (!list_empty(&pipe->rd_wait) || !list_empty(&pipe->wr_wait))
 		panic("pipe_evict: a task still sleeps on %s", inode->i_name);
-	for (u32 i = 0; i < pipe->ring_size; i++)
+	for (u32 i = 0; i < pipe->ring_size; i++) {
+		if (pipe->bufs[i].ekva)
+			emap_loan_free(pipe->bufs[i].ekva);
 		if (pipe->bufs[i].page)
 			put_page(pipe->bufs[i].page);
+	}
 	if (pipe->tmp_page)
 		put_page(pipe->tmp_page);
 	/* free_pipe_info: the two placed objects kfree'd, the others'

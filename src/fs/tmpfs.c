@@ -26,9 +26,9 @@
 #include "lib/uaccess.h"
 #include "mm/gfp.h"
 #include "mm/highmem.h"
+#include "mm/kmap_copy.h"
 #include "mm/rmap.h"
 #include "mm/page_touch.h"
-#include "mm/sf_buf.h"
 
 static void shmem_evict_inode(struct inode *inode)
 {

@@ -22,6 +22,7 @@
 #include "mm/init.h"
 #include "mm/audit.h"
 #include "mm/mm.h"
+#include "mm/emap.h"
 #include "mm/mmzone.h"
 #include "mm/placement.h"
 #include "mm/rmap.h"
@@ -141,6 +142,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	free_baseline = nr_free_pages();
 	/* After the baseline: its descriptors go back at shutdown. */
 	sf_buf_init();
+	emap_init();
 	/* Measurements start from a booted, idle machine. */
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		struct cpu *c = &machine->cpu[i];
@@ -171,6 +173,7 @@ void abandon_kernel(void)
 	slab_forget();
 	kmalloc_forget();
 	sf_buf_forget();
+	emap_forget();
 	page_tree_forget();
 	vma_touch_forget();
 	mm_touch_forget();
@@ -208,6 +211,7 @@ void shutdown_kernel(void)
 	net_exit();
 	exec_drop_images();
 	sf_buf_exit();
+	emap_exit();
 	kmalloc_exit();
 	page_tree_exit();
 	rmap_exit();

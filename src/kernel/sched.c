@@ -17,6 +17,7 @@
 #include "config/runtime.h"
 #include "kernel/exit.h"
 #include "kernel/irq.h"
+#include "mm/emap.h"
 #include "mm/highmem.h"
 #include "mm/mm.h"
 #include "mm/mm_touch.h"
@@ -259,6 +260,8 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 		task_touch_rmw(prev, TF_usage);
 	if (local && next->kmap_ctrl.idx)
 		__kmap_local_sched_in();
+	/* mi_switch: pmap_activate(l); uvm_emap_switch(l). */
+	uvm_emap_switch(next);
 }
 
 void schedule(void)

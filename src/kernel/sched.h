@@ -76,6 +76,9 @@ struct task_struct {
 	bool need_resched;
 	u64 enqueued_at;		/* simulated time it became runnable */
 	struct files_struct *files;
+	/* emap=: the generation it last consumed (l_emap_gen; 0:
+	 * UVM_EMAP_INACTIVE, as uvm_lwp_fork leaves a new one). */
+	u32 emap_gen;
 	/* kernel_data=mem_map: its task_struct object (kernel/task_touch.h),
 	 * else 0. */
 	vaddr_t kva;

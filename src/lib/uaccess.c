@@ -38,8 +38,8 @@
 #include "mm/pin_cache.h"
 #include "mm/highmem.h"
 #include "mm/kmalloc.h"
+#include "mm/kmap_copy.h"
 #include "mm/mm.h"
-#include "mm/sf_buf.h"
 
 static enum uaccess_strategy strategy(void)
 {

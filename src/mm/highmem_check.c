@@ -3,6 +3,8 @@
  * Checkers of the temporary-mapping rules, on whenever checks are:
  *  - a kernel access through a fixmap slot or pkmap entry that is not
  *    mapped for its owner right now (use after kunmap, another CPU's slot);
+ *  - an access through the sf_buf or emap window that its design's rules
+ *    forbid (mm/sf_buf.h, mm/emap.h);
  *  - a TLB hit that disagrees with the page tables, reported with the flush
  *    that was missing;
  *  - a read through one virtual alias of a line dirty under another.
@@ -11,6 +13,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/sched.h"
+#include "mm/emap.h"
 #include "mm/highmem_internal.h"
 #include "mm/sf_buf.h"
 
@@ -32,6 +35,8 @@ static void check_page(vaddr_t va, bool write)
 	if (in_sfbuf_window(va) && sfbuf_refs(va) <= 0)
 		panic("%s: %s of %#x through an sf_buf that nobody holds (used after sf_buf_free?)",
 		      cc_names[this_cpu()->cc], write ? "write" : "read", va);
+	if (in_emap_window(va))
+		emap_check_access(va, write);
 	if (in_pkmap(va) && !pkmap_entry_live(PKMAP_NR(va)))
 		panic("%s: %s of %#x through pkmap entry %u, which has no user (used after kunmap?)",
 		      cc_names[this_cpu()->cc], write ? "write" : "read", va,
@@ -69,6 +74,9 @@ void highmem_tlb_stale(struct cpu *c, vaddr_t va, phys_addr_t tlb_pa,
 	} else if (in_sfbuf_window(va)) {
 		where = "an sf_buf";
 		flush = "sf_buf_shootdown's invalidation by a CPU not in the buffer's mask";
+	} else if (in_emap_window(va)) {
+		where = "an emap mapping";
+		flush = "uvm_emap_consume's flush (pmap_emap_sync) on a CPU behind the mapping's generation";
 	} else {
 		where = "a kernel mapping";
 		flush = "a TLB flush after the PTE changed";

@@ -33,8 +33,8 @@ bool pkmap_entry_live(u32 nr);
 /* // kmap_atomic.c */
 void kmap_atomic_init(void);
 /*
- * kmap_atomic's context rules, for a mapping that keeps them (sf_buf.c's
- * kmap_copy): pagefault_disable is a preempt_count increment before 4.2's
+ * kmap_atomic's context rules, for a mapping that keeps them (kmap_copy.c,
+ * emap.c): pagefault_disable is a preempt_count increment before 4.2's
  * split (the flavours before kmap_local), its own count after.
  */
 void pagefault_disable(void);

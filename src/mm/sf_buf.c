@@ -151,6 +151,16 @@ vaddr_t sf_buf_kva(const struct sf_buf *sf)
 	return sf->kva;
 }
 
+bool sf_buf_enabled(void)
+{
+	return nbufs;
+}
+
+struct sf_buf *sf_buf_at(vaddr_t kva)
+{
+	return sf_of(kva & PAGE_MASK);
+}
+
 /* TAILQ_REMOVE(&sf_buf_freelist, sf, free_entry): the neighbours' links. */
 static void free_list_remove(struct sf_buf *sf)
 {
@@ -386,36 +396,4 @@ void sf_buf_free(struct sf_buf *sf)
 		/* sf_buf_unmap() is 0 on i386: the mapping stays. */
 	}
 	spin_unlock(&sf_buf_lock);
-}
-
-vaddr_t kmap_copy(struct page *page, enum km_type type)
-{
-	struct sf_buf *sf;
-
-	if (!nbufs)
-		return kmap_atomic(page, type);
-	/* A lowmem page: kmap_atomic, which reads the flags itself. */
-	if (!PageHighMem(page))
-		return kmap_atomic(page, type);
-	page_touch(page, PF_flags, false);	/* PageHighMem */
-	/* sched_pin() for SFB_CPUPRIVATE, and kmap_atomic's page-fault rule. */
-	preempt_disable();
-	pagefault_disable();
-	sf = sf_buf_alloc(page, SFB_CPUPRIVATE | SFB_NOWAIT);
-	if (sf)
-		return sf_buf_kva(sf);
-	pagefault_enable();
-	preempt_enable();
-	return kmap_atomic(page, type);
-}
-
-void kunmap_copy(vaddr_t kaddr, enum km_type type)
-{
-	if (!in_sfbuf_window(kaddr)) {
-		kunmap_atomic(kaddr, type);
-		return;
-	}
-	sf_buf_free(sf_of(kaddr & PAGE_MASK));
-	pagefault_enable();
-	preempt_enable();
 }

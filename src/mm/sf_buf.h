@@ -22,12 +22,12 @@
  * others send the invalidation to every CPU not in the mask
  * (smp_masked_invlpg).
  *
- * What it serves here: the copies kmap_atomic served in Linux that FreeBSD
- * serves with sf_buf (uiomove_fromphys's copies of page-cache and pipe
- * pages, SFB_CPUPRIVATE): tmpfs read and write, pipe buffers, the GUP+kmap
- * copy's user page.  A lowmem page keeps its direct-map address, as with
- * kmap_atomic (FreeBSD i386 has no direct map; Linux's lowmem needs no
- * buffer).  The copies run where kmap_atomic ran (preemption and page
+ * What it serves here (mm/kmap_copy.h): the copies kmap_atomic served in
+ * Linux that FreeBSD serves with sf_buf (uiomove_fromphys's copies of
+ * page-cache and pipe pages, SFB_CPUPRIVATE): tmpfs read and write, pipe
+ * buffers, the GUP+kmap copy's user page.  A lowmem page keeps its
+ * direct-map address, as with kmap_atomic (FreeBSD i386 has no direct map;
+ * Linux's lowmem needs no buffer).  The copies run where kmap_atomic ran (preemption and page
  * faults off), so they ask with SFB_NOWAIT and fall back to a fixmap slot
  * when every buffer is held (counted: sf_buf_nowait).
  *
@@ -83,14 +83,10 @@ struct sf_buf *sf_buf_alloc(struct page *m, int flags);
 void sf_buf_free(struct sf_buf *sf);
 vaddr_t sf_buf_kva(const struct sf_buf *sf);
 
-/*
- * kmap_copy - the mapping a copy of @page takes: kmap_atomic(@page,
- * @type), or with sf_buf= and a highmem page its sf_buf (SFB_CPUPRIVATE |
- * SFB_NOWAIT), under the same preemption and page-fault rules.
- * kunmap_copy takes what kmap_copy returned (any address in the page).
- */
-vaddr_t kmap_copy(struct page *page, enum km_type type);
-void kunmap_copy(vaddr_t kaddr, enum km_type type);
+/* Is sf_buf= in force (and booted)? */
+bool sf_buf_enabled(void);
+/* The buffer whose page holds @kva (in the window). */
+struct sf_buf *sf_buf_at(vaddr_t kva);
 
 /* // For the checkers and tests. */
 /* Is @va inside the sf_buf window? */

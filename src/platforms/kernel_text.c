@@ -33,6 +33,12 @@ const u16 arm_kernel_text_bytes[NR_CC] = {
 	 * code it is priced as, kmap_high's lines and kunmap_high's. */
 	[CC_sf_buf_alloc] = 874,
 	[CC_sf_buf_free] = 256,
+	/* [E] emap= (a design: no Linux text): the Linux code it is priced
+	 * as -- kmap_atomic's lines for the enter (alloc, PTE, produce),
+	 * flush_tlb_all's for the consume, kunmap_atomic's for the free. */
+	[CC_uvm_emap_enter] = 704,
+	[CC_uvm_emap_consume] = 64,
+	[CC_uvm_emap_free] = 320,
 	[CC_kmap_high_get] = 128,
 	[CC_map_new_virtual] = 384,
 	[CC_flush_all_zero_pkmaps] = 192,
@@ -129,6 +135,10 @@ const u16 x86_kernel_text_bytes[NR_CC] = {
 	/* [E] as on ARM: kmap_high's and kunmap_high's sizes. */
 	[CC_sf_buf_alloc] = 960,
 	[CC_sf_buf_free] = 192,
+	/* [E] as on ARM: kmap_atomic's, flush_tlb_all's, kunmap_atomic's. */
+	[CC_uvm_emap_enter] = 576,
+	[CC_uvm_emap_consume] = 64,
+	[CC_uvm_emap_free] = 448,
 	[CC_kmap_high_get] = 96,
 	[CC_map_new_virtual] = 320,
 	[CC_flush_all_zero_pkmaps] = 154,

@@ -96,6 +96,13 @@ static struct region ptwin_region(const struct kernel_layout *l)
 				l->ptwin_base + l->ptwin_size, true };
 }
 
+/* emap='s window (NetBSD's UVM_EMAP_SIZE, a design's). */
+static struct region emap_region(const struct kernel_layout *l)
+{
+	return (struct region){ "emap", l->emap_base,
+				l->emap_base + l->emap_size, true };
+}
+
 /*
  * The regions mem_init() prints, from @l: arch/arm/mm/init.c (3.16) lists
  * vector, fixmap, vmalloc, lowmem, pkmap (CONFIG_HIGHMEM), modules
@@ -128,6 +135,8 @@ static u32 layout_regions(const struct settings *s,
 			r[n++] = sfbuf_region(l);
 		if (l->ptwin_base)
 			r[n++] = ptwin_region(l);
+		if (l->emap_base)
+			r[n++] = emap_region(l);
 		r[n++] = (struct region){ "lowmem", l->page_offset,
 					  l->high_memory, true };
 		if (s->highmem)
@@ -148,6 +157,8 @@ static u32 layout_regions(const struct settings *s,
 		r[n++] = sfbuf_region(l);
 	if (l->ptwin_base)
 		r[n++] = ptwin_region(l);
+	if (l->emap_base)
+		r[n++] = emap_region(l);
 	r[n++] = (struct region){ "lowmem", l->page_offset, l->high_memory,
 				  true };
 	return n;
