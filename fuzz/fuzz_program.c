@@ -9,7 +9,8 @@
  *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP, or
  *       GUP_KMAP with issue 35's designs: pin_cache=16 sf_buf=64, or
  *       pin_cache=16 emap=y when byte 0 divided by the number of boards
- *       is odd; no committed input has 3 here)
+ *       is odd; with bit 1 too, pte_window=y; no committed input has 3
+ *       here)
  *   [2] 0: the board's flavour, else flavour (n - 1) % NR_FLAVOURS;
  *       bit 7 CONFIG_DEBUG_HIGHMEM=y; with the extended op set (byte 7)
  *       bit 6 selects the mm op set, and n is then its low 6 bits
@@ -680,6 +681,10 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 		strategy = 4;
 	for (u32 i = 0; i < 3 && uaccess[strategy][i]; i++)
 		ret |= add_word(s, words, wordslen, uaccess[strategy][i]);
+	/* The designs' strategy with HIGHPTE: its page tables through the
+	 * PTE window as well. */
+	if (strategy >= 3 && (h[1] & 2))
+		ret |= add_word(s, words, wordslen, "pte_window=y");
 	if (h[2] & flavour_bits(h)) {
 		snprintf(word, sizeof(word), "flavour=%s",
 			 flavour_names[((h[2] & flavour_bits(h)) - 1) %

@@ -24,7 +24,8 @@
  *       struct list_head lru;       4: most recently used first
  *       unsigned short nr_used;     12
  *       unsigned short seq;         14: bumped by every insert and drop
- *       struct hlist_head hash[];   16: one pointer per bucket
+ *       struct pin_entry *free;     16: dropped entries, through lru.next
+ *       struct hlist_head hash[];   20: one pointer per bucket
  *   };
  *   struct pin_entry e[n];          after the buckets, PC_ENTRY bytes each:
  *       unsigned long va;           0
@@ -36,7 +37,8 @@
 #define PC_LOCK 0u
 #define PC_LRU 4u
 #define PC_NR 12u
-#define PC_HASH 16u
+#define PC_FREE 16u
+#define PC_HASH 20u
 #define PC_ENTRY 28u
 #define E_KEY 0u	/* va, page, write: what a compare reads */
 #define E_NODE 12u
@@ -58,6 +60,7 @@ struct pin_cache {
 	u32 nr_used;		/* entries 0..nr_used-1 have been used */
 	u32 seq;		/* bumped by every insert and drop */
 	s32 lru_head, lru_tail;
+	s32 free_head;		/* dropped entries, chained through lnext */
 	struct spinlock lock;
 	vaddr_t kva;		/* the kmalloc'd block above */
 	s32 *bucket;		/* first entry of each chain, or NONE */
@@ -163,8 +166,8 @@ static void hash_add(struct pin_cache *pc, s32 i, u32 b)
 	touch_entry(pc, i, E_NODE, 8, true);
 }
 
-/* An entry dropped: unhashed, off the LRU, its pin gone. */
-static void drop(struct pin_cache *pc, s32 i)
+/* Entry @i leaves: unhashed, off the LRU, its pin gone. */
+static void evict(struct pin_cache *pc, s32 i)
 {
 	hash_del(pc, i);
 	lru_del(pc, i);
@@ -174,6 +177,36 @@ static void drop(struct pin_cache *pc, s32 i)
 	hw_event(this_cpu(), EV_pin_cache_unpin);
 	unpin_user_page(pc->e[i].page);
 	pc->e[i].page = NULL;
+}
+
+/* Entry @i dropped by an invalidation: evicted, onto the free list. */
+static void drop(struct pin_cache *pc, s32 i)
+{
+	evict(pc, i);
+	pc->e[i].lnext = pc->free_head;
+	touch_entry(pc, i, E_LRU, 4, true);
+	pc->free_head = i;
+	kv_touch(pc->kva + PC_FREE, 4, true);
+}
+
+/* An entry to fill: a dropped one, else one never used, else NONE. */
+static s32 take_free(struct pin_cache *pc)
+{
+	s32 i = pc->free_head;
+
+	kv_touch(pc->kva + PC_FREE, 4, false);
+	if (i != NONE) {
+		touch_entry(pc, i, E_LRU, 4, false);
+		pc->free_head = pc->e[i].lnext;
+		pc->e[i].lnext = NONE;
+		kv_touch(pc->kva + PC_FREE, 4, true);
+		return i;
+	}
+	if (pc->nr_used < pc->n) {
+		kv_touch(pc->kva + PC_NR, 4, true);
+		return (s32)pc->nr_used++;
+	}
+	return NONE;
 }
 
 /*
@@ -216,7 +249,7 @@ static struct pin_cache *pin_cache_create(void)
 		panic("pin_cache: host out of memory");
 	for (u32 b = 0; b < (1u << pc->hash_bits); b++)
 		pc->bucket[b] = NONE;
-	pc->lru_head = pc->lru_tail = NONE;
+	pc->lru_head = pc->lru_tail = pc->free_head = NONE;
 	pc->kva = kmalloc(PC_HASH + (4u << pc->hash_bits) + n * PC_ENTRY,
 			  GFP_KERNEL | __GFP_ZERO);
 	if (!pc->kva) {
@@ -306,17 +339,15 @@ struct page *pin_cache_get(struct mm_struct *mm, vaddr_t va, bool write,
 	}
 	/*
 	 * The entry to fill: a read pin of the same page, which makes way
-	 * for the write pin; else one never used; else the least recently
-	 * used.
+	 * for the write pin; else a free one; else the least recently used.
 	 */
-	if (i == NONE && pc->nr_used < pc->n) {
-		i = (s32)pc->nr_used++;
-		kv_touch(pc->kva + PC_NR, 4, true);
-	} else if (i == NONE) {
+	if (i == NONE)
+		i = take_free(pc);
+	if (i == NONE)
 		i = pc->lru_tail;
-	}
+	BUG_ON(i == NONE);
 	if (pc->e[i].page)
-		drop(pc, i);
+		evict(pc, i);
 	pc->e[i].va = va;
 	pc->e[i].page = page;
 	pc->e[i].write = write;
