@@ -43,6 +43,9 @@ struct line_tally {
 	u64 dram_read, dram_write;
 	u64 l1_hit_cy, writeback_cy, dram_fill_cy;
 	u64 fill_cy;	/* of cause @why: the fills', or a maintenance's lines' */
+	/* The bytes [w_lo, w_hi) of its line the store being made writes;
+	 * w_hi 0: the whole line (dram_store). */
+	u32 w_lo, w_hi;
 };
 
 #define LINE_TALLY(cause) ((struct line_tally){ .why = (cause) })
@@ -108,6 +111,37 @@ static inline void l2_writeback(struct line_tally *t)
  * are theirs wherever they are served from.
  * Return 1 + the outer-cache slot now holding the line, or 0 if none.
  */
+/*
+ * A store no cache allocated for goes to DRAM (hw_config.dram_burst_bytes):
+ * the bursts of its line it writes, merged with the previous store's when
+ * it wrote the same line, count toward the write buffer's drain a line's
+ * worth of bursts at a time.  Without a burst size, a line per store.
+ */
+static void dram_store(struct cpu *c, phys_addr_t pa, struct line_tally *t)
+{
+	u32 burst = machine->cfg.dram_burst_bytes;
+	u32 ls = c->l1d.line_shift, per_line, lo, hi, mask, fresh;
+	u64 pline = pa >> ls;
+
+	if (!burst || burst >= (1u << ls)) {
+		t->dram_write++;
+		return;
+	}
+	per_line = (1u << ls) / burst;
+	lo = t->w_lo / burst;
+	hi = t->w_hi ? (t->w_hi - 1) / burst : per_line - 1;
+	mask = (u32)(((2ull << hi) - 1) & ~((1ull << lo) - 1));
+	if (c->wc_line != pline) {
+		c->wc_line = pline;
+		c->wc_mask = 0;
+	}
+	fresh = mask & ~c->wc_mask;
+	c->wc_mask |= mask;
+	c->wc_bursts += (u32)__builtin_popcount(fresh);
+	for (; c->wc_bursts >= per_line; c->wc_bursts -= per_line)
+		t->dram_write++;
+}
+
 static inline __attribute__((always_inline)) u32
 outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
 		    bool write, bool stream, bool victim, struct line_tally *t)
@@ -128,7 +162,10 @@ outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
 		/* A victim line is written whole: nothing is fetched; a store
 		 * that does not allocate goes on to DRAM. */
 		if (!o.allocated) {
-			t->dram_write++;
+			if (victim)
+				t->dram_write++;
+			else
+				dram_store(c, pa, t);
 			return 0;
 		}
 		return 1 + o.index;
@@ -286,6 +323,18 @@ __line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
  * and charged once at the end.  @l1s, @l2s: the shapes of the L1 D-cache
  * and the outer cache (see lines_access).
  */
+/* The bytes of line @lva (1 << @ls bytes) a store to [@va, @va + @len)
+ * writes, for dram_store. */
+static inline __attribute__((always_inline)) void
+store_bytes(struct line_tally *t, vaddr_t lva, u32 ls, vaddr_t va, u32 len)
+{
+	u64 lo = MAX((u64)lva, (u64)va);
+	u64 hi = MIN((u64)lva + (1u << ls), (u64)va + len);
+
+	t->w_lo = (u32)(lo - lva);
+	t->w_hi = (u32)(hi - lva);
+}
+
 static inline __attribute__((always_inline)) void
 __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	       vaddr_t va, phys_addr_t pa, u32 len, bool write)
@@ -310,6 +359,8 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 			continue;
 		}
 		lva = l << ls;
+		if (write)
+			store_bytes(&t, lva, ls, va, len);
 		l1_miss(c, l1s, l2s, lva, page | (lva & (PAGE_SIZE - 1)), set,
 			line, write, l != first, alias_check, &t);
 	}
@@ -1290,6 +1341,8 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 		cache_locate_shaped(l1, l1s, lva, lpa, &set, &tline);
 		w = cache_find_shaped(l1, l1s, set, tline);
 		if (w < 0) {
+			if (write)
+				store_bytes(&t, lva, ls, va, len);
 			__coh_line_miss(c, l1s, l2s, lva, lpa, set, tline,
 					write, l != first, bytes, &t, &k);
 			continue;

@@ -146,6 +146,14 @@ struct hw_config {
 	 * buffer drains waits for the drain as well as for its line.
 	 */
 	bool reads_wait_writes;
+	/*
+	 * With posted writes: the bytes one DRAM write burst carries (bus
+	 * width x burst length); a store no cache allocates for costs the
+	 * bursts it touches, a line's drain per line's worth of bursts, and
+	 * a store into a burst the previous one opened merges with it.  0:
+	 * a line (each such store costs a whole line's drain).
+	 */
+	u32 dram_burst_bytes;
 	struct hw_costs cost;
 	/* Bytes of kernel text per cost centre, for I-cache refills; NULL
 	 * when the I-cache is not modelled. */
@@ -261,6 +269,11 @@ struct cpu {
 	/* Posted writes: the clock at which the write buffer will be empty
 	 * (at or before now: it is). */
 	u64 wb_empty_at;
+	/* dram_burst_bytes: the line the last store that allocated no line
+	 * went to, the bursts of it written since, and the bursts not yet
+	 * making up a whole line's drain. */
+	u64 wc_line;
+	u32 wc_mask, wc_bursts;
 	/* The clock when the streaming loop whose accesses come next began
 	 * to issue (hw_stream_issue); U64_MAX: none.  Other code's charge
 	 * (charge(), charge_n(), user_compute()) ends it. */

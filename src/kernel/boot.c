@@ -69,6 +69,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 		hw.write_buffer_lines = tp->write_buffer_lines;
 		hw.dram_write_MBps = tp->dram_write_MBps;
 		hw.reads_wait_writes = tp->reads_wait_writes;
+		hw.dram_burst_bytes = tp->dram_burst_bytes;
 		if (tp->l2_store_no_alloc)
 			hw.l2.write_allocate = false;
 	}

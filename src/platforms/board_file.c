@@ -138,6 +138,7 @@ static const struct board_field fields[] = {
 	  throughput.l2_store_no_alloc),
 	F("throughput.reads_wait_writes", BF_BOOL,
 	  throughput.reads_wait_writes),
+	F("throughput.dram_burst_bytes", BF_U32, throughput.dram_burst_bytes),
 	T("throughput.issue_kib", throughput.issue_kib, issue_names,
 	  issue_tables),
 };

@@ -106,6 +106,8 @@ struct platform_throughput {
 	/* A DRAM read waits for every posted write queued before it: the
 	 * memory interface serves the two in order (hw_config). */
 	bool reads_wait_writes;
+	/* The bytes a DRAM write burst carries: 0, a line (hw_config). */
+	u32 dram_burst_bytes;
 	/*
 	 * The core's issue cycles per KiB of each streaming loop (the *_kib
 	 * code costs) when every access hits L1, from the loop's
