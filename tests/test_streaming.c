@@ -193,3 +193,33 @@ Test(streaming, clear_user_costs_its_issue_resident_and_the_drain_not)
 	cr_assert_gt(seen.evicted, seen.resident + drain);
 	test_shutdown();
 }
+
+/*
+ * A store that no cache allocates costs the DRAM bursts it writes (the
+ * Black's 16-bit DDR3L, BL8: 16 bytes, four to a line): sixteen word
+ * stores to sixteen lines are sixteen bursts, four lines' drain; sixteen
+ * word stores filling one line's four bursts merge into one line's.
+ */
+Test(streaming, a_store_drains_the_bursts_it_writes)
+{
+	TEST_BOOT("beaglebone-black", "streaming=throughput");
+	struct page *pg = alloc_pages(GFP_KERNEL, 2);
+	vaddr_t va = page_address(pg);
+	u64 before;
+
+	cr_assert_eq(machine->cfg.dram_burst_bytes, 16);
+	evict(va, 4 * PAGE_SIZE);
+	/* Whatever bursts an earlier line left pending: under a line. */
+	before = this_cpu()->events[EV_dram_write];
+	for (u32 i = 0; i < 16; i++)
+		cr_assert_eq(hw_write32(this_cpu(), va + i * 256, i, 0), 0);
+	cr_assert_eq(this_cpu()->events[EV_dram_write] - before, 4);
+	evict(va, 4 * PAGE_SIZE);
+	before = this_cpu()->events[EV_dram_write];
+	for (u32 i = 0; i < 16; i++)
+		cr_assert_eq(hw_write32(this_cpu(), va + 8192 + i * 4, i, 0),
+			     0);
+	cr_assert_eq(this_cpu()->events[EV_dram_write] - before, 1);
+	__free_pages(pg, 2);
+	test_shutdown();
+}

@@ -100,18 +100,6 @@ static inline void l2_writeback(struct line_tally *t)
 }
 
 /*
- * One line access to the outer cache: an L1 fill (read) or a victim.
- * @stream: a later line of one sequential access (memcpy, memset, a page
- * clear), whose DRAM fill overlaps the ones before it: it pays the latency
- * divided by the CPU's memory-level parallelism (outstanding line fills),
- * but no less than the line's transfer time at the board's sustained read
- * bandwidth, so that no stream outruns the memory system.
- * @t->why: the cause a fill is charged to -- CAUSE_l2_fill for data, whose
- * DRAM fills are CAUSE_dram_fill; the walker's and the I-cache's fills
- * are theirs wherever they are served from.
- * Return 1 + the outer-cache slot now holding the line, or 0 if none.
- */
-/*
  * A store no cache allocated for goes to DRAM (hw_config.dram_burst_bytes):
  * the bursts of its line it writes, merged with the previous store's when
  * it wrote the same line, count toward the write buffer's drain a line's
@@ -142,6 +130,30 @@ static void dram_store(struct cpu *c, phys_addr_t pa, struct line_tally *t)
 		t->dram_write++;
 }
 
+/* The bytes of line @lva (1 << @ls bytes) a store to [@va, @va + @len)
+ * writes, for dram_store. */
+static inline __attribute__((always_inline)) void
+store_bytes(struct line_tally *t, vaddr_t lva, u32 ls, vaddr_t va, u32 len)
+{
+	u64 lo = MAX((u64)lva, (u64)va);
+	u64 hi = MIN((u64)lva + (1u << ls), (u64)va + len);
+
+	t->w_lo = (u32)(lo - lva);
+	t->w_hi = (u32)(hi - lva);
+}
+
+/*
+ * One line access to the outer cache: an L1 fill (read) or a victim.
+ * @stream: a later line of one sequential access (memcpy, memset, a page
+ * clear), whose DRAM fill overlaps the ones before it: it pays the latency
+ * divided by the CPU's memory-level parallelism (outstanding line fills),
+ * but no less than the line's transfer time at the board's sustained read
+ * bandwidth, so that no stream outruns the memory system.
+ * @t->why: the cause a fill is charged to -- CAUSE_l2_fill for data, whose
+ * DRAM fills are CAUSE_dram_fill; the walker's and the I-cache's fills
+ * are theirs wherever they are served from.
+ * Return 1 + the outer-cache slot now holding the line, or 0 if none.
+ */
 static inline __attribute__((always_inline)) u32
 outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
 		    bool write, bool stream, bool victim, struct line_tally *t)
@@ -310,6 +322,11 @@ __line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 {
 	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
 
+	/* A word: the four bytes at @va (line_fn's access, as the snooping
+	 * copy takes it). */
+	if (write)
+		store_bytes(&t, va & ~(vaddr_t)((1u << c->l1d.line_shift) - 1),
+			    c->l1d.line_shift, va, 4);
 	l1_miss(c, l1s, l2s, va, pa, set, line, write, false,
 		l1_alias_checked(c), &t);
 	tally_apply(c, &t);
@@ -323,18 +340,6 @@ __line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
  * and charged once at the end.  @l1s, @l2s: the shapes of the L1 D-cache
  * and the outer cache (see lines_access).
  */
-/* The bytes of line @lva (1 << @ls bytes) a store to [@va, @va + @len)
- * writes, for dram_store. */
-static inline __attribute__((always_inline)) void
-store_bytes(struct line_tally *t, vaddr_t lva, u32 ls, vaddr_t va, u32 len)
-{
-	u64 lo = MAX((u64)lva, (u64)va);
-	u64 hi = MIN((u64)lva + (1u << ls), (u64)va + len);
-
-	t->w_lo = (u32)(lo - lva);
-	t->w_hi = (u32)(hi - lva);
-}
-
 static inline __attribute__((always_inline)) void
 __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	       vaddr_t va, phys_addr_t pa, u32 len, bool write)
@@ -1070,7 +1075,10 @@ u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, bool write)
 
 		if (!translate(c, va, flags, &pa))
 			return len;
-		if (machine->cfg.coherent)
+		/* A store's bytes matter to the DRAM bursts it writes
+		 * where nothing allocates it (dram_store). */
+		if (machine->cfg.coherent ||
+		    (write && len > 4 && machine->cfg.dram_burst_bytes))
 			lines_access(c, va, pa, len, write);
 		else
 			line_access(c, va, pa, write);
