@@ -91,8 +91,16 @@ deps() {
 darch() { [ "$1" = 686-pae ] && echo i386 || echo armhf; }
 
 # apt-get options that read Debian's bookworm-backports suite from a source
-# list and package state of our own under $W/apt (6.12 only).
-BPO_SUITE="deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-backports main"
+# list and package state of our own under $W/apt (6.12 only).  The suite
+# is read from the archive this machine's apt already uses for bookworm
+# (its own sources), so no host is named here.
+bpo_suite() {
+	local uri
+	uri=$(apt-get indextargets --format '$(REPO_URI)' 'Release: bookworm' \
+		'Identifier: Packages' 2>/dev/null | head -n 1)
+	[ -n "$uri" ] || { log "no bookworm archive in apt's sources"; exit 1; }
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri bookworm-backports main"
+}
 bpo_opts() {
 	echo "-o Dir::Etc::SourceList=$W/apt/sources.list -o Dir::Etc::SourceParts=/dev/null" \
 		"-o Dir::State::Lists=$W/apt/lists -o Dir::Cache=$W/apt/cache"
@@ -106,7 +114,7 @@ kernel_apt() {
 	fi
 	if [ ! -s "$W/apt/sources.list" ]; then
 		mkdir -p "$W/apt/lists/partial" "$W/apt/cache/archives/partial"
-		echo "$BPO_SUITE" >"$W/apt/sources.list"
+		bpo_suite >"$W/apt/sources.list"
 		# shellcheck disable=SC2046 # bpo_opts is a word list
 		apt-get $(bpo_opts) update -qq
 	fi
