@@ -10,6 +10,7 @@
 #include "hw/machine.h"
 #include "kernel/process.h"
 #include "kernel/sched.h"
+#include "kernel/user.h"
 #include "mm/memblock.h"
 #include "mm/mmzone.h"
 
@@ -60,6 +61,14 @@ void probe_take(struct probe *p)
 u64 probe_ev(const struct probe *p, enum event e)
 {
 	return machine_event_total(e) - p->ev[e];
+}
+
+void probe_expect(const struct probe *p, enum event e, u64 want,
+		  const char *what)
+{
+	cr_assert_eq(probe_ev(p, e), want, "%s: %llu, not %llu", what,
+		     (unsigned long long)probe_ev(p, e),
+		     (unsigned long long)want);
 }
 
 u64 probe_cc(const struct probe *p, enum cost_centre cc)
@@ -156,4 +165,35 @@ struct test_sh_output test_sh(const char *cmd)
 	unlink(err);
 	rmdir(dir);
 	return o;
+}
+
+static long copies_wrote, copies_read;
+
+static void tmpfs_copies_main(void *arg)
+{
+	vaddr_t names, buf;
+	int fd;
+
+	(void)arg;
+	names = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	buf = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uv_fill(buf, 'x', PAGE_SIZE);
+	uv_write(names, "/f", 3);
+	fd = sys_open(names, O_RDWR | O_CREAT);
+	for (int i = 0; i < 8; i++)
+		copies_wrote += sys_write(fd, buf, 512);
+	sys_lseek(fd, 0, SEEK_SET);
+	for (int i = 0; i < 8; i++)
+		copies_read += sys_read(fd, buf, 512);
+	sys_exit(0);
+}
+
+void test_run_tmpfs_copies(long *wrote, long *read)
+{
+	copies_wrote = copies_read = 0;
+	test_run_process(tmpfs_copies_main, NULL);
+	*wrote = copies_wrote;
+	*read = copies_read;
 }

@@ -68,6 +68,14 @@ struct program;
 void test_run_process(void (*main)(void *), void *arg);
 
 /*
+ * A process that writes /f (tmpfs, vfs_init'd) eight times 512 bytes from
+ * one anonymous page, seeks back and reads it eight times 512 bytes: dd's
+ * copies in small blocks, each of one page of the page cache.  The bytes
+ * written and read come back in @wrote and @read.
+ */
+void test_run_tmpfs_copies(long *wrote, long *read);
+
+/*
  * test_run_cli - `vmsplit ARGS` through the shell (VMSPLIT_BIN): the first
  * line of stderr (@err) or of stdout into @line, the rest drained.
  * Return: the exit status.
@@ -101,6 +109,9 @@ struct probe {
 void probe_take(struct probe *p);
 /* Event @e's count since @p, over all CPUs. */
 u64 probe_ev(const struct probe *p, enum event e);
+/* Assert that event @e grew by exactly @want since @p; @what names it. */
+void probe_expect(const struct probe *p, enum event e, u64 want,
+		  const char *what);
 /* Cycles booked to centre @cc since @p, over all CPUs. */
 u64 probe_cc(const struct probe *p, enum cost_centre cc);
 

@@ -39,14 +39,6 @@ static struct page *highpage(void)
 	return p;
 }
 
-static void assert_ev(const struct probe *p, enum event e, u64 want,
-		      const char *what)
-{
-	cr_assert_eq(probe_ev(p, e), want, "%s: %llu, not %llu", what,
-		     (unsigned long long)probe_ev(p, e),
-		     (unsigned long long)want);
-}
-
 /* Allocate, enter @page and produce: the writer's half.  Return: VA. */
 static vaddr_t enter_one(struct page *page, u32 *gen)
 {
@@ -72,12 +64,12 @@ Test(emap, enter_writes_ptes_and_invalidates_nothing)
 	/* vmem's instant fit: the window's first page. */
 	cr_assert_eq(va, layout.emap_base);
 	cr_assert_eq(gen, 2);
-	assert_ev(&p, EV_emap_enter, 1, "enter");
-	assert_ev(&p, EV_pte_write, 1, "the PTE store");
-	assert_ev(&p, EV_emap_produce, 1, "produce");
-	assert_ev(&p, EV_tlb_inv_local, 0, "invalidates by VA");
-	assert_ev(&p, EV_tlb_inv_local_all, 0, "full flushes");
-	assert_ev(&p, EV_tlb_inv_global, 0, "shootdowns");
+	probe_expect(&p, EV_emap_enter, 1, "enter");
+	probe_expect(&p, EV_pte_write, 1, "the PTE store");
+	probe_expect(&p, EV_emap_produce, 1, "produce");
+	probe_expect(&p, EV_tlb_inv_local, 0, "invalidates by VA");
+	probe_expect(&p, EV_tlb_inv_local_all, 0, "full flushes");
+	probe_expect(&p, EV_tlb_inv_global, 0, "shootdowns");
 	uvm_emap_remove(va, PAGE_SIZE);
 	uvm_emap_free(va, PAGE_SIZE);
 	__free_page(a);
@@ -95,22 +87,22 @@ Test(emap, a_cpu_flushes_once_per_generation_it_is_behind)
 	va = enter_one(a, &ga);
 	probe_take(&p);
 	uvm_emap_consume(ga);
-	assert_ev(&p, EV_emap_consume_flush, 1, "behind: one flush");
-	assert_ev(&p, EV_tlb_inv_local_all, 1, "TLBIALL");
+	probe_expect(&p, EV_emap_consume_flush, 1, "behind: one flush");
+	probe_expect(&p, EV_tlb_inv_local_all, 1, "TLBIALL");
 	cr_assert_eq(emap_cpu_gen(0), ga);
 	cr_assert_eq(current->emap_gen, ga, "l_emap_gen follows");
 	kv_write32(va, 0xe3a9e3a9u);
 	probe_take(&p);
 	uvm_emap_consume(ga);
-	assert_ev(&p, EV_emap_consume_skip, 1, "current: nothing");
-	assert_ev(&p, EV_tlb_inv_local_all, 0, "no second flush");
+	probe_expect(&p, EV_emap_consume_skip, 1, "current: nothing");
+	probe_expect(&p, EV_tlb_inv_local_all, 0, "no second flush");
 	/* CPU1 never flushed: behind, it flushes once too. */
 	machine->cur = &machine->cpu[1];
 	probe_take(&p);
 	uvm_emap_consume(ga);
 	uvm_emap_consume(ga);
-	assert_ev(&p, EV_emap_consume_flush, 1, "CPU1's one flush");
-	assert_ev(&p, EV_emap_consume_skip, 1, "then nothing");
+	probe_expect(&p, EV_emap_consume_flush, 1, "CPU1's one flush");
+	probe_expect(&p, EV_emap_consume_skip, 1, "then nothing");
 	cr_assert_eq(kv_read32(va), 0xe3a9e3a9u);
 	machine->cur = &machine->cpu[0];
 	/* Two generations produced, one flush catches up with both. */
@@ -119,8 +111,8 @@ Test(emap, a_cpu_flushes_once_per_generation_it_is_behind)
 	probe_take(&p);
 	uvm_emap_consume(gb);
 	uvm_emap_consume(gb + 1);
-	assert_ev(&p, EV_emap_consume_flush, 1, "one flush for two");
-	assert_ev(&p, EV_emap_consume_skip, 1, "the later one is seen");
+	probe_expect(&p, EV_emap_consume_flush, 1, "one flush for two");
+	probe_expect(&p, EV_emap_consume_skip, 1, "the later one is seen");
 	uvm_emap_free(va, PAGE_SIZE);
 	uvm_emap_free(vb, PAGE_SIZE);
 	__free_page(a);
@@ -149,9 +141,9 @@ static void switch_then_consume(const char *board, u64 want_flush)
 	probe_take(&p);
 	switch_mm(NULL, mm);
 	uvm_emap_consume(gen);
-	assert_ev(&p, EV_emap_update, want_flush ? 0 : 1, board);
-	assert_ev(&p, EV_emap_consume_flush, want_flush, board);
-	assert_ev(&p, EV_emap_consume_skip, 1 - want_flush, board);
+	probe_expect(&p, EV_emap_update, want_flush ? 0 : 1, board);
+	probe_expect(&p, EV_emap_consume_flush, want_flush, board);
+	probe_expect(&p, EV_emap_consume_skip, 1 - want_flush, board);
 	(void)kv_read32(va);
 	/* Back to the kernel's tables before the mm goes. */
 	if (platform()->arch == PLAT_X86)
@@ -183,13 +175,13 @@ Test(emap, flush_tlb_all_updates_every_cpu)
 	va = enter_one(a, &gen);
 	probe_take(&p);
 	flush_tlb_all();
-	assert_ev(&p, EV_emap_update, 2, "both CPUs");
+	probe_expect(&p, EV_emap_update, 2, "both CPUs");
 	uvm_emap_consume(gen);
 	machine->cur = &machine->cpu[1];
 	uvm_emap_consume(gen);
 	machine->cur = &machine->cpu[0];
-	assert_ev(&p, EV_emap_consume_skip, 2, "no consume flushes");
-	assert_ev(&p, EV_emap_consume_flush, 0, "no consume flushes");
+	probe_expect(&p, EV_emap_consume_skip, 2, "no consume flushes");
+	probe_expect(&p, EV_emap_consume_flush, 0, "no consume flushes");
 	uvm_emap_free(va, PAGE_SIZE);
 	__free_page(a);
 	test_shutdown();
@@ -208,7 +200,7 @@ Test(emap, a_task_switched_to_a_cpu_behind_it_flushes)
 	/* A task that never consumed: nothing to do anywhere. */
 	probe_take(&p);
 	uvm_emap_switch(&t);
-	assert_ev(&p, EV_emap_switch_flush, 0, "UVM_EMAP_INACTIVE");
+	probe_expect(&p, EV_emap_switch_flush, 0, "UVM_EMAP_INACTIVE");
 	va = enter_one(a, &gen);
 	uvm_emap_consume(gen);
 	t.emap_gen = current->emap_gen;
@@ -216,12 +208,12 @@ Test(emap, a_task_switched_to_a_cpu_behind_it_flushes)
 	machine->cur = &machine->cpu[1];
 	probe_take(&p);
 	uvm_emap_switch(&t);
-	assert_ev(&p, EV_emap_switch_flush, 1, "behind: one flush");
-	assert_ev(&p, EV_tlb_inv_local_all, 1, "TLBIALL");
+	probe_expect(&p, EV_emap_switch_flush, 1, "behind: one flush");
+	probe_expect(&p, EV_tlb_inv_local_all, 1, "TLBIALL");
 	cr_assert_eq(emap_cpu_gen(1), gen);
 	probe_take(&p);
 	uvm_emap_switch(&t);
-	assert_ev(&p, EV_emap_switch_flush, 0, "current now");
+	probe_expect(&p, EV_emap_switch_flush, 0, "current now");
 	machine->cur = &machine->cpu[0];
 	uvm_emap_free(va, PAGE_SIZE);
 	__free_page(a);
@@ -292,60 +284,33 @@ Test(emap, kmap_copy_enters_produces_and_consumes)
 	v = kmap_copy(a, KM_USER0);
 	cr_assert(in_emap_window(v));
 	/* Its own produce leaves the CPU behind: one flush. */
-	assert_ev(&p, EV_emap_enter, 1, "enter");
-	assert_ev(&p, EV_emap_consume_flush, 1, "flush");
-	assert_ev(&p, EV_kmap_atomic, 0, "no fixmap slot");
+	probe_expect(&p, EV_emap_enter, 1, "enter");
+	probe_expect(&p, EV_emap_consume_flush, 1, "flush");
+	probe_expect(&p, EV_kmap_atomic, 0, "no fixmap slot");
 	cr_assert_eq(current->preempt_count + current->pagefault_disabled, 2);
 	kv_write32(v, 1);
 	kunmap_copy(v + 8, KM_USER0);
 	cr_assert_eq(current->preempt_count + current->pagefault_disabled, 0);
-	assert_ev(&p, EV_pte_write, 1, "the VA freed still mapped");
+	probe_expect(&p, EV_pte_write, 1, "the VA freed still mapped");
 	__free_page(a);
 	test_shutdown();
-}
-
-static struct {
-	long wrote, read;
-} seen;
-
-static vaddr_t names;
-
-static void dd_main(void *arg)
-{
-	vaddr_t buf;
-	int fd;
-
-	(void)arg;
-	names = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	buf = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	uv_fill(buf, 'x', PAGE_SIZE);
-	uv_write(names, "/f", 3);
-	fd = sys_open(names, O_RDWR | O_CREAT);
-	for (int i = 0; i < 8; i++)
-		seen.wrote += sys_write(fd, buf, 512);
-	sys_lseek(fd, 0, SEEK_SET);
-	for (int i = 0; i < 8; i++)
-		seen.read += sys_read(fd, buf, 512);
-	sys_exit(0);
 }
 
 Test(emap, tmpfs_copies_flush_once_each)
 {
 	struct probe p;
+	long wrote, read;
 
-	memset(&seen, 0, sizeof(seen));
 	TEST_BOOT("cortex-a15-2g", "emap=y");
 	vfs_init();
 	probe_take(&p);
-	test_run_process(dd_main, NULL);
-	cr_assert_eq(seen.wrote, 8 * 512);
-	cr_assert_eq(seen.read, 8 * 512);
+	test_run_tmpfs_copies(&wrote, &read);
+	cr_assert_eq(wrote, 8 * 512);
+	cr_assert_eq(read, 8 * 512);
 	/* Sixteen copies of the file's page, each its own generation. */
-	assert_ev(&p, EV_emap_enter, 16, "enters");
-	assert_ev(&p, EV_emap_produce, 16, "produces");
-	assert_ev(&p, EV_emap_consume_flush, 16, "each copy is behind");
+	probe_expect(&p, EV_emap_enter, 16, "enters");
+	probe_expect(&p, EV_emap_produce, 16, "produces");
+	probe_expect(&p, EV_emap_consume_flush, 16, "each copy is behind");
 	vfs_exit();
 	test_shutdown();
 }

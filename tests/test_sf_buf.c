@@ -34,14 +34,6 @@ static struct page *highpage(void)
 	return p;
 }
 
-static void assert_ev(const struct probe *p, enum event e, u64 want,
-		      const char *what)
-{
-	cr_assert_eq(probe_ev(p, e), want, "%s: %llu, not %llu", what,
-		     (unsigned long long)probe_ev(p, e),
-		     (unsigned long long)want);
-}
-
 Test(sf_buf, a_hit_writes_no_pte_and_flushes_nothing)
 {
 	TEST_BOOT("cortex-a15-2g", "sf_buf=2");
@@ -53,11 +45,11 @@ Test(sf_buf, a_hit_writes_no_pte_and_flushes_nothing)
 	probe_take(&p);
 	sa = sf_buf_alloc(a, SFB_CPUPRIVATE);
 	cr_assert_eq(sf_buf_kva(sa), layout.sfbuf_base);
-	assert_ev(&p, EV_sf_buf_miss, 1, "miss");
-	assert_ev(&p, EV_pte_write, 1, "a recycle's PTE store");
+	probe_expect(&p, EV_sf_buf_miss, 1, "miss");
+	probe_expect(&p, EV_pte_write, 1, "a recycle's PTE store");
 	/* An empty mask: this CPU invalidates its entry and joins it. */
-	assert_ev(&p, EV_sf_buf_invlpg, 1, "local invalidate");
-	assert_ev(&p, EV_tlb_inv_local, 1, "TLBIMVA");
+	probe_expect(&p, EV_sf_buf_invlpg, 1, "local invalidate");
+	probe_expect(&p, EV_tlb_inv_local, 1, "TLBIMVA");
 	cr_assert_eq(sfbuf_cpumask(sf_buf_kva(sa)), 1u);
 	kv_write32(sf_buf_kva(sa), 0x5f5f5f5fu);
 	sf_buf_free(sa);
@@ -66,10 +58,10 @@ Test(sf_buf, a_hit_writes_no_pte_and_flushes_nothing)
 	probe_take(&p);
 	sa = sf_buf_alloc(a, SFB_CPUPRIVATE);
 	cr_assert_eq(sf_buf_kva(sa), layout.sfbuf_base);
-	assert_ev(&p, EV_sf_buf_hit, 1, "hit");
-	assert_ev(&p, EV_pte_write, 0, "a hit's PTE stores");
-	assert_ev(&p, EV_tlb_inv_local, 0, "a hit's invalidates");
-	assert_ev(&p, EV_tlb_inv_global, 0, "a hit's shootdowns");
+	probe_expect(&p, EV_sf_buf_hit, 1, "hit");
+	probe_expect(&p, EV_pte_write, 0, "a hit's PTE stores");
+	probe_expect(&p, EV_tlb_inv_local, 0, "a hit's invalidates");
+	probe_expect(&p, EV_tlb_inv_global, 0, "a hit's shootdowns");
 	cr_assert_eq(kv_read32(sf_buf_kva(sa)), 0x5f5f5f5fu);
 	sf_buf_free(sa);
 
@@ -82,9 +74,9 @@ Test(sf_buf, a_hit_writes_no_pte_and_flushes_nothing)
 	probe_take(&p);
 	sc = sf_buf_alloc(c, SFB_CPUPRIVATE);
 	cr_assert_eq(sf_buf_kva(sc), layout.sfbuf_base);
-	assert_ev(&p, EV_sf_buf_miss, 1, "recycle");
-	assert_ev(&p, EV_pte_write, 1, "recycle's PTE store");
-	assert_ev(&p, EV_sf_buf_invlpg, 1, "invalidate after the remap");
+	probe_expect(&p, EV_sf_buf_miss, 1, "recycle");
+	probe_expect(&p, EV_pte_write, 1, "recycle's PTE store");
+	probe_expect(&p, EV_sf_buf_invlpg, 1, "invalidate after the remap");
 	cr_assert_neq(kv_read32(sf_buf_kva(sc)), 0x5f5f5f5fu,
 		      "the remapped VA reads c, not a");
 	sf_buf_free(sc);
@@ -104,26 +96,26 @@ Test(sf_buf, the_mask_limits_the_shootdown)
 	/* Not CPU-private: the other CPU is sent the invalidation once. */
 	probe_take(&p);
 	sf = sf_buf_alloc(a, 0);
-	assert_ev(&p, EV_sf_buf_ipi, 1, "one shootdown");
+	probe_expect(&p, EV_sf_buf_ipi, 1, "one shootdown");
 	cr_assert_eq(sfbuf_cpumask(sf_buf_kva(sf)), 3u);
 	sf_buf_free(sf);
 	/* Both CPUs in the mask: a hit sends nothing. */
 	probe_take(&p);
 	sf = sf_buf_alloc(a, 0);
-	assert_ev(&p, EV_sf_buf_ipi, 0, "a hit's shootdowns");
-	assert_ev(&p, EV_sf_buf_invlpg, 0, "a hit's invalidates");
+	probe_expect(&p, EV_sf_buf_ipi, 0, "a hit's shootdowns");
+	probe_expect(&p, EV_sf_buf_invlpg, 0, "a hit's invalidates");
 	sf_buf_free(sf);
 	/* A recycle empties the mask: one local invalidate and one
 	 * shootdown again. */
 	probe_take(&p);
 	sf = sf_buf_alloc(b, 0);
-	assert_ev(&p, EV_sf_buf_invlpg, 1, "local invalidate");
-	assert_ev(&p, EV_sf_buf_ipi, 1, "shootdown");
+	probe_expect(&p, EV_sf_buf_invlpg, 1, "local invalidate");
+	probe_expect(&p, EV_sf_buf_ipi, 1, "shootdown");
 	sf_buf_free(sf);
 	/* CPU-private: a recycle invalidates here only, the mask says so. */
 	probe_take(&p);
 	sf = sf_buf_alloc(a, SFB_CPUPRIVATE);
-	assert_ev(&p, EV_sf_buf_ipi, 0, "private shootdowns");
+	probe_expect(&p, EV_sf_buf_ipi, 0, "private shootdowns");
 	cr_assert_eq(sfbuf_cpumask(sf_buf_kva(sf)), 1u);
 	sf_buf_free(sf);
 	__free_page(a);
@@ -142,11 +134,11 @@ Test(sf_buf, a_full_pool_falls_back_under_nowait)
 	sa = sf_buf_alloc(a, SFB_CPUPRIVATE);
 	probe_take(&p);
 	cr_assert_null(sf_buf_alloc(b, SFB_CPUPRIVATE | SFB_NOWAIT));
-	assert_ev(&p, EV_sf_buf_nowait, 1, "nowait");
+	probe_expect(&p, EV_sf_buf_nowait, 1, "nowait");
 	/* A copy takes a kmap_atomic slot instead. */
 	v = kmap_copy(b, KM_USER0);
 	cr_assert(!in_sfbuf_window(v));
-	assert_ev(&p, EV_kmap_atomic, 1, "the fallback slot");
+	probe_expect(&p, EV_kmap_atomic, 1, "the fallback slot");
 	kunmap_copy(v, KM_USER0);
 	cr_assert_eq(current->preempt_count, 0);
 	sf_buf_free(sa);
@@ -192,47 +184,20 @@ Test(sf_buf, a_use_after_free_is_caught)
 		     (void)kv_read32(sf_buf_kva(sf)));
 }
 
-static struct {
-	long wrote, read;
-} seen;
-
-static vaddr_t names;
-
-static void dd_main(void *arg)
-{
-	vaddr_t buf;
-	int fd;
-
-	(void)arg;
-	names = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	buf = (vaddr_t)sys_mmap(0, PAGE_SIZE, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	uv_fill(buf, 'x', PAGE_SIZE);
-	uv_write(names, "/f", 3);
-	fd = sys_open(names, O_RDWR | O_CREAT);
-	for (int i = 0; i < 8; i++)
-		seen.wrote += sys_write(fd, buf, 512);
-	sys_lseek(fd, 0, SEEK_SET);
-	for (int i = 0; i < 8; i++)
-		seen.read += sys_read(fd, buf, 512);
-	sys_exit(0);
-}
-
 Test(sf_buf, tmpfs_copies_hit_their_page)
 {
 	struct probe p;
+	long wrote, read;
 
-	memset(&seen, 0, sizeof(seen));
 	TEST_BOOT("cortex-a15-2g", "sf_buf=64");
 	vfs_init();
 	probe_take(&p);
-	test_run_process(dd_main, NULL);
-	cr_assert_eq(seen.wrote, 8 * 512);
-	cr_assert_eq(seen.read, 8 * 512);
+	test_run_tmpfs_copies(&wrote, &read);
+	cr_assert_eq(wrote, 8 * 512);
+	cr_assert_eq(read, 8 * 512);
 	/* The file's one highmem page: mapped once, then 15 hits. */
-	assert_ev(&p, EV_sf_buf_miss, 1, "one recycle for the file's page");
-	assert_ev(&p, EV_sf_buf_hit, 15, "the other copies hit");
+	probe_expect(&p, EV_sf_buf_miss, 1, "one recycle for the file's page");
+	probe_expect(&p, EV_sf_buf_hit, 15, "the other copies hit");
 	vfs_exit();
 	test_shutdown();
 }
