@@ -214,7 +214,12 @@ Test(code_costs, kernel_6_12_takes_the_measured_6_12_paths)
 	}
 }
 
-Test(code_costs, kernel_6_12_leaves_other_boards_their_own_paths)
+/*
+ * kernel= picks an ARMv7 board's table by release (6.12 measured, 6.1
+ * measured from 5.11, 6.1 adjusted to before 5.11 below), whichever table
+ * the board starts from; the Kirkwood's and the NUMA-Q's stay theirs.
+ */
+Test(code_costs, kernel_picks_the_armv7_table_and_leaves_the_others)
 {
 	static const struct {
 		const char *board, *kernel;
@@ -224,8 +229,12 @@ Test(code_costs, kernel_6_12_leaves_other_boards_their_own_paths)
 		{ "am335x-evm", "kernel=6.12", &kpath_arm_6_12 },
 		{ "am335x-evm", "kernel=6.12.95", &kpath_arm_6_12 },
 		{ "am335x-evm", "kernel=6.11", &kpath_arm_6_1 },
-		{ "am335x-evm", "kernel=5.7", &kpath_arm_6_1 },
-		{ "beaglebone-white", "kernel=6.12", &kpath_arm_5_7 },
+		{ "am335x-evm", "kernel=5.11", &kpath_arm_6_1 },
+		{ "am335x-evm", "kernel=5.7", &kpath_arm_5_7 },
+		{ "beaglebone-white", NULL, &kpath_arm_5_7 },
+		{ "beaglebone-white", "kernel=6.1", &kpath_arm_6_1 },
+		{ "beaglebone-white", "kernel=6.12", &kpath_arm_6_12 },
+		{ "cortex-a15-2g", "kernel=3.16", &kpath_arm_5_7 },
 		{ "beaglebone-black", "kernel=6.12", &kpath_arm_6_12 },
 		{ "numaq-16", "kernel=2.6.0", &kpath_x86_2_5 },
 		{ "kirkwood-openblocks-a7", NULL, &kpath_arm_3_14 },

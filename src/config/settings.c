@@ -99,10 +99,19 @@ u32 settings_kernel_version(const struct settings *s)
 
 const struct kpath *settings_kpath(const struct settings *s)
 {
-	if (s->platform->kpath == &kpath_arm_6_1 &&
-	    settings_kernel_version(s) >= KERNEL_VERSION(6, 12, 0))
+	const struct kpath *own = s->platform->kpath;
+	u32 v = settings_kernel_version(s);
+
+	/* The ARMv7 tables, one per release they were measured or
+	 * adjusted for (kpath-arm.c, kpath-arm-6.12.c). */
+	if (own != &kpath_arm_5_7 && own != &kpath_arm_6_1 &&
+	    own != &kpath_arm_6_12)
+		return own;
+	if (v >= KERNEL_VERSION(6, 12, 0))
 		return &kpath_arm_6_12;
-	return s->platform->kpath;
+	if (v >= KERNEL_VERSION(5, 11, 0))
+		return &kpath_arm_6_1;
+	return &kpath_arm_5_7;
 }
 
 /*
@@ -204,7 +213,7 @@ static const struct {
 	{ "CONFIG_CPU_SW_DOMAIN_PAN", "y|n (y on ARM 4.3+ without LPAE)",
 	  "ARM: user domains closed in the kernel, opened (DACR write + isb) around every copy_{to,from}_user, clear_user, get_user, put_user; not around the RFC's GUP+kmap copies" },
 	{ "kernel", "X.Y[.Z] (the board's)",
-	  "the kernel release modelled, from which every version-dependent behaviour and default follows (the kmap flavour unless flavour= is given, mv643xx_eth's TSO and its TX reclaim, TCP's RTT clock and window tests, the kmap_atomic_pfn fast path, HIGHPTE's default, fault-around from 3.15, ...); within a given flavour's releases; the measured code costs stay the board's (kpath), but for 6.12 or later on a board whose own are 6.1's, which takes 6.12's measured ones" },
+	  "the kernel release modelled, from which every version-dependent behaviour and default follows (the kmap flavour unless flavour= is given, mv643xx_eth's TSO and its TX reclaim, TCP's RTT clock and window tests, the kmap_atomic_pfn fast path, HIGHPTE's default, fault-around from 3.15, ...); within a given flavour's releases; on an ARMv7 board the code costs are the release's too -- 6.12's measured ones from 6.12, 6.1's from 5.11 (5.11-6.0 coarsely), 6.1's adjusted to 5.7 before 5.11 -- while the Kirkwood and the NUMA-Q keep their own (kpath)" },
 	{ "flavour", "arm-3x|kmap-local|x86-2.6|x86-3x (per platform)",
 	  "kernel-version behaviour of kmap_atomic/kmap_local (see README)" },
 	{ "kmap_pfn_fastpath", "y|n (y on ARM 3.18-5.10, else n)",

@@ -227,10 +227,14 @@ bool settings_help_line(size_t i, const char **name, const char **values,
 u32 settings_kernel_version(const struct settings *s);
 
 /*
- * settings_kpath - the code paths of the kernel in force: Linux 6.12's
- * measured ones (kpath_arm_6_12) for kernel 6.12 or later on a board whose
- * own are 6.1's, else the board's own whatever kernel= says (the version's
- * behaviours follow it, its code costs stay the board's).
+ * settings_kpath - the code paths of the kernel in force.  On an ARMv7
+ * board (whose own table is arm-5.7, arm-6.1 or arm-6.12) the table of the
+ * release kernel= names: 6.12's measured one from 6.12, 6.1's from 5.11
+ * (coarse for 5.11-6.0, which have kmap_local but not yet the maple
+ * tree), and 6.1's with the adjustments of every ARM kernel before 5.11
+ * (kpath_arm_5_7) below it.  The Kirkwood's 3.14 table carries its UP
+ * ARMv5 configuration and the NUMA-Q's 2.5.73 its own: they stay, whatever
+ * kernel= says (the version's behaviours follow it).
  */
 const struct kpath *settings_kpath(const struct settings *s);
 
