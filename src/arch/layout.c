@@ -97,15 +97,24 @@ static const struct arm_kernel_map *arm_map(u32 version)
  * by vmalloc_min before this, so vmalloc shrinks; on x86 3.x, whose
  * MAXMEM is VMALLOC_END - PAGE_OFFSET - __VMALLOC_RESERVE, lowmem does.
  */
+/*
+ * @bytes (whole PMDs) carved below VMALLOC_END, which moves down past them
+ * and the two-page gap vmalloc keeps: the window's base.
+ */
+static u32 vmalloc_carve(struct kernel_layout *l, u32 bytes)
+{
+	u32 base = (l->vmalloc_end & PMD_MASK) - bytes;
+
+	l->vmalloc_end = base - 2 * PAGE_SIZE;
+	return base;
+}
+
 static void sfbuf_window(const struct settings *s, struct kernel_layout *l)
 {
 	l->nr_sfbufs = s->sf_buf;
 	l->sfbuf_base = 0;
-	if (!s->sf_buf)
-		return;
-	l->sfbuf_base = (l->vmalloc_end & PMD_MASK) -
-			sfbuf_window_bytes(s->sf_buf);
-	l->vmalloc_end = l->sfbuf_base - 2 * PAGE_SIZE;
+	if (s->sf_buf)
+		l->sfbuf_base = vmalloc_carve(l, sfbuf_window_bytes(s->sf_buf));
 }
 
 /*
@@ -120,8 +129,7 @@ static void ptwin_window(const struct settings *s, struct kernel_layout *l)
 	if (!s->pte_window)
 		return;
 	l->ptwin_size = ptwin_window_bytes(l->task_size);
-	l->ptwin_base = (l->vmalloc_end & PMD_MASK) - l->ptwin_size;
-	l->vmalloc_end = l->ptwin_base - 2 * PAGE_SIZE;
+	l->ptwin_base = vmalloc_carve(l, l->ptwin_size);
 }
 
 /*
@@ -136,8 +144,7 @@ static void emap_window(const struct settings *s, struct kernel_layout *l)
 	if (!s->emap)
 		return;
 	l->emap_size = UVM_EMAP_SIZE;
-	l->emap_base = (l->vmalloc_end & PMD_MASK) - UVM_EMAP_SIZE;
-	l->vmalloc_end = l->emap_base - 2 * PAGE_SIZE;
+	l->emap_base = vmalloc_carve(l, UVM_EMAP_SIZE);
 }
 
 static int arm_layout(const struct settings *s, struct kernel_layout *l)
