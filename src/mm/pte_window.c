@@ -14,9 +14,6 @@
 #include "mm/internal.h"
 #include "mm/mm.h"
 
-/* Window pages per table: a table maps one PMD of window. */
-#define WINDOW_PAGES_PER_TABLE (PMD_SIZE / PAGE_SIZE)
-
 /* The window page showing the PTE page of user @addr's PMD. */
 static vaddr_t window_page(vaddr_t addr)
 {
