@@ -33,7 +33,8 @@
  * cache's read and write and the GUP+kmap copy's user page, each mapping
  * entered, produced and consumed by the copy itself and its VA freed,
  * still mapped, when the copy is done (pipe_direct_write leaves its
- * mappings: "XXX: uvm_emap_remove"); and pipe buffers as NetBSD's pipe
+ * mappings in place, its comment noting the uvm_emap_remove it does not
+ * call); and pipe buffers as NetBSD's pipe
  * loan does it (sys_pipe.c pipe_direct_write, pipe_read): the writer
  * enters a new buffer's page and produces, the reader consumes the
  * buffer's generation and copies out through the mapping; an emptied
