@@ -956,6 +956,17 @@ static void mem_str(u64 bytes, char *buf, size_t len)
 }
 
 /* Every setting in one order, then the cost.X overrides. */
+/* A count setting, printed where it is not 0 (its default). */
+static void print_count(FILE *f, bool json, const char *key, u32 v)
+{
+	char num[12];
+
+	if (!v)
+		return;
+	snprintf(num, sizeof(num), "%u", v);
+	print_setting(f, json, false, key, num, true);
+}
+
 static void print_settings(const struct settings *s, FILE *f, bool json)
 {
 	char mem[24], cpus[12], seed[24], cost[12], cpi[16], bw[12];
@@ -1038,28 +1049,13 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	if (s->highmem_users != HIGHMEM_USERS_ALL)
 		print_setting(f, json, false, "highmem_users",
 			      highmem_users_names[s->highmem_users], false);
-	if (s->pin_cache) {
-		char pins[12];
-
-		snprintf(pins, sizeof(pins), "%u", s->pin_cache);
-		print_setting(f, json, false, "pin_cache", pins, true);
-	}
+	print_count(f, json, "pin_cache", s->pin_cache);
 	if (s->pte_window)
 		print_setting(f, json, false, "pte_window", "y", false);
-	if (s->sf_buf) {
-		char bufs[12];
-
-		snprintf(bufs, sizeof(bufs), "%u", s->sf_buf);
-		print_setting(f, json, false, "sf_buf", bufs, true);
-	}
+	print_count(f, json, "sf_buf", s->sf_buf);
 	if (s->emap)
 		print_setting(f, json, false, "emap", "y", false);
-	if (s->placement) {
-		char pages[12];
-
-		snprintf(pages, sizeof(pages), "%u", s->placement);
-		print_setting(f, json, false, "placement", pages, true);
-	}
+	print_count(f, json, "placement", s->placement);
 	if (s->platform->nic != NIC_NONE) {
 		char coal[12], every[12], delay[12], irq[12], stall[24];
 		const struct {

@@ -103,6 +103,19 @@ static struct region emap_region(const struct kernel_layout *l)
 				l->emap_base + l->emap_size, true };
 }
 
+/* The designs' windows carved from vmalloc (none of Linux's), after r[n]. */
+static u32 design_regions(const struct kernel_layout *l, struct region *r,
+			  u32 n)
+{
+	if (l->sfbuf_base)
+		r[n++] = sfbuf_region(l);
+	if (l->ptwin_base)
+		r[n++] = ptwin_region(l);
+	if (l->emap_base)
+		r[n++] = emap_region(l);
+	return n;
+}
+
 /*
  * The regions mem_init() prints, from @l: arch/arm/mm/init.c (3.16) lists
  * vector, fixmap, vmalloc, lowmem, pkmap (CONFIG_HIGHMEM), modules
@@ -131,12 +144,7 @@ static u32 layout_regions(const struct settings *s,
 					  false };
 		r[n++] = (struct region){ "vmalloc", l->vmalloc_start,
 					  l->vmalloc_end, true };
-		if (l->sfbuf_base)
-			r[n++] = sfbuf_region(l);
-		if (l->ptwin_base)
-			r[n++] = ptwin_region(l);
-		if (l->emap_base)
-			r[n++] = emap_region(l);
+		n = design_regions(l, r, n);
 		r[n++] = (struct region){ "lowmem", l->page_offset,
 					  l->high_memory, true };
 		if (s->highmem)
@@ -153,12 +161,7 @@ static u32 layout_regions(const struct settings *s,
 					  false };
 	r[n++] = (struct region){ "vmalloc", l->vmalloc_start, l->vmalloc_end,
 				  true };
-	if (l->sfbuf_base)
-		r[n++] = sfbuf_region(l);
-	if (l->ptwin_base)
-		r[n++] = ptwin_region(l);
-	if (l->emap_base)
-		r[n++] = emap_region(l);
+	n = design_regions(l, r, n);
 	r[n++] = (struct region){ "lowmem", l->page_offset, l->high_memory,
 				  true };
 	return n;
