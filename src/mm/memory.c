@@ -77,15 +77,14 @@ struct page *pte_page_of(struct mm_struct *mm, vaddr_t addr)
 static vaddr_t __pte_offset_map(struct mm_struct *mm, vaddr_t addr,
 				enum km_type type)
 {
-	struct page *pt;
+	struct page *pt = pte_page_of(mm, addr);
 	vaddr_t w;
 
-	/* pte_window=y: the running mm's tables need no mapping. */
-	if (highpte() && (w = pte_window_map(mm, addr)))
-		return w;
-	pt = pte_page_of(mm, addr);
 	if (!pt)
 		return 0;
+	/* pte_window=y: the running mm's tables need no mapping. */
+	if (highpte() && (w = pte_window_map(mm, addr, pt)))
+		return w;
 	return map_pte_page(pt, type) + pte_offset_in_page(addr);
 }
 

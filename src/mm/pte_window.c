@@ -120,15 +120,11 @@ static void check_window(struct mm_struct *mm, vaddr_t addr,
 		      page_to_pfn(pt));
 }
 
-vaddr_t pte_window_map(struct mm_struct *mm, vaddr_t addr)
+vaddr_t pte_window_map(struct mm_struct *mm, vaddr_t addr,
+		       const struct page *pt)
 {
-	struct page *pt;
-
 	if (!layout.ptwin_base || addr >= layout.task_size ||
 	    !loaded_here(mm))
-		return 0;
-	pt = pte_page_of(mm, addr);
-	if (!pt)
 		return 0;
 	if (unlikely(machine->checks))
 		check_window(mm, addr, pt);

@@ -67,11 +67,12 @@ void pte_window_set(struct mm_struct *mm, vaddr_t addr, struct page *pt);
 void pte_window_clear(struct mm_struct *mm, vaddr_t addr);
 
 /*
- * pte_window_map - the window VA of @addr's PTE slot when @mm is the one
- * loaded on this CPU and has a PTE page there; 0 otherwise (the caller
- * maps the page itself).
+ * pte_window_map - the window VA of @addr's PTE slot, whose PTE page is
+ * @pt (the caller read its pmd), when @mm is the one loaded on this CPU;
+ * 0 otherwise (the caller maps the page itself).
  */
-vaddr_t pte_window_map(struct mm_struct *mm, vaddr_t addr);
+vaddr_t pte_window_map(struct mm_struct *mm, vaddr_t addr,
+		       const struct page *pt);
 
 /* The PTE page the running mm's window shows at @va (kmap_atomic_to_page
  * of a window address: the rmap's ptep_to_paddr). */
