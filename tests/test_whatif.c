@@ -6,6 +6,7 @@
  */
 #include "helpers.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -162,6 +163,38 @@ Test(whatif, workloads_against_the_status_quo, .timeout = 120)
 					       c, d),
 			     0, "iperf did not run");
 	}
+}
+
+/*
+ * kernbench's 32 units on the EVM: its system time falls most where the
+ * PTE pages leave highmem (HIGHPTE dropped, and the PTE window, which
+ * reaches the running mm's tables without a kmap) and where lowmem holds
+ * all 1 GiB; the RFC's copy makes every pipe copy of gcc -pipe pin.
+ */
+Test(whatif, kernbench_s_system_time, .timeout = 120)
+{
+	int c[WHATIF_TOP_CAUSES];
+	double d[WHATIF_TOP_CAUSES];
+
+	measure("am335x-evm", NULL, 0, 1u << WHATIF_KERNBENCH);
+	for (u32 i = 0; i < WHATIF_NROWS; i++) {
+		cr_assert_eq(rows[i].measured[WHATIF_KERNBENCH], rows[i].valid,
+			     "%s", rows[i].name);
+		cr_assert_not(rows[i].measured[WHATIF_DD]);
+	}
+	cr_assert_eq(llround(rows[0].metric[WHATIF_KERNBENCH] * 1e5), 209872);
+	cr_assert_eq(llround(rows[1].metric[WHATIF_KERNBENCH] * 1e5), 183256);
+	cr_assert_eq(llround(rows[6].metric[WHATIF_KERNBENCH] * 1e5), 193350);
+	cr_assert_eq(llround(rows[8].metric[WHATIF_KERNBENCH] * 1e5), 218477);
+	cr_assert_eq(llround(rows[16].metric[WHATIF_KERNBENCH] * 1e5), 193365);
+	/* HIGHPTE's cost is kmap_local's instructions and invalidates. */
+	cr_assert_eq(whatif_top_causes(&rows[0], &rows[6], WHATIF_KERNBENCH,
+				       c, d),
+		     3);
+	cr_assert_str_eq(cause_names[c[0]], "code");
+	cr_assert_str_eq(cause_names[c[1]], "tlb_inv");
+	cr_assert_lt(d[0], d[1]);
+	cr_assert_lt(d[1], 0);
 }
 
 /* The top causes by |change| per KiB, largest first; a cause that did

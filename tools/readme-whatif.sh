@@ -40,7 +40,7 @@ function cell(v, pct, first) {
 }
 BEGIN {
 	fmt[1] = "%.1f MB/s"; fmt[2] = "%.1f us"; fmt[3] = "%.1f Mbit/s"
-	fmt[4] = "%.3f s"
+	fmt[4] = "%.3f s"; fmt[5] = "%.2f s"
 }
 FNR == 1 { for (i = 1; i <= split_csv($0, h); i++) col[FILENAME, h[i]] = i; next }
 {
@@ -49,8 +49,8 @@ FNR == 1 { for (i = 1; i <= split_csv($0, h); i++) col[FILENAME, h[i]] = i; next
 	name[r] = f[col[FILENAME, "row"]]
 	key = FILENAME == ARGV[1] ? "a" : "k"
 	lm[key, r] = f[col[FILENAME, "lowmem_MiB"]] == "" ? "--" : f[col[FILENAME, "lowmem_MiB"]]
-	split("dd_4k_MBps lat_proc_fork_us iperf_Mbps hackbench_s", ws, " ")
-	for (w = 1; w <= 4; w++) {
+	split("dd_4k_MBps lat_proc_fork_us iperf_Mbps hackbench_s kernbench_system_s", ws, " ")
+	for (w = 1; w <= 5; w++) {
 		c = col[FILENAME, ws[w]]
 		if (!c) { val[key, r, w] = ""; continue }
 		v = f[c]
@@ -61,10 +61,10 @@ FNR == 1 { for (i = 1; i <= split_csv($0, h); i++) col[FILENAME, h[i]] = i; next
 	rows = r
 }
 END {
-	print "| row | A15 lowmem | dd 4K | fork+exit | hackbench | Kirkwood lowmem | dd 4K | fork+exit | iperf | hackbench |"
-	print "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	print "| row | A15 lowmem | dd 4K | fork+exit | hackbench | kernbench sys | Kirkwood lowmem | dd 4K | fork+exit | iperf | hackbench | kernbench sys |"
+	print "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 	for (r = 1; r <= rows; r++)
-		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name[r],
-		       lm["a", r], val["a", r, 1], val["a", r, 2], val["a", r, 4],
-		       lm["k", r], val["k", r, 1], val["k", r, 2], val["k", r, 3], val["k", r, 4]
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", name[r],
+		       lm["a", r], val["a", r, 1], val["a", r, 2], val["a", r, 4], val["a", r, 5],
+		       lm["k", r], val["k", r, 1], val["k", r, 2], val["k", r, 3], val["k", r, 4], val["k", r, 5]
 }' "$a" "$k"

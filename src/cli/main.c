@@ -244,7 +244,7 @@ static const struct {
 	{ "layout", "--format F", "text (default) or json" },
 	{ "micro", "--host-time", "also host nanoseconds per pair (varies run to run)" },
 	{ "whatif", "--platform P", "the board (" WHATIF_DEFAULT_PLATFORM ")" },
-	{ "whatif", "--workloads LIST", "dd (bs=4K, 4 MiB), lmbench (lat_proc fork), iperf (0.2 s; boards with a NIC), hackbench (1 group, 20 loops); all; none (" WHATIF_DEFAULT_WORKLOADS ")" },
+	{ "whatif", "--workloads LIST", "dd (bs=4K, 4 MiB), lmbench (lat_proc fork), iperf (0.2 s; boards with a NIC), hackbench (1 group, 20 loops), kernbench (32 units in 4 directories, make -j: system s); all; none (" WHATIF_DEFAULT_WORKLOADS ")" },
 	{ "whatif", "NAME=VALUE", "a setting every row starts from (kernel=5.7, mem=...)" },
 	{ "whatif", "--format F", "table (default), json, or csv (a line per row)" },
 	{ "run spawn", "--procs N", "processes forked (8; at most 4096)" },

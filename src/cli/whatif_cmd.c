@@ -40,7 +40,7 @@ static int parse_workloads(const char *list, u32 *mask, char *err,
 				break;
 		if (w == NR_WHATIF_WORKLOADS)
 			return settings_err(err, errlen,
-					    "--workloads: unknown workload '%.*s' (dd, lmbench, iperf, hackbench, all or none)",
+					    "--workloads: unknown workload '%.*s' (dd, lmbench, iperf, hackbench, kernbench, all or none)",
 					    (int)n, p);
 		*mask |= 1u << w;
 		p += n + (p[n] == ',');

@@ -16,6 +16,7 @@
 #include "experiments/dd.h"
 #include "experiments/hackbench.h"
 #include "experiments/iperf.h"
+#include "experiments/kernbench.h"
 #include "experiments/lmbench.h"
 #include "mm/mm.h"
 
@@ -24,6 +25,7 @@ const char *const whatif_workload_names[NR_WHATIF_WORKLOADS] = {
 	[WHATIF_LMBENCH] = "lmbench",
 	[WHATIF_IPERF] = "iperf",
 	[WHATIF_HACKBENCH] = "hackbench",
+	[WHATIF_KERNBENCH] = "kernbench",
 };
 
 /* Each workload's headline: its unit, and whether more is better. */
@@ -39,6 +41,8 @@ static const struct {
 			   "KiB the receiver accepted" },
 	[WHATIF_HACKBENCH] = { "hackbench s", "hackbench_s", false,
 			       "message" },
+	[WHATIF_KERNBENCH] = { "kernbench sys s", "kernbench_system_s", false,
+			       "unit built" },
 };
 
 #define DD_BS 4096u
@@ -47,6 +51,15 @@ static const struct {
 #define IPERF_NS 200000000ull
 #define HACKBENCH_GROUPS 1u
 #define HACKBENCH_LOOPS 20u
+/*
+ * kernbench cut to a size each row can afford: a fraction of kbuild's 900
+ * units and 130 directories, with the same per-unit work (headers, cc1's
+ * heap and user time) and `make -j` unlimited, so a board's CPUs are
+ * busy as in the full build.  What moves between rows is system time:
+ * the faults, forks, execs, page-table pages and pipe copies of 32 units.
+ */
+#define KERNBENCH_UNITS 32u
+#define KERNBENCH_DIRS 4u
 
 static const struct {
 	const char *name, *tag, *word, *source;
@@ -159,6 +172,7 @@ static int whatif_workload_run(enum whatif_workload w, const struct settings *s,
 	static struct lmbench_point lmb;
 	static struct iperf_point ip;
 	static struct hackbench_point hb;
+	static struct kernbench_point kb;
 	int ret;
 
 	switch (w) {
@@ -196,6 +210,18 @@ static int whatif_workload_run(enum whatif_workload w, const struct settings *s,
 		for (int c = 0; row->has_causes[w] && c < NR_CAUSES; c++)
 			row->per_unit[w][c] = (double)hb.r.causes[c] /
 					      (double)hb.p.messages_received;
+		break;
+	case WHATIF_KERNBENCH:
+		memset(&kb, 0, sizeof(kb));
+		kernbench_defaults(&kb.p, settings_cpu_hz(s));
+		kb.p.units = KERNBENCH_UNITS;
+		kb.p.dirs = KERNBENCH_DIRS;
+		ret = kernbench_measure(s, &kb, err, errlen);
+		row->metric[w] = kb.r.system_s;
+		row->has_causes[w] = !ret;
+		for (int c = 0; !ret && c < NR_CAUSES; c++)
+			row->per_unit[w][c] =
+				(double)kb.r.causes[c] / KERNBENCH_UNITS;
 		break;
 	default:
 		ret = -EINVAL;

@@ -29,6 +29,9 @@ enum whatif_workload {
 	WHATIF_LMBENCH,		/* lat_proc fork: microseconds */
 	WHATIF_IPERF,		/* iperf -l 8192 for 0.2 s, boards with a NIC: Mbit/s */
 	WHATIF_HACKBENCH,	/* hackbench -pipe 1 group, 20 loops: seconds */
+	/* kernbench, kbuild's tree cut to 32 units in 4 directories, make -j:
+	 * system seconds (user time is the same cc1 work in every row) */
+	WHATIF_KERNBENCH,
 	NR_WHATIF_WORKLOADS
 };
 
