@@ -222,28 +222,21 @@ Test(copy_tramp, window_use_after_unhold_is_caught)
 		     { (void)kv_read32(w); });
 }
 
-/* The trampoline's PDE taken out of a user pgd: the next copy stops. */
-static void lost_pde_main(void *arg)
-{
-	long u = sys_mmap(0, 4096, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	phys_addr_t pgd = current->mm->pgd;
-	vaddr_t pmdp;
-
-	uv_write32((vaddr_t)u, 1);
-	arch_enter_kernel();
-	pmdp = pgtable->pmd_offset(pgd, layout.tramp_base, false);
-	kv_write64(pmdp, 0);
-	got.in128.left = copy_from_user(page_address(zero_page), (vaddr_t)u, 4);
-	arch_return_to_user();
-	sys_exit(0);
-}
-
+/*
+ * A user pgd as pgd_alloc makes it passes the check before a trampoline
+ * copy; with the trampoline's PDE taken out, the check stops the run.
+ */
 Test(copy_tramp, user_pgd_without_the_trampoline_is_caught)
 {
+	phys_addr_t pgd;
+
 	BOOT_TRAMP();
+	pgd = pgtable->pgd_alloc();
+	cr_assert(pgd);
+	tramp_check_pgd(pgd, 0);
+	kv_write64(pgtable->pmd_offset(pgd, layout.tramp_base, false), 0);
 	EXPECT_PANIC("the trampoline PDE is not shared",
-		     { test_run_process(lost_pde_main, NULL); });
+		     { tramp_check_pgd(pgd, 0); });
 }
 
 /* Every user pgd has the kernel's trampoline PTE page, above user space. */

@@ -152,11 +152,11 @@ void copy_tramp_exit(void)
  * PTE page at the buffer's PDE, and its PTE maps the buffer's page --
  * otherwise the copy after the CR3 load would reach other memory.
  */
-static void check_buf_shared(const struct mm_struct *mm, u32 cpu)
+void tramp_check_pgd(phys_addr_t pgd, u32 cpu)
 {
 	vaddr_t buf = tramp_copyout_buf(cpu);
 	unsigned long kpt = pgtable->pmd_pfn_phys(swapper_pg_dir, buf);
-	unsigned long upt = pgtable->pmd_pfn_phys(mm->pgd, buf);
+	unsigned long upt = pgtable->pmd_pfn_phys(pgd, buf);
 	pte_t pte;
 
 	if (!kpt || upt != kpt)
@@ -208,7 +208,7 @@ static int copyout_fast(vaddr_t kaddr, vaddr_t uaddr, u32 len)
 	charge(CODE_copyout_fast);
 	hw_event(c, EV_tramp_copy);
 	if (unlikely(machine->checks))
-		check_buf_shared(current->mm, c->id);
+		tramp_check_pgd(current->mm->pgd, c->id);
 	kv_write(stk - sizeof(frame), frame, sizeof(frame));
 	kv_read(stk - sizeof(frame), frame, 12);
 	kv_memcpy(buf, kaddr ? kaddr : page_address(zero_page), len);
@@ -239,7 +239,7 @@ static int copyin_fast(vaddr_t uaddr, vaddr_t kaddr, u32 len)
 	charge(CODE_copyin_fast);
 	hw_event(c, EV_tramp_copy);
 	if (unlikely(machine->checks))
-		check_buf_shared(current->mm, c->id);
+		tramp_check_pgd(current->mm->pgd, c->id);
 	kv_write(stk - sizeof(frame), frame, sizeof(frame));
 	hw_set_cr3(c, ucr3);
 	kv_read(stk - sizeof(frame), frame, 12);

@@ -105,6 +105,9 @@ long tramp_copyinstr(char *dst, vaddr_t src, u32 count);
 bool in_cp_slow0_window(vaddr_t va);
 /* Check an access to @va there (highmem_check.c's hook). */
 void cp_slow0_check_access(vaddr_t va, bool write);
+/* The checker run before each trampoline copy: user pgd @pgd (physical)
+ * has the kernel's trampoline PTE page, and @cpu's buffer is mapped. */
+void tramp_check_pgd(phys_addr_t pgd, u32 cpu);
 /* @cpu's copyout_buf, and its cp_slow0 window (the sleepable one or the
  * other). */
 vaddr_t tramp_copyout_buf(u32 cpu);
