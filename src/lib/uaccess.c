@@ -108,14 +108,11 @@ static int indirect_access(vaddr_t uaddr, void *buf, u32 len, bool write)
 {
 	u8 *p = buf;
 
+	/* get_user and put_user: fueword and suword (4 bytes only). */
 	if (copy_tramp_enabled()) {
-		if (len == 4)
-			return write ? tramp_suword(uaddr, *(u32 *)buf) :
-				       tramp_fueword(uaddr, buf);
-		return (write ? tramp_copyout(uaddr, 0, len) :
-				tramp_copyin(0, uaddr, len)) ?
-			       -EFAULT :
-			       0;
+		BUG_ON(len != 4);
+		return write ? tramp_suword(uaddr, *(u32 *)buf) :
+			       tramp_fueword(uaddr, buf);
 	}
 	if (usercopy_4g4g())
 		return rw_vm(uaddr, 0, buf, len, write, false) ? -EFAULT : 0;
