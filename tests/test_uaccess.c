@@ -231,6 +231,20 @@ Test(uaccess, vmsplit_4g4g_on_pae)
 	test_shutdown();
 }
 
+/* copy_4g=tramp (mm/copy_tramp.h): FreeBSD's copies, the same bytes and
+ * the same short counts at the hole as rw_vm's (cp_slow0 page by page). */
+Test(uaccess, vmsplit_4g4g_on_pae_tramp)
+{
+	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "copy_4g=tramp",
+		  "cpus=2");
+	test_run_process(uaccess_main, NULL);
+	check_common();
+	cr_assert_eq(seen.partial_from, 200);
+	cr_assert(seen.zero_fill_ok);
+	cr_assert_eq(seen.partial_to, 200);
+	test_shutdown();
+}
+
 /*
  * x86 4G/4G uses Ingo Molnar's rw_vm: for resident pages, follow_page
  * under page_table_lock -- no get_user_pages, no kmalloc'ed page array,

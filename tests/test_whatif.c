@@ -89,6 +89,15 @@ Test(whatif, four_g_split_by_arch)
 	cr_assert_not(rows[15].valid);
 	cr_assert_str_eq(rows[15].why_not,
 			 "pin_cache=512: x86's CONFIG_VMSPLIT_4G_4G copies through rw_vm (follow_page under the lock), which keeps no pins");
+	/* FreeBSD's trampoline: the same split, on x86 alone. */
+	cr_assert_str_eq(rows[17].name, "FreeBSD 4/4 trampoline");
+	cr_assert(rows[17].valid, "%s", rows[17].why_not);
+	cr_assert_eq(rows[17].mem.lowmem, 3712);
+	cr_assert_eq(rows[17].mem.user_va, 4080);
+	measure("cortex-a15-2g", NULL, 0, 0);
+	cr_assert_not(rows[17].valid);
+	cr_assert_str_eq(rows[17].why_not,
+			 "copy_4g=tramp: FreeBSD i386's 4/4 trampoline copy is x86 CONFIG_VMSPLIT_4G_4G's (the kernel on its own tables, user memory reached by a CR3 load); not on ARM, whose 4G/4G (LPAE) copies through GUP+kmap");
 }
 
 /*
@@ -103,10 +112,12 @@ Test(whatif, workloads_against_the_status_quo, .timeout = 120)
 		(1u << WHATIF_DD) | (1u << WHATIF_LMBENCH) |
 			(1u << WHATIF_IPERF));
 	for (u32 i = 0; i < WHATIF_NROWS; i++) {
-		/* The A8 has no LPAE for a 4G/4G split. */
+		/* The A8 has no LPAE for a 4G/4G split, nor any ARM the
+		 * FreeBSD trampoline. */
 		bool runs = rows[i].valid;
 
-		cr_assert_eq(runs, i != 14 && i != 15, "%s", rows[i].name);
+		cr_assert_eq(runs, i != 14 && i != 15 && i != 17, "%s",
+			     rows[i].name);
 		cr_assert_eq(rows[i].measured[WHATIF_DD], runs);
 		cr_assert_eq(rows[i].measured[WHATIF_LMBENCH], runs);
 		cr_assert_not(rows[i].measured[WHATIF_IPERF], "no NIC");

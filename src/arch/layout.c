@@ -147,6 +147,23 @@ static void emap_window(const struct settings *s, struct kernel_layout *l)
 	l->emap_base = vmalloc_carve(l, UVM_EMAP_SIZE);
 }
 
+/*
+ * copy_4g=tramp takes two PMDs the same way: the upper one is the
+ * trampoline, shared into every user pgd (FreeBSD's TRPTDI PDE, at the
+ * top of its 4 GiB; here under the pkmap window, above TASK_SIZE_4G4G),
+ * the lower one holds the per-CPU cp_slow0 windows (pc_copyout_maddr and
+ * _saddr, kva_alloc'ed in FreeBSD's kernel map).
+ */
+static void tramp_window(const struct settings *s, struct kernel_layout *l)
+{
+	l->tramp_base = 0;
+	l->cpwin_base = 0;
+	if (!s->copy_4g_tramp)
+		return;
+	l->cpwin_base = vmalloc_carve(l, 2 * PMD_SIZE);
+	l->tramp_base = l->cpwin_base + PMD_SIZE;
+}
+
 static int arm_layout(const struct settings *s, struct kernel_layout *l)
 {
 	const struct arm_kernel_map *m = arm_map(settings_kernel_version(s));
@@ -261,6 +278,7 @@ static int x86_layout(const struct settings *s, struct kernel_layout *l)
 	sfbuf_window(s, l);
 	ptwin_window(s, l);
 	emap_window(s, l);
+	tramp_window(s, l);
 	if (s->flavour == FLAVOUR_X86_26)
 		/* 2.6 i386: MAXMEM = -__PAGE_OFFSET - __VMALLOC_RESERVE. */
 		maxmem = (u32)(0x100000000ull - l->page_offset) -
@@ -352,6 +370,9 @@ int layout_compute(const struct settings *s, struct kernel_layout *l)
 	if (!l->fix_grows_down && last_slot >= l->fixaddr_top)
 		return -EINVAL;
 	if (l->fix_grows_down && last_slot < l->fixaddr_start)
+		return -EINVAL;
+	/* The trampoline's PDE goes into user pgds: above user space. */
+	if (l->cpwin_base && l->cpwin_base < l->task_size)
 		return -EINVAL;
 	return 0;
 }

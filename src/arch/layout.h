@@ -42,6 +42,13 @@ struct kernel_layout {
 	/* emap= (mm/emap.h): its window, carved the same way. */
 	u32 emap_base;			/* 0: no window */
 	u32 emap_size;			/* bytes, whole PMDs */
+	/*
+	 * copy_4g=tramp (mm/copy_tramp.h): the trampoline, one PMD whose
+	 * PTE page every user pgd shares (FreeBSD's TRPTDI), and the
+	 * cp_slow0 windows, one PMD the kernel's alone, below it.
+	 */
+	u32 tramp_base;			/* 0: none */
+	u32 cpwin_base;
 	/* ARM: MODULES_VADDR, MODULES_END; 0 on x86 (modules in vmalloc). */
 	u32 modules_vaddr, modules_end;
 	/*

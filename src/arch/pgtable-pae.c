@@ -220,6 +220,21 @@ static phys_addr_t pae_pgd_alloc(void)
 						     j * 8));
 		kv_write64(__va(pgd) + i * 8, pmd | _PAGE_PRESENT);
 	}
+	/*
+	 * copy_4g=tramp: the trampoline's PDE, the kernel's PTE page, in
+	 * the user pmd too (FreeBSD's pmap_pinit copies PTD[TRPTDI]), so
+	 * that its pages are the same under either CR3.  Above TASK_SIZE:
+	 * no user walk or free reaches it.
+	 */
+	if (layout.tramp_base) {
+		u32 gib = layout.tramp_base >> 30;
+		u64 kent = kv_read64(kpgd + gib * 8);
+		u64 upmd = kv_read64(__va(pgd) + gib * 8);
+		u32 off = ((layout.tramp_base >> 21) & 511) * 8;
+
+		kv_write64(__va(upmd & PAE_PHYS_MASK) + off,
+			   kv_read64(__va(kent & PAE_PHYS_MASK) + off));
+	}
 	return pgd;
 }
 

@@ -87,6 +87,11 @@ u32 kernel_pte_regions(u32 *regions, u32 max)
 		BUG_ON(n >= max);
 		regions[n++] = layout.emap_base + off;
 	}
+	if (layout.tramp_base) {
+		BUG_ON(n + 2 > max);
+		regions[n++] = layout.cpwin_base;
+		regions[n++] = layout.tramp_base;
+	}
 	for (u64 a = layout.fixaddr_start & PMD_MASK; a < fix_end; a += PMD_SIZE) {
 		BUG_ON(n >= max);
 		regions[n++] = (u32)a;

@@ -253,6 +253,8 @@ static const struct {
 	  "a design, not a kernel (issue 35): FreeBSD's sf_buf (kern/subr_sfbuf.c, i386's SFBUF_CPUSET) serves the copies kmap_atomic served -- the page cache's read and write, pipe buffers, the GUP+kmap copy's user page: a pool of N (1..1024) kernel VAs carved from the top of vmalloc, a hash from page to buffer, a freed buffer kept mapped on an LRU, and a CPU mask of TLBs known clean so that reuse flushes only where it must (mm/sf_buf.h); not on a VIVT D-cache, where FreeBSD's arm code unmaps on free" },
 	{ "emap", "y|n (n)",
 	  "a design, not a kernel (issue 35): NetBSD's uvm_emap (uvm/uvm_emap.c, x86 pmap.c's pmap_emap_*) for the copies kmap_atomic served -- the page cache's read and write, the GUP+kmap copy's user page, and pipe buffers as NetBSD's pipe loan maps them (the writer enters the page and produces a generation, the reader consumes it): 32 MiB of kernel VA carved from the top of vmalloc, PTE stores with no TLB invalidation, and a generation number per CPU and per task, so that a CPU flushes its whole TLB only when it is behind the mapping's generation and any full flush done for another reason (a context switch's CR3 load, flush_tlb_all) brings it up to date (mm/emap.h); not on a VIVT D-cache, and not with sf_buf=" },
+	{ "copy_4g", "rw_vm|tramp (rw_vm)",
+	  "a design, not a kernel (issue 35): how x86's CONFIG_VMSPLIT_4G_4G reaches user memory -- rw_vm (Ingo Molnar's 2003 mm/usercopy.c: follow_page under page_table_lock, kmap_atomic per page) or tramp (FreeBSD 12 i386's 4/4 copyout, i386/i386/copyout.c and copyout_fast.s): a copy of at most 128 bytes (TRAMP_COPYOUT_SZ) goes through a per-CPU buffer in a trampoline page mapped in the kernel's and every user page table, with two CR3 loads around the user side (each dropping every TLB entry), and falls back on a fault; longer ones go page by page through cp_slow0 -- vm_fault_quick_hold_pages (GUP's fast path), one PTE store and invlpg in a per-CPU window (pmap_cp_slow0_map), the copy, the unhold (mm/copy_tramp.h); x86 with CONFIG_VMSPLIT_4G_4G only" },
 	{ "placement", "N (0)",
 	  "hold N lowmem pages from boot to shutdown, so that every later allocation lands elsewhere: how much a result owes to where its pages fall (the caches' sets)" },
 	{ "tso", "on|off (on in 3.16-3.18.2, else off)",
@@ -558,6 +560,7 @@ int settings_parse(struct settings *s, const char *word, char *err,
 	}
 	TWO_WORD_SETTING("kernel_data", kernel_data_mem_map, "host", "mem_map", )
 	TWO_WORD_SETTING("eth_dma_mask", eth_dma_mask_32, "null", "32", )
+	TWO_WORD_SETTING("copy_4g", copy_4g_tramp, "rw_vm", "tramp", )
 	TWO_WORD_SETTING("cache_replacement", random_replacement,
 			 "round-robin", "random", )
 	TWO_WORD_SETTING("coherence", coherence_snoop, "none", "snoop", )
@@ -799,6 +802,19 @@ int settings_validate(const struct settings *s, char *err, size_t errlen)
 		return settings_err(err, errlen,
 				    "pte_window=y: not on %s's VIVT D-cache (the window and a kmap of one PTE page would alias)",
 				    p->name);
+	/*
+	 * FreeBSD's trampoline copy needs a kernel that runs on tables of its
+	 * own with user space reached by switching CR3: x86's 4G/4G.  ARM
+	 * LPAE's 4G/4G copies with the RFC's GUP+kmap; FreeBSD has no 4/4
+	 * split on arm.
+	 */
+	if (s->copy_4g_tramp &&
+	    (p->arch != PLAT_X86 || s->vmsplit != VMSPLIT_4G_4G))
+		return settings_err(err, errlen,
+				    "copy_4g=tramp: FreeBSD i386's 4/4 trampoline copy is x86 CONFIG_VMSPLIT_4G_4G's (the kernel on its own tables, user memory reached by a CR3 load)%s",
+				    p->arch != PLAT_X86 ?
+					    "; not on ARM, whose 4G/4G (LPAE) copies through GUP+kmap" :
+					    "; set CONFIG_VMSPLIT=4G_4G");
 	/* x86's 4G/4G copies through rw_vm (mm/usercopy.c), which takes
 	 * no pins to keep. */
 	if (s->pin_cache && s->vmsplit == VMSPLIT_4G_4G && p->arch == PLAT_X86)
@@ -1055,6 +1071,8 @@ static void print_settings(const struct settings *s, FILE *f, bool json)
 	print_count(f, json, "sf_buf", s->sf_buf);
 	if (s->emap)
 		print_setting(f, json, false, "emap", "y", false);
+	if (s->copy_4g_tramp)
+		print_setting(f, json, false, "copy_4g", "tramp", false);
 	print_count(f, json, "placement", s->placement);
 	if (s->platform->nic != NIC_NONE) {
 		char coal[12], every[12], delay[12], irq[12], stall[24];

@@ -111,6 +111,9 @@ struct settings {
 	u32 sf_buf;		/* sf_buf=: FreeBSD sf_bufs in the pool (0: none) */
 	bool pte_window;	/* pte_window=: HIGHPTE's PTE pages through a per-mm window */
 	bool emap;		/* emap=: NetBSD's uvm_emap for the copies */
+	/* copy_4g=tramp: FreeBSD i386 4/4's copyout (mm/copy_tramp.h)
+	 * instead of rw_vm under x86 CONFIG_VMSPLIT_4G_4G. */
+	bool copy_4g_tramp;
 	enum highmem_users highmem_users;	/* highmem_users= */
 	u32 rx_coal_us;		/* the NIC's RX interrupt coalescing */
 	u32 peer_ack_every;	/* the receiver ACKs every N full segments */

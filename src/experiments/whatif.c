@@ -102,6 +102,9 @@ static const struct {
 	  "a design: the ARM 4G/4G split's copy with 512 pins per mm kept (x86's rw_vm keeps none)" },
 	{ "PTE window", "PTE window", "CONFIG_HIGHPTE=y pte_window=y",
 	  "a design: HIGHPTE's page tables with the running mm's mapped in a per-mm window, no kmap per PTE access (mm/pte_window.h)" },
+	{ "FreeBSD 4/4 trampoline", "4/4 tramp",
+	  "CONFIG_VMSPLIT=4G_4G copy_4g=tramp",
+	  "a design for x86 4G/4G: FreeBSD 12 i386's 4/4 copies -- up to 128 bytes through a per-CPU trampoline buffer with two CR3 loads, longer ones page by page held, mapped in a per-CPU window (a PTE store and an invlpg) and unheld (mm/copy_tramp.h); refused on ARM" },
 };
 
 int whatif_memory(const struct settings *s, struct whatif_memory *m)

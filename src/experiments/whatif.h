@@ -37,7 +37,7 @@ enum whatif_workload {
 
 extern const char *const whatif_workload_names[NR_WHATIF_WORKLOADS];
 
-#define WHATIF_NROWS 17
+#define WHATIF_NROWS 18
 
 /* What a configuration costs in memory, from its layout (MiB). */
 struct whatif_memory {

@@ -15,6 +15,7 @@
 #include "kernel/irq.h"
 #include "kernel/livelock.h"
 #include "kernel/sched.h"
+#include "mm/copy_tramp.h"
 #include "mm/pgtable_hazard.h"
 #include "mm/uncached_hazard.h"
 #include "mm/gfp.h"
@@ -144,6 +145,7 @@ int boot_kernel(const struct settings *s, char *err, size_t errlen)
 	/* After the baseline: its descriptors go back at shutdown. */
 	sf_buf_init();
 	emap_init();
+	copy_tramp_init();
 	/* Measurements start from a booted, idle machine. */
 	for (u32 i = 0; i < machine->ncpus; i++) {
 		struct cpu *c = &machine->cpu[i];
@@ -175,6 +177,7 @@ void abandon_kernel(void)
 	kmalloc_forget();
 	sf_buf_forget();
 	emap_forget();
+	copy_tramp_forget();
 	page_tree_forget();
 	vma_touch_forget();
 	mm_touch_forget();
@@ -213,6 +216,7 @@ void shutdown_kernel(void)
 	exec_drop_images();
 	sf_buf_exit();
 	emap_exit();
+	copy_tramp_exit();
 	kmalloc_exit();
 	page_tree_exit();
 	rmap_exit();

@@ -19,6 +19,10 @@
  *   rw_vm         x86 CONFIG_VMSPLIT_4G_4G: Ingo Molnar's mm/usercopy.c
  *                 (lib/usercopy.c): follow_page under page_table_lock,
  *                 kmap_atomic(KM_USER_COPY) per page.
+ *   tramp         x86 CONFIG_VMSPLIT_4G_4G with copy_4g=tramp: FreeBSD
+ *                 i386 4/4's copyin/copyout (mm/copy_tramp.c): up to
+ *                 128 bytes through a per-CPU trampoline buffer and two
+ *                 CR3 loads, longer copies held and mapped page by page.
  *
  * Under CONFIG_CPU_SW_DOMAIN_PAN (ARM 4.3+ without LPAE) the kernel keeps
  * the user domain closed and opens it around each access, as v5.7's
@@ -34,6 +38,7 @@
 #include "hw/access.h"
 #include "kernel/sched.h"
 #include "kernel/task_touch.h"
+#include "mm/copy_tramp.h"
 #include "mm/gup.h"
 #include "mm/pin_cache.h"
 #include "mm/highmem.h"
@@ -103,6 +108,12 @@ static int indirect_access(vaddr_t uaddr, void *buf, u32 len, bool write)
 {
 	u8 *p = buf;
 
+	/* get_user and put_user: fueword and suword (4 bytes only). */
+	if (copy_tramp_enabled()) {
+		BUG_ON(len != 4);
+		return write ? tramp_suword(uaddr, *(u32 *)buf) :
+			       tramp_fueword(uaddr, buf);
+	}
 	if (usercopy_4g4g())
 		return rw_vm(uaddr, 0, buf, len, write, false) ? -EFAULT : 0;
 
@@ -444,7 +455,9 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 
 	might_fault();
 	if (usercopy_4g4g()) {
-		u32 left = rw_vm(from, to, NULL, n, false, false);
+		u32 left = copy_tramp_enabled() ?
+				   tramp_copyin(to, from, n) :
+				   rw_vm(from, to, NULL, n, false, false);
 
 		/* copy_from_user zeroes what it could not copy. */
 		if (left)
@@ -468,6 +481,8 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 /* copy_to_user and __copy_to_user_inatomic: the strategy, then std. */
 static u32 __copy_to_user(vaddr_t to, vaddr_t from, u32 n, bool atomic)
 {
+	if (copy_tramp_enabled())
+		return tramp_copyout(to, from, n);
 	if (usercopy_4g4g())
 		return rw_vm(to, from, NULL, n, true, false);
 	switch (strategy()) {
@@ -499,6 +514,8 @@ u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_from_user);
 
+	if (copy_tramp_enabled())
+		return tramp_copyin(to, from, n);
 	if (usercopy_4g4g())
 		return rw_vm(from, to, NULL, n, false, false);
 	/* The RFC hooks arm_copy_from_user, so __copy_from_user too. */
@@ -520,6 +537,9 @@ u32 clear_user(vaddr_t to, u32 n)
 {
 	CC_SCOPE(clear_user);
 
+	/* FreeBSD has no clear_user: a copyout of the zero page. */
+	if (copy_tramp_enabled())
+		return tramp_copyout(to, 0, n);
 	if (usercopy_4g4g())
 		return rw_vm(to, 0, NULL, n, true, true);
 	if (config->vmsplit == VMSPLIT_4G_4G)
@@ -586,6 +606,8 @@ int fault_in_pages_readable(vaddr_t uaddr, u32 n)
 
 long strncpy_from_user(char *dst, vaddr_t src, u32 count)
 {
+	if (copy_tramp_enabled())
+		return tramp_copyinstr(dst, src, count);
 	if (usercopy_4g4g())
 		return str_vm_strncpy(dst, src, count);
 	if (config->vmsplit == VMSPLIT_4G_4G) {

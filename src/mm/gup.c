@@ -361,8 +361,10 @@ static bool gup_pte_range(struct mm_struct *mm, vaddr_t addr, vaddr_t end,
 	return ok;
 }
 
-int get_user_pages_fast(vaddr_t start, u32 nr_pages, unsigned int gup_flags,
-			struct page **pages)
+/* get_user_pages_fast, with the lockless walk whatever the kernel (@fast). */
+static int __get_user_pages_fast(vaddr_t start, u32 nr_pages,
+				 unsigned int gup_flags, struct page **pages,
+				 bool fast)
 {
 	struct mm_struct *mm = current->mm;
 	vaddr_t addr, end;
@@ -371,7 +373,7 @@ int get_user_pages_fast(vaddr_t start, u32 nr_pages, unsigned int gup_flags,
 
 	/* current->mm (gup_pgd_range's pgd_offset, or the slow path). */
 	task_touch(current, TF_mm, false);
-	if (!have_fast_gup())
+	if (!fast)
 		return get_user_pages_unlocked(start, nr_pages, gup_flags,
 					       pages);
 	{
@@ -416,6 +418,19 @@ int get_user_pages_fast(vaddr_t start, u32 nr_pages, unsigned int gup_flags,
 	if (nr)
 		ret = ret < 0 ? (long)nr : ret + nr;
 	return (int)ret;
+}
+
+int get_user_pages_fast(vaddr_t start, u32 nr_pages, unsigned int gup_flags,
+			struct page **pages)
+{
+	return __get_user_pages_fast(start, nr_pages, gup_flags, pages,
+				     have_fast_gup());
+}
+
+int vm_fault_quick_hold_pages(vaddr_t start, u32 nr_pages,
+			      unsigned int gup_flags, struct page **pages)
+{
+	return __get_user_pages_fast(start, nr_pages, gup_flags, pages, true);
 }
 
 long pin_user_pages(vaddr_t start, u32 nr_pages, unsigned int gup_flags,

@@ -83,6 +83,18 @@ int get_user_pages_fast(vaddr_t start, u32 nr_pages, unsigned int gup_flags,
 			struct page **pages);
 
 /**
+ * vm_fault_quick_hold_pages - FreeBSD's hold (vm/vm_fault.c) for
+ * copy_4g=tramp (mm/copy_tramp.h), priced and modelled as
+ * get_user_pages_fast() with its lockless walk on every kernel version:
+ * pmap_extract_and_hold per page, vm_fault (the slow path) for what it
+ * cannot take.  FreeBSD's walk takes the pmap's mutex where Linux's
+ * disables interrupts; the model charges CODE_gup either way.
+ * Return: as get_user_pages_fast().
+ */
+int vm_fault_quick_hold_pages(vaddr_t start, u32 nr_pages,
+			      unsigned int gup_flags, struct page **pages);
+
+/**
  * pin_user_pages - get_user_pages_fast() with FOLL_PIN
  *
  * Each page gains GUP_PIN_COUNTING_BIAS references; release each with

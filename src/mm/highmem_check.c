@@ -3,8 +3,8 @@
  * Checkers of the temporary-mapping rules, on whenever checks are:
  *  - a kernel access through a fixmap slot or pkmap entry that is not
  *    mapped for its owner right now (use after kunmap, another CPU's slot);
- *  - an access through the sf_buf or emap window that its design's rules
- *    forbid (mm/sf_buf.h, mm/emap.h);
+ *  - an access through the sf_buf, emap or cp_slow0 window that its
+ *    design's rules forbid (mm/sf_buf.h, mm/emap.h, mm/copy_tramp.h);
  *  - a TLB hit that disagrees with the page tables, reported with the flush
  *    that was missing;
  *  - a read through one virtual alias of a line dirty under another.
@@ -13,6 +13,7 @@
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/sched.h"
+#include "mm/copy_tramp.h"
 #include "mm/emap.h"
 #include "mm/highmem_internal.h"
 #include "mm/sf_buf.h"
@@ -37,6 +38,8 @@ static void check_page(vaddr_t va, bool write)
 		      cc_names[this_cpu()->cc], write ? "write" : "read", va);
 	if (in_emap_window(va))
 		emap_check_access(va, write);
+	if (in_cp_slow0_window(va))
+		cp_slow0_check_access(va, write);
 	if (in_pkmap(va) && !pkmap_entry_live(PKMAP_NR(va)))
 		panic("%s: %s of %#x through pkmap entry %u, which has no user (used after kunmap?)",
 		      cc_names[this_cpu()->cc], write ? "write" : "read", va,
@@ -77,6 +80,9 @@ void highmem_tlb_stale(struct cpu *c, vaddr_t va, phys_addr_t tlb_pa,
 	} else if (in_emap_window(va)) {
 		where = "an emap mapping";
 		flush = "uvm_emap_consume's flush (pmap_emap_sync) on a CPU behind the mapping's generation";
+	} else if (in_cp_slow0_window(va)) {
+		where = "a cp_slow0 window";
+		flush = "pmap_cp_slow0_map's invlpg after the window's PTE changed";
 	} else {
 		where = "a kernel mapping";
 		flush = "a TLB flush after the PTE changed";

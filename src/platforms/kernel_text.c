@@ -139,6 +139,13 @@ const u16 x86_kernel_text_bytes[NR_CC] = {
 	[CC_uvm_emap_enter] = 576,
 	[CC_uvm_emap_consume] = 64,
 	[CC_uvm_emap_free] = 448,
+	/* [E] copy_4g=tramp (FreeBSD's code): about 3.5 bytes an
+	 * instruction of the counts in kpath-x86.c, to whole lines. */
+	[CC_copyout_fast] = 320,
+	[CC_copyin_fast] = 320,
+	[CC_fueword_fast] = 192,
+	[CC_suword_fast] = 192,
+	[CC_cp_slow0] = 576,
 	[CC_kmap_high_get] = 96,
 	[CC_map_new_virtual] = 320,
 	[CC_flush_all_zero_pkmaps] = 154,

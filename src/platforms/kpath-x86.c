@@ -521,6 +521,78 @@ static const u32 x86_measured[NR_CODE_COSTS] = {
 	 * multiply and shift) and a 64-bit division by 1000; no x86 board
 	 * has a NIC in the model. */
 	[CODE_skb_mstamp_get] = 40,
+	/*
+	 * copy_4g=tramp (issue 35): FreeBSD 12 i386's code, which no Linux
+	 * run measures, counted instruction by instruction in its source
+	 * (F-Stack's freebsd/i386/i386/copyout_fast.s, copyout.c, pmap.c,
+	 * exception.s; research/anchors.md): the assembly exactly, the C as
+	 * gcc -O2 -m32 would compile it [E].
+	 *
+	 * copyout_fast (copyout_fast.s lines 43-109): 52 instructions --
+	 * the frame (5), %edx and the kernel %cr3 (2), PCB_CR3 (2), cli,
+	 * seven stores to the trampoline stack with their loads and
+	 * %esi steps (21),
+	 * %esp onto it (2), three pops and rep movsb, popl %edi and the
+	 * CR3 load, three pops and rep movsb, the CR3 load, %esp back, sti,
+	 * the return (6) -- less the two rep movsb and the two CR3 loads: 48.
+	 * copyout() (copyout.c lines 241-253) to the call and back [E]: the
+	 * frame and its return (12), the wrap and VM_MAXUSER_ADDRESS tests
+	 * (6), len == 0, fast_copyout and TRAMP_COPYOUT_SZ (6), the call of
+	 * pmap_get_kcr3 through pmap_methods_ptr and its body (5), four
+	 * argument pushes, the indirect call and the pop (6), the result's
+	 * test (2): 37.  48 + 37 = 85.
+	 */
+	[CODE_copyout_fast] = 85,
+	/* copyin_fast (lines 111-173): 49, three fewer than copyout_fast
+	 * (the user %cr3 is not pushed and popped), so 45 by the same
+	 * rule; copyin() as copyout(): 37.  45 + 37 = 82. */
+	[CODE_copyin_fast] = 82,
+	/*
+	 * fueword_fast (lines 186-213): the frame (5), the argument, PCB_CR3
+	 * (2), %edx, the kernel %cr3, the saved %esp, cli, the trampoline
+	 * stack, the load, %esp back, sti, the value's store (2), xorl, the
+	 * return (5): 24 with its two CR3 loads out; suword_fast (lines
+	 * 279-305) 23.  fueword()/suword() (copyout.c lines 331-348,
+	 * 409-418) to the call and back [E]: the frame and return (8), the
+	 * two range tests (6), fast_copyout (2), pmap_get_kcr3 (5), the
+	 * pushes, call and pop (5), the result (2): 28.  About 51.
+	 */
+	[CODE_fusu_fast] = 51,
+	/*
+	 * A fault in the trampoline: IDTVEC(page) (exception.s lines
+	 * 133-145) tests PSL_VM, the RPL and the EIP (6), loads the kernel's
+	 * %cr3 (the machine's), rewrites the EIP, pops the error code and
+	 * irets (3); copyout_fault (lines 176-184) 8, fusufault (268-277) 9: 18.  The
+	 * #PF's delivery itself is not priced, as for a user fault.
+	 */
+	[CODE_tramp_fault] = 18,
+	/*
+	 * cp_slow0 (copyout.c lines 95-135) for one page, with copyout()'s
+	 * loop step (lines 254-262: round_page, the tests, the increments,
+	 * the call: 14) [E]: the frame and return (12), howmany (4), the
+	 * vm_fault_quick_hold_pages call's argument set-up through
+	 * curproc->p_vmspace (10), i != plen (2), sched_pin and
+	 * sched_unpin (4), get_pcpu (1), the THREAD_CAN_SLEEP,
+	 * td_vslock_sz and TDP_NOFAULTING tests (8), the window's address
+	 * (2), pmap_cp_slow0_map's call through pmap_methods_ptr with its
+	 * frame and vtopte (13), the offset (3), f's indirect call and
+	 * copyout_slow0's body (9), bcopy's set-up and return around the
+	 * rep movs (12), the unlock's branch (2), vm_page_unhold_pages's
+	 * call and loop test (5): 101.  The hold is priced as gup (Linux's
+	 * fast GUP, its nearest measured kin), the mutex as spin_lock.
+	 */
+	[CODE_cp_slow0] = 101,
+	/*
+	 * Per page: pmap_cp_slow0_map's loop (pmap.c lines 6034-6045: i,
+	 * pte, the bound, VM_PAGE_TO_PHYS's two words, the memattr, the
+	 * flags' or, the invlpg's address: 10) with pmap_cache_bits (lines
+	 * 1106-1128, its call and frame: 22), the PTE's two stores being
+	 * set_pte's; vm_page_unwire's path for a wired page that stays
+	 * wired (vm_page.c, the reference count's load, the loop's
+	 * fcmpset, the tests, the frame: about 25; the atomic is
+	 * page_ref's).  About 57.
+	 */
+	[CODE_cp_slow0_page] = 57,
 };
 
 /*

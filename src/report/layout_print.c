@@ -103,6 +103,19 @@ static struct region emap_region(const struct kernel_layout *l)
 				l->emap_base + l->emap_size, true };
 }
 
+/* copy_4g=tramp's two PMDs (a design's): the windows, the trampoline. */
+static struct region cpwin_region(const struct kernel_layout *l)
+{
+	return (struct region){ "cp_slow0", l->cpwin_base,
+				l->cpwin_base + PMD_SIZE, true };
+}
+
+static struct region tramp_region(const struct kernel_layout *l)
+{
+	return (struct region){ "tramp", l->tramp_base,
+				l->tramp_base + PMD_SIZE, true };
+}
+
 /* The designs' windows carved from vmalloc (none of Linux's), after r[n]. */
 static u32 design_regions(const struct kernel_layout *l, struct region *r,
 			  u32 n)
@@ -113,6 +126,10 @@ static u32 design_regions(const struct kernel_layout *l, struct region *r,
 		r[n++] = ptwin_region(l);
 	if (l->emap_base)
 		r[n++] = emap_region(l);
+	if (l->tramp_base) {
+		r[n++] = tramp_region(l);
+		r[n++] = cpwin_region(l);
+	}
 	return n;
 }
 
