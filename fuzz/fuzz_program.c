@@ -9,8 +9,8 @@
  *       bits 6-7 the uaccess strategy (plain, WITH_MEMCPY, GUP_KMAP, or
  *       GUP_KMAP with issue 35's designs: pin_cache=16 sf_buf=64, or
  *       pin_cache=16 emap=y when byte 0 divided by the number of boards
- *       is odd; with bit 1 too, pte_window=y; no committed input has 3
- *       here)
+ *       is odd; with bit 1 too, pte_window=y; on x86 with
+ *       CONFIG_VMSPLIT=4G_4G, copy_4g=tramp instead)
  *   [2] 0: the board's flavour, else flavour (n - 1) % NR_FLAVOURS;
  *       bit 7 CONFIG_DEBUG_HIGHMEM=y; with the extended op set (byte 7)
  *       bit 6 selects the mm op set, and n is then its low 6 bits
@@ -634,7 +634,9 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 			   size_t wordslen)
 {
 	/* 3: issue 35's designs for that copy, which no committed input
-	 * had (bits 6-7 were 0, 1 or 2 in all of them). */
+	 * had when they were given the value (bits 6-7 were 0, 1 or 2 in
+	 * all of them); the seeds mm-*-pins-* and mm-numaq-4g4g-tramp have
+	 * it now. */
 	static const char *const uaccess[][3] = {
 		{ NULL },
 		{ "CONFIG_UACCESS_WITH_MEMCPY=y" },
@@ -648,6 +650,7 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	const struct platform *p;
 	char word[64], err[256];
 	u32 nplat = 0, cpus, strategy;
+	bool tramp;
 	int ret = 0;
 
 	while (platform_list()[nplat])
@@ -679,11 +682,22 @@ static int decode_settings(const u8 *h, struct settings *s, char *words,
 	strategy = h[1] >> 6;
 	if (strategy == 3 && (h[0] / nplat) & 1)
 		strategy = 4;
-	for (u32 i = 0; i < 3 && uaccess[strategy][i]; i++)
-		ret |= add_word(s, words, wordslen, uaccess[strategy][i]);
+	/*
+	 * x86's 4G/4G copies through rw_vm, which keeps no pins: the
+	 * designs' words were refused there, so no input that ran had
+	 * them.  It takes its own design instead, FreeBSD's trampoline.
+	 */
+	tramp = strategy >= 3 && p->arch == PLAT_X86 &&
+		s->vmsplit == VMSPLIT_4G_4G;
+	if (tramp)
+		ret |= add_word(s, words, wordslen, "copy_4g=tramp");
+	else
+		for (u32 i = 0; i < 3 && uaccess[strategy][i]; i++)
+			ret |= add_word(s, words, wordslen,
+					uaccess[strategy][i]);
 	/* The designs' strategy with HIGHPTE: its page tables through the
 	 * PTE window as well. */
-	if (strategy >= 3 && (h[1] & 2))
+	if (strategy >= 3 && (h[1] & 2) && !tramp)
 		ret |= add_word(s, words, wordslen, "pte_window=y");
 	if (h[2] & flavour_bits(h)) {
 		snprintf(word, sizeof(word), "flavour=%s",

@@ -245,6 +245,18 @@ MM_SETTINGS.update({
                                  bits7=EXT_OPS | KDATA | COHERENCE),
     'mm-beaglebone-pcp-gupkmap': header(1, bits1=2 << 6, cpus=PCP,
                                         bits7=EXT_OPS),
+    # Issue 35's designs (header byte 1's strategy 3): the RFC's copy with
+    # pins kept and sf_buf, with the PTE window under HIGHPTE on the A15;
+    # with emap where byte 0 over the boards is odd (3 + 6: the A15);
+    # pins and sf_buf on four NUMA-Q CPUs; and on x86's 4G/4G split,
+    # FreeBSD's trampoline copy.
+    'mm-a15-pins-sfbuf-ptewindow': header(3, bits1=3 << 6 | 2,
+                                          bits7=EXT_OPS),
+    'mm-a15-pins-emap': header(3 + len(BOARDS), bits1=3 << 6,
+                               bits7=EXT_OPS),
+    'mm-numaq-pins-sfbuf-4cpus': header(2, bits1=3 << 6, cpus=3,
+                                        bits7=EXT_OPS),
+    'mm-numaq-4g4g-tramp': header(2, bits1=3 << 6 | 5 << 3, bits7=EXT_OPS),
 })
 
 # The mm op set on every board with every copy strategy that boots, and

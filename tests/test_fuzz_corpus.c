@@ -76,8 +76,9 @@ static const struct expect seeds[] = {
 	{ "numaq-highpte-objrmap", 48, 3, 1, 0, false, 0 },
 	/*
 	 * The extended op set's mm program on every board with every copy
-	 * strategy that boots, and eight settings more (three with
-	 * kernel_data=mem_map, two with streaming=throughput): 46 ops; the
+	 * strategy that boots, and sixteen settings more (fuzz/seeds.py
+	 * says which, and why: kernel data, streaming, coherence, per-CPU
+	 * lists, issue 35's designs): 46 ops; the
 	 * parent, its child and grandchild of the fork tree, the child that
 	 * cuts the file short and its exec'd vfork child exit, the file's
 	 * cutter by SIGSEGV (SIGBUS in Linux, mm/filemap.h) from its load
@@ -86,6 +87,8 @@ static const struct expect seeds[] = {
 	{ "mm-a15-coherence-kdata", 46, 5, 1, 0, false, 0 },
 	{ "mm-a15-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-a15-lpae-4g4g", 46, 5, 1, 0, false, 0 },
+	{ "mm-a15-pins-emap", 46, 5, 1, 0, false, 0 },
+	{ "mm-a15-pins-sfbuf-ptewindow", 46, 5, 1, 0, false, 0 },
 	{ "mm-a15-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-a15-withmemcpy", 46, 5, 1, 0, false, 0 },
 	{ "mm-beaglebone-black-gupkmap", 46, 5, 1, 0, false, 0 },
@@ -105,11 +108,13 @@ static const struct expect seeds[] = {
 	{ "mm-kirkwood-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-streaming", 46, 5, 1, 0, false, 0 },
 	{ "mm-kirkwood-withmemcpy", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-4g4g-tramp", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-coherence-6cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-gupkmap", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-highpte-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-kdata-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-pcp-4cpus", 46, 5, 1, 0, false, 0 },
+	{ "mm-numaq-pins-sfbuf-4cpus", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-plain", 46, 5, 1, 0, false, 0 },
 	{ "mm-numaq-streaming-4cpus", 46, 5, 1, 0, false, 0 },
 	/*
