@@ -321,16 +321,19 @@ static void print_table(const struct platform *p, u32 mask,
 			(unsigned long long)r->mem.user_va,
 			(unsigned long long)r->mem.largest_mmap);
 		for (int w = 0; w < NR_WHATIF_WORKLOADS; w++) {
+			/* Figures under 1 (hackbench's seconds) keep four
+			 * places, so that rows can be told apart. */
+			int places = r->metric[w] < 1 ? 4 : 2;
 			char cell[32];
 
 			if (!(mask & (1u << w)))
 				continue;
 			if (!i)
-				snprintf(cell, sizeof(cell), "%.2f",
+				snprintf(cell, sizeof(cell), "%.*f", places,
 					 r->metric[w]);
 			else
-				snprintf(cell, sizeof(cell), "%.2f (%+.1f%%)",
-					 r->metric[w],
+				snprintf(cell, sizeof(cell), "%.*f (%+.1f%%)",
+					 places, r->metric[w],
 					 rel_pct(rows[0].metric[w], r->metric[w]));
 			fprintf(f, " %20s", cell);
 		}
