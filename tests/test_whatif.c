@@ -101,6 +101,23 @@ Test(whatif, four_g_split_by_arch)
 }
 
 /*
+ * Row @r's change of workload @w from the status quo comes first from
+ * code, then from TLB invalidates, both less: kmap's instructions and
+ * its invalidates gone.
+ */
+static void assert_kmap_causes_fell(u32 r, int w)
+{
+	int c[WHATIF_TOP_CAUSES];
+	double d[WHATIF_TOP_CAUSES];
+
+	cr_assert_eq(whatif_top_causes(&rows[0], &rows[r], w, c, d), 3);
+	cr_assert_str_eq(cause_names[c[0]], "code");
+	cr_assert_str_eq(cause_names[c[1]], "tlb_inv");
+	cr_assert_lt(d[0], d[1]);
+	cr_assert_lt(d[1], 0);
+}
+
+/*
  * dd's page cache leaves highmem when lowmem holds all 1 GiB, or when the
  * plan's stage 3 takes it out (no kmap_local per page: +6.3%); fork gains
  * most where its PTE pages stop coming from highmem -- stage 2 or
@@ -157,13 +174,7 @@ Test(whatif, workloads_against_the_status_quo, .timeout = 120)
 		int c[WHATIF_TOP_CAUSES];
 		double d[WHATIF_TOP_CAUSES];
 
-		cr_assert_eq(whatif_top_causes(&rows[0], &rows[1], WHATIF_DD,
-					       c, d),
-			     3);
-		cr_assert_str_eq(cause_names[c[0]], "code");
-		cr_assert_str_eq(cause_names[c[1]], "tlb_inv");
-		cr_assert_lt(d[0], d[1]);
-		cr_assert_lt(d[1], 0);
+		assert_kmap_causes_fell(1, WHATIF_DD);
 		/* fork's: HIGHPTE's kmap_local instructions, per fork. */
 		cr_assert_eq(whatif_top_causes(&rows[0], &rows[6],
 					       WHATIF_LMBENCH, c, d),
@@ -184,9 +195,6 @@ Test(whatif, workloads_against_the_status_quo, .timeout = 120)
  */
 Test(whatif, kernbench_s_system_time, .timeout = 120)
 {
-	int c[WHATIF_TOP_CAUSES];
-	double d[WHATIF_TOP_CAUSES];
-
 	measure("am335x-evm", NULL, 0, 1u << WHATIF_KERNBENCH);
 	for (u32 i = 0; i < WHATIF_NROWS; i++) {
 		cr_assert_eq(rows[i].measured[WHATIF_KERNBENCH], rows[i].valid,
@@ -199,13 +207,7 @@ Test(whatif, kernbench_s_system_time, .timeout = 120)
 	cr_assert_eq(llround(rows[8].metric[WHATIF_KERNBENCH] * 1e5), 218477);
 	cr_assert_eq(llround(rows[16].metric[WHATIF_KERNBENCH] * 1e5), 193365);
 	/* HIGHPTE's cost is kmap_local's instructions and invalidates. */
-	cr_assert_eq(whatif_top_causes(&rows[0], &rows[6], WHATIF_KERNBENCH,
-				       c, d),
-		     3);
-	cr_assert_str_eq(cause_names[c[0]], "code");
-	cr_assert_str_eq(cause_names[c[1]], "tlb_inv");
-	cr_assert_lt(d[0], d[1]);
-	cr_assert_lt(d[1], 0);
+	assert_kmap_causes_fell(6, WHATIF_KERNBENCH);
 }
 
 /* The top causes by |change| per KiB, largest first; a cause that did
