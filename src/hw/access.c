@@ -1439,24 +1439,68 @@ static void coh_line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 
 /*
  * hw_read_runs with the snoops: each load of each run as word_access
- * makes it, which its contract says the runs equal.
+ * makes it, which its contract says the runs equal.  A run's first load
+ * is word_access itself.  Its later loads, in the same page, would each
+ * hit the fast TLB entry the first one left (nothing between them touches
+ * the TLB, the tables or the registers, so the coherence check passes
+ * again) and go to c->lines_fn as word_access sends them, the 4-byte ones
+ * through coh_line_access: so each adds a TLB hit and makes that call.  A
+ * load in the line the load before it made resident (a load always
+ * allocates, and a read hit snoops nothing) is the one-line hit of
+ * __coh_lines_access: an L1 hit event and its cycles.  A run through an
+ * uncached entry goes load by load.
  */
 static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
 			 unsigned flags)
 {
+	u32 ls = c->l1d.line_shift;
+
 	for (; nr; nr--, r++) {
-		u8 *out = r->out;
+		u8 *out = r->out, *h;
+		u32 size = r->size;
+		vaddr_t va = r->va;
+		const struct tlb_fast *f;
+		phys_addr_t pa;
+		u64 v = 0;
+		int err;
 
-		BUG_ON(r->size != 4 && r->size != 8);
-		for (u32 i = 0; i < r->n; i++) {
-			u64 v = 0;
-			int err = word_access(c, r->va + i * r->size, &v,
-					      r->size, flags);
+		BUG_ON((size != 4 && size != 8) || (va & (size - 1)) ||
+		       !r->n || size * r->n > page_left(va));
+		err = word_access(c, va, &v, size, flags);
+		if (err)
+			return err;
+		if (out)
+			memcpy(out, &v, size);
+		if (r->n == 1)
+			continue;
+		if (uncached_page(c, va)) {
+			for (u32 i = 1; i < r->n; i++) {
+				err = word_access(c, va + i * size, &v, size,
+						  flags);
+				if (err)
+					return err;
+				if (out)
+					memcpy(out + i * size, &v, size);
+			}
+			continue;
+		}
+		/* The fast entry the first load's translation left. */
+		f = &c->tlb.fast[(va >> PAGE_SHIFT) & (TLB_FAST_SIZE - 1)];
+		BUG_ON(f->vpage != (va >> PAGE_SHIFT) + 1);
+		pa = f->pa | (va & (PAGE_SIZE - 1));
+		h = f->host + (va & (PAGE_SIZE - 1));
+		for (u32 i = 1; i < r->n; i++) {
+			vaddr_t lva = va + i * size;
 
-			if (err)
-				return err;
+			hw_event(c, EV_tlb_hit);
+			if (!((lva ^ (lva - size)) >> ls)) {
+				hw_event(c, EV_l1d_hit);
+				hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
+			} else {
+				c->lines_fn(c, lva, pa + i * size, size, false);
+			}
 			if (out)
-				memcpy(out + i * r->size, &v, r->size);
+				memcpy(out + i * size, h + i * size, size);
 		}
 	}
 	return 0;
