@@ -152,15 +152,24 @@ store_bytes(struct line_tally *t, vaddr_t lva, u32 ls, vaddr_t va, u32 len)
  * @t->why: the cause a fill is charged to -- CAUSE_l2_fill for data, whose
  * DRAM fills are CAUSE_dram_fill; the walker's and the I-cache's fills
  * are theirs wherever they are served from.
+ * @l2_slot: where a lookup of @pa's set found the line (-1: nowhere) while
+ * only other lines have been filled since, or L2_SLOT_UNKNOWN
+ * (cache_access_pa_at).
  * Return 1 + the outer-cache slot now holding the line, or 0 if none.
  */
+#define L2_SLOT_UNKNOWN (-2)
+
 static inline __attribute__((always_inline)) u32
-outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
-		    bool write, bool stream, bool victim, struct line_tally *t)
+outer_access_stream_at(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
+		       bool write, bool stream, bool victim, int l2_slot,
+		       struct line_tally *t)
 {
 	struct cache_outcome o;
 
-	cache_access_pa_shaped(c->l2, l2s, pa, write, &o);
+	if (l2_slot == L2_SLOT_UNKNOWN)
+		cache_access_pa_shaped(c->l2, l2s, pa, write, &o);
+	else
+		cache_access_pa_at(c->l2, l2s, pa, write, l2_slot, &o);
 	if (o.hit) {
 		t->l2_hit++;
 		if (!write)
@@ -189,6 +198,14 @@ outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
 	else
 		t->dram_fill_cy += dram_cost(c, pa);
 	return o.allocated ? 1 + o.index : 0;
+}
+
+static inline __attribute__((always_inline)) u32
+outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
+		    bool write, bool stream, bool victim, struct line_tally *t)
+{
+	return outer_access_stream_at(c, l2s, pa, write, stream, victim,
+				      L2_SLOT_UNKNOWN, t);
 }
 
 static void outer_access(struct cpu *c, phys_addr_t pa, bool write,
@@ -258,12 +275,15 @@ static inline bool l1_alias_checked(const struct cpu *c)
  * An L1 miss of the line holding (@va, @pa) in @set: the alias checker
  * (@alias_check: l1_alias_checked, which a run of lines asks once), the
  * replacement, the victim's write-back and the access to the outer cache
- * (@stream: see outer_access_stream).
+ * (@stream: see outer_access_stream; @l2_slot: see outer_access_stream_at,
+ * for @pa -- the victim is another line).  Return: the L1 slot (set * ways
+ * + way) filled, or -1 if none (a write that does not allocate); nothing
+ * after the fill touches L1, so the line is there.
  */
-static inline __attribute__((always_inline)) void
-l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
-	vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write, bool stream,
-	bool alias_check, struct line_tally *t)
+static inline __attribute__((always_inline)) int
+l1_miss_at(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+	   vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write,
+	   bool stream, bool alias_check, int l2_slot, struct line_tally *t)
 {
 	struct cache *l1 = &c->l1d;
 	struct cache_outcome o;
@@ -279,14 +299,26 @@ l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	__cache_miss_shaped(l1, l1s, va, pa, set, line, write, &o);
 	if (!o.allocated) {
 		t->writeback_cy += cost()->write_no_alloc;
-		outer_access_stream(c, l2s, pa, true, stream, false, t);
-		return;
+		outer_access_stream_at(c, l2s, pa, true, stream, false, l2_slot,
+				       t);
+		return -1;
 	}
 	if (o.evicted_dirty)
 		l1_victim_slot(c, l2s, o.evicted_pa, c->l1d_l2_slot[o.index],
 			       t);
-	c->l1d_l2_slot[o.index] =
-		outer_access_stream(c, l2s, pa, false, stream, false, t);
+	c->l1d_l2_slot[o.index] = outer_access_stream_at(c, l2s, pa, false,
+							 stream, false, l2_slot,
+							 t);
+	return (int)o.index;
+}
+
+static inline __attribute__((always_inline)) int
+l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+	vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write, bool stream,
+	bool alias_check, struct line_tally *t)
+{
+	return l1_miss_at(c, l1s, l2s, va, pa, set, line, write, stream,
+			  alias_check, L2_SLOT_UNKNOWN, t);
 }
 
 /*
@@ -1202,15 +1234,30 @@ static void coh_apply(struct cpu *c, const struct coh_tally *k)
 	hw_charge(c, CAUSE_false_sharing, k->false_cy);
 }
 
-/* Does @c's private outer cache (the P6's) hold @pa, modified for a @write? */
-static inline bool own_l2_serves(struct cpu *c, phys_addr_t pa, bool write)
+/*
+ * Does @c's private outer cache (the P6's) hold @pa, modified for a
+ * @write?  In *@slot the slot it holds the line in, -1 if none, or
+ * L2_SLOT_UNKNOWN under a shared outer cache (not looked up).
+ */
+static inline bool own_l2_serves_at(struct cpu *c, phys_addr_t pa, bool write,
+				    int *slot)
 {
 	int i;
 
+	*slot = L2_SLOT_UNKNOWN;
 	if (!machine->cfg.l2_per_cpu)
 		return false;
 	i = cache_slot_of_pa(c->l2, pa);
+	*slot = i;
 	return i >= 0 && (!write || cache_line_dirty(c->l2, (u32)i));
+}
+
+/* Does @c's private outer cache (the P6's) hold @pa, modified for a @write? */
+static inline bool own_l2_serves(struct cpu *c, phys_addr_t pa, bool write)
+{
+	int unused;
+
+	return own_l2_serves_at(c, pa, write, &unused);
 }
 
 /*
@@ -1226,11 +1273,10 @@ __coh_line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 		bool stream, u64 bytes, struct line_tally *t,
 		struct coh_tally *k)
 {
-	struct cache *l1 = &c->l1d;
 	u64 fill_cy = t->fill_cy, dram_fill_cy = t->dram_fill_cy;
 	u64 dram_read = t->dram_read;
 	struct snoop s = { 0 };
-	int w;
+	int i, l2_slot;
 
 	/*
 	 * A miss its CPU's own outer cache serves never reaches the bus: a
@@ -1238,10 +1284,12 @@ __coh_line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	 * modified, and a write one it modified, which no other CPU holds
 	 * at all.  Only a write to a clean copy must invalidate the others.
 	 */
-	if (!own_l2_serves(c, pa, write))
+	if (!own_l2_serves_at(c, pa, write, &l2_slot))
 		coherence_snoop(c, pa, bytes, write, &s);
-	l1_miss(c, l1s, l2s, va, pa, set, line, write, stream,
-		l1_alias_checked(c), t);
+	/* The snoop touched only other CPUs' caches, where the outer cache is
+	 * a CPU's own: the fill may trust the lookup just made. */
+	i = l1_miss_at(c, l1s, l2s, va, pa, set, line, write, stream,
+		       l1_alias_checked(c), l2_slot, t);
 	if (s.modified) {
 		t->fill_cy = fill_cy;
 		t->dram_fill_cy = dram_fill_cy;
@@ -1251,9 +1299,8 @@ __coh_line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 		coh_invalidate(&s, k);
 	}
 	/* The fill cleared the slot's mask (cache.wmask). */
-	w = cache_find_shaped(l1, l1s, set, line);
-	if (w >= 0 && write)
-		c->l1d_wmask[set * cache_shape_ways(l1, l1s) + (u32)w] |= bytes;
+	if (i >= 0 && write)
+		c->l1d_wmask[i] |= bytes;
 }
 
 /*
@@ -1271,6 +1318,67 @@ static bool coh_others_may_hold(const struct cpu *c, u64 first, u64 last)
 }
 
 /*
+ * The line loop of __coh_lines_access, each line with its snoop, once the
+ * run may hold a line another CPU holds: arguments as there.  Its tallies
+ * are made here, where they are used, not for the runs that end before.
+ * A line's bytes are found where its miss or its store uses them.
+ */
+static inline __attribute__((always_inline)) void
+__coh_lines_snoop(struct cpu *c, struct cache_shape l1s,
+		  struct cache_shape l2s, vaddr_t va, phys_addr_t pa, u32 len,
+		  bool write)
+{
+	struct cache *l1 = &c->l1d;
+	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
+	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
+	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
+	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
+	struct coh_tally k = { 0 };
+	u32 hits = 0;
+
+	for (vaddr_t l = first; l <= last; l++) {
+		vaddr_t lva = l << ls;
+		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));
+		u64 bytes, tline;
+		u32 set, i;
+		int w;
+
+		cache_locate_shaped(l1, l1s, lva, lpa, &set, &tline);
+		w = cache_find_shaped(l1, l1s, set, tline);
+		if (w < 0) {
+			if (write)
+				store_bytes(&t, lva, ls, va, len);
+			bytes = line_bytes(lva, ls, va, len);
+			__coh_line_miss(c, l1s, l2s, lva, lpa, set, tline,
+					write, l != first, bytes, &t, &k);
+			continue;
+		}
+		hits++;
+		if (!write)
+			continue;
+		i = set * ways + (u32)w;
+		bytes = line_bytes(lva, ls, va, len);
+		/* A line modified here, or in this CPU's own outer cache, is
+		 * held nowhere else. */
+		if (!(l1->tag[i] & CACHE_DIRTY) && !own_l2_serves(c, lpa, true)) {
+			struct snoop s;
+
+			coherence_snoop(c, lpa, bytes, true, &s);
+			/* A line modified elsewhere is in no other cache. */
+			BUG_ON(s.modified);
+			if (s.held)
+				coh_invalidate(&s, &k);
+		}
+		cache_mark_dirty_shaped(l1, l1s, i);
+		c->l1d_wmask[i] |= bytes;
+	}
+	t.l1d_hit = hits;
+	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
+	tally_apply(c, &t);
+	coh_apply(c, &k);
+}
+
+/*
  * __lines_access with the snoops: [@va, @va + @len) within one page, the
  * lines after the first a stream; @l1s and @l2s as for __lines_access.
  */
@@ -1283,14 +1391,11 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
 	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
-	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
-	struct coh_tally k = { 0 };
-	u32 hits = 0;
 
 	/*
 	 * One line that hits, and for a store is dirty here already (no
-	 * other cache holds it): what the loop below would add, without its
-	 * tallies -- a field's touch, most of them.
+	 * other cache holds it): what __coh_lines_snoop would add, without
+	 * its tallies -- a field's touch, most of them.
 	 */
 	if (first == last) {
 		u64 tline;
@@ -1339,44 +1444,7 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 		}
 		return;
 	}
-	for (vaddr_t l = first; l <= last; l++) {
-		vaddr_t lva = l << ls;
-		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));
-		u64 bytes = line_bytes(lva, ls, va, len), tline;
-		u32 set, i;
-		int w;
-
-		cache_locate_shaped(l1, l1s, lva, lpa, &set, &tline);
-		w = cache_find_shaped(l1, l1s, set, tline);
-		if (w < 0) {
-			if (write)
-				store_bytes(&t, lva, ls, va, len);
-			__coh_line_miss(c, l1s, l2s, lva, lpa, set, tline,
-					write, l != first, bytes, &t, &k);
-			continue;
-		}
-		hits++;
-		if (!write)
-			continue;
-		i = set * ways + (u32)w;
-		/* A line modified here, or in this CPU's own outer cache, is
-		 * held nowhere else. */
-		if (!(l1->tag[i] & CACHE_DIRTY) && !own_l2_serves(c, lpa, true)) {
-			struct snoop s;
-
-			coherence_snoop(c, lpa, bytes, true, &s);
-			/* A line modified elsewhere is in no other cache. */
-			BUG_ON(s.modified);
-			if (s.held)
-				coh_invalidate(&s, &k);
-		}
-		cache_mark_dirty_shaped(l1, l1s, i);
-		c->l1d_wmask[i] |= bytes;
-	}
-	t.l1d_hit = hits;
-	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
-	tally_apply(c, &t);
-	coh_apply(c, &k);
+	__coh_lines_snoop(c, l1s, l2s, va, pa, len, write);
 }
 
 #define COH_PATHS_SHAPED(name, l1s, l2s)                                       \
