@@ -306,9 +306,8 @@ l1_miss_at(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	if (o.evicted_dirty)
 		l1_victim_slot(c, l2s, o.evicted_pa, c->l1d_l2_slot[o.index],
 			       t);
-	c->l1d_l2_slot[o.index] = outer_access_stream_at(c, l2s, pa, false,
-							 stream, false, l2_slot,
-							 t);
+	c->l1d_l2_slot[o.index] = outer_access_stream_at(
+		c, l2s, pa, false, stream, false, l2_slot, t);
 	return (int)o.index;
 }
 
@@ -1324,9 +1323,8 @@ static bool coh_others_may_hold(const struct cpu *c, u64 first, u64 last)
  * A line's bytes are found where its miss or its store uses them.
  */
 static inline __attribute__((always_inline)) void
-__coh_lines_snoop(struct cpu *c, struct cache_shape l1s,
-		  struct cache_shape l2s, vaddr_t va, phys_addr_t pa, u32 len,
-		  bool write)
+__coh_lines_snoop(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+		  vaddr_t va, phys_addr_t pa, u32 len, bool write)
 {
 	struct cache *l1 = &c->l1d;
 	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
@@ -1532,8 +1530,8 @@ static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
 		u64 v = 0;
 		int err;
 
-		BUG_ON((size != 4 && size != 8) || (va & (size - 1)) ||
-		       !r->n || size * r->n > page_left(va));
+		BUG_ON((size != 4 && size != 8) || (va & (size - 1)) || !r->n ||
+		       size * r->n > page_left(va));
 		err = word_access(c, va, &v, size, flags);
 		if (err)
 			return err;

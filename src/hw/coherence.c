@@ -52,6 +52,15 @@ static void snoop_clean_l1(struct cpu *c, struct cpu *o, int i,
 	}
 }
 
+/* The slot of PA line @pline, in @set of @k, of shape @sh; -1: none. */
+static inline __attribute__((always_inline)) int
+snoop_slot(const struct cache *k, struct cache_shape sh, u32 set, u64 pline)
+{
+	int w = cache_find_shaped(k, sh, set, pline);
+
+	return w < 0 ? -1 : (int)(set * cache_shape_ways(k, sh)) + w;
+}
+
 /*
  * coherence_snoop for L1 D-caches of @ways1 ways and private outer caches
  * of @ways2 (0: read from the cache), inlined for the boards' shapes.
@@ -65,7 +74,8 @@ static inline __attribute__((always_inline)) void
 __coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 		  struct snoop *s, u32 ways1, u32 ways2)
 {
-	const struct cache_shape sh1 = { .ways = ways1 }, sh2 = { .ways = ways2 };
+	const struct cache_shape sh1 = { .ways = ways1 };
+	const struct cache_shape sh2 = { .ways = ways2 };
 	u64 pline = cache_line_of_pa(&c->l1d, pa);
 	/* Only the CPUs that count a line in the bucket: no other lookup. */
 	u32 holders = machine->holders[(u32)pline & CACHE_PRESENCE_MASK] &
@@ -78,16 +88,11 @@ __coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 	for (; holders; holders &= holders - 1) {
 		struct cpu *o = &machine->cpu[__builtin_ctz(holders)];
 		bool own_l2 = o->l2 != c->l2;
-		int i1, i2 = -1, w;
+		int i1, i2;
 		bool d1, d2;
 
-		w = cache_find_shaped(&o->l1d, sh1, set1, pline);
-		i1 = w < 0 ? -1 : (int)(set1 * cache_shape_ways(&o->l1d, sh1)) + w;
-		if (own_l2) {
-			w = cache_find_shaped(o->l2, sh2, set2, pline);
-			i2 = w < 0 ? -1 :
-				     (int)(set2 * cache_shape_ways(o->l2, sh2)) + w;
-		}
+		i1 = snoop_slot(&o->l1d, sh1, set1, pline);
+		i2 = own_l2 ? snoop_slot(o->l2, sh2, set2, pline) : -1;
 		if (i1 < 0 && i2 < 0)
 			continue;
 		s->held = true;
