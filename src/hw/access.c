@@ -142,6 +142,15 @@ store_bytes(struct line_tally *t, vaddr_t lva, u32 ls, vaddr_t va, u32 len)
 	t->w_hi = (u32)(hi - lva);
 }
 
+/* The bytes of line @lva (1 << @ls bytes) that [@va, @va + @len) covers. */
+static u64 line_bytes(vaddr_t lva, u32 ls, vaddr_t va, u32 len)
+{
+	u64 lo = MAX((u64)lva, (u64)va);
+	u64 hi = MIN((u64)lva + (1u << ls), (u64)va + len);
+
+	return coherence_bytes((u32)(lo - lva), (u32)(hi - lo));
+}
+
 /*
  * One line access to the outer cache: an L1 fill (read) or a victim.
  * @stream: a later line of one sequential access (memcpy, memset, a page
@@ -370,17 +379,28 @@ __line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
  * Hits change no state but a dirty bit; hits and misses alike are tallied
  * and charged once at the end.  @l1s, @l2s: the shapes of the L1 D-cache
  * and the outer cache (see lines_access).
+ *
+ * Under coherence=snoop this loop runs for coh_lines_access when no other
+ * CPU can hold a line of the run, and a store marks its bytes in the
+ * written-bytes mask of the slot it hit or filled (cpu.l1d_wmask), after
+ * the fill cleared it.  A later fill of the slot in the same run clears
+ * the mask again and marks its own line's bytes, so the masks end as a
+ * pass over the lines resident after the run would leave them.  Only a
+ * physically tagged shape that counts can be a coherent CPU's
+ * (cache_has_shape): the test costs the others' copies nothing.
  */
 static inline __attribute__((always_inline)) void
 __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	       vaddr_t va, phys_addr_t pa, u32 len, bool write)
 {
 	struct cache *l1 = &c->l1d;
-	u32 ls = l1->line_shift;
+	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
 	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
 	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
 	bool alias_check = l1_alias_checked(c);
+	bool wmask = write && cache_shape_counted(l1, l1s) &&
+		     !cache_shape_virt(l1, l1s) && c->l1d_wmask;
 	u32 hits = 0, set;
 	u64 line;
 
@@ -388,17 +408,27 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 			    pa & ~(phys_addr_t)((1u << ls) - 1), &set, &line);
 	for (vaddr_t l = first; l <= last;
 	     l++, set = (set + 1) & l1->set_mask, line++) {
-		vaddr_t lva;
+		vaddr_t lva = l << ls;
+		int w = cache_find_shaped(l1, l1s, set, line);
 
-		if (likely(cache_hit_shaped(l1, l1s, set, line, write))) {
+		if (likely(w >= 0)) {
+			if (write) {
+				u32 i = set * ways + (u32)w;
+
+				cache_mark_dirty_shaped(l1, l1s, i);
+				if (wmask)
+					c->l1d_wmask[i] |=
+						line_bytes(lva, ls, va, len);
+			}
 			hits++;
 			continue;
 		}
-		lva = l << ls;
 		if (write)
 			store_bytes(&t, lva, ls, va, len);
-		l1_miss(c, l1s, l2s, lva, page | (lva & (PAGE_SIZE - 1)), set,
-			line, write, l != first, alias_check, &t);
+		w = l1_miss(c, l1s, l2s, lva, page | (lva & (PAGE_SIZE - 1)),
+			    set, line, write, l != first, alias_check, &t);
+		if (wmask && w >= 0)
+			c->l1d_wmask[w] |= line_bytes(lva, ls, va, len);
 	}
 	t.l1d_hit = hits;
 	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
@@ -1194,15 +1224,6 @@ struct coh_tally {
 	u64 coh_cy, false_cy;
 };
 
-/* The bytes of line @lva (1 << @ls bytes) that [@va, @va + @len) covers. */
-static u64 line_bytes(vaddr_t lva, u32 ls, vaddr_t va, u32 len)
-{
-	u64 lo = MAX((u64)lva, (u64)va);
-	u64 hi = MIN((u64)lva + (1u << ls), (u64)va + len);
-
-	return coherence_bytes((u32)(lo - lva), (u32)(hi - lo));
-}
-
 /* A modified line came from the CPU @s names. */
 static void coh_transfer(const struct snoop *s, struct coh_tally *k)
 {
@@ -1387,7 +1408,6 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 {
 	struct cache *l1 = &c->l1d;
 	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
-	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
 
 	/*
@@ -1420,26 +1440,10 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 	 * No other CPU can hold a line of the run: no snoop would find
 	 * anything, so the copy of the line loop compiled for this CPU's
 	 * caches does what this one would -- the fills clear their masks
-	 * (cache.wmask) -- and a write then marks its bytes.
+	 * (cache.wmask), and a write marks its bytes (__lines_access).
 	 */
 	if (!coh_others_may_hold(c, pa >> ls, (pa >> ls) + (last - first))) {
 		c->coh_fast_lines_fn(c, va, pa, len, write);
-		if (!write)
-			return;
-		for (vaddr_t l = first; l <= last; l++) {
-			vaddr_t lva = l << ls;
-			u64 tline;
-			u32 set;
-			int w;
-
-			cache_locate_shaped(l1, l1s, lva,
-					    page | (lva & (PAGE_SIZE - 1)),
-					    &set, &tline);
-			w = cache_find_shaped(l1, l1s, set, tline);
-			if (w >= 0)
-				c->l1d_wmask[set * ways + (u32)w] |=
-					line_bytes(lva, ls, va, len);
-		}
 		return;
 	}
 	__coh_lines_snoop(c, l1s, l2s, va, pa, len, write);
