@@ -543,14 +543,32 @@ __cache_recount_pa(struct cache *c, u32 i, phys_addr_t pa)
  * The way a random-replacement @c fills in @set of @ways: the first
  * invalid one, else the next draw of its xorshift32 generator.
  */
-static inline u32 cache_random_way(struct cache *c, u32 set, u32 ways)
+static inline __attribute__((always_inline)) u32
+cache_random_way(struct cache *c, u32 set, u32 ways)
 {
 	const u32 *t = &c->tag[set * ways];
 	u32 x = c->rng;
 
-	for (u32 w = 0; w < ways; w++)
-		if (!(t[w] & CACHE_VALID))
-			return w;
+#ifdef __SSE2__
+	/* Four tags at a time where the ways allow: the first invalid one. */
+	if (!(ways % 4)) {
+		for (u32 w = 0; w < ways; w += 4) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(t + w));
+			u32 m;
+
+			v = _mm_and_si128(v, _mm_set1_epi32(CACHE_VALID));
+			v = _mm_cmpeq_epi32(v, _mm_setzero_si128());
+			m = (u32)_mm_movemask_ps(_mm_castsi128_ps(v));
+			if (m)
+				return w + (u32)__builtin_ctz(m);
+		}
+	} else
+#endif
+	{
+		for (u32 w = 0; w < ways; w++)
+			if (!(t[w] & CACHE_VALID))
+				return w;
+	}
 
 	x ^= x << 13;
 	x ^= x >> 17;
