@@ -1408,44 +1408,52 @@ __coh_lines_snoop(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 }
 
 /*
+ * The access of __coh_lines_access when it is one line that hits, and for
+ * a store is dirty here already (no other cache holds it): what
+ * __coh_lines_snoop would add, without its tallies -- a field's touch,
+ * most of them.  Return: true if it was that (and made), false if the
+ * run must go on to __coh_lines_access.
+ */
+static inline __attribute__((always_inline)) bool
+__coh_line_hit(struct cpu *c, struct cache_shape l1s, vaddr_t va,
+	       phys_addr_t pa, u32 len, bool write)
+{
+	struct cache *l1 = &c->l1d;
+	u32 ls = l1->line_shift, set, i;
+	u64 tline;
+	int w;
+
+	if ((va >> ls) != ((va + len - 1) >> ls))
+		return false;
+	cache_locate_shaped(l1, l1s, va, pa, &set, &tline);
+	w = cache_find_shaped(l1, l1s, set, tline);
+	if (w < 0)
+		return false;
+	i = set * cache_shape_ways(l1, l1s) + (u32)w;
+	if (write && !(l1->tag[i] & CACHE_DIRTY))
+		return false;
+	if (write)
+		c->l1d_wmask[i] |= line_bytes(va & ~(vaddr_t)((1u << ls) - 1),
+					      ls, va, len);
+	hw_event(c, EV_l1d_hit);
+	hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
+	return true;
+}
+
+/*
  * __lines_access with the snoops: [@va, @va + @len) within one page, the
  * lines after the first a stream; @l1s and @l2s as for __lines_access.
+ * Past __coh_line_hit, which the copies below ask first in a frame of
+ * their own (a hit saves no host registers for the rest).
  */
 static inline __attribute__((always_inline)) void
 __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 		   struct cache_shape l2s, vaddr_t va, phys_addr_t pa, u32 len,
 		   bool write)
 {
-	struct cache *l1 = &c->l1d;
-	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
+	u32 ls = c->l1d.line_shift;
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
 
-	/*
-	 * One line that hits, and for a store is dirty here already (no
-	 * other cache holds it): what __coh_lines_snoop would add, without
-	 * its tallies -- a field's touch, most of them.
-	 */
-	if (first == last) {
-		u64 tline;
-		u32 set;
-		int w;
-
-		cache_locate_shaped(l1, l1s, va, pa, &set, &tline);
-		w = cache_find_shaped(l1, l1s, set, tline);
-		if (w >= 0) {
-			u32 i = set * ways + (u32)w;
-
-			if (!write || (l1->tag[i] & CACHE_DIRTY)) {
-				if (write)
-					c->l1d_wmask[i] |=
-						line_bytes(va & ~(vaddr_t)((1u << ls) - 1),
-							   ls, va, len);
-				hw_event(c, EV_l1d_hit);
-				hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
-				return;
-			}
-		}
-	}
 	/*
 	 * No other CPU can hold a line of the run: no snoop would find
 	 * anything, so the copy of the line loop compiled for this CPU's
@@ -1460,13 +1468,19 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 }
 
 #define COH_PATHS_SHAPED(name, l1s, l2s)                                       \
-	static __attribute__((noinline)) void coh_lines_access_##name(        \
+	static __attribute__((noinline)) void coh_lines_miss_##name(          \
 		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write) \
 	{                                                                      \
 		if (write)                                                     \
 			__coh_lines_access(c, l1s, l2s, va, pa, len, true);    \
 		else                                                           \
 			__coh_lines_access(c, l1s, l2s, va, pa, len, false);   \
+	}                                                                      \
+	static __attribute__((noinline)) void coh_lines_access_##name(        \
+		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write) \
+	{                                                                      \
+		if (!__coh_line_hit(c, l1s, va, pa, len, write))               \
+			coh_lines_miss_##name(c, va, pa, len, write);          \
 	}
 
 COH_PATHS_SHAPED(4way_8way, L1_4WAY_COH, L2_8WAY_COH)
