@@ -142,6 +142,15 @@ store_bytes(struct line_tally *t, vaddr_t lva, u32 ls, vaddr_t va, u32 len)
 	t->w_hi = (u32)(hi - lva);
 }
 
+/* The bytes of line @lva (1 << @ls bytes) that [@va, @va + @len) covers. */
+static u64 line_bytes(vaddr_t lva, u32 ls, vaddr_t va, u32 len)
+{
+	u64 lo = MAX((u64)lva, (u64)va);
+	u64 hi = MIN((u64)lva + (1u << ls), (u64)va + len);
+
+	return coherence_bytes((u32)(lo - lva), (u32)(hi - lo));
+}
+
 /*
  * One line access to the outer cache: an L1 fill (read) or a victim.
  * @stream: a later line of one sequential access (memcpy, memset, a page
@@ -152,15 +161,24 @@ store_bytes(struct line_tally *t, vaddr_t lva, u32 ls, vaddr_t va, u32 len)
  * @t->why: the cause a fill is charged to -- CAUSE_l2_fill for data, whose
  * DRAM fills are CAUSE_dram_fill; the walker's and the I-cache's fills
  * are theirs wherever they are served from.
+ * @l2_slot: where a lookup of @pa's set found the line (-1: nowhere) while
+ * only other lines have been filled since, or L2_SLOT_UNKNOWN
+ * (cache_access_pa_at).
  * Return 1 + the outer-cache slot now holding the line, or 0 if none.
  */
+#define L2_SLOT_UNKNOWN (-2)
+
 static inline __attribute__((always_inline)) u32
-outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
-		    bool write, bool stream, bool victim, struct line_tally *t)
+outer_access_stream_at(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
+		       bool write, bool stream, bool victim, int l2_slot,
+		       struct line_tally *t)
 {
 	struct cache_outcome o;
 
-	cache_access_pa_shaped(c->l2, l2s, pa, write, &o);
+	if (l2_slot == L2_SLOT_UNKNOWN)
+		cache_access_pa_shaped(c->l2, l2s, pa, write, &o);
+	else
+		cache_access_pa_at(c->l2, l2s, pa, write, l2_slot, &o);
 	if (o.hit) {
 		t->l2_hit++;
 		if (!write)
@@ -189,6 +207,14 @@ outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
 	else
 		t->dram_fill_cy += dram_cost(c, pa);
 	return o.allocated ? 1 + o.index : 0;
+}
+
+static inline __attribute__((always_inline)) u32
+outer_access_stream(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
+		    bool write, bool stream, bool victim, struct line_tally *t)
+{
+	return outer_access_stream_at(c, l2s, pa, write, stream, victim,
+				      L2_SLOT_UNKNOWN, t);
 }
 
 static void outer_access(struct cpu *c, phys_addr_t pa, bool write,
@@ -258,12 +284,15 @@ static inline bool l1_alias_checked(const struct cpu *c)
  * An L1 miss of the line holding (@va, @pa) in @set: the alias checker
  * (@alias_check: l1_alias_checked, which a run of lines asks once), the
  * replacement, the victim's write-back and the access to the outer cache
- * (@stream: see outer_access_stream).
+ * (@stream: see outer_access_stream; @l2_slot: see outer_access_stream_at,
+ * for @pa -- the victim is another line).  Return: the L1 slot (set * ways
+ * + way) filled, or -1 if none (a write that does not allocate); nothing
+ * after the fill touches L1, so the line is there.
  */
-static inline __attribute__((always_inline)) void
-l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
-	vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write, bool stream,
-	bool alias_check, struct line_tally *t)
+static inline __attribute__((always_inline)) int
+l1_miss_at(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+	   vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write,
+	   bool stream, bool alias_check, int l2_slot, struct line_tally *t)
 {
 	struct cache *l1 = &c->l1d;
 	struct cache_outcome o;
@@ -279,14 +308,25 @@ l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	__cache_miss_shaped(l1, l1s, va, pa, set, line, write, &o);
 	if (!o.allocated) {
 		t->writeback_cy += cost()->write_no_alloc;
-		outer_access_stream(c, l2s, pa, true, stream, false, t);
-		return;
+		outer_access_stream_at(c, l2s, pa, true, stream, false, l2_slot,
+				       t);
+		return -1;
 	}
 	if (o.evicted_dirty)
 		l1_victim_slot(c, l2s, o.evicted_pa, c->l1d_l2_slot[o.index],
 			       t);
-	c->l1d_l2_slot[o.index] =
-		outer_access_stream(c, l2s, pa, false, stream, false, t);
+	c->l1d_l2_slot[o.index] = outer_access_stream_at(
+		c, l2s, pa, false, stream, false, l2_slot, t);
+	return (int)o.index;
+}
+
+static inline __attribute__((always_inline)) int
+l1_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+	vaddr_t va, phys_addr_t pa, u32 set, u64 line, bool write, bool stream,
+	bool alias_check, struct line_tally *t)
+{
+	return l1_miss_at(c, l1s, l2s, va, pa, set, line, write, stream,
+			  alias_check, L2_SLOT_UNKNOWN, t);
 }
 
 /*
@@ -339,17 +379,28 @@ __line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
  * Hits change no state but a dirty bit; hits and misses alike are tallied
  * and charged once at the end.  @l1s, @l2s: the shapes of the L1 D-cache
  * and the outer cache (see lines_access).
+ *
+ * Under coherence=snoop this loop runs for coh_lines_access when no other
+ * CPU can hold a line of the run, and a store marks its bytes in the
+ * written-bytes mask of the slot it hit or filled (cpu.l1d_wmask), after
+ * the fill cleared it.  A later fill of the slot in the same run clears
+ * the mask again and marks its own line's bytes, so the masks end as a
+ * pass over the lines resident after the run would leave them.  Only a
+ * physically tagged shape that counts can be a coherent CPU's
+ * (cache_has_shape): the test costs the others' copies nothing.
  */
 static inline __attribute__((always_inline)) void
 __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	       vaddr_t va, phys_addr_t pa, u32 len, bool write)
 {
 	struct cache *l1 = &c->l1d;
-	u32 ls = l1->line_shift;
+	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
 	phys_addr_t page = pa & ~(phys_addr_t)(PAGE_SIZE - 1);
 	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
 	struct line_tally t = LINE_TALLY(CAUSE_l2_fill);
 	bool alias_check = l1_alias_checked(c);
+	bool wmask = write && cache_shape_counted(l1, l1s) &&
+		     !cache_shape_virt(l1, l1s) && c->l1d_wmask;
 	u32 hits = 0, set;
 	u64 line;
 
@@ -357,17 +408,27 @@ __lines_access(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 			    pa & ~(phys_addr_t)((1u << ls) - 1), &set, &line);
 	for (vaddr_t l = first; l <= last;
 	     l++, set = (set + 1) & l1->set_mask, line++) {
-		vaddr_t lva;
+		vaddr_t lva = l << ls;
+		int w = cache_find_shaped(l1, l1s, set, line);
 
-		if (likely(cache_hit_shaped(l1, l1s, set, line, write))) {
+		if (likely(w >= 0)) {
+			if (write) {
+				u32 i = set * ways + (u32)w;
+
+				cache_mark_dirty_shaped(l1, l1s, i);
+				if (wmask)
+					c->l1d_wmask[i] |=
+						line_bytes(lva, ls, va, len);
+			}
 			hits++;
 			continue;
 		}
-		lva = l << ls;
 		if (write)
 			store_bytes(&t, lva, ls, va, len);
-		l1_miss(c, l1s, l2s, lva, page | (lva & (PAGE_SIZE - 1)), set,
-			line, write, l != first, alias_check, &t);
+		w = l1_miss(c, l1s, l2s, lva, page | (lva & (PAGE_SIZE - 1)),
+			    set, line, write, l != first, alias_check, &t);
+		if (wmask && w >= 0)
+			c->l1d_wmask[w] |= line_bytes(lva, ls, va, len);
 	}
 	t.l1d_hit = hits;
 	t.l1_hit_cy = (u64)hits * cost()->l1_hit;
@@ -1062,6 +1123,26 @@ u32 hw_write(struct cpu *c, vaddr_t va, const void *buf, u32 len,
 	return 0;
 }
 
+/* hw_touch of more than one line, page by page: out of line, so that the
+ * one-line touch saves no host registers for this loop. */
+static __attribute__((noinline)) u32 hw_touch_lines(struct cpu *c, vaddr_t va,
+						    u32 len, bool write)
+{
+	unsigned flags = write ? ACC_WRITE : 0;
+
+	while (len) {
+		u32 n = MIN(len, page_left(va));
+		phys_addr_t pa;
+
+		if (!translate(c, va, flags, &pa))
+			return len;
+		lines_access(c, va, pa, n, write);
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
 u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, bool write)
 {
 	unsigned flags = write ? ACC_WRITE : 0;
@@ -1084,17 +1165,7 @@ u32 hw_touch(struct cpu *c, vaddr_t va, u32 len, bool write)
 			line_access(c, va, pa, write);
 		return 0;
 	}
-	while (len) {
-		u32 n = MIN(len, page_left(va));
-		phys_addr_t pa;
-
-		if (!translate(c, va, flags, &pa))
-			return len;
-		lines_access(c, va, pa, n, write);
-		va += n;
-		len -= n;
-	}
-	return 0;
+	return hw_touch_lines(c, va, len, write);
 }
 
 /*
@@ -1163,15 +1234,6 @@ struct coh_tally {
 	u64 coh_cy, false_cy;
 };
 
-/* The bytes of line @lva (1 << @ls bytes) that [@va, @va + @len) covers. */
-static u64 line_bytes(vaddr_t lva, u32 ls, vaddr_t va, u32 len)
-{
-	u64 lo = MAX((u64)lva, (u64)va);
-	u64 hi = MIN((u64)lva + (1u << ls), (u64)va + len);
-
-	return coherence_bytes((u32)(lo - lva), (u32)(hi - lo));
-}
-
 /* A modified line came from the CPU @s names. */
 static void coh_transfer(const struct snoop *s, struct coh_tally *k)
 {
@@ -1202,15 +1264,30 @@ static void coh_apply(struct cpu *c, const struct coh_tally *k)
 	hw_charge(c, CAUSE_false_sharing, k->false_cy);
 }
 
-/* Does @c's private outer cache (the P6's) hold @pa, modified for a @write? */
-static inline bool own_l2_serves(struct cpu *c, phys_addr_t pa, bool write)
+/*
+ * Does @c's private outer cache (the P6's) hold @pa, modified for a
+ * @write?  In *@slot the slot it holds the line in, -1 if none, or
+ * L2_SLOT_UNKNOWN under a shared outer cache (not looked up).
+ */
+static inline bool own_l2_serves_at(struct cpu *c, phys_addr_t pa, bool write,
+				    int *slot)
 {
 	int i;
 
+	*slot = L2_SLOT_UNKNOWN;
 	if (!machine->cfg.l2_per_cpu)
 		return false;
 	i = cache_slot_of_pa(c->l2, pa);
+	*slot = i;
 	return i >= 0 && (!write || cache_line_dirty(c->l2, (u32)i));
+}
+
+/* Does @c's private outer cache (the P6's) hold @pa, modified for a @write? */
+static inline bool own_l2_serves(struct cpu *c, phys_addr_t pa, bool write)
+{
+	int unused;
+
+	return own_l2_serves_at(c, pa, write, &unused);
 }
 
 /*
@@ -1226,11 +1303,10 @@ __coh_line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 		bool stream, u64 bytes, struct line_tally *t,
 		struct coh_tally *k)
 {
-	struct cache *l1 = &c->l1d;
 	u64 fill_cy = t->fill_cy, dram_fill_cy = t->dram_fill_cy;
 	u64 dram_read = t->dram_read;
 	struct snoop s = { 0 };
-	int w;
+	int i, l2_slot;
 
 	/*
 	 * A miss its CPU's own outer cache serves never reaches the bus: a
@@ -1238,10 +1314,12 @@ __coh_line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	 * modified, and a write one it modified, which no other CPU holds
 	 * at all.  Only a write to a clean copy must invalidate the others.
 	 */
-	if (!own_l2_serves(c, pa, write))
+	if (!own_l2_serves_at(c, pa, write, &l2_slot))
 		coherence_snoop(c, pa, bytes, write, &s);
-	l1_miss(c, l1s, l2s, va, pa, set, line, write, stream,
-		l1_alias_checked(c), t);
+	/* The snoop touched only other CPUs' caches, where the outer cache is
+	 * a CPU's own: the fill may trust the lookup just made. */
+	i = l1_miss_at(c, l1s, l2s, va, pa, set, line, write, stream,
+		       l1_alias_checked(c), l2_slot, t);
 	if (s.modified) {
 		t->fill_cy = fill_cy;
 		t->dram_fill_cy = dram_fill_cy;
@@ -1251,9 +1329,8 @@ __coh_line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 		coh_invalidate(&s, k);
 	}
 	/* The fill cleared the slot's mask (cache.wmask). */
-	w = cache_find_shaped(l1, l1s, set, line);
-	if (w >= 0 && write)
-		c->l1d_wmask[set * cache_shape_ways(l1, l1s) + (u32)w] |= bytes;
+	if (i >= 0 && write)
+		c->l1d_wmask[i] |= bytes;
 }
 
 /*
@@ -1271,13 +1348,14 @@ static bool coh_others_may_hold(const struct cpu *c, u64 first, u64 last)
 }
 
 /*
- * __lines_access with the snoops: [@va, @va + @len) within one page, the
- * lines after the first a stream; @l1s and @l2s as for __lines_access.
+ * The line loop of __coh_lines_access, each line with its snoop, once the
+ * run may hold a line another CPU holds: arguments as there.  Its tallies
+ * are made here, where they are used, not for the runs that end before.
+ * A line's bytes are found where its miss or its store uses them.
  */
 static inline __attribute__((always_inline)) void
-__coh_lines_access(struct cpu *c, struct cache_shape l1s,
-		   struct cache_shape l2s, vaddr_t va, phys_addr_t pa, u32 len,
-		   bool write)
+__coh_lines_snoop(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
+		  vaddr_t va, phys_addr_t pa, u32 len, bool write)
 {
 	struct cache *l1 = &c->l1d;
 	u32 ls = l1->line_shift, ways = cache_shape_ways(l1, l1s);
@@ -1287,62 +1365,10 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 	struct coh_tally k = { 0 };
 	u32 hits = 0;
 
-	/*
-	 * One line that hits, and for a store is dirty here already (no
-	 * other cache holds it): what the loop below would add, without its
-	 * tallies -- a field's touch, most of them.
-	 */
-	if (first == last) {
-		u64 tline;
-		u32 set;
-		int w;
-
-		cache_locate_shaped(l1, l1s, va, pa, &set, &tline);
-		w = cache_find_shaped(l1, l1s, set, tline);
-		if (w >= 0) {
-			u32 i = set * ways + (u32)w;
-
-			if (!write || (l1->tag[i] & CACHE_DIRTY)) {
-				if (write)
-					c->l1d_wmask[i] |=
-						line_bytes(va & ~(vaddr_t)((1u << ls) - 1),
-							   ls, va, len);
-				hw_event(c, EV_l1d_hit);
-				hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
-				return;
-			}
-		}
-	}
-	/*
-	 * No other CPU can hold a line of the run: no snoop would find
-	 * anything, so the copy of the line loop compiled for this CPU's
-	 * caches does what this one would -- the fills clear their masks
-	 * (cache.wmask) -- and a write then marks its bytes.
-	 */
-	if (!coh_others_may_hold(c, pa >> ls, (pa >> ls) + (last - first))) {
-		c->coh_fast_lines_fn(c, va, pa, len, write);
-		if (!write)
-			return;
-		for (vaddr_t l = first; l <= last; l++) {
-			vaddr_t lva = l << ls;
-			u64 tline;
-			u32 set;
-			int w;
-
-			cache_locate_shaped(l1, l1s, lva,
-					    page | (lva & (PAGE_SIZE - 1)),
-					    &set, &tline);
-			w = cache_find_shaped(l1, l1s, set, tline);
-			if (w >= 0)
-				c->l1d_wmask[set * ways + (u32)w] |=
-					line_bytes(lva, ls, va, len);
-		}
-		return;
-	}
 	for (vaddr_t l = first; l <= last; l++) {
 		vaddr_t lva = l << ls;
 		phys_addr_t lpa = page | (lva & (PAGE_SIZE - 1));
-		u64 bytes = line_bytes(lva, ls, va, len), tline;
+		u64 bytes, tline;
 		u32 set, i;
 		int w;
 
@@ -1351,6 +1377,7 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 		if (w < 0) {
 			if (write)
 				store_bytes(&t, lva, ls, va, len);
+			bytes = line_bytes(lva, ls, va, len);
 			__coh_line_miss(c, l1s, l2s, lva, lpa, set, tline,
 					write, l != first, bytes, &t, &k);
 			continue;
@@ -1359,6 +1386,7 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 		if (!write)
 			continue;
 		i = set * ways + (u32)w;
+		bytes = line_bytes(lva, ls, va, len);
 		/* A line modified here, or in this CPU's own outer cache, is
 		 * held nowhere else. */
 		if (!(l1->tag[i] & CACHE_DIRTY) && !own_l2_serves(c, lpa, true)) {
@@ -1379,14 +1407,80 @@ __coh_lines_access(struct cpu *c, struct cache_shape l1s,
 	coh_apply(c, &k);
 }
 
+/*
+ * The access of __coh_lines_access when it is one line that hits, and for
+ * a store is dirty here already (no other cache holds it): what
+ * __coh_lines_snoop would add, without its tallies -- a field's touch,
+ * most of them.  Return: true if it was that (and made), false if the
+ * run must go on to __coh_lines_access.
+ */
+static inline __attribute__((always_inline)) bool
+__coh_line_hit(struct cpu *c, struct cache_shape l1s, vaddr_t va,
+	       phys_addr_t pa, u32 len, bool write)
+{
+	struct cache *l1 = &c->l1d;
+	u32 ls = l1->line_shift, set, i;
+	u64 tline;
+	int w;
+
+	if ((va >> ls) != ((va + len - 1) >> ls))
+		return false;
+	cache_locate_shaped(l1, l1s, va, pa, &set, &tline);
+	w = cache_find_shaped(l1, l1s, set, tline);
+	if (w < 0)
+		return false;
+	i = set * cache_shape_ways(l1, l1s) + (u32)w;
+	if (write && !(l1->tag[i] & CACHE_DIRTY))
+		return false;
+	if (write)
+		c->l1d_wmask[i] |= line_bytes(va & ~(vaddr_t)((1u << ls) - 1),
+					      ls, va, len);
+	hw_event(c, EV_l1d_hit);
+	hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
+	return true;
+}
+
+/*
+ * __lines_access with the snoops: [@va, @va + @len) within one page, the
+ * lines after the first a stream; @l1s and @l2s as for __lines_access.
+ * Past __coh_line_hit, which the copies below ask first in a frame of
+ * their own (a hit saves no host registers for the rest).
+ */
+static inline __attribute__((always_inline)) void
+__coh_lines_access(struct cpu *c, struct cache_shape l1s,
+		   struct cache_shape l2s, vaddr_t va, phys_addr_t pa, u32 len,
+		   bool write)
+{
+	u32 ls = c->l1d.line_shift;
+	vaddr_t first = va >> ls, last = (va + len - 1) >> ls;
+
+	/*
+	 * No other CPU can hold a line of the run: no snoop would find
+	 * anything, so the copy of the line loop compiled for this CPU's
+	 * caches does what this one would -- the fills clear their masks
+	 * (cache.wmask), and a write marks its bytes (__lines_access).
+	 */
+	if (!coh_others_may_hold(c, pa >> ls, (pa >> ls) + (last - first))) {
+		c->coh_fast_lines_fn(c, va, pa, len, write);
+		return;
+	}
+	__coh_lines_snoop(c, l1s, l2s, va, pa, len, write);
+}
+
 #define COH_PATHS_SHAPED(name, l1s, l2s)                                       \
-	static __attribute__((noinline)) void coh_lines_access_##name(        \
+	static __attribute__((noinline)) void coh_lines_miss_##name(          \
 		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write) \
 	{                                                                      \
 		if (write)                                                     \
 			__coh_lines_access(c, l1s, l2s, va, pa, len, true);    \
 		else                                                           \
 			__coh_lines_access(c, l1s, l2s, va, pa, len, false);   \
+	}                                                                      \
+	static __attribute__((noinline)) void coh_lines_access_##name(        \
+		struct cpu *c, vaddr_t va, phys_addr_t pa, u32 len, bool write) \
+	{                                                                      \
+		if (!__coh_line_hit(c, l1s, va, pa, len, write))               \
+			coh_lines_miss_##name(c, va, pa, len, write);          \
 	}
 
 COH_PATHS_SHAPED(4way_8way, L1_4WAY_COH, L2_8WAY_COH)
@@ -1439,24 +1533,68 @@ static void coh_line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 
 /*
  * hw_read_runs with the snoops: each load of each run as word_access
- * makes it, which its contract says the runs equal.
+ * makes it, which its contract says the runs equal.  A run's first load
+ * is word_access itself.  Its later loads, in the same page, would each
+ * hit the fast TLB entry the first one left (nothing between them touches
+ * the TLB, the tables or the registers, so the coherence check passes
+ * again) and go to c->lines_fn as word_access sends them, the 4-byte ones
+ * through coh_line_access: so each adds a TLB hit and makes that call.  A
+ * load in the line the load before it made resident (a load always
+ * allocates, and a read hit snoops nothing) is the one-line hit of
+ * __coh_lines_access: an L1 hit event and its cycles.  A run through an
+ * uncached entry goes load by load.
  */
 static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
 			 unsigned flags)
 {
+	u32 ls = c->l1d.line_shift;
+
 	for (; nr; nr--, r++) {
-		u8 *out = r->out;
+		u8 *out = r->out, *h;
+		u32 size = r->size;
+		vaddr_t va = r->va;
+		const struct tlb_fast *f;
+		phys_addr_t pa;
+		u64 v = 0;
+		int err;
 
-		BUG_ON(r->size != 4 && r->size != 8);
-		for (u32 i = 0; i < r->n; i++) {
-			u64 v = 0;
-			int err = word_access(c, r->va + i * r->size, &v,
-					      r->size, flags);
+		BUG_ON((size != 4 && size != 8) || (va & (size - 1)) || !r->n ||
+		       size * r->n > page_left(va));
+		err = word_access(c, va, &v, size, flags);
+		if (err)
+			return err;
+		if (out)
+			memcpy(out, &v, size);
+		if (r->n == 1)
+			continue;
+		if (uncached_page(c, va)) {
+			for (u32 i = 1; i < r->n; i++) {
+				err = word_access(c, va + i * size, &v, size,
+						  flags);
+				if (err)
+					return err;
+				if (out)
+					memcpy(out + i * size, &v, size);
+			}
+			continue;
+		}
+		/* The fast entry the first load's translation left. */
+		f = &c->tlb.fast[(va >> PAGE_SHIFT) & (TLB_FAST_SIZE - 1)];
+		BUG_ON(f->vpage != (va >> PAGE_SHIFT) + 1);
+		pa = f->pa | (va & (PAGE_SIZE - 1));
+		h = f->host + (va & (PAGE_SIZE - 1));
+		for (u32 i = 1; i < r->n; i++) {
+			vaddr_t lva = va + i * size;
 
-			if (err)
-				return err;
+			hw_event(c, EV_tlb_hit);
+			if (!((lva ^ (lva - size)) >> ls)) {
+				hw_event(c, EV_l1d_hit);
+				hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
+			} else {
+				c->lines_fn(c, lva, pa + i * size, size, false);
+			}
 			if (out)
-				memcpy(out + i * r->size, &v, r->size);
+				memcpy(out + i * size, h + i * size, size);
 		}
 	}
 	return 0;

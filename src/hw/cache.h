@@ -274,7 +274,8 @@ static inline bool cache_has_shape(const struct cache *c,
 {
 	return (!sh.ways || c->ways == sh.ways) &&
 	       (!sh.fixed || ((c->pa_line != NULL) == sh.virt &&
-			      c->counted == sh.counted));
+			      c->counted == sh.counted &&
+			      (sh.virt || (!c->dirty && !c->va_pages))));
 }
 
 static inline __attribute__((always_inline)) u32
@@ -512,17 +513,62 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 }
 
 /*
+ * __cache_recount for a cache of a fixed shape that keeps no PA lines
+ * (not virtually indexed): such a cache has no dirty or va_pages counts
+ * (a PA names its line; cache_has_shape holds it to that), so of the
+ * counts only the presence bytes and the written-bytes mask are kept,
+ * and the line's PA line is its tag's.
+ */
+static inline __attribute__((always_inline)) void
+__cache_recount_pa(struct cache *c, u32 i, phys_addr_t pa)
+{
+	if (unlikely(c->presence)) {
+		u32 b = (u32)(pa >> c->line_shift) & CACHE_PRESENCE_MASK;
+		u8 *n = &c->presence[b];
+
+		if (c->tag[i] & CACHE_VALID)
+			cache_uncount_presence(c, i);
+		BUG_ON(*n == UINT8_MAX);
+		(*c->presence_lines)++;
+		if (!(*n)++) {
+			c->holders[b] |= c->holder_bit;
+			(*c->holder_bits)++;
+		}
+	}
+	if (unlikely(c->wmask))
+		c->wmask[i] = 0;
+}
+
+/*
  * The way a random-replacement @c fills in @set of @ways: the first
  * invalid one, else the next draw of its xorshift32 generator.
  */
-static inline u32 cache_random_way(struct cache *c, u32 set, u32 ways)
+static inline __attribute__((always_inline)) u32
+cache_random_way(struct cache *c, u32 set, u32 ways)
 {
 	const u32 *t = &c->tag[set * ways];
 	u32 x = c->rng;
 
-	for (u32 w = 0; w < ways; w++)
-		if (!(t[w] & CACHE_VALID))
-			return w;
+#ifdef __SSE2__
+	/* Four tags at a time where the ways allow: the first invalid one. */
+	if (!(ways % 4)) {
+		for (u32 w = 0; w < ways; w += 4) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(t + w));
+			u32 m;
+
+			v = _mm_and_si128(v, _mm_set1_epi32(CACHE_VALID));
+			v = _mm_cmpeq_epi32(v, _mm_setzero_si128());
+			m = (u32)_mm_movemask_ps(_mm_castsi128_ps(v));
+			if (m)
+				return w + (u32)__builtin_ctz(m);
+		}
+	} else
+#endif
+	{
+		for (u32 w = 0; w < ways; w++)
+			if (!(t[w] & CACHE_VALID))
+				return w;
+	}
 
 	x ^= x << 13;
 	x ^= x >> 17;
@@ -563,8 +609,12 @@ __cache_miss_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
 		out->evicted_pa = cache_line_pa_shaped(c, sh, i);
 	}
 	/* Only caches where a PA can sit in two places keep counts. */
-	if (unlikely(cache_shape_counted(c, sh)))
-		__cache_recount(c, i, va, pa, write);
+	if (unlikely(cache_shape_counted(c, sh))) {
+		if (sh.fixed && !sh.virt)
+			__cache_recount_pa(c, i, pa);
+		else
+			__cache_recount(c, i, va, pa, write);
+	}
 	c->tag[i] = (u32)(line << 2) | CACHE_VALID | (write ? CACHE_DIRTY : 0);
 	if (cache_shape_virt(c, sh)) {
 		c->pa_line[i] = pa >> c->line_shift;
@@ -612,6 +662,36 @@ __cache_access_shaped(struct cache *c, struct cache_shape sh, vaddr_t va,
 		return;
 	}
 	__cache_miss_shaped(c, sh, va, pa, set, line, write, out);
+	c->evictions += out->evicted;
+}
+
+/*
+ * cache_access_pa_at - cache_access_pa_shaped for a PIPT cache where a
+ * lookup of @pa's set found its line at slot @slot (-1: nowhere) and only
+ * other lines have been filled since: a fill of another line can replace
+ * it, in its slot (the tag there says), but none can bring it back, so
+ * the line is at @slot if the tag there still holds it, else nowhere --
+ * what a lookup of the set would find, without one.
+ */
+static inline __attribute__((always_inline)) void
+cache_access_pa_at(struct cache *c, struct cache_shape sh, phys_addr_t pa,
+		   bool write, int slot, struct cache_outcome *out)
+{
+	u64 pline = cache_line_of_pa(c, pa);
+	u32 want = (u32)(pline << 2) | CACHE_VALID | CACHE_DIRTY;
+
+	if (slot >= 0 && cache_match(c->tag[slot], want)) {
+		out->hit = true;
+		out->allocated = false;
+		out->evicted = false;
+		out->evicted_dirty = false;
+		out->index = (u32)slot;
+		if (write)
+			cache_mark_dirty_shaped(c, sh, out->index);
+		return;
+	}
+	__cache_miss_shaped(c, sh, (vaddr_t)pa, pa, (u32)pline & c->set_mask,
+			    pline, write, out);
 	c->evictions += out->evicted;
 }
 

@@ -52,14 +52,38 @@ static void snoop_clean_l1(struct cpu *c, struct cpu *o, int i,
 	}
 }
 
-void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
-		     struct snoop *s)
+/* The slot of PA line @pline, in @set of @k, of shape @sh; -1: none. */
+static inline __attribute__((always_inline)) int
+snoop_slot(const struct cache *k, struct cache_shape sh, u32 set, u64 pline)
 {
-	/* Only the CPUs that count a line in the bucket: no other lookup. */
-	u32 holders = machine->holders[(u32)(pa >> c->l1d.line_shift) &
-				       CACHE_PRESENCE_MASK] &
-		      ~c->l1d.holder_bit;
+	int w = cache_find_shaped(k, sh, set, pline);
 
+	return w < 0 ? -1 : (int)(set * cache_shape_ways(k, sh)) + w;
+}
+
+/*
+ * coherence_snoop for L1 D-caches of @ways1 ways and private outer caches
+ * of @ways2 (0: read from the cache), inlined for the boards' shapes.
+ * Every CPU's L1 D-cache is built from the one geometry (hw_config.l1d),
+ * and every private outer cache from another (hw_config.l2), so the set
+ * and the tag a lookup of @pa compares are the same in each holder's
+ * caches: found once, from @c's, where cache_slot_of_pa derived them in
+ * every lookup.
+ */
+static inline __attribute__((always_inline)) void
+__coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
+		  struct snoop *s, u32 ways1, u32 ways2)
+{
+	const struct cache_shape sh1 = { .ways = ways1 };
+	const struct cache_shape sh2 = { .ways = ways2 };
+	u64 pline = cache_line_of_pa(&c->l1d, pa);
+	/* Only the CPUs that count a line in the bucket: no other lookup. */
+	u32 holders = machine->holders[(u32)pline & CACHE_PRESENCE_MASK] &
+		      ~c->l1d.holder_bit;
+	u32 set1 = (u32)pline & c->l1d.set_mask, set2 = 0;
+
+	if (machine->cfg.l2_per_cpu)
+		set2 = (u32)cache_line_of_pa(c->l2, pa) & c->l2->set_mask;
 	*s = (struct snoop){ 0 };
 	for (; holders; holders &= holders - 1) {
 		struct cpu *o = &machine->cpu[__builtin_ctz(holders)];
@@ -67,8 +91,8 @@ void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 		int i1, i2;
 		bool d1, d2;
 
-		i1 = cache_slot_of_pa(&o->l1d, pa);
-		i2 = own_l2 ? cache_slot_of_pa(o->l2, pa) : -1;
+		i1 = snoop_slot(&o->l1d, sh1, set1, pline);
+		i2 = own_l2 ? snoop_slot(o->l2, sh2, set2, pline) : -1;
 		if (i1 < 0 && i2 < 0)
 			continue;
 		s->held = true;
@@ -92,6 +116,23 @@ void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 			__cache_maint_way(o->l2, (u32)i2, CACHE_CLEAN, &wb);
 		}
 	}
+}
+
+void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
+		     struct snoop *s)
+{
+	u32 ways1 = c->l1d.ways, ways2 = c->l2->ways;
+
+	/* The NUMA-Q's P6 (and its own L2), the A15 (a shared L2); with
+	 * machine.any_shape, the copy for any. */
+	if (machine->any_shape)
+		__coherence_snoop(c, pa, bytes, write, s, 0, 0);
+	else if (ways1 == 4 && ways2 == 8)
+		__coherence_snoop(c, pa, bytes, write, s, 4, 8);
+	else if (ways1 == 2)
+		__coherence_snoop(c, pa, bytes, write, s, 2, 0);
+	else
+		__coherence_snoop(c, pa, bytes, write, s, 0, 0);
 }
 
 /*
