@@ -15,6 +15,7 @@
 #include <setjmp.h>
 #include <string.h>
 
+#include "arch/mmu_context.h"
 #include "base/panic.h"
 #include "config/runtime.h"
 #include "kernel/boot.h"
@@ -114,5 +115,17 @@ void probe_expect(const struct probe *p, enum event e, u64 want,
 		  const char *what);
 /* Cycles booked to centre @cc since @p, over all CPUs. */
 u64 probe_cc(const struct probe *p, enum cost_centre cc);
+
+/*
+ * KERNEL(...) - kernel-side steps of a test process, entered and left as
+ * a system call would be: under a 4G/4G split the kernel's tables must be
+ * loaded for them, as on a real kernel entry.
+ */
+#define KERNEL(...)                    \
+	do {                           \
+		arch_enter_kernel();   \
+		__VA_ARGS__;           \
+		arch_return_to_user(); \
+	} while (0)
 
 #endif

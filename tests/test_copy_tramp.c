@@ -28,14 +28,6 @@
 #define BOOT_TRAMP() \
 	TEST_BOOT("numaq-16", "CONFIG_VMSPLIT=4G_4G", "copy_4g=tramp", "cpus=1")
 
-/* A kernel entry around the steps, as test_uaccess.c's. */
-#define KERNEL(...)                    \
-	do {                           \
-		arch_enter_kernel();   \
-		__VA_ARGS__;           \
-		arch_return_to_user(); \
-	} while (0)
-
 /* What one copy did, from a probe taken just before it. */
 struct seen {
 	u32 left;

@@ -127,14 +127,6 @@ static struct {
 	u64 resident, evicted;
 } seen;
 
-/* A kernel-side step of the test process, entered as a syscall would. */
-#define KERNEL_STEP(...)                                                \
-	do {                                                            \
-		arch_enter_kernel();                                    \
-		__VA_ARGS__;                                            \
-		arch_return_to_user();                                  \
-	} while (0)
-
 /*
  * Cycles of clear_user(@u, 4096) beyond clear_user(@u, 0): the loop.  An
  * empty clear_user issues no loop, so none of its cycles count as the
@@ -145,9 +137,9 @@ static u64 clear_user_loop(vaddr_t u)
 	u64 t0, t1, t2;
 
 	t0 = this_cpu()->cycles;
-	KERNEL_STEP(cr_assert_eq(clear_user(u, 0), 0));
+	KERNEL(cr_assert_eq(clear_user(u, 0), 0));
 	t1 = this_cpu()->cycles;
-	KERNEL_STEP(cr_assert_eq(clear_user(u, 4096), 0));
+	KERNEL(cr_assert_eq(clear_user(u, 4096), 0));
 	t2 = this_cpu()->cycles;
 	hw_barrier(this_cpu());
 	return (t2 - t1) - (t1 - t0);

@@ -28,17 +28,6 @@ static struct {
 	bool bytes_ok, clear_ok, zero_fill_ok;
 } seen;
 
-/*
- * Kernel-side steps of a test process: under 4G/4G the kernel's tables
- * must be loaded for them, as on a real kernel entry.
- */
-#define KERNEL(...)                                                     \
-	do {                                                            \
-		arch_enter_kernel();                                    \
-		__VA_ARGS__;                                            \
-		arch_return_to_user();                                  \
-	} while (0)
-
 /* User buffer: two pages, then an unmapped hole. */
 static void uaccess_main(void *arg)
 {
