@@ -108,14 +108,15 @@ static int indirect_access(vaddr_t uaddr, void *buf, u32 len, bool write)
 {
 	u8 *p = buf;
 
-	/* get_user and put_user: fueword and suword (4 bytes only). */
-	if (copy_tramp_enabled()) {
-		BUG_ON(len != 4);
-		return write ? tramp_suword(uaddr, *(u32 *)buf) :
-			       tramp_fueword(uaddr, buf);
-	}
-	if (usercopy_4g4g())
+	if (usercopy_4g4g()) {
+		/* get_user and put_user: fueword and suword (4 bytes). */
+		if (copy_tramp_enabled()) {
+			BUG_ON(len != 4);
+			return write ? tramp_suword(uaddr, *(u32 *)buf) :
+				       tramp_fueword(uaddr, buf);
+		}
 		return rw_vm(uaddr, 0, buf, len, write, false) ? -EFAULT : 0;
+	}
 
 	while (len) {
 		u32 off = uaddr & (PAGE_SIZE - 1);
@@ -481,10 +482,10 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 /* copy_to_user and __copy_to_user_inatomic: the strategy, then std. */
 static u32 __copy_to_user(vaddr_t to, vaddr_t from, u32 n, bool atomic)
 {
-	if (copy_tramp_enabled())
-		return tramp_copyout(to, from, n);
 	if (usercopy_4g4g())
-		return rw_vm(to, from, NULL, n, true, false);
+		return copy_tramp_enabled() ?
+			       tramp_copyout(to, from, n) :
+			       rw_vm(to, from, NULL, n, true, false);
 	switch (strategy()) {
 	case UACCESS_GUP_KMAP:
 		return gup_kmap_copy(from, to, n, true, false);
@@ -514,10 +515,10 @@ u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
 {
 	CC_SCOPE(copy_from_user);
 
-	if (copy_tramp_enabled())
-		return tramp_copyin(to, from, n);
 	if (usercopy_4g4g())
-		return rw_vm(from, to, NULL, n, false, false);
+		return copy_tramp_enabled() ?
+			       tramp_copyin(to, from, n) :
+			       rw_vm(from, to, NULL, n, false, false);
 	/* The RFC hooks arm_copy_from_user, so __copy_from_user too. */
 	if (strategy() == UACCESS_GUP_KMAP)
 		return gup_kmap_copy(to, from, n, false, false);
@@ -538,10 +539,9 @@ u32 clear_user(vaddr_t to, u32 n)
 	CC_SCOPE(clear_user);
 
 	/* FreeBSD has no clear_user: a copyout of the zero page. */
-	if (copy_tramp_enabled())
-		return tramp_copyout(to, 0, n);
 	if (usercopy_4g4g())
-		return rw_vm(to, 0, NULL, n, true, true);
+		return copy_tramp_enabled() ? tramp_copyout(to, 0, n) :
+					      rw_vm(to, 0, NULL, n, true, true);
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return gup_kmap_copy(0, to, n, true, true);
 	/* __clear_user's pair, around arm_clear_user. */
@@ -606,10 +606,10 @@ int fault_in_pages_readable(vaddr_t uaddr, u32 n)
 
 long strncpy_from_user(char *dst, vaddr_t src, u32 count)
 {
-	if (copy_tramp_enabled())
-		return tramp_copyinstr(dst, src, count);
 	if (usercopy_4g4g())
-		return str_vm_strncpy(dst, src, count);
+		return copy_tramp_enabled() ?
+			       tramp_copyinstr(dst, src, count) :
+			       str_vm_strncpy(dst, src, count);
 	if (config->vmsplit == VMSPLIT_4G_4G) {
 		for (u32 i = 0; i < count; i++) {
 			if (indirect_access(src + i, &dst[i], 1, false))

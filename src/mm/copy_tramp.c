@@ -352,6 +352,7 @@ static int cp_slow0(vaddr_t uva, bool write, const struct cp_arg *a)
 	bool nofault = current->preempt_count || current->pagefault_disabled;
 	struct page *m[CP_SLOW0_PAGES];
 	struct cp_window *w;
+	vaddr_t kva;
 	int held;
 
 	BUG_ON(plen > CP_SLOW0_PAGES);
@@ -377,12 +378,10 @@ static int cp_slow0(vaddr_t uva, bool write, const struct cp_arg *a)
 	 * here, priced as a spinlock pair).
 	 */
 	w = &tramp.win[smp_processor_id() * 2 + !nofault];
+	kva = cp_slow0_window(smp_processor_id(), !nofault);
 	spin_lock(&w->lock);
-	pmap_cp_slow0_map(w, cp_slow0_window(smp_processor_id(), !nofault),
-			  plen, m);
-	cp_slow0_op(cp_slow0_window(smp_processor_id(), !nofault) +
-			    (uva & ~PAGE_MASK),
-		    a);
+	pmap_cp_slow0_map(w, kva, plen, m);
+	cp_slow0_op(kva + (uva & ~PAGE_MASK), a);
 	/* sched_unpin(); the unlock; vm_page_unhold_pages. */
 	spin_unlock(&w->lock);
 	w->nheld = 0;
