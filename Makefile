@@ -81,7 +81,10 @@ deps:
 # V=1 shows the full command lines.
 Q := $(if $(V),,@)
 
-$(BUILD)/%.o: %.c
+# Every object waits for the Debian packages (deps): the simulator's
+# sources include cJSON's header, the tests Criterion's, and a parallel
+# build must not compile one before apt-get has installed it.
+$(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
@@ -135,9 +138,6 @@ $(BUILD)/kpath-analyze: $(KPATH_MAIN_OBJ) $(KPATH_OBJ)
 $(MAIN_OBJ): VERSION
 $(MAIN_OBJ): ALL_CFLAGS += -DVMSPLIT_VERSION='"$(VMSPLIT_VERSION)"'
 
-# The test objects need Criterion's headers before they compile.
-$(TEST_OBJ): | deps
-$(BUILD)/src/cli/diff.o: | deps
 $(TEST_OBJ) $(KPATH_OBJ) $(KPATH_MAIN_OBJ): ALL_CFLAGS += -Itools/kpath
 $(TEST_OBJ) $(FUZZ_OBJ): ALL_CFLAGS += -I.
 
