@@ -113,6 +113,30 @@ Test(platforms, outer_cache_must_be_pipt)
 }
 
 /*
+ * A DRAM burst is a bus width times a burst length, both powers of two
+ * (hw_config.dram_burst_bytes, which boot sets from the board's
+ * throughput.dram_burst_bytes; dram_store shifts by it): 24 bytes and 1
+ * are refused, the Black's 16 taken.
+ */
+Test(platforms, dram_burst_must_be_a_power_of_two)
+{
+	const struct platform *p = platform_find("beaglebone-black");
+	struct hw_config cfg;
+
+	cr_assert(p);
+	cfg = p->hw;
+	cfg.dram_burst_bytes = 24;
+	cr_assert_eq(machine_create(&cfg, 1, cfg.ram_size), -EINVAL);
+	cr_assert_null(machine);
+	cfg.dram_burst_bytes = 1;
+	cr_assert_eq(machine_create(&cfg, 1, cfg.ram_size), -EINVAL);
+	cr_assert_null(machine);
+	cfg.dram_burst_bytes = 16;
+	cr_assert_eq(machine_create(&cfg, 1, cfg.ram_size), 0);
+	machine_destroy();
+}
+
+/*
  * A cache tag names 2^CACHE_LINE_BITS lines (hw/cache.h): RAM whose top
  * a board's 32-byte line tags cannot name is refused, RAM up to it is
  * taken.  Every board is well inside.

@@ -49,6 +49,19 @@ typedef u32 vaddr_t;
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
 
+/*
+ * The bits set in @x, as Linux's hweight32: inline arithmetic, where
+ * __builtin_popcount without -mpopcnt (the x86-64 baseline) is a call
+ * into libgcc.
+ */
+static inline u32 hweight32(u32 x)
+{
+	x -= (x >> 1) & 0x55555555u;
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 

@@ -107,17 +107,17 @@ static inline void l2_writeback(struct line_tally *t)
  */
 static void dram_store(struct cpu *c, phys_addr_t pa, struct line_tally *t)
 {
-	u32 burst = machine->cfg.dram_burst_bytes;
-	u32 ls = c->l1d.line_shift, per_line, lo, hi, mask, fresh;
+	u32 bs = machine->burst_shift, ls = c->l1d.line_shift;
+	u32 per_line, lo, hi, mask, fresh;
 	u64 pline = pa >> ls;
 
-	if (!burst || burst >= (1u << ls)) {
+	if (!bs) {
 		t->dram_write++;
 		return;
 	}
-	per_line = (1u << ls) / burst;
-	lo = t->w_lo / burst;
-	hi = t->w_hi ? (t->w_hi - 1) / burst : per_line - 1;
+	per_line = 1u << (ls - bs);
+	lo = t->w_lo >> bs;
+	hi = t->w_hi ? (t->w_hi - 1) >> bs : per_line - 1;
 	mask = (u32)(((2ull << hi) - 1) & ~((1ull << lo) - 1));
 	if (c->wc_line != pline) {
 		c->wc_line = pline;
@@ -125,9 +125,9 @@ static void dram_store(struct cpu *c, phys_addr_t pa, struct line_tally *t)
 	}
 	fresh = mask & ~c->wc_mask;
 	c->wc_mask |= mask;
-	c->wc_bursts += (u32)__builtin_popcount(fresh);
-	for (; c->wc_bursts >= per_line; c->wc_bursts -= per_line)
-		t->dram_write++;
+	c->wc_bursts += hweight32(fresh);
+	t->dram_write += c->wc_bursts >> (ls - bs);
+	c->wc_bursts &= per_line - 1;
 }
 
 /* The bytes of line @lva (1 << @ls bytes) a store to [@va, @va + @len)

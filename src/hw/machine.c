@@ -103,6 +103,11 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	if (!ncpus || ncpus > MAX_CPUS || ncpus > cfg->ncpus ||
 	    ram_size > cfg->ram_size)
 		return -EINVAL;
+	/* A DRAM burst is a bus width times a burst length (2 at least),
+	 * both powers of two. */
+	if (cfg->dram_burst_bytes == 1 ||
+	    (cfg->dram_burst_bytes & (cfg->dram_burst_bytes - 1)))
+		return -EINVAL;
 	/*
 	 * The tag arrays of 16 private 2 MiB L2s and the like: let each
 	 * large block come straight from the host's zero pages, so that
@@ -129,6 +134,8 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 		m->drain_cycles = (u32)MAX(1, DIV_ROUND_CLOSEST(
 			(u64)cfg->l2.line * cfg->cpu_hz,
 			(u64)cfg->dram_write_MBps * 1000000));
+	if (cfg->dram_burst_bytes && cfg->dram_burst_bytes < cfg->l1d.line)
+		m->burst_shift = (u32)__builtin_ctz(cfg->dram_burst_bytes);
 	m->stream_dram[0] = MAX(m->cfg.cost.dram / m->cfg.mlp,
 				m->stream_fill_cycles);
 	m->stream_dram[1] = MAX(m->cfg.cost.dram_remote / m->cfg.mlp,

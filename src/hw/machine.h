@@ -340,6 +340,9 @@ struct machine {
 	/* Posted writes: the cycles one outer-cache line takes to drain at
 	 * cfg.dram_write_MBps (0: writes are not posted). */
 	u32 drain_cycles;
+	/* log2 of cfg.dram_burst_bytes where a burst is less than an L1
+	 * line; 0: a store no cache allocates for drains a whole line. */
+	u32 burst_shift;
 	/*
 	 * With icache_model: the I-cache lines (PA >> line shift) each cost
 	 * centre executes, icache_line[icache_start[cc] ... icache_start[cc
