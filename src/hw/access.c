@@ -1265,29 +1265,37 @@ static void coh_apply(struct cpu *c, const struct coh_tally *k)
 }
 
 /*
- * Does @c's private outer cache (the P6's) hold @pa, modified for a
- * @write?  In *@slot the slot it holds the line in, -1 if none, or
- * L2_SLOT_UNKNOWN under a shared outer cache (not looked up).
+ * Does @c's private outer cache (the P6's), of shape @l2s, hold @pa,
+ * modified for a @write?  In *@slot the slot it holds the line in, -1 if
+ * none, or L2_SLOT_UNKNOWN under a shared outer cache (not looked up).
  */
-static inline bool own_l2_serves_at(struct cpu *c, phys_addr_t pa, bool write,
-				    int *slot)
+static inline __attribute__((always_inline)) bool
+own_l2_serves_at(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
+		 bool write, int *slot)
 {
-	int i;
+	struct cache *l2 = c->l2;
+	u64 pline;
+	u32 set;
+	int w;
 
 	*slot = L2_SLOT_UNKNOWN;
 	if (!machine->cfg.l2_per_cpu)
 		return false;
-	i = cache_slot_of_pa(c->l2, pa);
-	*slot = i;
-	return i >= 0 && (!write || cache_line_dirty(c->l2, (u32)i));
+	pline = cache_line_of_pa(l2, pa);
+	set = (u32)pline & l2->set_mask;
+	w = cache_find_shaped(l2, l2s, set, pline);
+	*slot = w < 0 ? -1 : (int)(set * cache_shape_ways(l2, l2s) + (u32)w);
+	return w >= 0 && (!write || cache_line_dirty(l2, (u32)*slot));
 }
 
-/* Does @c's private outer cache (the P6's) hold @pa, modified for a @write? */
-static inline bool own_l2_serves(struct cpu *c, phys_addr_t pa, bool write)
+/* Does @c's private outer cache hold @pa, modified for a @write? */
+static inline __attribute__((always_inline)) bool
+own_l2_serves(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
+	      bool write)
 {
 	int unused;
 
-	return own_l2_serves_at(c, pa, write, &unused);
+	return own_l2_serves_at(c, l2s, pa, write, &unused);
 }
 
 /*
@@ -1314,7 +1322,7 @@ __coh_line_miss(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 	 * modified, and a write one it modified, which no other CPU holds
 	 * at all.  Only a write to a clean copy must invalidate the others.
 	 */
-	if (!own_l2_serves_at(c, pa, write, &l2_slot))
+	if (!own_l2_serves_at(c, l2s, pa, write, &l2_slot))
 		coherence_snoop(c, pa, bytes, write, &s);
 	/* The snoop touched only other CPUs' caches, where the outer cache is
 	 * a CPU's own: the fill may trust the lookup just made. */
@@ -1389,7 +1397,7 @@ __coh_lines_snoop(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 		bytes = line_bytes(lva, ls, va, len);
 		/* A line modified here, or in this CPU's own outer cache, is
 		 * held nowhere else. */
-		if (!(l1->tag[i] & CACHE_DIRTY) && !own_l2_serves(c, lpa, true)) {
+		if (!(l1->tag[i] & CACHE_DIRTY) && !own_l2_serves(c, l2s, lpa, true)) {
 			struct snoop s;
 
 			coherence_snoop(c, lpa, bytes, true, &s);
