@@ -232,6 +232,8 @@ Test(board_file, malformed_files_are_refused_with_the_line)
 		  "test.board:1: summary is not set (a file without 'base' sets every parameter)" },
 		{ "base beaglebone-black\nkernel_version 6.1\n",
 		  "test.board:2: kernel_version: bad value '6.1'" },
+		{ "base beaglebone-black\nhw.ncpus 1\nthroughput.dram_burst_bytes 24\n",
+		  "test.board:3: throughput.dram_burst_bytes: not a bus width times a burst length (a power of two, 2 at least; 0: a line)" },
 	};
 	char err[256];
 

@@ -1397,7 +1397,8 @@ __coh_lines_snoop(struct cpu *c, struct cache_shape l1s, struct cache_shape l2s,
 		bytes = line_bytes(lva, ls, va, len);
 		/* A line modified here, or in this CPU's own outer cache, is
 		 * held nowhere else. */
-		if (!(l1->tag[i] & CACHE_DIRTY) && !own_l2_serves(c, l2s, lpa, true)) {
+		if (!(l1->tag[i] & CACHE_DIRTY) &&
+		    !own_l2_serves(c, l2s, lpa, true)) {
 			struct snoop s;
 
 			coherence_snoop(c, lpa, bytes, true, &s);

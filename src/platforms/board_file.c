@@ -441,6 +441,21 @@ static bool parse_value(struct platform *p, const struct board_field *f,
 
 /* The end of a value that starts at @s: after its closing quote for a
  * string, else at the first blank. */
+/*
+ * What machine_create would refuse in field @f's parsed value, said
+ * where the file sets it; NULL: nothing.
+ */
+static const char *value_refused(const struct platform *p,
+				 const struct board_field *f)
+{
+	u32 b = p->throughput.dram_burst_bytes;
+
+	if (f->off == offsetof(struct platform, throughput.dram_burst_bytes) &&
+	    (b == 1 || (b & (b - 1))))
+		return "not a bus width times a burst length (a power of two, 2 at least; 0: a line)";
+	return NULL;
+}
+
 static const char *value_end(const char *s, const char *eol)
 {
 	if (*s == '"') {
@@ -636,6 +651,10 @@ struct platform *board_parse(const char *text, const char *where, char *err,
 				return discard(&st, fail(&ps, "%s: bad value '%.*s'",
 					    fields[i].key,
 					    (int)(trim_end(v, eol) - v), v));
+			if (value_refused(p, &fields[i]))
+				return discard(&st, fail(&ps, "%s: %s",
+					    fields[i].key,
+					    value_refused(p, &fields[i])));
 			seen[i] = true;
 			/* A base's source spoke of the base's value. */
 			free(src[i]);
@@ -659,6 +678,7 @@ struct platform *board_parse(const char *text, const char *where, char *err,
 				    fields[i].key));
 	if (!p->name || !*p->name)
 		return discard(&st, fail(&ps, "the board has no name"));
+
 	p->notes = base && !st.notes && base->notes ?
 			   dup_range(base->notes, strlen(base->notes)) :
 			   st.notes;
