@@ -1273,19 +1273,15 @@ static inline __attribute__((always_inline)) bool
 own_l2_serves_at(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
 		 bool write, int *slot)
 {
-	struct cache *l2 = c->l2;
 	u64 pline;
-	u32 set;
-	int w;
 
 	*slot = L2_SLOT_UNKNOWN;
 	if (!machine->cfg.l2_per_cpu)
 		return false;
-	pline = cache_line_of_pa(l2, pa);
-	set = (u32)pline & l2->set_mask;
-	w = cache_find_shaped(l2, l2s, set, pline);
-	*slot = w < 0 ? -1 : (int)(set * cache_shape_ways(l2, l2s) + (u32)w);
-	return w >= 0 && (!write || cache_line_dirty(l2, (u32)*slot));
+	pline = cache_line_of_pa(c->l2, pa);
+	*slot = cache_slot_shaped(c->l2, l2s, (u32)pline & c->l2->set_mask,
+				  pline);
+	return *slot >= 0 && (!write || cache_line_dirty(c->l2, (u32)*slot));
 }
 
 /* Does @c's private outer cache hold @pa, modified for a @write? */

@@ -404,6 +404,16 @@ cache_find(const struct cache *c, u32 set, u64 line)
 	return cache_find_shaped(c, CACHE_SHAPE_ANY, set, line);
 }
 
+/* The slot (set * ways + way) holding @line in @set, or -1. */
+static inline __attribute__((always_inline)) int
+cache_slot_shaped(const struct cache *c, struct cache_shape sh, u32 set,
+		  u64 line)
+{
+	int w = cache_find_shaped(c, sh, set, line);
+
+	return w < 0 ? -1 : (int)(set * cache_shape_ways(c, sh)) + w;
+}
+
 /* PA line held by line @i. */
 static inline __attribute__((always_inline)) u64
 cache_pline_shaped(const struct cache *c, struct cache_shape sh, u32 i)
@@ -472,6 +482,21 @@ static inline void cache_uncount_presence(struct cache *c, u32 i)
 	}
 }
 
+/* A line of @pa enters this cache (c->presence set): its presence byte. */
+static inline __attribute__((always_inline)) void
+cache_count_presence(struct cache *c, phys_addr_t pa)
+{
+	u32 b = (u32)(pa >> c->line_shift) & CACHE_PRESENCE_MASK;
+	u8 *n = &c->presence[b];
+
+	BUG_ON(*n == UINT8_MAX);
+	(*c->presence_lines)++;
+	if (!(*n)++) {
+		c->holders[b] |= c->holder_bit;
+		(*c->holder_bits)++;
+	}
+}
+
 /* Line @i, dirty, stops being so (cleaned, dropped or replaced). */
 static inline void cache_uncount_dirty(struct cache *c, u32 i)
 {
@@ -493,17 +518,8 @@ static inline void __cache_recount(struct cache *c, u32 i, vaddr_t va,
 		cache_uncount_va_page(c, i);
 		cache_uncount_presence(c, i);
 	}
-	if (unlikely(c->presence)) {
-		u32 b = (u32)(pa >> c->line_shift) & CACHE_PRESENCE_MASK;
-		u8 *n = &c->presence[b];
-
-		BUG_ON(*n == UINT8_MAX);
-		(*c->presence_lines)++;
-		if (!(*n)++) {
-			c->holders[b] |= c->holder_bit;
-			(*c->holder_bits)++;
-		}
-	}
+	if (unlikely(c->presence))
+		cache_count_presence(c, pa);
 	if (write && c->dirty)
 		c->dirty[cache_dirty_bucket(pa >> c->line_shift)]++;
 	if (c->va_pages)
@@ -523,17 +539,9 @@ static inline __attribute__((always_inline)) void
 __cache_recount_pa(struct cache *c, u32 i, phys_addr_t pa)
 {
 	if (unlikely(c->presence)) {
-		u32 b = (u32)(pa >> c->line_shift) & CACHE_PRESENCE_MASK;
-		u8 *n = &c->presence[b];
-
 		if (c->tag[i] & CACHE_VALID)
 			cache_uncount_presence(c, i);
-		BUG_ON(*n == UINT8_MAX);
-		(*c->presence_lines)++;
-		if (!(*n)++) {
-			c->holders[b] |= c->holder_bit;
-			(*c->holder_bits)++;
-		}
+		cache_count_presence(c, pa);
 	}
 	if (unlikely(c->wmask))
 		c->wmask[i] = 0;
@@ -754,10 +762,9 @@ static inline bool cache_holds_at(const struct cache *c, u32 i, phys_addr_t pa)
 static inline int cache_slot_of_pa(const struct cache *c, phys_addr_t pa)
 {
 	u64 pline = cache_line_of_pa(c, pa);
-	u32 set = (u32)pline & c->set_mask;
-	int w = cache_find(c, set, pline);
 
-	return w < 0 ? -1 : (int)(set * c->ways + (u32)w);
+	return cache_slot_shaped(c, CACHE_SHAPE_ANY, (u32)pline & c->set_mask,
+				 pline);
 }
 
 /* Maintenance operations on one line, selected by address. */

@@ -52,15 +52,6 @@ static void snoop_clean_l1(struct cpu *c, struct cpu *o, int i,
 	}
 }
 
-/* The slot of PA line @pline, in @set of @k, of shape @sh; -1: none. */
-static inline __attribute__((always_inline)) int
-snoop_slot(const struct cache *k, struct cache_shape sh, u32 set, u64 pline)
-{
-	int w = cache_find_shaped(k, sh, set, pline);
-
-	return w < 0 ? -1 : (int)(set * cache_shape_ways(k, sh)) + w;
-}
-
 /*
  * coherence_snoop for L1 D-caches of @ways1 ways and private outer caches
  * of @ways2 (0: read from the cache), inlined for the boards' shapes.
@@ -91,8 +82,8 @@ __coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 		int i1, i2;
 		bool d1, d2;
 
-		i1 = snoop_slot(&o->l1d, sh1, set1, pline);
-		i2 = own_l2 ? snoop_slot(o->l2, sh2, set2, pline) : -1;
+		i1 = cache_slot_shaped(&o->l1d, sh1, set1, pline);
+		i2 = own_l2 ? cache_slot_shaped(o->l2, sh2, set2, pline) : -1;
 		if (i1 < 0 && i2 < 0)
 			continue;
 		s->held = true;
@@ -125,11 +116,9 @@ void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 
 	/* The NUMA-Q's P6 (and its own L2), the A15 (a shared L2); with
 	 * machine.any_shape, the copy for any. */
-	if (machine->any_shape)
-		__coherence_snoop(c, pa, bytes, write, s, 0, 0);
-	else if (ways1 == 4 && ways2 == 8)
+	if (!machine->any_shape && ways1 == 4 && ways2 == 8)
 		__coherence_snoop(c, pa, bytes, write, s, 4, 8);
-	else if (ways1 == 2)
+	else if (!machine->any_shape && ways1 == 2)
 		__coherence_snoop(c, pa, bytes, write, s, 2, 0);
 	else
 		__coherence_snoop(c, pa, bytes, write, s, 0, 0);
