@@ -103,10 +103,7 @@ int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size)
 	if (!ncpus || ncpus > MAX_CPUS || ncpus > cfg->ncpus ||
 	    ram_size > cfg->ram_size)
 		return -EINVAL;
-	/* A DRAM burst is a bus width times a burst length (2 at least),
-	 * both powers of two. */
-	if (cfg->dram_burst_bytes == 1 ||
-	    (cfg->dram_burst_bytes & (cfg->dram_burst_bytes - 1)))
+	if (!dram_burst_valid(cfg->dram_burst_bytes))
 		return -EINVAL;
 	/*
 	 * The tag arrays of 16 private 2 MiB L2s and the like: let each

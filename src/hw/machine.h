@@ -370,6 +370,16 @@ extern struct machine *machine;
  * @ram_size bytes of RAM (each at most what @cfg has), and make it current.
  * Return: 0 or -EINVAL / -ENOMEM.
  */
+/*
+ * Can @bytes be hw_config.dram_burst_bytes?  A bus width times a burst
+ * length (2 at least), both powers of two, or 0 (a line).  machine_create
+ * refuses others; board files say so at the parameter's line.
+ */
+static inline bool dram_burst_valid(u32 bytes)
+{
+	return bytes != 1 && !(bytes & (bytes - 1));
+}
+
 int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size);
 void machine_destroy(void);
 

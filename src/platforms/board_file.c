@@ -448,10 +448,8 @@ static bool parse_value(struct platform *p, const struct board_field *f,
 static const char *value_refused(const struct platform *p,
 				 const struct board_field *f)
 {
-	u32 b = p->throughput.dram_burst_bytes;
-
 	if (f->off == offsetof(struct platform, throughput.dram_burst_bytes) &&
-	    (b == 1 || (b & (b - 1))))
+	    !dram_burst_valid(p->throughput.dram_burst_bytes))
 		return "not a bus width times a burst length (a power of two, 2 at least; 0: a line)";
 	return NULL;
 }
@@ -569,7 +567,7 @@ struct platform *board_parse(const char *text, const char *where, char *err,
 	if (!p || !src || !seen)
 		panic("board_file: host out of memory");
 	for (const char *s = text; *s;) {
-		const char *eol = strchr(s, '\n'), *k, *ke, *v, *ve;
+		const char *eol = strchr(s, '\n'), *k, *ke, *v, *ve, *why;
 		int i;
 
 		if (!eol)
@@ -651,10 +649,10 @@ struct platform *board_parse(const char *text, const char *where, char *err,
 				return discard(&st, fail(&ps, "%s: bad value '%.*s'",
 					    fields[i].key,
 					    (int)(trim_end(v, eol) - v), v));
-			if (value_refused(p, &fields[i]))
+			why = value_refused(p, &fields[i]);
+			if (why)
 				return discard(&st, fail(&ps, "%s: %s",
-					    fields[i].key,
-					    value_refused(p, &fields[i])));
+					    fields[i].key, why));
 			seen[i] = true;
 			/* A base's source spoke of the base's value. */
 			free(src[i]);
