@@ -101,6 +101,20 @@ static void no_direct_access_4g4g(vaddr_t uaddr, const char *fn)
 }
 
 /*
+ * x86 4G/4G's copy between @uaddr and @kaddr (@zero: zeros to the user,
+ * @kaddr 0): FreeBSD's trampoline under copy_4g=tramp, else rw_vm.
+ * Return: bytes NOT copied.
+ */
+static u32 copy_4g4g(vaddr_t uaddr, vaddr_t kaddr, u32 n, bool to_user,
+		     bool zero)
+{
+	if (copy_tramp_enabled())
+		return to_user ? tramp_copyout(uaddr, kaddr, n) :
+				 tramp_copyin(kaddr, uaddr, n);
+	return rw_vm(uaddr, kaddr, NULL, n, to_user, zero);
+}
+
+/*
  * 4G/4G: reach user memory through its pages -- rw_vm on x86, GUP and a
  * kmap_atomic page by page on ARM LPAE.
  */
@@ -456,9 +470,7 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 
 	might_fault();
 	if (usercopy_4g4g()) {
-		u32 left = copy_tramp_enabled() ?
-				   tramp_copyin(to, from, n) :
-				   rw_vm(from, to, NULL, n, false, false);
+		u32 left = copy_4g4g(from, to, n, false, false);
 
 		/* copy_from_user zeroes what it could not copy. */
 		if (left)
@@ -483,9 +495,7 @@ u32 copy_from_user(vaddr_t to, vaddr_t from, u32 n)
 static u32 __copy_to_user(vaddr_t to, vaddr_t from, u32 n, bool atomic)
 {
 	if (usercopy_4g4g())
-		return copy_tramp_enabled() ?
-			       tramp_copyout(to, from, n) :
-			       rw_vm(to, from, NULL, n, true, false);
+		return copy_4g4g(to, from, n, true, false);
 	switch (strategy()) {
 	case UACCESS_GUP_KMAP:
 		return gup_kmap_copy(from, to, n, true, false);
@@ -516,9 +526,7 @@ u32 __copy_from_user_inatomic(vaddr_t to, vaddr_t from, u32 n)
 	CC_SCOPE(copy_from_user);
 
 	if (usercopy_4g4g())
-		return copy_tramp_enabled() ?
-			       tramp_copyin(to, from, n) :
-			       rw_vm(from, to, NULL, n, false, false);
+		return copy_4g4g(from, to, n, false, false);
 	/* The RFC hooks arm_copy_from_user, so __copy_from_user too. */
 	if (strategy() == UACCESS_GUP_KMAP)
 		return gup_kmap_copy(to, from, n, false, false);
@@ -540,8 +548,7 @@ u32 clear_user(vaddr_t to, u32 n)
 
 	/* FreeBSD has no clear_user: a copyout of the zero page. */
 	if (usercopy_4g4g())
-		return copy_tramp_enabled() ? tramp_copyout(to, 0, n) :
-					      rw_vm(to, 0, NULL, n, true, true);
+		return copy_4g4g(to, 0, n, true, true);
 	if (config->vmsplit == VMSPLIT_4G_4G)
 		return gup_kmap_copy(0, to, n, true, true);
 	/* __clear_user's pair, around arm_clear_user. */

@@ -420,48 +420,51 @@ static bool user_range_bad(vaddr_t uaddr, u32 n)
 	return (u64)uaddr + n > layout.task_size;
 }
 
-u32 tramp_copyout(vaddr_t uaddr, vaddr_t kaddr, u32 n)
+/* copyout() (@to_user) and copyin(): the range, the fast copy, the slow. */
+static u32 tramp_copy(vaddr_t uaddr, vaddr_t kaddr, u32 n, bool to_user)
 {
 	if (!n)
 		return 0;
 	if (user_range_bad(uaddr, n))
 		return n;
-	if (n <= TRAMP_COPYOUT_SZ && !copyout_fast(kaddr, uaddr, n))
+	if (n <= TRAMP_COPYOUT_SZ &&
+	    !(to_user ? copyout_fast(kaddr, uaddr, n) :
+			copyin_fast(uaddr, kaddr, n)))
 		return 0;
-	return copy_slow(uaddr, kaddr, n, true);
+	return copy_slow(uaddr, kaddr, n, to_user);
+}
+
+u32 tramp_copyout(vaddr_t uaddr, vaddr_t kaddr, u32 n)
+{
+	return tramp_copy(uaddr, kaddr, n, true);
 }
 
 u32 tramp_copyin(vaddr_t kaddr, vaddr_t uaddr, u32 n)
 {
-	if (!n)
+	return tramp_copy(uaddr, kaddr, n, false);
+}
+
+/* suword() (@store) and fueword(): the range, the fast access, the slow. */
+static int tramp_fusu(vaddr_t uaddr, u32 *val, bool store)
+{
+	struct cp_arg a = { .op = store ? CP_STORE : CP_FETCH, .host = val,
+			    .len = 4 };
+
+	if (user_range_bad(uaddr, 4))
+		return -EFAULT;
+	if (!fusu_fast(uaddr, val, store))
 		return 0;
-	if (user_range_bad(uaddr, n))
-		return n;
-	if (n <= TRAMP_COPYOUT_SZ && !copyin_fast(uaddr, kaddr, n))
-		return 0;
-	return copy_slow(uaddr, kaddr, n, false);
+	return cp_slow0(uaddr, store, &a);
 }
 
 int tramp_fueword(vaddr_t uaddr, u32 *val)
 {
-	struct cp_arg a = { .op = CP_FETCH, .host = val, .len = 4 };
-
-	if (user_range_bad(uaddr, 4))
-		return -EFAULT;
-	if (!fusu_fast(uaddr, val, false))
-		return 0;
-	return cp_slow0(uaddr, false, &a);
+	return tramp_fusu(uaddr, val, false);
 }
 
 int tramp_suword(vaddr_t uaddr, u32 val)
 {
-	struct cp_arg a = { .op = CP_STORE, .host = &val, .len = 4 };
-
-	if (user_range_bad(uaddr, 4))
-		return -EFAULT;
-	if (!fusu_fast(uaddr, &val, true))
-		return 0;
-	return cp_slow0(uaddr, true, &a);
+	return tramp_fusu(uaddr, &val, true);
 }
 
 /*
