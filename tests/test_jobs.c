@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/errno.h"
 #include "run/jobs.h"
@@ -127,6 +128,55 @@ Test(jobs, a_child_that_dies_is_named)
 	cr_assert_str_eq(err, "job 1: killed by signal 9");
 	cr_assert_eq(r[0], 0x01010101u);
 	cr_assert_eq(r[2], 0x01010101u);
+}
+
+/*
+ * Job 0 waits for job 2 to have run (its mark in a file), with two jobs
+ * at once: job 2 can start only in the place job 1 leaves, while job 0
+ * still runs.  A runner that collected the oldest child first would wait
+ * for job 0, which gives up after ten seconds.
+ */
+static int waiting_job(void *ctx, u32 i, void *result, char *err,
+		       size_t errlen)
+{
+	const char *mark = ctx;
+
+	*(u32 *)result = i + 1;
+	if (i == 2) {
+		FILE *f = fopen(mark, "w");
+
+		if (!f)
+			return -EIO;
+		fclose(f);
+		return 0;
+	}
+	for (u32 ms = 0; i == 0 && access(mark, F_OK); ms++) {
+		if (ms == 10000) {
+			snprintf(err, errlen, "job 2 never started");
+			return -ETIMEDOUT;
+		}
+		usleep(1000);
+	}
+	return 0;
+}
+
+Test(jobs, a_finished_child_frees_its_place_before_older_ones)
+{
+	char mark[] = "/tmp/vmsplit-jobs-XXXXXX";
+	char err[64] = "";
+	u32 r[3] = { 0 };
+	int fd = mkstemp(mark);
+
+	cr_assert(fd >= 0);
+	close(fd);
+	unlink(mark);
+	cr_assert_eq(run_jobs(3, waiting_job, mark, r, sizeof(r[0]), 2, NULL,
+			      err, sizeof(err)),
+		     0, "%s", err);
+	unlink(mark);
+	cr_assert_eq(r[0], 1);
+	cr_assert_eq(r[1], 2);
+	cr_assert_eq(r[2], 3);
 }
 
 Test(jobs, default_is_at_least_one)

@@ -8,6 +8,7 @@
 #include "run/jobs.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,12 +153,36 @@ static void job_failed(int ret, u32 i, const char *e, int *first, u32 *first_i,
 	snprintf(err, errlen, "%s", e);
 }
 
+/*
+ * The running child that has finished first: the one whose pipe has
+ * something to read (a child writes only when its job is done, and its
+ * pipe closes if it dies).  Return its index in @kids[0 .. @running).
+ */
+static u32 job_ready(const struct job_child *kids, u32 running)
+{
+	struct pollfd fds[JOBS_MAX];
+
+	for (u32 k = 0; k < running; k++)
+		fds[k] = (struct pollfd){ .fd = kids[k].fd, .events = POLLIN };
+	for (;;) {
+		if (poll(fds, running, -1) < 0) {
+			/* No poll: wait for the first listed, as its read would. */
+			if (errno != EINTR)
+				return 0;
+			continue;
+		}
+		for (u32 k = 0; k < running; k++)
+			if (fds[k].revents)
+				return k;
+	}
+}
+
 int run_jobs(u32 n, job_fn fn, void *ctx, void *results, size_t size,
 	     u32 parallel, void (*done)(u32 finished, u32 n), char *err,
 	     size_t errlen)
 {
 	struct job_child kids[JOBS_MAX];
-	u32 next = 0, oldest = 0, running = 0, finished = 0, first_i = 0;
+	u32 next = 0, running = 0, finished = 0, first_i = 0, k;
 	int first = 0, ret;
 	char e[JOB_ERR_LEN];
 
@@ -176,10 +201,9 @@ int run_jobs(u32 n, job_fn fn, void *ctx, void *results, size_t size,
 		return 0;
 	while (finished < n) {
 		while (next < n && running < parallel && !first) {
-			struct job_child *c = &kids[next % JOBS_MAX];
-
 			memset((char *)results + (size_t)next * size, 0, size);
-			ret = job_start(fn, ctx, next, size, c, e, sizeof(e));
+			ret = job_start(fn, ctx, next, size, &kids[running], e,
+					sizeof(e));
 			if (ret) {
 				job_failed(ret, next, e, &first, &first_i, err,
 					   errlen);
@@ -190,12 +214,17 @@ int run_jobs(u32 n, job_fn fn, void *ctx, void *results, size_t size,
 		}
 		if (!running)
 			break;
-		ret = job_collect(&kids[oldest % JOBS_MAX],
-				  (char *)results + (size_t)oldest * size, size,
-				  e, sizeof(e));
-		job_failed(ret, oldest, e, &first, &first_i, err, errlen);
-		oldest++;
-		running--;
+		/*
+		 * Whichever child is done first, so that a short job behind a
+		 * long one frees its place at once: the results land by job
+		 * number, so the order of collection changes nothing else.
+		 */
+		k = job_ready(kids, running);
+		ret = job_collect(&kids[k],
+				  (char *)results + (size_t)kids[k].i * size,
+				  size, e, sizeof(e));
+		job_failed(ret, kids[k].i, e, &first, &first_i, err, errlen);
+		kids[k] = kids[--running];
 		finished++;
 		if (done)
 			done(finished, n);

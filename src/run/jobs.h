@@ -32,9 +32,10 @@ u32 jobs_default(void);
  * run_jobs - jobs 0..@n-1 of @fn into @results (@n results of @size
  * bytes, plain data: they come back through a pipe), at most @parallel at
  * a time.  With @parallel 1 every job runs in this process, in order;
- * otherwise each runs in a forked child, started in order, the oldest
- * collected first.  @done, if not NULL, is called in this process after
- * each job, with the number finished.
+ * otherwise each runs in a forked child, started in order and collected
+ * as each finishes: the next job starts as soon as any place is free, not
+ * when the oldest running one is done.  @done, if not NULL, is called in
+ * this process after each job, with the number finished.
  * Return: 0, or the error of the lowest-numbered job that failed (a child
  * that died is "killed by signal N") with @err set.  After a failure no
  * further job is started, and none is left running.
