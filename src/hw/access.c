@@ -1588,19 +1588,28 @@ static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
 		BUG_ON(f->vpage != (va >> PAGE_SHIFT) + 1);
 		pa = f->pa | (va & (PAGE_SIZE - 1));
 		h = f->host + (va & (PAGE_SIZE - 1));
-		for (u32 i = 1; i < r->n; i++) {
+		hw_event_add(c, EV_tlb_hit, r->n - 1);
+		/* A line's first load is its access; the loads after it, up
+		 * to the next line's first, hit it: counted at once. */
+		for (u32 i = 1, next; i < r->n; i = next) {
 			vaddr_t lva = va + i * size;
+			u32 hits;
 
-			hw_event(c, EV_tlb_hit);
-			if (!((lva ^ (lva - size)) >> ls)) {
-				hw_event(c, EV_l1d_hit);
-				hw_charge(c, CAUSE_l1_hit, cost()->l1_hit);
-			} else {
+			if (!(lva & ((1u << ls) - 1))) {
 				c->lines_fn(c, lva, pa + i * size, size, false);
+				next = i + 1;
+				continue;
 			}
-			if (out)
-				memcpy(out + i * size, h + i * size, size);
+			next = MIN(r->n, i + (u32)(((1u << ls) -
+						    (lva & ((1u << ls) - 1))) /
+						   size));
+			hits = next - i;
+			hw_event_add(c, EV_l1d_hit, hits);
+			hw_charge(c, CAUSE_l1_hit, (u64)hits * cost()->l1_hit);
 		}
+		/* A load changes no byte: the values, as the loads read them. */
+		if (out)
+			memcpy(out + size, h + size, (size_t)(r->n - 1) * size);
 	}
 	return 0;
 }
