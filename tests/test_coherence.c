@@ -252,6 +252,69 @@ Test(coherence, numaq_transfers_cost_the_bus_or_the_iq_link)
 	done();
 }
 
+/*
+ * NUMA-Q, lines held clean by many CPUs: a read miss stops at the first
+ * copy it finds (beside a clean copy none is modified), a write still
+ * invalidates every copy.  With the checkers on every holder is looked
+ * up; the results are the same.  CPUs 1-3 (quad 0) and 4, 9, 13 (quads
+ * 1-3) read a line CPU 0 wrote: CPU 1 takes it from CPU 0 (115), the
+ * others read it clean from DRAM.  CPU 2 then writes it (one transaction,
+ * remote: 441) and the six others lose their copies; CPU 7 reads it back
+ * from CPU 2 across the IQ-Link (441), and CPU 8 finds two clean copies.
+ */
+static void many_readers(const char *checks, u64 *sums)
+{
+	static const u32 readers[] = { 1, 3, 4, 9, 13, 0 };
+	vaddr_t va;
+
+	TEST_BOOT("numaq-16", "coherence=snoop", checks);
+	va = test_page();
+	on(0);
+	kv_write32(va, 1);
+	on(2);
+	cr_assert_eq(kv_read32(va), 1);
+	for (u32 i = 0; i < ARRAY_SIZE(readers); i++) {
+		on(readers[i]);
+		cr_assert_eq(kv_read32(va), 1);
+		cr_assert_eq(l1_state(readers[i], va), CLEAN);
+	}
+	cr_assert_eq(ev(2, EV_coh_transfer), 1);
+	on(2);
+	kv_write32(va, 2);
+	cr_assert_eq(ev(2, EV_coh_inval), 1);
+	for (u32 i = 0; i < ARRAY_SIZE(readers); i++)
+		cr_assert_eq(l1_state(readers[i], va), ABSENT);
+	on(7);
+	cr_assert_eq(kv_read32(va), 2);
+	cr_assert_eq(ev(7, EV_coh_transfer), 1);
+	cr_assert_eq(cause(7, CAUSE_coherence), 441);
+	on(8);
+	cr_assert_eq(kv_read32(va), 2);
+	cr_assert_eq(ev(8, EV_coh_transfer), 0);
+	cr_assert_eq(l1_state(2, va), CLEAN);
+	cr_assert_eq(l1_state(7, va), CLEAN);
+	cr_assert_eq(l1_state(8, va), CLEAN);
+	for (u32 i = 0; i < machine->ncpus; i++) {
+		sums[0] += ev(i, EV_coh_transfer) + ev(i, EV_coh_inval);
+		sums[1] += cause(i, CAUSE_coherence);
+		sums[2] += machine->cpu[i].cycles;
+	}
+	done();
+}
+
+Test(coherence, a_read_stops_at_the_first_copy_with_the_same_result)
+{
+	u64 off[3] = { 0 }, on_[3] = { 0 };
+
+	many_readers("checks=n", off);
+	many_readers("checks=y", on_);
+	cr_assert_eq(off[0], 3);
+	cr_assert_eq(off[1], 115 + 441 + 441);
+	cr_assert_eq(off[0], on_[0]);
+	cr_assert_eq(off[1], on_[1]);
+	cr_assert_eq(off[2], on_[2]);
+}
+
 /* With one CPU nothing snoops: the setting leaves the machine as it is. */
 Test(coherence, one_cpu_has_nobody_to_snoop)
 {

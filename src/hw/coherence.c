@@ -72,6 +72,7 @@ __coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 	u32 holders = machine->holders[(u32)pline & CACHE_PRESENCE_MASK] &
 		      ~c->l1d.holder_bit;
 	u32 set1 = (u32)pline & c->l1d.set_mask, set2 = 0;
+	bool check_owners = unlikely(machine->checks);
 
 	if (machine->cfg.l2_per_cpu)
 		set2 = (u32)cache_line_of_pa(c->l2, pa) & c->l2->set_mask;
@@ -98,6 +99,10 @@ __coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 		if (write) {
 			snoop_drop(&o->l1d, i1);
 			snoop_drop(o->l2, i2);
+			/* A modified copy is the only one (the invariant
+			 * coherence_audit checks). */
+			if (s->modified && !check_owners)
+				break;
 			continue;
 		}
 		snoop_clean_l1(c, o, i1, pa);
@@ -106,6 +111,14 @@ __coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 
 			__cache_maint_way(o->l2, (u32)i2, CACHE_CLEAN, &wb);
 		}
+		/*
+		 * A read is done at the first copy: modified, it was the only
+		 * one; clean, no other is modified, and a clean copy is left
+		 * as it is.  With the checkers on, every holder is still
+		 * looked up, so that a second owner stops the run here.
+		 */
+		if (!check_owners)
+			break;
 	}
 }
 

@@ -57,7 +57,10 @@
 struct snoop {
 	bool held;		/* some CPU held a copy */
 	bool modified;		/* ... modified: it supplied the line */
-	bool remote;		/* a holder sits on another node */
+	/* A holder sits on another node: for a write, any holder; for a
+	 * read, the one that supplied a modified line (a read stops at the
+	 * first copy it finds, see coherence_snoop). */
+	bool remote;
 	bool false_sharing;	/* modified, none of the accessed bytes its */
 };
 
@@ -66,7 +69,10 @@ struct snoop {
  * or to write it (@write true) without holding it modified; @bytes are the
  * bytes of the line it accesses (bit n: byte n).  Invalidate the other
  * CPUs' copies for a write, clean a modified one for a read, and say in
- * @s what was found.  Charges nothing: the caller prices @s.
+ * @s what was found.  A read looks no further than the first copy: a
+ * modified line has no other, and beside a clean one no copy is modified
+ * (with checks=y every holder is still looked up, so that a second owner
+ * panics).  Charges nothing: the caller prices @s.
  */
 void coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 		     struct snoop *s);
