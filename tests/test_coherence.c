@@ -256,11 +256,12 @@ Test(coherence, numaq_transfers_cost_the_bus_or_the_iq_link)
  * NUMA-Q, lines held clean by many CPUs: a read miss stops at the first
  * copy it finds (beside a clean copy none is modified), a write still
  * invalidates every copy.  With the checkers on every holder is looked
- * up; the results are the same.  CPUs 1-3 (quad 0) and 4, 9, 13 (quads
- * 1-3) read a line CPU 0 wrote: CPU 1 takes it from CPU 0 (115), the
- * others read it clean from DRAM.  CPU 2 then writes it (one transaction,
- * remote: 441) and the six others lose their copies; CPU 7 reads it back
- * from CPU 2 across the IQ-Link (441), and CPU 8 finds two clean copies.
+ * up; the results are the same.  CPU 2 reads a line CPU 0 wrote and takes
+ * it from CPU 0 (115); CPUs 1 and 3 (quad 0), 4, 9 and 13 (quads 1-3) and
+ * 0 then read it where others hold it clean, from memory.  CPU 2 writes it
+ * (one transaction, remote: 441) and the six others lose their copies;
+ * CPU 7 (quad 1) takes it back from CPU 2 across the IQ-Link (441), and
+ * CPU 8 finds two clean copies.
  */
 static void many_readers(const char *checks, u64 *sums)
 {
