@@ -105,52 +105,15 @@ Test(jobs, lowest_failed_job_reported)
 	}
 }
 
-static int dying_job(void *ctx, u32 i, void *result, char *err,
-		     size_t errlen)
-{
-	(void)ctx;
-	(void)err;
-	(void)errlen;
-	if (i == 1)
-		raise(SIGKILL);
-	memset(result, 1, sizeof(u32));
-	return 0;
-}
-
-Test(jobs, a_child_that_dies_is_named)
-{
-	u32 r[3];
-	char err[64];
-
-	cr_assert_eq(run_jobs(3, dying_job, NULL, r, sizeof(r[0]), 2, NULL,
-			      err, sizeof(err)),
-		     -EIO);
-	cr_assert_str_eq(err, "job 1: killed by signal 9");
-	cr_assert_eq(r[0], 0x01010101u);
-	cr_assert_eq(r[2], 0x01010101u);
-}
-
 /*
- * Job 0 waits for job 2 to have run (its mark in a file), with two jobs
- * at once: job 2 can start only in the place job 1 leaves, while job 0
- * still runs.  A runner that collected the oldest child first would wait
- * for job 0, which gives up after ten seconds.
+ * Jobs that meet through a mark in a file: job 2 leaves it, and job 0 (in
+ * waiting_job) or job 1 (in dying_job) waits for it -- for ten seconds at
+ * most, then fails with "job 2 never started".  With two jobs at once,
+ * job 2 can start only in the place another job leaves.
  */
-static int waiting_job(void *ctx, u32 i, void *result, char *err,
-		       size_t errlen)
+static int mark_wait(const char *mark, char *err, size_t errlen)
 {
-	const char *mark = ctx;
-
-	*(u32 *)result = i + 1;
-	if (i == 2) {
-		FILE *f = fopen(mark, "w");
-
-		if (!f)
-			return -EIO;
-		fclose(f);
-		return 0;
-	}
-	for (u32 ms = 0; i == 0 && access(mark, F_OK); ms++) {
+	for (u32 ms = 0; access(mark, F_OK); ms++) {
 		if (ms == 10000) {
 			snprintf(err, errlen, "job 2 never started");
 			return -ETIMEDOUT;
@@ -160,16 +123,83 @@ static int waiting_job(void *ctx, u32 i, void *result, char *err,
 	return 0;
 }
 
-Test(jobs, a_finished_child_frees_its_place_before_older_ones)
+static int mark_leave(const char *mark)
 {
-	char mark[] = "/tmp/vmsplit-jobs-XXXXXX";
-	char err[64] = "";
-	u32 r[3] = { 0 };
+	FILE *f = fopen(mark, "w");
+
+	if (!f)
+		return -EIO;
+	fclose(f);
+	return 0;
+}
+
+/* A fresh name for the mark, no file there yet. */
+static void mark_name(char *mark)
+{
 	int fd = mkstemp(mark);
 
 	cr_assert(fd >= 0);
 	close(fd);
 	unlink(mark);
+}
+
+/*
+ * Job 1 dies once job 2 has run (job 0 done, so its place free): whatever
+ * order the runner collects them in, jobs 0 and 2 have started before the
+ * death is seen, and both finish.
+ */
+static int dying_job(void *ctx, u32 i, void *result, char *err,
+		     size_t errlen)
+{
+	int ret;
+
+	if (i == 1) {
+		ret = mark_wait(ctx, err, errlen);
+		if (ret)
+			return ret;
+		raise(SIGKILL);
+	}
+	memset(result, 1, sizeof(u32));
+	return i == 2 ? mark_leave(ctx) : 0;
+}
+
+Test(jobs, a_child_that_dies_is_named)
+{
+	char mark[] = "/tmp/vmsplit-jobs-XXXXXX";
+	u32 r[3];
+	char err[64];
+
+	mark_name(mark);
+	cr_assert_eq(run_jobs(3, dying_job, mark, r, sizeof(r[0]), 2, NULL,
+			      err, sizeof(err)),
+		     -EIO);
+	unlink(mark);
+	cr_assert_str_eq(err, "job 1: killed by signal 9");
+	cr_assert_eq(r[0], 0x01010101u);
+	cr_assert_eq(r[2], 0x01010101u);
+}
+
+/*
+ * Job 0 waits for job 2 to have run: job 2 can start only in the place job
+ * 1 leaves, while job 0 still runs.  A runner that collected the oldest
+ * child first would wait for job 0, which gives up after ten seconds.
+ */
+static int waiting_job(void *ctx, u32 i, void *result, char *err,
+		       size_t errlen)
+{
+	*(u32 *)result = i + 1;
+	if (i == 2)
+		return mark_leave(ctx);
+	return i == 0 ? mark_wait(ctx, err, errlen) : 0;
+}
+
+Test(jobs, a_finished_child_frees_its_place_before_older_ones)
+{
+	char mark[] = "/tmp/vmsplit-jobs-XXXXXX";
+	char err[64] = "";
+	u32 r[3] = { 0 };
+
+	mark_name(mark);
 	cr_assert_eq(run_jobs(3, waiting_job, mark, r, sizeof(r[0]), 2, NULL,
 			      err, sizeof(err)),
 		     0, "%s", err);
