@@ -365,11 +365,6 @@ struct machine {
 /* The one machine of this process (one simulation at a time). */
 extern struct machine *machine;
 
-/**
- * machine_create - build the machine @cfg describes, with @ncpus CPUs and
- * @ram_size bytes of RAM (each at most what @cfg has), and make it current.
- * Return: 0 or -EINVAL / -ENOMEM.
- */
 /*
  * Can @bytes be hw_config.dram_burst_bytes?  A bus width times a burst
  * length (2 at least), both powers of two, or 0 (a line).  machine_create
@@ -380,6 +375,11 @@ static inline bool dram_burst_valid(u32 bytes)
 	return bytes != 1 && !(bytes & (bytes - 1));
 }
 
+/**
+ * machine_create - build the machine @cfg describes, with @ncpus CPUs and
+ * @ram_size bytes of RAM (each at most what @cfg has), and make it current.
+ * Return: 0 or -EINVAL / -ENOMEM.
+ */
 int machine_create(const struct hw_config *cfg, u32 ncpus, u64 ram_size);
 void machine_destroy(void);
 

@@ -37,6 +37,10 @@ struct board_field {
 	const char *const *names;	/* BF_ENUM, BF_TABLE */
 	const void *const *tables;	/* BF_TABLE */
 	u32 nr;				/* entries of names[] */
+	/* BF_U32: what machine_create would accept, and why not; NULL:
+	 * any value. */
+	bool (*valid)(u32 v);
+	const char *refused;
 };
 
 static const char *const arch_names[] = { "arm", "x86" };
@@ -64,10 +68,15 @@ static const void *const issue_tables[] = { NULL, feroceon_issue_kib,
 					    cortex_a15_issue_kib, p6_issue_kib };
 
 #define N(a) ((u32)(sizeof(a) / sizeof((a)[0])))
-#define F(k, t, m) { k, t, offsetof(struct platform, m), NULL, NULL, 0 }
-#define E(k, m, n) { k, BF_ENUM, offsetof(struct platform, m), n, NULL, N(n) }
+#define F(k, t, m)                                                         \
+	{ k, t, offsetof(struct platform, m), NULL, NULL, 0, NULL, NULL }
+#define E(k, m, n)                                                         \
+	{ k, BF_ENUM, offsetof(struct platform, m), n, NULL, N(n), NULL, NULL }
 #define T(k, m, n, t)                                                      \
-	{ k, BF_TABLE, offsetof(struct platform, m), n, t, N(n) }
+	{ k, BF_TABLE, offsetof(struct platform, m), n, t, N(n), NULL, NULL }
+/* A u32 that machine_create would refuse unless @valid, said at its line. */
+#define V(k, m, valid, why)                                                \
+	{ k, BF_U32, offsetof(struct platform, m), NULL, NULL, 0, valid, why }
 #define CACHE(k, m)                                                        \
 	F(k ".size", BF_SIZE, m.size), F(k ".ways", BF_U16, m.ways),       \
 		F(k ".line", BF_U16, m.line), E(k ".kind", m.kind, kind_names), \
@@ -138,7 +147,9 @@ static const struct board_field fields[] = {
 	  throughput.l2_store_no_alloc),
 	F("throughput.reads_wait_writes", BF_BOOL,
 	  throughput.reads_wait_writes),
-	F("throughput.dram_burst_bytes", BF_U32, throughput.dram_burst_bytes),
+	V("throughput.dram_burst_bytes", throughput.dram_burst_bytes,
+	  dram_burst_valid,
+	  "not a bus width times a burst length (a power of two, 2 at least; 0: a line)"),
 	T("throughput.issue_kib", throughput.issue_kib, issue_names,
 	  issue_tables),
 };
@@ -439,21 +450,22 @@ static bool parse_value(struct platform *p, const struct board_field *f,
 	return false;
 }
 
-/* The end of a value that starts at @s: after its closing quote for a
- * string, else at the first blank. */
 /*
- * What machine_create would refuse in field @f's parsed value, said
- * where the file sets it; NULL: nothing.
+ * What machine_create would refuse in field @f's parsed value (its
+ * board_field.valid), said where the file sets it; NULL: nothing.
  */
 static const char *value_refused(const struct platform *p,
 				 const struct board_field *f)
 {
-	if (f->off == offsetof(struct platform, throughput.dram_burst_bytes) &&
-	    !dram_burst_valid(p->throughput.dram_burst_bytes))
-		return "not a bus width times a burst length (a power of two, 2 at least; 0: a line)";
-	return NULL;
+	if (!f->valid)
+		return NULL;
+	if (f->valid(*(const u32 *)((const char *)p + f->off)))
+		return NULL;
+	return f->refused;
 }
 
+/* The end of a value that starts at @s: after its closing quote for a
+ * string, else at the first blank. */
 static const char *value_end(const char *s, const char *eol)
 {
 	if (*s == '"') {
@@ -676,7 +688,6 @@ struct platform *board_parse(const char *text, const char *where, char *err,
 				    fields[i].key));
 	if (!p->name || !*p->name)
 		return discard(&st, fail(&ps, "the board has no name"));
-
 	p->notes = base && !st.notes && base->notes ?
 			   dup_range(base->notes, strlen(base->notes)) :
 			   st.notes;
