@@ -1273,14 +1273,10 @@ static inline __attribute__((always_inline)) bool
 own_l2_serves_at(struct cpu *c, struct cache_shape l2s, phys_addr_t pa,
 		 bool write, int *slot)
 {
-	u64 pline;
-
 	*slot = L2_SLOT_UNKNOWN;
 	if (!machine->cfg.l2_per_cpu)
 		return false;
-	pline = cache_line_of_pa(c->l2, pa);
-	*slot = cache_slot_shaped(c->l2, l2s, (u32)pline & c->l2->set_mask,
-				  pline);
+	*slot = cache_slot_of_pa_shaped(c->l2, l2s, pa);
 	return *slot >= 0 && (!write || cache_line_dirty(c->l2, (u32)*slot));
 }
 
@@ -1552,7 +1548,7 @@ static void coh_line_access(struct cpu *c, vaddr_t va, phys_addr_t pa,
 static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
 			 unsigned flags)
 {
-	u32 ls = c->l1d.line_shift;
+	u32 lmask = cache_line_size(&c->l1d) - 1;
 
 	for (; nr; nr--, r++) {
 		u8 *out = r->out, *h;
@@ -1595,14 +1591,12 @@ static int coh_read_runs(struct cpu *c, const struct load_run *r, u32 nr,
 			vaddr_t lva = va + i * size;
 			u32 hits;
 
-			if (!(lva & ((1u << ls) - 1))) {
+			if (!(lva & lmask)) {
 				c->lines_fn(c, lva, pa + i * size, size, false);
 				next = i + 1;
 				continue;
 			}
-			next = MIN(r->n, i + (u32)(((1u << ls) -
-						    (lva & ((1u << ls) - 1))) /
-						   size));
+			next = MIN(r->n, i + (lmask + 1 - (lva & lmask)) / size);
 			hits = next - i;
 			hw_event_add(c, EV_l1d_hit, hits);
 			hw_charge(c, CAUSE_l1_hit, (u64)hits * cost()->l1_hit);

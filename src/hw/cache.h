@@ -414,6 +414,16 @@ cache_slot_shaped(const struct cache *c, struct cache_shape sh, u32 set,
 	return w < 0 ? -1 : (int)(set * cache_shape_ways(c, sh)) + w;
 }
 
+/* The slot holding @pa's line in a cache of shape @sh, or -1. */
+static inline __attribute__((always_inline)) int
+cache_slot_of_pa_shaped(const struct cache *c, struct cache_shape sh,
+			phys_addr_t pa)
+{
+	u64 pline = cache_line_of_pa(c, pa);
+
+	return cache_slot_shaped(c, sh, (u32)pline & c->set_mask, pline);
+}
+
 /* PA line held by line @i. */
 static inline __attribute__((always_inline)) u64
 cache_pline_shaped(const struct cache *c, struct cache_shape sh, u32 i)
@@ -761,10 +771,7 @@ static inline bool cache_holds_at(const struct cache *c, u32 i, phys_addr_t pa)
  */
 static inline int cache_slot_of_pa(const struct cache *c, phys_addr_t pa)
 {
-	u64 pline = cache_line_of_pa(c, pa);
-
-	return cache_slot_shaped(c, CACHE_SHAPE_ANY, (u32)pline & c->set_mask,
-				 pline);
+	return cache_slot_of_pa_shaped(c, CACHE_SHAPE_ANY, pa);
 }
 
 /* Maintenance operations on one line, selected by address. */

@@ -294,7 +294,7 @@ static void audit_all_holders(void)
 		if (bits != machine->holders[b])
 			panic("coherence: the holder bits of bucket %#x are %#x, the presence counts say %#x",
 			      b, machine->holders[b], bits);
-		set += (u32)__builtin_popcount(bits);
+		set += hweight32(bits);
 	}
 	panic("coherence: %u holder bits counted, %u set", machine->holder_bits,
 	      set);
