@@ -22,6 +22,9 @@ struct bench_opts {
 
 /* Host CPU seconds of this process so far (user + system). */
 double bench_cpu_s(void);
+/* Host CPU seconds (user + system) of the children waited for so far
+ * (E2's jobs, bench_reproduce.c). */
+double bench_children_cpu_s(void);
 
 /*
  * bench_min - call @run(@arg) @runs times; each call boots its own kernel
