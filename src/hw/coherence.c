@@ -59,7 +59,8 @@ static void snoop_clean_l1(struct cpu *c, struct cpu *o, int i,
  * and every private outer cache from another (hw_config.l2), so the set
  * and the tag a lookup of @pa compares are the same in each holder's
  * caches: found once, from @c's, where cache_slot_of_pa derived them in
- * every lookup.
+ * every lookup.  A line is one unit in both levels (machine_create), so
+ * the L1's PA line is the outer cache's too.
  */
 static inline __attribute__((always_inline)) void
 __coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
@@ -71,11 +72,10 @@ __coherence_snoop(struct cpu *c, phys_addr_t pa, u64 bytes, bool write,
 	/* Only the CPUs that count a line in the bucket: no other lookup. */
 	u32 holders = machine->holders[(u32)pline & CACHE_PRESENCE_MASK] &
 		      ~c->l1d.holder_bit;
-	u32 set1 = (u32)pline & c->l1d.set_mask, set2 = 0;
+	u32 set1 = (u32)pline & c->l1d.set_mask;
+	u32 set2 = (u32)pline & c->l2->set_mask;
 	bool check_owners = unlikely(machine->checks);
 
-	if (machine->cfg.l2_per_cpu)
-		set2 = (u32)cache_line_of_pa(c->l2, pa) & c->l2->set_mask;
 	*s = (struct snoop){ 0 };
 	for (; holders; holders &= holders - 1) {
 		struct cpu *o = &machine->cpu[__builtin_ctz(holders)];
